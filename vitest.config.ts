@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // End-to-end tests spawn the built binary and sandbox servers; two cores cannot take more at once.
+    maxWorkers: 2,
+    minWorkers: 1,
+  },
+});
