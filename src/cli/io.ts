@@ -1,0 +1,42 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** The terminal as paybatch sees it; tests build one over buffers (see test/helpers/test-io.ts). */
+export interface IO {
+  readonly stdin: Readable;
+  readonly stdout: Writable;
+  readonly stderr: Writable;
+  readonly stdinIsTTY: boolean;
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Columns of the terminal, or 80. */
+  readonly columns: number;
+}
+
+export function processIO(): IO {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    env: process.env,
+    columns: process.stdout.columns || 80,
+  };
+}
+
+/** Colour only on a TTY, never with NO_COLOR or TERM=dumb; FORCE_COLOR wins (like most CLIs). */
+export function colorEnabled(io: IO, stream: 'stdout' | 'stderr', flag: boolean): boolean {
+  if (!flag) return false;
+  const env = io.env;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  if (env.TERM === 'dumb') return false;
+  return stream === 'stdout' ? io.stdoutIsTTY : io.stderrIsTTY;
+}
+
+/** Prompts need a person: stdin and stderr on a terminal. */
+export function canPrompt(io: IO): boolean {
+  return io.stdinIsTTY && io.stderrIsTTY;
+}

@@ -1,0 +1,109 @@
+import { createRequire } from 'node:module';
+import { colorEnabled, type IO } from './io.js';
+import { makeStyle, type Style } from './style.js';
+
+export interface OutputOptions {
+  readonly json: boolean;
+  readonly quiet: boolean;
+  readonly verbose: boolean;
+  readonly color: boolean;
+}
+
+/** A running status line; a no-op when stderr is not a terminal (logs stay clean in cron and CI). */
+export interface Spinner {
+  text(s: string): void;
+  succeed(s?: string): void;
+  fail(s?: string): void;
+  stop(): void;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The only place that writes to the terminal. Data goes to stdout (a table, or with --json exactly one
+ * JSON document); status, progress and warnings go to stderr.
+ */
+export class Output {
+  readonly style: Style;
+  readonly errStyle: Style;
+  private jsonWritten = false;
+
+  constructor(
+    private readonly io: IO,
+    readonly options: OutputOptions,
+  ) {
+    this.style = makeStyle(colorEnabled(io, 'stdout', options.color));
+    this.errStyle = makeStyle(colorEnabled(io, 'stderr', options.color));
+  }
+
+  get json(): boolean {
+    return this.options.json;
+  }
+
+  /** The command's result: the JSON document with --json, otherwise whatever `human` prints. */
+  result(doc: unknown, human: () => void): void {
+    if (this.options.json) this.writeJson(doc);
+    else human();
+  }
+
+  /** Writes the one JSON document of this run; a second call is a bug, so it throws. */
+  writeJson(doc: unknown): void {
+    if (this.jsonWritten) throw new Error('a second JSON document was written to stdout');
+    this.jsonWritten = true;
+    this.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+  }
+
+  get jsonDone(): boolean {
+    return this.jsonWritten;
+  }
+
+  /** A line of data on stdout (human mode only). */
+  print(line = ''): void {
+    if (!this.options.json) this.io.stdout.write(`${line}\n`);
+  }
+
+  info(message: string): void {
+    if (!this.options.quiet) this.io.stderr.write(`${message}\n`);
+  }
+
+  warn(message: string): void {
+    this.io.stderr.write(`${this.errStyle.yellow('warning:')} ${message}\n`);
+  }
+
+  error(message: string): void {
+    this.io.stderr.write(`${this.errStyle.red('error:')} ${message}\n`);
+  }
+
+  debug(message: string): void {
+    if (this.options.verbose) this.io.stderr.write(`${this.errStyle.dim(message)}\n`);
+  }
+
+  /** Renders rows as a table (boxed on a terminal, plain columns when piped). */
+  table(head: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+    const cells = rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
+    if (!this.io.stdoutIsTTY) {
+      return [head, ...cells].map((r) => r.join('\t')).join('\n');
+    }
+    const Table = require('cli-table3') as typeof import('cli-table3');
+    const table = new Table({ head: head.map((h) => this.style.bold(h)), style: { head: [], border: [] } });
+    table.push(...cells);
+    return table.toString();
+  }
+
+  /** A spinner on stderr when it is a terminal and output is for a person; otherwise silent. */
+  async spinner(text: string): Promise<Spinner> {
+    if (!this.io.stderrIsTTY || this.options.quiet || this.options.json) {
+      return { text() {}, succeed: (s) => s && this.info(s), fail: (s) => s && this.warn(s), stop() {} };
+    }
+    const { default: ora } = await import('ora');
+    const spin = ora({ text, stream: this.io.stderr as NodeJS.WriteStream, color: 'cyan', isEnabled: true }).start();
+    return {
+      text: (s) => {
+        spin.text = s;
+      },
+      succeed: (s) => spin.succeed(s),
+      fail: (s) => spin.fail(s),
+      stop: () => spin.stop(),
+    };
+  }
+}

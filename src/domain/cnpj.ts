@@ -1,0 +1,52 @@
+import { fail, ok, type Result } from './result.js';
+
+/**
+ * Normalizes a CNPJ, numeric or alphanumeric, to its 14 characters: "12.abc.345/01de-35" → "12ABC34501DE35".
+ * Accepts the mask characters (dots, slash, dash, spaces) and lower case. The first 12 characters are [0-9A-Z], the
+ * last 2 are the numeric check digits (Receita Federal: each character is worth its ASCII code minus 48, weights
+ * 2..9 cycling from the right, mod 11). Refuses other characters, a length other than 14, all-equal characters and
+ * wrong check digits.
+ */
+export function normalizeCnpj(input: string): Result<string> {
+  const chars = input.replace(/[\s\u00a0.\/\-]/g, '').toUpperCase();
+  if (chars === '') return fail('CNPJ is empty');
+  if (!/^[0-9A-Z]+$/.test(chars)) return fail('CNPJ may only have digits, letters A-Z, dots, a slash and a dash');
+  if (chars.length !== 14) {
+    const hint = chars.length < 14 && /^\d+$/.test(chars) ? '; a spreadsheet may have dropped leading zeros' : '';
+    return fail(`CNPJ must have 14 characters, got ${chars.length}${hint}`);
+  }
+  if (!/^\d\d$/.test(chars.slice(12))) return fail('CNPJ check digits (the last two) must be digits');
+  if (/^(.)\1{13}$/.test(chars)) return fail('CNPJ with all digits equal is not valid');
+  const expected = cnpjCheckDigits(chars.slice(0, 12));
+  if (chars.slice(12) !== expected) return fail(`CNPJ check digits do not match (expected ${expected})`);
+  return ok(chars);
+}
+
+/**
+ * Computes the two check digits of a CNPJ from its first 12 characters ([0-9A-Z], upper case):
+ * "112223330001" → "81", "12ABC34501DE" → "35". Throws RangeError on any other base.
+ */
+export function cnpjCheckDigits(base12: string): string {
+  if (!/^[0-9A-Z]{12}$/.test(base12)) throw new RangeError(`a CNPJ base must be 12 characters [0-9A-Z], got "${base12}"`);
+  const first = mod11Digit(base12);
+  return `${first}${mod11Digit(base12 + String(first))}`;
+}
+
+/**
+ * Formats a 14-character CNPJ with the usual mask: "12ABC34501DE35" → "12.ABC.345/01DE-35".
+ * Throws RangeError unless `v14` is 12 characters [0-9A-Z] and 2 digits (format only normalized values).
+ */
+export function formatCnpj(v14: string): string {
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(v14)) throw new RangeError(`a CNPJ must be 14 characters, got "${v14}"`);
+  return `${v14.slice(0, 2)}.${v14.slice(2, 5)}.${v14.slice(5, 8)}/${v14.slice(8, 12)}-${v14.slice(12)}`;
+}
+
+/** Weights 2..9 cycling from the rightmost character, each worth ASCII − 48; remainders 0 and 1 both give 0. */
+function mod11Digit(chars: string): number {
+  let sum = 0;
+  for (let i = 0; i < chars.length; i++) {
+    sum += (chars.charCodeAt(chars.length - 1 - i) - 48) * (2 + (i % 8));
+  }
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}

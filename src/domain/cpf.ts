@@ -1,0 +1,50 @@
+import { fail, ok, type Result } from './result.js';
+
+/**
+ * Normalizes a CPF to its 11 digits: "123.456.789-09", "123 456 789 09" → "12345678909".
+ * Accepts the usual mask characters (dots, dash, spaces); refuses any other character, a length other than 11,
+ * all-equal digits ("111.111.111-11" passes the check digits but is not issued), and wrong check digits.
+ */
+export function normalizeCpf(input: string): Result<string> {
+  const digits = input.replace(/[\s\u00a0.\-]/g, '');
+  if (digits === '') return fail('CPF is empty');
+  if (!/^\d+$/.test(digits)) return fail('CPF may only have digits, dots and a dash');
+  if (digits.length !== 11) {
+    // Spreadsheets store a CPF as a number and drop its leading zeros; say so rather than guess.
+    const hint = digits.length < 11 ? '; a spreadsheet may have dropped leading zeros' : '';
+    return fail(`CPF must have 11 digits, got ${digits.length}${hint}`);
+  }
+  if (/^(\d)\1{10}$/.test(digits)) return fail('CPF with all digits equal is not valid');
+  const expected = cpfCheckDigits(digits.slice(0, 9));
+  if (digits.slice(9) !== expected) return fail(`CPF check digits do not match (expected ${expected})`);
+  return ok(digits);
+}
+
+/**
+ * Computes the two mod-11 check digits of a CPF from its first 9 digits: "123456789" → "09".
+ * Throws RangeError unless `base9` is exactly 9 digits.
+ */
+export function cpfCheckDigits(base9: string): string {
+  if (!/^\d{9}$/.test(base9)) throw new RangeError(`a CPF base must be 9 digits, got "${base9}"`);
+  const first = mod11Digit(base9);
+  return `${first}${mod11Digit(base9 + String(first))}`;
+}
+
+/**
+ * Formats 11 CPF digits with the usual mask: "12345678909" → "123.456.789-09".
+ * Throws RangeError unless `digits11` is exactly 11 digits (format only normalized values).
+ */
+export function formatCpf(digits11: string): string {
+  if (!/^\d{11}$/.test(digits11)) throw new RangeError(`a CPF must be 11 digits, got "${digits11}"`);
+  return `${digits11.slice(0, 3)}.${digits11.slice(3, 6)}.${digits11.slice(6, 9)}-${digits11.slice(9)}`;
+}
+
+/** Weights 2, 3, 4, … from the rightmost digit; remainders 0 and 1 both give 0. */
+function mod11Digit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    sum += Number(digits[digits.length - 1 - i]) * (i + 2);
+  }
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}

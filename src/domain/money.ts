@@ -1,0 +1,148 @@
+import { fail, ok, type Result } from './result.js';
+
+const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
+// Regular, non-breaking (U+00A0) and narrow non-breaking (U+202F) spaces: Intl and spreadsheets emit all three.
+const SPACES = /[\s\u00a0\u202f]+/g;
+
+/**
+ * Parses an amount in reais as people write it in a sheet and returns it in centavos.
+ *
+ * Accepts `1.234,56`, `1234,56`, `1234.56`, `1,234,567.89`, `R$ 1.234,56`, `R$1234`, `1234`, `0,50`, `10,5` (= 1050),
+ * with any surrounding or inner spaces. Refuses, with a reason: empty text, negatives (`-10`, `(10,00)`), zero,
+ * letters, more than two decimals, misplaced separators (`1.23,45`), values whose centavos exceed
+ * Number.MAX_SAFE_INTEGER, and `1,234` / `1.234` alone, which could be a thousand or a decimal.
+ */
+export function parseAmount(text: string): Result<number> {
+  let body = text.replace(SPACES, '');
+  if (body === '') return fail('amount is empty');
+  // Minus before or after the number, or accounting parentheses, with or without the currency sign.
+  if (/^-|-$|^(R\$)?\(.*\)$|^\(R\$.*\)$|^R\$-/i.test(body)) {
+    return fail(`negative amounts are not accepted: "${text.trim()}"`);
+  }
+  body = body.replace(/^R\$/i, '');
+  if (body === '') return fail('amount has no digits');
+  if (!/^[0-9.,]+$/.test(body)) return fail(`amount "${text.trim()}" has characters other than digits, "." and ","`);
+
+  const split = splitAmount(body);
+  if (!split.ok) return fail(`amount "${text.trim()}": ${split.error}`);
+  const { whole, fraction } = split.value;
+
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  if (cents === 0n) return fail('amount must be greater than zero');
+  if (cents > MAX_CENTS) return fail(`amount "${text.trim()}" is too large`);
+  return ok(Number(cents));
+}
+
+/** Splits the text (digits, "." and "," only) into whole reais and 0–2 decimal digits, deciding which mark is decimal. */
+function splitAmount(body: string): Result<{ whole: string; fraction: string }> {
+  const hasDot = body.includes('.');
+  const hasComma = body.includes(',');
+
+  if (!hasDot && !hasComma) return ok({ whole: body, fraction: '' });
+
+  if (hasDot && hasComma) {
+    // With both marks, the last one is the decimal mark and the other may only group thousands.
+    const decimalMark = body.lastIndexOf(',') > body.lastIndexOf('.') ? ',' : '.';
+    const groupMark = decimalMark === ',' ? '.' : ',';
+    const at = body.lastIndexOf(decimalMark);
+    const intPart = body.slice(0, at);
+    const fraction = body.slice(at + 1);
+    if (intPart.includes(decimalMark)) return fail(`"${decimalMark}" appears more than once`);
+    if (!isGrouped(intPart, groupMark)) return fail(`misplaced "${groupMark}" thousands separator`);
+    const checked = checkFraction(fraction);
+    if (!checked.ok) return checked;
+    return ok({ whole: intPart.split(groupMark).join(''), fraction });
+  }
+
+  const mark = hasComma ? ',' : '.';
+  const parts = body.split(mark);
+  if (parts.length > 2) {
+    // Repeated, the mark can only be a thousands separator: "1.234.567" or "1,234,567".
+    if (!isGrouped(body, mark)) return fail(`misplaced "${mark}" thousands separator`);
+    return ok({ whole: parts.join(''), fraction: '' });
+  }
+
+  const [intPart = '', fraction = ''] = parts;
+  if (intPart === '') return fail(`a digit is needed before "${mark}" (write 0${mark}${fraction})`);
+  if (fraction.length === 3 && /^[1-9]\d{0,2}$/.test(intPart)) {
+    return fail(`ambiguous: is "${mark}" a thousands separator or the decimal mark? write ${intPart}${fraction},00 or use two decimals`);
+  }
+  const checked = checkFraction(fraction);
+  if (!checked.ok) return checked;
+  return ok({ whole: intPart, fraction });
+}
+
+function checkFraction(fraction: string): Result<true> {
+  if (fraction === '') return fail('no digits after the decimal mark');
+  if (fraction.length > 2) return fail('more than two decimal places');
+  return ok(true);
+}
+
+/** True when `text` is digits in groups of three after a first group of 1–3, joined by `mark`: "1.234.567". */
+function isGrouped(text: string, mark: string): boolean {
+  const groups = text.split(mark);
+  const [first = '', ...rest] = groups;
+  return /^\d{1,3}$/.test(first) && rest.length > 0 && rest.every((g) => /^\d{3}$/.test(g));
+}
+
+/**
+ * Formats centavos as Brazilian currency: 123456 → "R$ 1.234,56", 5 → "R$ 0,05", -100 → "-R$ 1,00".
+ * Uses a plain space (not Intl's U+00A0) so the text is stable in terminals, files and tests.
+ * Throws RangeError when `cents` is not a safe integer (a programming error, never user input).
+ */
+export function formatBRL(cents: number): string {
+  const { sign, whole, fraction } = splitCents(cents);
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, '.');
+  return `${sign}R$ ${grouped},${fraction}`;
+}
+
+/**
+ * Formats centavos as plain reais with a dot and two decimals, for APIs and logs: 123456 → "1234.56", -5 → "-0.05".
+ * Throws RangeError when `cents` is not a safe integer.
+ */
+export function formatReais(cents: number): string {
+  const { sign, whole, fraction } = splitCents(cents);
+  return `${sign}${whole}.${fraction}`;
+}
+
+/**
+ * Converts centavos to a reais number for JSON bodies of the bill APIs: 123456 → 1234.56.
+ * Goes through the decimal text, so the result is the double nearest to the exact value (no `cents / 100` drift).
+ * Throws RangeError when `cents` is not a safe integer.
+ */
+export function centsToReais(cents: number): number {
+  return Number(formatReais(cents));
+}
+
+/**
+ * Converts a provider's reais value to centavos: 1234.56, "1234.56" or "1234.5" → 123456; 0 is allowed.
+ * Refuses NaN, infinities, negatives, more than two decimals (including float noise such as 0.30000000000000004),
+ * exponent notation, anything but `digits[.digits]` in a string, and values beyond Number.MAX_SAFE_INTEGER centavos.
+ */
+export function reaisToCents(value: number | string): Result<number> {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return fail(`amount ${String(value)} is not a number`);
+    if (value < 0) return fail(`negative amount ${String(value)}`);
+    // String(n) is the shortest text that reads back as n, so 1234.56 gives "1234.56" exactly.
+    text = String(value);
+  } else {
+    text = value.trim();
+  }
+  if (text.startsWith('-')) return fail(`negative amount "${text}"`);
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return fail(`amount "${text}" is not a decimal number of reais`);
+  const whole = match[1] ?? '0';
+  const fraction = match[2] ?? '';
+  if (fraction.length > 2) return fail(`amount "${text}" has more than two decimal places`);
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  if (cents > MAX_CENTS) return fail(`amount "${text}" is too large`);
+  return ok(Number(cents));
+}
+
+function splitCents(cents: number): { sign: string; whole: string; fraction: string } {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`centavos must be a safe integer, got ${String(cents)}`);
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  return { sign: cents < 0 ? '-' : '', whole: digits.slice(0, -2), fraction: digits.slice(-2) };
+}

@@ -1,0 +1,83 @@
+/** Exit codes of every paybatch command (README "Exit codes"). */
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  inputRejected: 3,
+  attention: 4,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Base of every error paybatch expects; the CLI prints its message without a stack. */
+export class PaybatchError extends Error {
+  readonly exitCode: ExitCode = ExitCode.failure;
+  /** What the user can do next, printed after the message. */
+  readonly hint?: string;
+  constructor(message: string, options?: { hint?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options?.hint;
+  }
+}
+
+/** Wrong flags or arguments; the CLI adds a pointer to --help. */
+export class UsageError extends PaybatchError {
+  override readonly exitCode = ExitCode.usage;
+}
+
+/** One problem found in user input, e.g. a sheet row: `file:line field: reason`. */
+export interface InputProblem {
+  readonly file?: string;
+  readonly line?: number;
+  readonly field?: string;
+  readonly reason: string;
+}
+
+export function formatProblem(p: InputProblem): string {
+  const where = [p.file, p.line].filter((x) => x !== undefined).join(':');
+  const prefix = [where, p.field].filter(Boolean).join(' ');
+  return prefix ? `${prefix}: ${p.reason}` : p.reason;
+}
+
+/** Input refused by the rules; nothing was changed. */
+export class InputRejectedError extends PaybatchError {
+  override readonly exitCode = ExitCode.inputRejected;
+  readonly problems: readonly InputProblem[];
+  constructor(message: string, problems: readonly InputProblem[] = [], options?: { hint?: string }) {
+    super(message, options);
+    this.problems = problems;
+  }
+}
+
+/** Bad or missing configuration (profile, environment, file permissions). */
+export class ConfigError extends PaybatchError {}
+
+/** The user declined a confirmation or pressed Ctrl-C at a prompt. */
+export class CancelledError extends PaybatchError {
+  constructor(message = 'Cancelled; nothing was changed.') {
+    super(message);
+  }
+}
+
+/** The provider answered with an error, or could not be reached. Never carries secrets. */
+export class ProviderError extends PaybatchError {
+  readonly status: number | null;
+  readonly method: string;
+  readonly path: string;
+  readonly code: string | null;
+  readonly body: unknown;
+  /** True when the request may have reached the provider and its effect is unknown (timeout, reset after send). */
+  readonly outcomeUnknown: boolean;
+  constructor(
+    message: string,
+    o: { status: number | null; method: string; path: string; code?: string | null; body?: unknown; outcomeUnknown?: boolean; hint?: string; cause?: unknown },
+  ) {
+    super(message, { hint: o.hint, cause: o.cause });
+    this.status = o.status;
+    this.method = o.method;
+    this.path = o.path;
+    this.code = o.code ?? null;
+    this.body = o.body;
+    this.outcomeUnknown = o.outcomeUnknown ?? false;
+  }
+}
