@@ -1,3 +1,7 @@
+import { basename, dirname, join } from 'node:path';
+import type { Profile } from '../config/profile.js';
+import type { Ledger } from '../ledger/open-ledger.js';
+import type { ProviderClient } from '../provider/client.js';
 import type { IO } from './io.js';
 import { Output } from './output.js';
 import type { Prompter } from './prompter.js';
@@ -27,23 +31,53 @@ export interface Context {
   readonly globals: GlobalOptions;
   readonly prompter: Prompter;
   now(): Date;
+  /** The profile in force (config file + PAYBATCH_* environment over defaults). */
+  profile(): Promise<Profile>;
+  ledgerFile(): Promise<string>;
+  /** The ledger, opened and migrated on first use, closed when the command ends. */
+  ledger(): Promise<Ledger>;
+  /** The provider client; on the default profile this first starts the embedded sandbox. */
+  provider(): Promise<ProviderClient>;
   /** Registers cleanup (close the ledger, stop an embedded sandbox) to run when the command ends. */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
 }
 
+const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
+  let value: Promise<T> | undefined;
+  return () => (value ??= make());
+};
+
 export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): Context {
   const closers: (() => Promise<void> | void)[] = [];
-  return {
+  const out = new Output(io, { json: globals.json, quiet: globals.quiet, verbose: globals.verbose, color: globals.color });
+  const ctx: Context = {
     io,
     globals,
-    out: new Output(io, { json: globals.json, quiet: globals.quiet, verbose: globals.verbose, color: globals.color }),
+    out,
     prompter: deps.prompter ?? terminalPrompter(io),
     now: deps.now ?? (() => new Date()),
+    profile: once(async () => (await import('../config/profile.js')).loadProfile(io.env, globals.profile)),
+    ledgerFile: once(async () => globals.ledger ?? (await import('../config/paths.js')).defaultLedgerFile(io.env)),
+    ledger: once(async () => {
+      const { openLedger } = await import('../ledger/open-ledger.js');
+      const ledger = await openLedger(await ctx.ledgerFile());
+      ctx.onClose(() => ledger.close());
+      return ledger;
+    }),
+    provider: once(async () => {
+      const { connectProvider } = await import('./connect-provider.js');
+      const ledgerFile = await ctx.ledgerFile();
+      const sandboxState = join(dirname(ledgerFile), `${basename(ledgerFile).replace(/\.db$/, '')}-sandbox.db`);
+      const { client, close } = await connectProvider(await ctx.profile(), { sandboxState, out, now: ctx.now });
+      ctx.onClose(close);
+      return client;
+    }),
     onClose: (fn) => void closers.push(fn),
     async close() {
-      // Last opened, first closed: a ledger outlives nothing that was opened after it.
+      // Last opened, first closed: the provider (and an embedded sandbox) stops before the ledger closes.
       for (const fn of closers.splice(0).reverse()) await fn();
     },
   };
+  return ctx;
 }

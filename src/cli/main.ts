@@ -5,14 +5,17 @@ import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
 import { processIO, type IO } from './io.js';
 import { Output } from './output.js';
+import { registerBatch } from './commands/batch.js';
 import { registerBoleto } from './commands/boleto.js';
+import { registerConfig } from './commands/config.js';
 import { registerDemo } from './commands/demo.js';
+import { registerImport } from './commands/import.js';
 import { registerKeys } from './commands/keys.js';
 import { registerSandbox } from './commands/sandbox.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
-const commandGroups: readonly RegisterCommands[] = [registerKeys, registerBoleto, registerSandbox, registerDemo];
+const commandGroups: readonly RegisterCommands[] = [registerImport, registerBatch, registerKeys, registerBoleto, registerConfig, registerSandbox, registerDemo];
 
 /** Runs paybatch with the given arguments (without node and script) and returns the exit code. */
 export async function main(argv: readonly string[], deps: MainDeps = {}): Promise<number> {

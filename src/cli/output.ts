@@ -66,6 +66,11 @@ export class Output {
     if (!this.options.quiet) this.io.stderr.write(`${message}\n`);
   }
 
+  /** A note that must reach a person even with --quiet (e.g. that the sandbox is in use). */
+  notice(message: string): void {
+    this.io.stderr.write(`${this.errStyle.cyan(message)}\n`);
+  }
+
   warn(message: string): void {
     this.io.stderr.write(`${this.errStyle.yellow('warning:')} ${message}\n`);
   }

@@ -103,7 +103,10 @@ const CONSCIENCIA_NEGRA_FROM = 2024;
 const holidayCache = new Map<number, readonly Holiday[]>();
 const holidaySetCache = new Map<number, ReadonlySet<string>>();
 
-/** The national bank holidays of a year, sorted by date (weekend ones included). */
+/**
+ * The national bank holidays of a year, sorted by date, one entry per date (two holidays on one date share it,
+ * names joined by " / "). Holidays on weekends are included.
+ */
 export function bankHolidays(year: number): Holiday[] {
   checkYear(year);
   let holidays = holidayCache.get(year);
@@ -133,7 +136,15 @@ function computeHolidays(year: number): readonly Holiday[] {
     ...(year >= CONSCIENCIA_NEGRA_FROM ? [fixed(11, 20, 'Dia Nacional de Zumbi e da Consciência Negra')] : []),
     fixed(12, 25, 'Natal'),
   ];
-  return list.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
+  // Good Friday falls on Tiradentes when Easter is 23 April (2000, 2079, …): one entry per date, both names.
+  const byDate = new Map<string, string>();
+  for (const h of list) {
+    const other = byDate.get(h.date);
+    byDate.set(h.date, other === undefined ? h.name : `${other} / ${h.name}`);
+  }
+  return [...byDate]
+    .map(([date, name]) => ({ date, name }))
+    .sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
 }
 
 function holidaySet(year: number): ReadonlySet<string> {

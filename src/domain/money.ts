@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from './result.js';
 
 const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+const MAX_EXACT_REAIS = 1e13;
 
 // Regular, non-breaking (U+00A0) and narrow non-breaking (U+202F) spaces: Intl and spreadsheets emit all three.
 const SPACES = /[\s\u00a0\u202f]+/g;
@@ -9,28 +10,33 @@ const SPACES = /[\s\u00a0\u202f]+/g;
  * Parses an amount in reais as people write it in a sheet and returns it in centavos.
  *
  * Accepts `1.234,56`, `1234,56`, `1234.56`, `1,234,567.89`, `R$ 1.234,56`, `R$1234`, `1234`, `0,50`, `10,5` (= 1050),
- * with any surrounding or inner spaces. Refuses, with a reason: empty text, negatives (`-10`, `(10,00)`), zero,
+ * with spaces around, after "R$" or grouping thousands ("1 234,56"). Refuses, with a reason: empty text, negatives (`-10`, `(10,00)`), zero,
  * letters, more than two decimals, misplaced separators (`1.23,45`), values whose centavos exceed
  * Number.MAX_SAFE_INTEGER, and `1,234` / `1.234` alone, which could be a thousand or a decimal.
  */
 export function parseAmount(text: string): Result<number> {
-  let body = text.replace(SPACES, '');
-  if (body === '') return fail('amount is empty');
+  const spaced = text.replace(SPACES, ' ').trim();
+  if (spaced === '') return fail('amount is empty');
   // Minus before or after the number, or accounting parentheses, with or without the currency sign.
-  if (/^-|-$|^(R\$)?\(.*\)$|^\(R\$.*\)$|^R\$-/i.test(body)) {
-    return fail(`negative amounts are not accepted: "${text.trim()}"`);
+  if (/^-|-$|^(R\$)?\(.*\)$|^\(R\$.*\)$|^R\$-/i.test(spaced.replaceAll(' ', ''))) {
+    return fail(`negative amounts are not accepted: "${spaced}"`);
   }
-  body = body.replace(/^R\$/i, '');
+  let body = spaced.replace(/^R\$ ?/i, '');
   if (body === '') return fail('amount has no digits');
-  if (!/^[0-9.,]+$/.test(body)) return fail(`amount "${text.trim()}" has characters other than digits, "." and ","`);
+  if (!/^[0-9., ]+$/.test(body)) return fail(`amount "${spaced}" has characters other than digits, "." and ","`);
+  if (body.includes(' ')) {
+    // A space inside the number may only group thousands ("1 234,56"); "12 34" is a typo, not 1234.
+    if (!/^\d{1,3}(?: \d{3})+(?:[.,]\d*)?$/.test(body)) return fail(`amount "${spaced}" has a misplaced space`);
+    body = body.replaceAll(' ', '');
+  }
 
   const split = splitAmount(body);
-  if (!split.ok) return fail(`amount "${text.trim()}": ${split.error}`);
+  if (!split.ok) return fail(`amount "${spaced}": ${split.error}`);
   const { whole, fraction } = split.value;
 
   const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
   if (cents === 0n) return fail('amount must be greater than zero');
-  if (cents > MAX_CENTS) return fail(`amount "${text.trim()}" is too large`);
+  if (cents > MAX_CENTS) return fail(`amount "${spaced}" is too large`);
   return ok(Number(cents));
 }
 
@@ -109,6 +115,8 @@ export function formatReais(cents: number): string {
 /**
  * Converts centavos to a reais number for JSON bodies of the bill APIs: 123456 → 1234.56.
  * Goes through the decimal text, so the result is the double nearest to the exact value (no `cents / 100` drift).
+ * A double holds two exact decimals only up to 15 significant digits (R$ 9.999.999.999.999,99); beyond that, JSON
+ * numbers of reais cannot be exact whatever paybatch does.
  * Throws RangeError when `cents` is not a safe integer.
  */
 export function centsToReais(cents: number): number {
@@ -118,13 +126,16 @@ export function centsToReais(cents: number): number {
 /**
  * Converts a provider's reais value to centavos: 1234.56, "1234.56" or "1234.5" → 123456; 0 is allowed.
  * Refuses NaN, infinities, negatives, more than two decimals (including float noise such as 0.30000000000000004),
- * exponent notation, anything but `digits[.digits]` in a string, and values beyond Number.MAX_SAFE_INTEGER centavos.
+ * exponent notation, anything but `digits[.digits]` in a string, numbers of R$ 10 trillion or more (a double is not
+ * exact there; strings are), and values beyond Number.MAX_SAFE_INTEGER centavos.
  */
 export function reaisToCents(value: number | string): Result<number> {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return fail(`amount ${String(value)} is not a number`);
     if (value < 0) return fail(`negative amount ${String(value)}`);
+    // Past 15 significant digits a double cannot tell .90 from .91, so the centavos would be a guess.
+    if (value >= MAX_EXACT_REAIS) return fail(`amount ${String(value)} is too large to be exact as a number`);
     // String(n) is the shortest text that reads back as n, so 1234.56 gives "1234.56" exactly.
     text = String(value);
   } else {

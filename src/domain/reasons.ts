@@ -96,7 +96,14 @@ const billReasonByCode: ReadonlyMap<string, BillReturnReason> = (() => {
     const code = SPEC_CODE.exec(reason.received)?.[1];
     if (code !== undefined) byCode.set(compact(code), [...(byCode.get(compact(code)) ?? []), reason]);
   }
-  return new Map([...byCode].flatMap(([code, rows]) => (rows.length === 1 && rows[0] ? [[code, rows[0]] as const] : [])));
+  const map = new Map<string, BillReturnReason>();
+  for (const [code, rows] of byCode) {
+    const only = rows.length === 1 ? rows[0] : undefined;
+    if (only === undefined) continue;
+    map.set(code, only);
+    for (const label of CODE_LABELS) map.set(label + code, only);
+  }
+  return map;
 })();
 
 const LABEL = new RegExp(`^(?:${CODE_LABELS.join('|')})(?![a-z0-9])\\.?\\s*`, 'i');

@@ -32,4 +32,24 @@ export const registerKeys: RegisterCommands = (program, runner) => {
         return results.every((r) => r.valid) ? ExitCode.ok : ExitCode.inputRejected;
       }),
     );
+
+  keys
+    .command('lookup')
+    .description("ask the provider who a Pix key belongs to (checked offline first)")
+    .argument('<key>', 'the Pix key')
+    .addOption(new Option('--type <type>', 'the key type, when it could be either CPF or phone').choices(['cpf', 'cnpj', 'phone', 'email', 'evp']))
+    .action(
+      runner.action<{ type?: 'cpf' | 'cnpj' | 'phone' | 'email' | 'evp' }>(async (ctx, opts, [key]) => {
+        const { checkPixKey } = await import('../../domain/pix-key.js');
+        const { InputRejectedError } = await import('../../errors.js');
+        const check = checkPixKey(key!, opts.type);
+        if (!check.valid) throw new InputRejectedError(`${key}: ${check.error}`);
+        const destination = await (await ctx.provider()).lookupKey(check.normalized!);
+        ctx.out.result({ key: check.normalized, type: check.type, found: destination !== null, destination }, () => {
+          if (!destination) return ctx.out.print(`The provider does not know the key ${check.normalized}.`);
+          ctx.out.print(ctx.out.table(['field', 'value'], Object.entries(destination)));
+        });
+        return destination ? ExitCode.ok : ExitCode.inputRejected;
+      }),
+    );
 };

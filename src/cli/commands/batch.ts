@@ -1,0 +1,167 @@
+import { UsageError } from '../../errors.js';
+import type { BatchRow } from '../../ledger/batch-repository.js';
+import type { Ledger } from '../../ledger/open-ledger.js';
+import type { RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+
+export const registerBatch: RegisterCommands = (program, runner) => {
+  const batch = program.command('batch').description('list, inspect, start and delete Pix batches (local #id or provider id)');
+
+  batch
+    .command('list')
+    .description('batches in the ledger, newest first')
+    .action(
+      runner.action(async (ctx) => {
+        const { listBatches } = await import('../../ledger/batch-repository.js');
+        const { formatBRL } = await import('../../domain/money.js');
+        const rows = listBatches(await ctx.ledger());
+        ctx.out.result(rows.map(batchDoc), () => {
+          if (!rows.length) return ctx.out.print('No batches yet. Import a sheet with: paybatch import <sheet.csv>');
+          ctx.out.print(
+            ctx.out.table(
+              ['#', 'provider id', 'name', 'status', 'items', 'total', 'created'],
+              rows.map((b) => [b.id, b.remote_id, b.name, b.status, b.item_count, formatBRL(b.total_cents), b.created_at.slice(0, 16).replace('T', ' ')]),
+            ),
+          );
+        });
+      }),
+    );
+
+  batch
+    .command('show')
+    .description('a batch and its progress: count and sum of items by status')
+    .argument('<id>', 'local #id or provider id')
+    .option('--refresh', "update the ledger from the provider's item pages first", false)
+    .action(
+      runner.action<{ refresh: boolean }>(async (ctx, flags, [ref]) => {
+        const { batchProgress } = await import('../../ledger/batch-repository.js');
+        const { formatBRL } = await import('../../domain/money.js');
+        const ledger = await ctx.ledger();
+        let b = await requireBatch(ctx, ledger, ref!);
+        let refreshed = null;
+        if (flags.refresh) {
+          const { reconcileBatch } = await import('../../engine/reconcile.js');
+          refreshed = await reconcileBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id);
+          b = await requireBatch(ctx, ledger, String(b.id));
+          for (const u of refreshed.unknownStatuses) ctx.out.warn(`item ${u.identifier}: the provider says "${u.status}", a status paybatch does not know (kept as is)`);
+        }
+        const progress = batchProgress(ledger, b.id);
+        ctx.out.result({ batch: batchDoc(b), progress, refreshed }, () => {
+          ctx.out.print(`Batch #${b.id} "${b.name}" — ${b.status}${b.remote_id ? ` — provider id ${b.remote_id}` : ''}`);
+          ctx.out.print(ctx.out.table(['status', 'items', 'sum'], progress.map((p) => [p.status, p.count, formatBRL(p.sumCents)])));
+          if (refreshed) ctx.out.print(`Refreshed from the provider: ${refreshed.seen} items seen, ${refreshed.changed} changed.`);
+        });
+      }),
+    );
+
+  batch
+    .command('items')
+    .description("a batch's items with their status")
+    .argument('<id>', 'local #id or provider id')
+    .option('--status <status>', 'only items in this state (draft, resolved, submitted, processing, paid, failed, returned, rejected)')
+    .action(
+      runner.action<{ status?: string }>(async (ctx, flags, [ref]) => {
+        const { itemsOfBatch } = await import('../../ledger/item-repository.js');
+        const { ITEM_STATES } = await import('../../domain/item-state.js');
+        const { formatBRL } = await import('../../domain/money.js');
+        if (flags.status && !(ITEM_STATES as readonly string[]).includes(flags.status)) {
+          throw new UsageError(`--status must be one of ${ITEM_STATES.join(', ')}.`);
+        }
+        const ledger = await ctx.ledger();
+        const b = await requireBatch(ctx, ledger, ref!);
+        const items = itemsOfBatch(ledger, b.id, flags.status as never);
+        const docs = items.map((it) => ({
+          line: it.line,
+          identifier: it.identifier,
+          key: it.key,
+          keyType: it.key_type,
+          amountCents: it.amount_cents,
+          description: it.description,
+          recipient: it.recipient_name,
+          status: it.status,
+          remoteStatus: it.remote_status,
+          remoteItemId: it.remote_item_id,
+          pixId: it.pix_id,
+          endToEndId: it.end_to_end_id,
+          reason: it.reason,
+          attempt: it.attempt,
+          lastError: it.last_error,
+          receipt: it.receipt_path,
+        }));
+        ctx.out.result(docs, () =>
+          ctx.out.print(
+            ctx.out.table(
+              ['line', 'key', 'recipient', 'amount', 'status', 'note'],
+              items.map((it) => [it.line, it.key, it.recipient_name, formatBRL(it.amount_cents), it.status, it.reason ?? it.last_error]),
+            ),
+          ),
+        );
+      }),
+    );
+
+  batch
+    .command('start')
+    .description('start a batch (finishing its submission first if an import was interrupted)')
+    .argument('<id>', 'local #id or provider id')
+    .option('-y, --yes', 'do not ask for confirmation', false)
+    .action(
+      runner.action<{ yes: boolean }>(async (ctx, flags, [ref]) => {
+        const { submitBatch } = await import('../../engine/submit-batch.js');
+        const { formatBRL } = await import('../../domain/money.js');
+        const ledger = await ctx.ledger();
+        const b = await requireBatch(ctx, ledger, ref!);
+        if (b.status === 'started' || b.status === 'settled') {
+          ctx.out.result({ batch: batchDoc(b), changed: false }, () => ctx.out.print(`Batch #${b.id} is already ${b.status}.`));
+          return;
+        }
+        if (!flags.yes && !(await ctx.prompter.confirm(`Start batch #${b.id} "${b.name}": ${b.item_count} payments, ${formatBRL(b.total_cents)}?`))) {
+          const { CancelledError } = await import('../../errors.js');
+          throw new CancelledError();
+        }
+        const started = await submitBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id, { start: true });
+        ctx.out.result({ batch: batchDoc(started), changed: true }, () => ctx.out.print(`✓ Batch #${started.id} started (${started.remote_id}).`));
+      }),
+    );
+
+  batch
+    .command('delete')
+    .description('delete a batch at the provider while it is still pending')
+    .argument('<id>', 'local #id or provider id')
+    .option('-y, --yes', 'do not ask for confirmation', false)
+    .action(
+      runner.action<{ yes: boolean }>(async (ctx, flags, [ref]) => {
+        const { deleteBatch } = await import('../../engine/batch-actions.js');
+        const ledger = await ctx.ledger();
+        const b = await requireBatch(ctx, ledger, ref!);
+        if (!flags.yes && !(await ctx.prompter.confirm(`Delete batch #${b.id} "${b.name}" at the provider?`))) {
+          const { CancelledError } = await import('../../errors.js');
+          throw new CancelledError();
+        }
+        const deleted = await deleteBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id);
+        ctx.out.result({ batch: batchDoc(deleted) }, () => ctx.out.print(`✓ Batch #${deleted.id} deleted.`));
+      }),
+    );
+};
+
+async function requireBatch(ctx: Context, ledger: Ledger, ref: string): Promise<BatchRow> {
+  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const b = findBatch(ledger, ref);
+  if (!b) throw new UsageError(`No batch "${ref}" in the ledger ${await ctx.ledgerFile()}.`, { hint: "See 'paybatch batch list'." });
+  return b;
+}
+
+function batchDoc(b: BatchRow) {
+  return {
+    id: b.id,
+    remoteId: b.remote_id,
+    name: b.name,
+    remoteName: b.remote_name,
+    kind: b.kind,
+    status: b.status,
+    remoteStatus: b.remote_status,
+    items: b.item_count,
+    totalCents: b.total_cents,
+    createdAt: b.created_at,
+    startedAt: b.started_at,
+  };
+}

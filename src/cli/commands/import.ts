@@ -1,0 +1,126 @@
+import type { ImportSummary } from '../../engine/import-sheet.js';
+import type { RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+
+interface ImportFlags {
+  name?: string;
+  dryRun: boolean;
+  start: boolean;
+  yes: boolean;
+  skipInvalid: boolean;
+  allowDuplicates: boolean;
+}
+
+export const registerImport: RegisterCommands = (program, runner) => {
+  program
+    .command('import')
+    .description('import a payment sheet (CSV) into a Pix batch: validate, look up keys, confirm, create and add items')
+    .argument('<sheet>', 'CSV file: UTF-8 or Windows-1252, ; , or tab separated (see `paybatch template`)')
+    .option('--name <name>', 'batch name (default: the file name and today)')
+    .option('--dry-run', 'validate and look up keys, show the totals, create nothing', false)
+    .option('--start', 'start the batch once every item is added', false)
+    .option('-y, --yes', 'do not ask for confirmation (scripts, CI)', false)
+    .option('--skip-invalid', 'import the valid rows; write the rejected ones to <sheet>.rejected.csv', false)
+    .option('--allow-duplicates', 'go on although a row pays a key the same amount as a payment of the last 30 days', false)
+    .addHelpText(
+      'after',
+      `
+Running the same command again after an interruption continues where it stopped: the sheet's content is the
+import's identity, and every item keeps its identifier, so nothing is paid twice.
+
+Examples:
+  paybatch import pagamentos.csv --dry-run
+  paybatch import pagamentos.csv --start
+  paybatch import pagamentos.csv --start --yes --json     # in CI`,
+    )
+    .action(
+      runner.action<ImportFlags>(async (ctx, flags, [file]) => {
+        const { importSheet } = await import('../../engine/import-sheet.js');
+        const { formatBRL } = await import('../../domain/money.js');
+        const { progressReporter } = await import('../progress.js');
+        const profile = await ctx.profile();
+        const { onProgress, spinner } = await progressReporter(ctx.out);
+        let result;
+        try {
+          result = await importSheet(
+            {
+              ledger: await ctx.ledger(),
+              provider: () => ctx.provider(),
+              settings: profile.settings,
+              now: ctx.now,
+              onProgress,
+              onResume: (r) => ctx.out.info(`Resuming import #${r.importId} (batch #${r.batchId}, started ${r.createdAt}).`),
+              confirm: async (summary) => {
+                spinner.stop();
+                showSummary(ctx, summary, formatBRL);
+                if (flags.yes) return true;
+                return ctx.prompter.confirm(
+                  `${summary.start ? 'Create and start' : 'Create'} batch "${summary.batchName}" paying ${summary.totals.count} people ${formatBRL(summary.totals.sumCents)}?`,
+                );
+              },
+            },
+            { file: file!, name: flags.name, dryRun: flags.dryRun, start: flags.start, skipInvalid: flags.skipInvalid, allowDuplicates: flags.allowDuplicates },
+          );
+        } finally {
+          spinner.stop();
+        }
+        if (result.outcome === 'dry-run' && result.summary) showSummary(ctx, result.summary, formatBRL);
+        const b = result.batch;
+        ctx.out.result(
+          {
+            outcome: result.outcome,
+            importId: result.importId,
+            batch: b && { id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents },
+            summary: result.summary,
+            rejectedFile: result.rejectedFile,
+          },
+          () => {
+            const s = ctx.out.style;
+            if (result.outcome === 'dry-run') ctx.out.print('Dry run: nothing was created.');
+            else if (b) {
+              const what = { imported: 'Imported', resumed: 'Resumed', 'already-imported': 'Already imported', 'dry-run': '' }[result.outcome];
+              ctx.out.print(
+                `${s.green('✓')} ${what}: batch #${b.id} "${b.name}" (${b.remote_id ?? 'not yet at the provider'}), ${b.item_count} items, ${formatBRL(b.total_cents)}, ${b.status}.`,
+              );
+              if (b.status !== 'started') ctx.out.print(`Start it with: paybatch batch start ${b.id}`);
+            } else ctx.out.print('This sheet was already imported.');
+            if (result.rejectedFile) ctx.out.print(`Rejected rows written to ${result.rejectedFile}`);
+          },
+        );
+      }),
+    );
+
+  program
+    .command('template')
+    .description('print a ready payment sheet template (CSV) to fill in')
+    .option('--lang <lang>', 'pt (Portuguese headers, ;) or en (English headers, ,)', 'pt')
+    .action(
+      runner.action<{ lang: string }>(async (ctx, flags) => {
+        const { UsageError } = await import('../../errors.js');
+        if (flags.lang !== 'pt' && flags.lang !== 'en') throw new UsageError(`--lang must be pt or en, not "${flags.lang}".`);
+        const { templateCsv } = await import('../../sheet/template.js');
+        const csv = templateCsv(flags.lang);
+        if (ctx.out.json) ctx.out.writeJson({ lang: flags.lang, csv });
+        else ctx.io.stdout.write(csv);
+      }),
+    );
+};
+
+function showSummary(ctx: Context, s: ImportSummary, formatBRL: (c: number) => string): void {
+  const out = ctx.out;
+  if (out.json) return;
+  const rows: [string, string | number][] = [
+    ['sheet', s.file],
+    ['batch', s.batchName],
+    ['rows in sheet', s.rows],
+    ['payments', s.totals.count],
+    ['total', formatBRL(s.totals.sumCents)],
+    ['largest', formatBRL(s.totals.largestCents)],
+    ...s.totals.byKeyType.map((t): [string, string] => [`  ${t.keyType}`, `${t.count} · ${formatBRL(t.sumCents)}`]),
+  ];
+  if (s.rejected.length) rows.push(['rejected rows', s.rejected.length]);
+  out.info(out.table(['', ''], rows));
+  for (const w of s.nameWarnings) out.warn(`${s.file}:${w.line} name: the sheet says "${w.sheetName}", the key belongs to "${w.providerName}"`);
+  for (const d of s.duplicates) out.warn(`${s.file}:${d.line} key: ${d.key} was paid ${formatBRL(d.amountCents)} in "${d.previous.batchName}" (allowed by --allow-duplicates)`);
+  for (const p of s.rejected) out.warn(`${p.file}:${p.line} ${p.field}: ${p.reason}`);
+}

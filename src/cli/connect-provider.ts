@@ -1,0 +1,82 @@
+import type { Profile } from '../config/profile.js';
+import { envName, type SettingName } from '../config/settings.js';
+import { ConfigError } from '../errors.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { ProviderEvent } from '../provider/types.js';
+import type { Output } from './output.js';
+
+/**
+ * The provider client for a profile. With no base URL configured this starts the sandbox inside this process on a
+ * loopback port (state beside the ledger) and says SANDBOX on stderr; paybatch still talks to it over HTTP.
+ */
+export async function connectProvider(
+  profile: Profile,
+  o: { sandboxState: string; out: Output; now: () => Date },
+): Promise<{ client: ProviderClient; sandboxUrl: string | null; close: () => Promise<void> }> {
+  const { ProviderClient } = await import('../provider/client.js');
+  const onEvent = (e: ProviderEvent) => o.out.debug(describeEvent(e));
+  const s = profile.settings;
+  if (profile.embeddedSandbox) {
+    const { startSandbox } = await import('../sandbox/server.js');
+    const sandbox = await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      stateFile: o.sandboxState,
+      seed: s.sandboxSeed,
+      speed: s.sandboxSpeed,
+      faults: s.sandboxFaults,
+    });
+    o.out.notice(`SANDBOX: no provider is configured, so the embedded sandbox at ${sandbox.url} is used; no real money moves.`);
+    const client = new ProviderClient({
+      baseUrl: sandbox.url,
+      tokenUrl: sandbox.tokenUrl,
+      apiKey: sandbox.apiKey,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      pixAmountUnit: 'cents',
+      onEvent,
+    });
+    return {
+      client,
+      sandboxUrl: sandbox.url,
+      close: async () => {
+        await client.close();
+        await sandbox.close();
+      },
+    };
+  }
+  const required: SettingName[] = ['baseUrl', 'tokenUrl', 'apiKey', 'clientId', 'clientSecret'];
+  const missing = required.filter((k) => !s[k]);
+  if (missing.length) {
+    throw new ConfigError(`The profile "${profile.name}" has a base URL but no ${missing.join(', ')}.`, {
+      hint: `Set them with 'paybatch config set' or the environment (${missing.map(envName).join(', ')}).`,
+    });
+  }
+  const client = new ProviderClient({
+    baseUrl: s.baseUrl!,
+    tokenUrl: s.tokenUrl!,
+    apiKey: s.apiKey!,
+    clientId: s.clientId!,
+    clientSecret: s.clientSecret!,
+    pixAmountUnit: s.pixAmountUnit,
+    onEvent,
+  });
+  return { client, sandboxUrl: null, close: () => client.close() };
+}
+
+function describeEvent(e: ProviderEvent): string {
+  switch (e.type) {
+    case 'request':
+      return `→ ${e.method} ${e.path}${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`;
+    case 'response':
+      return `← ${e.status} ${e.method} ${e.path} ${e.ms} ms`;
+    case 'failure':
+      return `✗ ${e.method} ${e.path}: ${e.cause}${e.outcomeUnknown ? ' (outcome unknown)' : ''}`;
+    case 'retry':
+      return `  retrying ${e.method} ${e.path} in ${e.delayMs} ms: ${e.reason}`;
+    case 'token':
+      return `token ${e.action}`;
+    case 'warning':
+      return e.message;
+  }
+}

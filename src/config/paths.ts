@@ -1,0 +1,17 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** $XDG_CONFIG_HOME/paybatch, or ~/.config/paybatch. */
+export function configDir(env: Env): string {
+  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'paybatch');
+}
+
+/** $XDG_DATA_HOME/paybatch, or ~/.local/share/paybatch: the ledger, receipts and the embedded sandbox's state. */
+export function dataDir(env: Env): string {
+  return join(env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share'), 'paybatch');
+}
+
+export const configFile = (env: Env) => join(configDir(env), 'config.json');
+export const defaultLedgerFile = (env: Env) => join(dataDir(env), 'ledger.db');

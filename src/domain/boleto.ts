@@ -1,0 +1,219 @@
+/**
+ * Boletos as a payer meets them: bank slips (47-digit line) and collection slips (48-digit line, starting with 8),
+ * or either one's 44-digit barcode. Decodes, checks and converts them offline; see bank-slip.ts and
+ * collection-slip.ts for the layouts.
+ */
+import {
+  BANK_BARCODE_LENGTH,
+  BANK_LINE_LENGTH,
+  bankLineFromBarcode,
+  checkBankBarcode,
+  checkBankLine,
+  daysSinceFactorBase,
+  dueDateFromFactor,
+  readBankBarcode,
+} from './bank-slip.js';
+import {
+  COLLECTION_LINE_LENGTH,
+  COLLECTION_PRODUCT_DIGIT,
+  GOVERNMENT_SEGMENTS,
+  UTILITY_SEGMENTS,
+  checkCollectionBarcode,
+  checkCollectionLine,
+  collectionLineFromBarcode,
+  readCollectionBarcode,
+} from './collection-slip.js';
+import { fail, ok, type Result } from './result.js';
+
+export type BoletoKind = 'bank' | 'collection';
+
+export interface BoletoDecode {
+  /** The text as given. */
+  input: string;
+  valid: boolean;
+  kind: BoletoKind | null;
+  /** 44 digits. */
+  barcode: string | null;
+  /** 47 digits (bank) or 48 digits (collection), without separators. */
+  line: string | null;
+  /**
+   * Amount due in centavos. Null when the slip does not fix it: a zero amount (the payer supplies it) or a
+   * collection slip whose amount field holds a reference value (valueIsReference).
+   */
+  amountCents: number | null;
+  /** YYYY-MM-DD; bank slips only, null when the slip has no due date. */
+  dueDate: string | null;
+  /** 3 digits; bank slips only. */
+  bankCode: string | null;
+  /** Collection slips only: segment digit and its name. */
+  segment: number | null;
+  segmentName: string | null;
+  /** Collection slips only: value identifier 7 or 9, the amount field is a reference value, not the amount due. */
+  valueIsReference: boolean | null;
+  /** Collection slips only: 4-digit company code, or the 8-digit CNPJ root for segment 6. */
+  companyCode: string | null;
+  /** Collection slips only: taxes, fees and fines of a government (segments 1, 5 and 7). */
+  government: boolean | null;
+  /** Collection slips only: utility bills (segments 2, 3 and 4). */
+  utility: boolean | null;
+  /** Why the input is not a valid boleto; null when valid. */
+  error: string | null;
+}
+
+const SEPARATORS = /[\s.\-]/g;
+
+/** The digits of a typed or pasted code: dots, spaces and dashes are dropped; anything else is refused. */
+export function boletoDigits(input: string): Result<string> {
+  const digits = input.replace(SEPARATORS, '');
+  const stray = /[^0-9]/.exec(digits);
+  if (stray) return fail(`only digits, dots, spaces and dashes are allowed, got "${stray[0]}"`);
+  return ok(digits);
+}
+
+const lengthError = (length: number): string =>
+  `must be ${BANK_BARCODE_LENGTH} (barcode), ${BANK_LINE_LENGTH} (bank line) or ${COLLECTION_LINE_LENGTH} (collection line) digits, got ${length}`;
+
+/** A decode with every field null, to be filled in. */
+const blank = (input: string, kind: BoletoKind | null): BoletoDecode => ({
+  input,
+  valid: false,
+  kind,
+  barcode: null,
+  line: null,
+  amountCents: null,
+  dueDate: null,
+  bankCode: null,
+  segment: null,
+  segmentName: null,
+  valueIsReference: null,
+  companyCode: null,
+  government: null,
+  utility: null,
+  error: null,
+});
+
+const invalid = (input: string, kind: BoletoKind | null, error: string): BoletoDecode => ({ ...blank(input, kind), error });
+
+function decodeBank(input: string, barcode: string, today: string): BoletoDecode {
+  const fields = readBankBarcode(barcode);
+  const dueDate = dueDateFromFactor(fields.dueDateFactor, today);
+  if (!dueDate.ok) return invalid(input, 'bank', dueDate.error);
+  return {
+    ...blank(input, 'bank'),
+    valid: true,
+    barcode,
+    line: bankLineFromBarcode(barcode),
+    amountCents: fields.amountCents === 0 ? null : fields.amountCents,
+    dueDate: dueDate.value,
+    bankCode: fields.bankCode,
+  };
+}
+
+function decodeCollection(input: string, barcode: string): BoletoDecode {
+  const fields = readCollectionBarcode(barcode);
+  return {
+    ...blank(input, 'collection'),
+    valid: true,
+    barcode,
+    line: collectionLineFromBarcode(barcode),
+    amountCents: fields.valueIsReference || fields.amountField === 0 ? null : fields.amountField,
+    segment: fields.segment,
+    segmentName: fields.segmentName,
+    valueIsReference: fields.valueIsReference,
+    companyCode: fields.companyCode,
+    government: GOVERNMENT_SEGMENTS.has(fields.segment),
+    utility: UTILITY_SEGMENTS.has(fields.segment),
+  };
+}
+
+/**
+ * Decodes and checks a boleto barcode or line (separators allowed) entirely offline.
+ * today = YYYY-MM-DD (São Paulo date) used for the due-date factor cycle; throws RangeError if it is not a date.
+ * Never throws for bad input: an invalid code comes back with valid=false, its kind when known, and error.
+ */
+export function decodeBoleto(input: string, today: string): BoletoDecode {
+  if (daysSinceFactorBase(today) === null) throw new RangeError(`today must be a date as YYYY-MM-DD, got "${today}"`);
+  const digits = boletoDigits(input);
+  if (!digits.ok) return invalid(input, null, digits.error);
+  const code = digits.value;
+  const startsWithProduct = code.startsWith(COLLECTION_PRODUCT_DIGIT);
+
+  if (code.length === BANK_BARCODE_LENGTH) {
+    if (startsWithProduct) {
+      const checked = checkCollectionBarcode(code);
+      return checked.ok ? decodeCollection(input, checked.value) : invalid(input, 'collection', checked.error);
+    }
+    const checked = checkBankBarcode(code);
+    return checked.ok ? decodeBank(input, checked.value, today) : invalid(input, 'bank', checked.error);
+  }
+  if (code.length === BANK_LINE_LENGTH) {
+    if (startsWithProduct) {
+      return invalid(input, 'collection', `a line starting with 8 is a collection line of ${COLLECTION_LINE_LENGTH} digits, got ${code.length}`);
+    }
+    const checked = checkBankLine(code);
+    return checked.ok ? decodeBank(input, checked.value, today) : invalid(input, 'bank', checked.error);
+  }
+  if (code.length === COLLECTION_LINE_LENGTH) {
+    const checked = checkCollectionLine(code);
+    return checked.ok ? decodeCollection(input, checked.value) : invalid(input, 'collection', checked.error);
+  }
+  return invalid(input, null, lengthError(code.length));
+}
+
+/**
+ * The line (digits only: 47 for a bank slip, 48 for a collection slip) of a 44-digit barcode, separators allowed.
+ * Fails, with the same reasons as decodeBoleto, when the barcode's check digit or header is wrong.
+ * The due date is not checked.
+ */
+export function barcodeToLine(barcode: string): Result<string> {
+  const digits = boletoDigits(barcode);
+  if (!digits.ok) return fail(digits.error);
+  const code = digits.value;
+  if (code.length !== BANK_BARCODE_LENGTH) return fail(`a barcode must be ${BANK_BARCODE_LENGTH} digits, got ${code.length}`);
+  if (code.startsWith(COLLECTION_PRODUCT_DIGIT)) {
+    const checked = checkCollectionBarcode(code);
+    return checked.ok ? ok(collectionLineFromBarcode(checked.value)) : fail(checked.error);
+  }
+  const checked = checkBankBarcode(code);
+  return checked.ok ? ok(bankLineFromBarcode(checked.value)) : fail(checked.error);
+}
+
+/**
+ * The 44-digit barcode of a line (47 digits bank, 48 digits collection), separators allowed.
+ * Fails when a field, block or general check digit is wrong, naming it. The due date is not checked.
+ */
+export function lineToBarcode(line: string): Result<string> {
+  const digits = boletoDigits(line);
+  if (!digits.ok) return fail(digits.error);
+  const code = digits.value;
+  if (code.length === BANK_LINE_LENGTH && !code.startsWith(COLLECTION_PRODUCT_DIGIT)) return checkBankLine(code);
+  if (code.length === COLLECTION_LINE_LENGTH) return checkCollectionLine(code);
+  return fail(
+    code.length === BANK_LINE_LENGTH
+      ? `a line starting with 8 is a collection line of ${COLLECTION_LINE_LENGTH} digits, got ${code.length}`
+      : `a line must be ${BANK_LINE_LENGTH} (bank) or ${COLLECTION_LINE_LENGTH} (collection) digits, got ${code.length}`,
+  );
+}
+
+/**
+ * The hour (America/Sao_Paulo) the provider's bill window closes for this slip:
+ * 20 for bank slips and company collections; 22 for utility and government collection slips.
+ */
+export function billWindowCloseHour(decoded: BoletoDecode): 20 | 22 {
+  return decoded.kind === 'collection' && (decoded.utility === true || decoded.government === true) ? 22 : 20;
+}
+
+/**
+ * A line as printed on the slip, for display: "00190.00009 01234.567890 12345.678901 2 34560000010000" (bank) or
+ * "83620000000-6 67800481001-8 …" (collection). Other text comes back unchanged.
+ */
+export function formatBoletoLine(line: string): string {
+  if (/^\d{47}$/.test(line)) {
+    return `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ` +
+      `${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`;
+  }
+  if (/^\d{48}$/.test(line)) {
+    return [0, 12, 24, 36].map((start) => `${line.slice(start, start + 11)}-${line.charAt(start + 11)}`).join(' ');
+  }
+  return line;
+}

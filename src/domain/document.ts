@@ -1,0 +1,66 @@
+import { formatCnpj, normalizeCnpj } from './cnpj.js';
+import { formatCpf, normalizeCpf } from './cpf.js';
+import { fail, ok, type Result } from './result.js';
+
+export type DocumentType = 'cpf' | 'cnpj';
+
+/**
+ * Normalizes a payee document: 11 digits → CPF, 14 characters (numeric or alphanumeric) → CNPJ, after removing
+ * dots, slash, dash and spaces. Check digits are verified; the reason names the type that was tried.
+ */
+export function normalizeDocument(input: string): Result<{ type: DocumentType; value: string }> {
+  const compact = input.replace(/[\s\u00a0.\/\-]/g, '');
+  if (compact === '') return fail('document is empty');
+  if (compact.length === 11) {
+    const cpf = normalizeCpf(compact);
+    return cpf.ok ? ok({ type: 'cpf', value: cpf.value }) : fail(cpf.error);
+  }
+  if (compact.length === 14) {
+    const cnpj = normalizeCnpj(compact);
+    return cnpj.ok ? ok({ type: 'cnpj', value: cnpj.value }) : fail(cnpj.error);
+  }
+  return fail(`a document is a CPF (11 digits) or a CNPJ (14 characters), got ${compact.length} characters`);
+}
+
+// How providers hide characters of a document.
+const HIDDEN = /^[*•●#_?]$/;
+const SEPARATORS = /[\s\u00a0.\/\-]/g;
+
+/**
+ * Whether a document as a provider shows it ("***.456.789-**", "***456789**", or complete) can be `expected`
+ * (a normalized CPF or CNPJ): every character shown must equal the one in the same position, with hidden ones
+ * (*, •, ●, #, _, ?) matching anything. A shown text with the mask is compared with the masked form of
+ * `expected`, so separators must line up too. False when lengths or positions cannot line up, or nothing is shown.
+ * "x"/"X" hide only digits, since "X" is also a CNPJ letter.
+ */
+export function maskedDocumentMatches(expected: string, shown: string): boolean {
+  const plain = expected.replace(SEPARATORS, '').toUpperCase();
+  const masked = maskOf(plain);
+  if (masked === null) return false;
+  const text = shown.trim().toUpperCase();
+
+  const [reference, candidate] = text.length === masked.length && /[.\/\-]/.test(text)
+    ? [masked, text]
+    : [plain, text.replace(SEPARATORS, '')];
+  if (candidate.length !== reference.length) return false;
+
+  let shownCount = 0;
+  for (let i = 0; i < reference.length; i++) {
+    const want = reference[i] as string;
+    const got = candidate[i] as string;
+    if (got === want) {
+      if (/[0-9A-Z]/.test(got)) shownCount++;
+      continue;
+    }
+    if (HIDDEN.test(got) && /[0-9A-Z]/.test(want)) continue;
+    if (got === 'X' && /\d/.test(want)) continue;
+    return false;
+  }
+  return shownCount > 0;
+}
+
+function maskOf(plain: string): string | null {
+  if (/^\d{11}$/.test(plain)) return formatCpf(plain);
+  if (/^[0-9A-Z]{12}\d{2}$/.test(plain)) return formatCnpj(plain);
+  return null;
+}

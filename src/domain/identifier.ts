@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+
+// paybatch's own UUIDv5 namespace (a random UUID fixed forever: changing it would change every derived identifier).
+const NAMESPACE = Buffer.from('5f2c7a1e9d4b4c0e8a63b1f0d2e4c6a8', 'hex');
+
+/** RFC 9562 UUID version 5 of `name` in paybatch's namespace: the same input always gives the same identifier. */
+export function uuidV5(name: string): string {
+  const hash = createHash('sha1').update(NAMESPACE).update(name, 'utf8').digest();
+  const b = hash.subarray(0, 16);
+  b[6] = (b[6]! & 0x0f) | 0x50;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** The idempotency key of a sheet row without its own identifier: from the import (sheet hash) and the row's line. */
+export function rowIdentifier(sheetHash: string, line: number): string {
+  return uuidV5(`row:${sheetHash}:${line}`);
+}
+
+/** The identifier of reprocess attempt `attempt` (2, 3, …) of an item, linked to its original identifier. */
+export function reprocessIdentifier(originalIdentifier: string, attempt: number): string {
+  return uuidV5(`reprocess:${originalIdentifier}:${attempt}`);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for any 8-4-4-4-12 hexadecimal UUID. */
+export function isUuid(s: string): boolean {
+  return UUID.test(s);
+}

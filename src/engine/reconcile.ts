@@ -1,0 +1,84 @@
+import { isForward, stateFromProviderStatus, type ItemState } from '../domain/item-state.js';
+import { getBatch, updateBatch } from '../ledger/batch-repository.js';
+import type { Ledger } from '../ledger/open-ledger.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { Item } from '../provider/types.js';
+
+export interface ReconcileResult {
+  readonly seen: number;
+  readonly changed: number;
+  /** Status words the provider used that paybatch does not know: kept verbatim on the item and reported. */
+  readonly unknownStatuses: readonly { readonly identifier: string; readonly status: string }[];
+  /** Remote items whose identifier the ledger does not hold for this batch. */
+  readonly strangers: readonly string[];
+}
+
+/**
+ * Brings a batch's items up to date from the provider's item pages (the fallback for lost webhooks). Only forward
+ * moves are applied, so a stale page never undoes newer news.
+ */
+export async function reconcileBatch(
+  deps: { ledger: Ledger; provider: Pick<ProviderClient, 'items'>; now: () => Date },
+  batchId: number,
+): Promise<ReconcileResult> {
+  const { ledger, now } = deps;
+  const batch = getBatch(ledger, batchId);
+  if (!batch.remote_id) return { seen: 0, changed: 0, unknownStatuses: [], strangers: [] };
+  let seen = 0;
+  let changed = 0;
+  const unknownStatuses: { identifier: string; status: string }[] = [];
+  const strangers: string[] = [];
+  for await (const page of deps.provider.items(batch.remote_id)) {
+    ledger.transaction(() => {
+      for (const remote of page) {
+        seen += 1;
+        const r = applyRemoteItem(ledger, batchId, remote, now());
+        if (r === 'stranger') strangers.push(remote.identifier);
+        else if (r === 'unknown-status') unknownStatuses.push({ identifier: remote.identifier, status: remote.status });
+        else if (r === 'changed') changed += 1;
+      }
+    });
+  }
+  const open = ledger.first(
+    ledger.db
+      .selectFrom('items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('batch_id', '=', batchId)
+      .where('status', 'not in', ['paid', 'failed', 'returned', 'rejected']),
+  );
+  if (batch.status === 'started' && open?.n === 0) updateBatch(ledger, batchId, { status: 'settled' }, now());
+  return { seen, changed, unknownStatuses, strangers };
+}
+
+type Applied = 'changed' | 'same' | 'unknown-status' | 'stranger';
+
+/** Applies one remote item to the ledger item with its identifier; call inside a transaction. */
+export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, at: Date): Applied {
+  const local = ledger.first(
+    ledger.db.selectFrom('items').select(['id', 'status', 'remote_status', 'pix_id', 'batch_id']).where('identifier', '=', remote.identifier),
+  );
+  if (!local || local.batch_id !== batchId) return 'stranger';
+  const next = stateFromProviderStatus(remote.status);
+  const forward = next !== null && next !== local.status && isForward(local.status, next);
+  const extrasChanged = (remote.pixId && remote.pixId !== local.pix_id) || remote.status !== local.remote_status;
+  if (!forward && !extrasChanged) return next === null ? 'unknown-status' : 'same';
+  const iso = at.toISOString();
+  ledger.run(
+    ledger.db
+      .updateTable('items')
+      .set((eb) => ({
+        remote_status: remote.status,
+        remote_item_id: remote.itemId,
+        pix_id: remote.pixId ?? eb.ref('pix_id'),
+        end_to_end_id: remote.endToEndId ?? eb.ref('end_to_end_id'),
+        reason: remote.reason ?? eb.ref('reason'),
+        status: forward ? (next as ItemState) : eb.ref('status'),
+        status_changed_at: forward ? iso : eb.ref('status_changed_at'),
+        updated_at: iso,
+      }))
+      .where('id', '=', local.id),
+  );
+  if (next === null) return 'unknown-status';
+  return forward ? 'changed' : 'same';
+}
+

@@ -1,0 +1,43 @@
+import type { ProviderClient } from '../provider/client.js';
+import type { Destination } from '../provider/types.js';
+import { ProviderError } from '../errors.js';
+import type { OnProgress } from './progress.js';
+
+/** What the provider said about one Pix key: its destination, or why it cannot be paid. */
+export type KeyResolution = { readonly destination: Destination; readonly error: null } | { readonly destination: null; readonly error: string };
+
+/**
+ * Looks up each distinct key once (a sheet often pays the same key twice), at most `concurrency` at a time.
+ * A key the provider does not know, or refuses as malformed, becomes an error for its rows; a provider that cannot
+ * be reached (after the client's retries) stops the whole lookup, since nothing can be checked.
+ */
+export async function resolveKeys(
+  provider: Pick<ProviderClient, 'lookupKey'>,
+  keys: readonly string[],
+  o: { concurrency?: number; onProgress?: OnProgress } = {},
+): Promise<Map<string, KeyResolution>> {
+  const distinct = [...new Set(keys)];
+  const results = new Map<string, KeyResolution>();
+  let next = 0;
+  const worker = async () => {
+    while (next < distinct.length) {
+      const key = distinct[next++]!;
+      results.set(key, await resolveOne(provider, key));
+      o.onProgress?.({ phase: 'lookup', done: results.size, total: distinct.length });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 8, distinct.length) }, worker));
+  return results;
+}
+
+async function resolveOne(provider: Pick<ProviderClient, 'lookupKey'>, key: string): Promise<KeyResolution> {
+  try {
+    const destination = await provider.lookupKey(key);
+    return destination ? { destination, error: null } : { destination: null, error: 'the provider does not know this Pix key' };
+  } catch (e) {
+    if (e instanceof ProviderError && e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408) {
+      return { destination: null, error: `the provider refused this key: ${e.message}` };
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,53 @@
+import type { Selectable } from 'kysely';
+import type { ItemState } from '../domain/item-state.js';
+import type { Ledger } from './open-ledger.js';
+import type { BatchesTable, BatchStatus } from './schema.js';
+
+export type BatchRow = Selectable<BatchesTable>;
+
+/** A batch by local id (`12`, `#12`) or by the provider's id. */
+export function findBatch(ledger: Ledger, ref: string): BatchRow | undefined {
+  const local = /^#?(\d+)$/.exec(ref.trim());
+  if (local) {
+    const byLocal = ledger.first(ledger.db.selectFrom('batches').selectAll().where('id', '=', Number(local[1])));
+    if (byLocal) return byLocal;
+  }
+  return ledger.first(ledger.db.selectFrom('batches').selectAll().where('remote_id', '=', ref.trim()));
+}
+
+export function getBatch(ledger: Ledger, id: number): BatchRow {
+  const row = ledger.first(ledger.db.selectFrom('batches').selectAll().where('id', '=', id));
+  if (!row) throw new Error(`batch ${id} is not in the ledger`);
+  return row;
+}
+
+export function listBatches(ledger: Ledger): BatchRow[] {
+  return ledger.all(ledger.db.selectFrom('batches').selectAll().orderBy('id', 'desc'));
+}
+
+export function updateBatch(
+  ledger: Ledger,
+  id: number,
+  changes: { status?: BatchStatus; remote_id?: string; remote_status?: string; started_at?: string },
+  now: Date,
+): void {
+  ledger.run(ledger.db.updateTable('batches').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id));
+}
+
+export interface StatusCount {
+  readonly status: ItemState;
+  readonly count: number;
+  readonly sumCents: number;
+}
+
+/** Count and sum of a batch's items by ledger state. */
+export function batchProgress(ledger: Ledger, batchId: number): StatusCount[] {
+  return ledger.all(
+    ledger.db
+      .selectFrom('items')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('amount_cents').as('sumCents')])
+      .where('batch_id', '=', batchId)
+      .groupBy('status')
+      .orderBy('status'),
+  );
+}

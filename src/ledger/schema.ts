@@ -1,0 +1,79 @@
+import type { Generated } from 'kysely';
+import type { ItemState } from '../domain/item-state.js';
+import type { PixKeyType } from '../domain/pix-key.js';
+
+/** The ledger's tables as kysely sees them; migrations/ is the source of truth for the SQL. */
+export interface Database {
+  imports: ImportsTable;
+  batches: BatchesTable;
+  items: ItemsTable;
+  provider_calls: ProviderCallsTable;
+}
+
+export interface ImportsTable {
+  id: Generated<number>;
+  file_hash: string;
+  file_name: string;
+  row_count: number;
+  item_count: number;
+  rejected_count: number;
+  created_at: string;
+}
+
+export type BatchStatus = 'draft' | 'created' | 'submitted' | 'started' | 'settled' | 'deleted';
+
+export interface BatchesTable {
+  id: Generated<number>;
+  import_id: number | null;
+  kind: 'sheet' | 'reprocess';
+  name: string;
+  remote_name: string;
+  remote_id: string | null;
+  status: BatchStatus;
+  remote_status: string | null;
+  item_count: number;
+  total_cents: number;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+}
+
+export interface ItemsTable {
+  id: Generated<number>;
+  batch_id: number;
+  line: number | null;
+  identifier: string;
+  key: string;
+  key_type: PixKeyType;
+  amount_cents: number;
+  description: string;
+  sheet_name: string | null;
+  sheet_document: string | null;
+  destination_json: string | null;
+  recipient_name: string | null;
+  status: ItemState;
+  remote_status: string | null;
+  remote_item_id: string | null;
+  pix_id: string | null;
+  end_to_end_id: string | null;
+  reason: string | null;
+  attempt: Generated<number>;
+  original_item_id: number | null;
+  call_attempts: Generated<number>;
+  last_error: string | null;
+  receipt_path: string | null;
+  created_at: string;
+  updated_at: string;
+  status_changed_at: string;
+}
+
+export interface ProviderCallsTable {
+  id: Generated<number>;
+  phase: 'intent' | 'outcome';
+  intent_id: number | null;
+  operation: string;
+  subject: string;
+  detail_json: string | null;
+  outcome: 'ok' | 'error' | 'unknown' | null;
+  created_at: string;
+}

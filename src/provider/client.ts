@@ -1,0 +1,500 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { centsToReais, formatReais } from '../domain/money.js';
+import { ConfigError, ProviderError } from '../errors.js';
+import {
+  DecodeError,
+  decodeAddedItems,
+  decodeBatch,
+  decodeBillDetails,
+  decodeBillPayment,
+  decodeDestination,
+  decodeItem,
+  decodePage,
+  decodeReceipt,
+  decodeStartResult,
+} from './decode.js';
+import { DEFAULT_TIMEOUTS, describeErrorBody, errorFromResponse, header, HttpTransport, type HttpMethod, type HttpResponse } from './http.js';
+import { cursorPages } from './pages.js';
+import { Redactor } from './redact.js';
+import { isRetryableStatus, parseRetryAfter, planRetry, resolveRetrySettings, type RetrySettings } from './retry-policy.js';
+import { TokenSource } from './token-source.js';
+import type {
+  Batch,
+  BillDetails,
+  BillPayment,
+  Destination,
+  Item,
+  NewItem,
+  PixAmountUnit,
+  ProviderClientOptions,
+  ProviderEvent,
+  Receipt,
+  StartResult,
+  WireNewItem,
+  WirePage,
+} from './types.js';
+
+export type { ProviderClientOptions, ProviderEvent } from './types.js';
+
+/**
+ * How a call may be repeated after a failure:
+ * - `repeatable`: retried on communication failures, 408, 429 and 5xx — reads, deletes, and writes the provider
+ *   treats as idempotent (items by identifier, start-process), always with the very same body;
+ * - `once`: never retried (create batch, pay a bill). A 401 is repeated once after a token refresh in both modes: the
+ *   provider refused the call, so nothing was done.
+ */
+type RetryMode = 'repeatable' | 'once';
+
+interface CallSpec {
+  readonly method: HttpMethod;
+  /** Path segments below the base URL, URL-encoded one by one here (Pix keys hold `@` and `+`). */
+  readonly segments: readonly string[];
+  readonly body?: string;
+  readonly mode: RetryMode;
+  /** Non-2xx statuses that are answers for this call (404 for a key lookup), not errors. */
+  readonly accept?: readonly number[];
+  /** A 404 after an attempt that may have been applied means an earlier attempt did the delete. */
+  readonly deleteSemantics?: boolean;
+}
+
+interface CallResult {
+  readonly res: HttpResponse;
+  readonly path: string;
+}
+
+const DEFAULT_CONNECTIONS = 8;
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The typed client of the provider API (SPEC.md endpoints 1–14) over undici. It owns the base URL, authentication
+ * (`Service-ApiKey` and an OAuth 2.0 bearer token on every call), timeouts, retries and error mapping: every failure
+ * is a ProviderError, and no secret (API key, client secret, access token, webhook secret) ever appears in an error,
+ * an event or this object's inspection. Amounts are centavos on the paybatch side.
+ */
+export class ProviderClient {
+  readonly #origin: string;
+  readonly #basePath: string;
+  readonly #apiKey: string;
+  readonly #unit: PixAmountUnit;
+  readonly #retry: RetrySettings;
+  readonly #random: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #now: () => number;
+  readonly #onEvent: ((e: ProviderEvent) => void) | undefined;
+  readonly #userAgent: string;
+  readonly #redactor = new Redactor();
+  readonly #transport: HttpTransport;
+  readonly #tokens: TokenSource;
+  /** Retry-After of the answer behind an error, for callers that loop themselves (ensureBatch). */
+  readonly #retryAfter = new WeakMap<ProviderError, number>();
+  #seq = 0;
+  /** Method the bill details query is served with, once known (SPEC.md rule 4); null until then. */
+  #detailsMethod: 'POST' | 'GET' | null = null;
+
+  constructor(o: ProviderClientOptions) {
+    const base = parseUrl(o.baseUrl, 'base URL');
+    const tokenUrl = parseUrl(o.tokenUrl, 'token URL');
+    for (const [name, v] of [['API key', o.apiKey], ['OAuth client id', o.clientId], ['OAuth client secret', o.clientSecret]] as const) {
+      if (typeof v !== 'string' || v === '') throw new ConfigError(`The provider ${name} is empty.`);
+    }
+    this.#origin = base.origin;
+    this.#basePath = base.pathname.replace(/\/+$/, '');
+    this.#apiKey = o.apiKey;
+    this.#unit = o.pixAmountUnit ?? 'cents';
+    if (this.#unit !== 'cents' && this.#unit !== 'reais') throw new ConfigError(`pixAmountUnit must be "cents" or "reais", not "${String(this.#unit)}".`);
+    this.#retry = resolveRetrySettings(o.retry);
+    this.#random = o.random ?? Math.random;
+    this.#sleep = o.sleep ?? ((ms) => delay(ms));
+    this.#now = o.now ?? Date.now;
+    this.#onEvent = o.onEvent;
+    this.#userAgent = o.userAgent ?? 'paybatch';
+    this.#redactor.add(o.apiKey);
+    this.#redactor.add(o.clientSecret);
+    this.#transport = new HttpTransport({
+      timeouts: { ...DEFAULT_TIMEOUTS, ...definedOnly(o.timeouts ?? {}) },
+      connections: o.connections ?? DEFAULT_CONNECTIONS,
+      maxResponseBytes: o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      redactor: this.#redactor,
+    });
+    this.#tokens = new TokenSource({
+      transport: this.#transport,
+      redactor: this.#redactor,
+      tokenUrl,
+      clientId: o.clientId,
+      clientSecret: o.clientSecret,
+      ...(o.scope === undefined ? {} : { scope: o.scope }),
+      // The API key goes to the token endpoint only when it belongs to the API's own origin: never to a third party.
+      extraHeaders: tokenUrl.origin === base.origin ? { 'service-apikey': o.apiKey } : {},
+      userAgent: this.#userAgent,
+      retry: this.#retry,
+      random: this.#random,
+      sleep: this.#sleep,
+      now: this.#now,
+      emit: (e) => this.#emit(e),
+    });
+  }
+
+  /** Creates a batch (endpoint 1) with one POST, never retried: a lost answer could hide a created batch. */
+  async createBatch(name: string): Promise<Batch> {
+    const { res, path } = await this.#call({ method: 'POST', segments: ['pix', 'batch'], body: JSON.stringify({ name }), mode: 'once' });
+    return this.#decode(res, 'POST', path, true, decodeBatch);
+  }
+
+  /**
+   * The batch named exactly `name`, creating it only when the provider has none. Walks the batch pages first; after a
+   * create that failed with an unknown outcome or a retryable status, walks them again before another POST, so a
+   * batch created by a lost request is found instead of duplicated. `name` should carry `[pb:<local id>]`.
+   */
+  async ensureBatch(name: string): Promise<{ batch: Batch; created: boolean }> {
+    for (let retries = 0; ; retries++) {
+      const found = await this.findBatchByName(name);
+      if (found) return { batch: found, created: false };
+      try {
+        const batch = await this.createBatch(name);
+        if (batch.name !== name) {
+          this.#emit({ type: 'warning', message: `the provider stored batch ${batch.id} under another name than the one sent; it cannot be found by name after an interruption` });
+        }
+        return { batch, created: true };
+      } catch (e) {
+        if (!(e instanceof ProviderError)) throw e;
+        const mayRetry = e.outcomeUnknown || e.status === null || isRetryableStatus(e.status);
+        if (!mayRetry) throw e;
+        const plan = planRetry(retries, this.#retry, this.#random, this.#retryAfter.get(e) ?? null);
+        if (!plan.retry) throw withNote(e, plan.reason);
+        this.#emit({ type: 'retry', method: 'POST', path: e.path, attempt: retries + 2, delayMs: plan.delayMs, reason: `${e.code ?? `HTTP ${e.status}`}; looking for the batch by name first` });
+        await this.#sleep(plan.delayMs);
+      }
+    }
+  }
+
+  /**
+   * The batch whose name is exactly `name`, walking every page (endpoints 7 and 8); null when there is none.
+   * When several match (duplicates made before paybatch guarded against them), the oldest is returned and a warning
+   * event is emitted.
+   */
+  async findBatchByName(name: string): Promise<Batch | null> {
+    const matches: Batch[] = [];
+    for await (const page of this.batches()) for (const b of page) if (b.name === name) matches.push(b);
+    if (matches.length > 1) {
+      this.#emit({ type: 'warning', message: `${matches.length} remote batches share one name (${matches.map((b) => b.id).join(', ')}); using the oldest` });
+      matches.sort((a, b) => a.timestamp - b.timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    }
+    return matches[0] ?? null;
+  }
+
+  /** Looks up a Pix key (endpoint 2): its destination, or null when the provider answers 404. A 400 is a ProviderError. */
+  async lookupKey(key: string): Promise<Destination | null> {
+    const { res, path } = await this.#call({ method: 'GET', segments: ['pix', 'keys', key], mode: 'repeatable', accept: [404] });
+    if (res.status === 404) return null;
+    return this.#decode(res, 'GET', path, false, (v) => decodeDestination(v));
+  }
+
+  /**
+   * Adds items to a pending batch (endpoint 3), amounts in centavos (sent in the profile's `pixAmountUnit`). Retried
+   * with the very same body, since the provider treats each identifier as an idempotency key; a 409 (an identifier
+   * already held with other data) is surfaced, never retried. Each returned item's amount is checked against what was
+   * sent for its identifier, which catches a wrong unit before the batch is started.
+   */
+  async addItems(batchId: string, items: readonly NewItem[]): Promise<Item[]> {
+    if (items.length === 0) return [];
+    const sent = new Map<string, number>();
+    const wire: WireNewItem[] = items.map((it, i) => {
+      if (!Number.isSafeInteger(it.amountCents) || it.amountCents <= 0) throw new RangeError(`items[${i}].amountCents must be a positive whole number of centavos`);
+      if (typeof it.identifier !== 'string' || it.identifier === '') throw new RangeError(`items[${i}].identifier is empty`);
+      if (sent.has(it.identifier)) throw new RangeError(`items[${i}].identifier ${it.identifier} appears twice in one call`);
+      sent.set(it.identifier, it.amountCents);
+      const amount = this.#unit === 'cents' ? it.amountCents : centsToReais(it.amountCents);
+      return { amount, identifier: it.identifier, description: it.description, to: it.to };
+    });
+    // Serialised once: every attempt sends byte for byte the same body.
+    const body = JSON.stringify(wire);
+    const { res, path } = await this.#call({ method: 'POST', segments: ['pix', 'batch', batchId, 'items'], body, mode: 'repeatable' });
+    const added = this.#decode(res, 'POST', path, true, (v) => decodeAddedItems(v, this.#unit));
+    for (const item of added) {
+      const expected = sent.get(item.identifier);
+      if (expected !== undefined && expected !== item.amountCents) {
+        throw new ProviderError(
+          `POST ${path}: the provider holds item ${item.identifier} with amount ${formatReais(item.amountCents)} (read as ${this.#unit}), but ${formatReais(expected)} was sent`,
+          {
+            status: res.status, method: 'POST', path, code: 'amount_mismatch', body: null,
+            hint: `Do not start this batch. Check the profile's pixAmountUnit (now "${this.#unit}") against the provider's documentation.`,
+          },
+        );
+      }
+    }
+    return added;
+  }
+
+  /** Deletes an item of a pending batch (endpoint 4). A 404 after an attempt with an unknown outcome counts as done. */
+  async deleteItem(batchId: string, itemId: string): Promise<void> {
+    await this.#call({ method: 'DELETE', segments: ['pix', 'batch', batchId, 'items', itemId], mode: 'repeatable', deleteSemantics: true });
+  }
+
+  /** Deletes a pending batch (endpoint 5). A 404 after an attempt with an unknown outcome counts as done. */
+  async deleteBatch(batchId: string): Promise<void> {
+    await this.#call({ method: 'DELETE', segments: ['pix', 'batch', batchId], mode: 'repeatable', deleteSemantics: true });
+  }
+
+  /** Starts processing a batch (endpoint 6). Repeatable: starting a processing batch gives the same answer. */
+  async startBatch(batchId: string): Promise<StartResult> {
+    const { res, path } = await this.#call({ method: 'POST', segments: ['pix', 'batch', batchId, 'start-process'], mode: 'repeatable' });
+    return this.#decode(res, 'POST', path, true, decodeStartResult);
+  }
+
+  /** Every batch, one page at a time (endpoints 7, then 8 with each cursor). */
+  batches(): AsyncIterable<Batch[]> {
+    return cursorPages(
+      (cursor) => this.#page(cursor === null ? ['pix', 'batch'] : ['pix', 'batch', cursor], (v, w) => decodeBatch(v, w)),
+      { method: 'GET', path: '/pix/batch' },
+    );
+  }
+
+  /** Every item of a batch, one page at a time (endpoints 9, then 10 with each cursor); amounts in centavos. */
+  items(batchId: string): AsyncIterable<Item[]> {
+    const first = ['pix', 'batch', batchId, 'items'];
+    return cursorPages(
+      (cursor) => this.#page(cursor === null ? first : [...first, cursor], (v, w) => decodeItem(v, this.#unit, w)),
+      { method: 'GET', path: buildPath(first) },
+    );
+  }
+
+  /** The receipt of a Pix payment (endpoint 11), decoded from base64; a ProviderError when it is not a PDF. */
+  async receipt(pixId: string): Promise<Receipt> {
+    const { res, path } = await this.#call({ method: 'GET', segments: ['pix', pixId, 'receipt'], mode: 'repeatable' });
+    return this.#decode(res, 'GET', path, false, decodeReceipt);
+  }
+
+  /**
+   * Details of a bill (endpoint 12), amounts in centavos. SPEC.md rule 4 leaves the method open: POST is tried first;
+   * when the provider says it has no such route for POST — 405, 501, or a 404 that is not one of its own errors
+   * (no error code in the body, or a code about routes, or a framework's "Route … not found") — GET is used, and the
+   * method that worked is kept for the life of the client. A 404 carrying the provider's own error code (e.g.
+   * `{"error":{"code":"not_found"}}`) means the bill is unknown and is surfaced as is.
+   */
+  async boletoDetails(code: string): Promise<BillDetails> {
+    const segments = ['cashout', 'boleto', 'details', code];
+    const method = this.#detailsMethod ?? 'POST';
+    try {
+      const { res, path } = await this.#call({ method, segments, mode: 'repeatable' });
+      this.#detailsMethod = method;
+      return this.#decode(res, method, path, false, decodeBillDetails);
+    } catch (e) {
+      if (method === 'GET' || this.#detailsMethod !== null || !(e instanceof ProviderError) || !isMissingRoute(e)) throw e;
+      this.#emit({ type: 'warning', message: `POST ${e.path} is not served (HTTP ${e.status}); using GET for bill details` });
+    }
+    try {
+      const { res, path } = await this.#call({ method: 'GET', segments, mode: 'repeatable' });
+      this.#detailsMethod = 'GET';
+      return this.#decode(res, 'GET', path, false, decodeBillDetails);
+    } catch (e) {
+      // GET answered with an error of its own (an unknown bill, say): GET is the method.
+      if (e instanceof ProviderError && e.status !== null && !isMissingRoute(e)) this.#detailsMethod = 'GET';
+      throw e;
+    }
+  }
+
+  /**
+   * Pays a bill (endpoint 13): `{amount, code}` with the amount in reais with two decimals (`1234.50`). NEVER retried.
+   * A communication failure after the request may have been sent (timeout, connection lost), or an answer of 500, 502
+   * or 504, gives a ProviderError with `outcomeUnknown: true`: the bill may be paid. A 2xx whose body cannot be read
+   * also has `outcomeUnknown: true`, with the body attached.
+   */
+  async payBoleto(code: string, amountCents: number): Promise<BillPayment> {
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('amountCents must be a positive whole number of centavos');
+    if (code === '') throw new RangeError('the bill code is empty');
+    // Written by hand so the amount keeps its two decimals on the wire (JSON.stringify would send 1234.5).
+    const body = `{"amount":${formatReais(amountCents)},"code":${JSON.stringify(code)}}`;
+    const { res, path } = await this.#call({ method: 'POST', segments: ['cashout', 'boleto'], body, mode: 'once' });
+    return this.#decode(res, 'POST', path, true, decodeBillPayment);
+  }
+
+  /** Subscribes a URL to event notifications (endpoint 14). The secret is masked in anything the client reports. */
+  async subscribe(url: string, secret: string): Promise<unknown> {
+    this.#redactor.add(secret);
+    const { res } = await this.#call({ method: 'POST', segments: ['subscribe', 'event'], body: JSON.stringify({ url, secret }), mode: 'repeatable' });
+    // The answer is not specified (SPEC.md rule 7): JSON when it is JSON, otherwise nothing.
+    try {
+      return this.#redactor.value(JSON.parse(res.body.toString('utf8')));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Closes the connections; calls after this fail. */
+  async close(): Promise<void> {
+    await this.#transport.close();
+  }
+
+  async #page<T>(segments: string[], decodeOne: (v: unknown, where: string) => T): Promise<WirePage<T>> {
+    const { res, path } = await this.#call({ method: 'GET', segments, mode: 'repeatable' });
+    return this.#decode(res, 'GET', path, false, (v) => decodePage(v, decodeOne));
+  }
+
+  /** One call with authentication, the 401 refresh and the retry rules of its mode. Resolves with a 2xx or accepted answer. */
+  async #call(spec: CallSpec): Promise<CallResult> {
+    const path = buildPath(spec.segments);
+    const url = new URL(this.#basePath + path, this.#origin);
+    const { method } = spec;
+    const baseHeaders: Record<string, string> = {
+      'service-apikey': this.#apiKey,
+      accept: 'application/json',
+      'user-agent': this.#userAgent,
+    };
+    if (spec.body !== undefined) baseHeaders['content-type'] = 'application/json';
+    let retries = 0;
+    let sends = 0;
+    let refreshed = false;
+    // Whether some attempt may have been applied by the provider though it gave no usable answer.
+    let mayHaveApplied = false;
+    for (;;) {
+      const token = await this.#tokens.get();
+      const id = ++this.#seq;
+      const attempt = ++sends;
+      const started = this.#now();
+      this.#emit({ type: 'request', id, method, path, attempt });
+      let res: HttpResponse;
+      try {
+        res = await this.#transport.send({ method, url, displayPath: path, headers: { ...baseHeaders, authorization: `Bearer ${token}` }, ...(spec.body === undefined ? {} : { body: spec.body }) });
+      } catch (e) {
+        if (!(e instanceof ProviderError)) throw e;
+        this.#emit({ type: 'failure', id, method, path, attempt, cause: e.code ?? 'error', outcomeUnknown: e.outcomeUnknown, ms: this.#now() - started });
+        mayHaveApplied ||= e.outcomeUnknown;
+        // An answer that arrived but could not be read (too large) is not a communication failure: no retry.
+        if (e.status !== null || spec.mode === 'once') throw withOutcome(e, mayHaveApplied);
+        const plan = planRetry(retries, this.#retry, this.#random, null);
+        if (!plan.retry) throw withOutcome(e, mayHaveApplied, plan.reason);
+        this.#emit({ type: 'retry', method, path, attempt: attempt + 1, delayMs: plan.delayMs, reason: e.code ?? 'communication failure' });
+        await this.#sleep(plan.delayMs);
+        retries++;
+        continue;
+      }
+      const { status } = res;
+      this.#emit({ type: 'response', id, method, path, attempt, status, ms: this.#now() - started });
+      if ((status >= 200 && status < 300) || spec.accept?.includes(status)) return { res, path };
+      if (status === 404 && spec.deleteSemantics && mayHaveApplied) return { res, path };
+      if (status === 401) {
+        if (!refreshed) {
+          refreshed = true;
+          this.#tokens.invalidate(token);
+          continue;
+        }
+        throw errorFromResponse(method, path, res, this.#redactor, {
+          message: `The provider refused the credentials on ${method} ${path} (HTTP 401), even with a new access token`,
+          hint: 'Check the API key and the OAuth client id and secret of the profile (`paybatch config show` masks them).',
+          outcomeUnknown: mayHaveApplied,
+        });
+      }
+      // 500, 502 and 504 may come after (or from a gateway in front of) a provider that did the work.
+      if (method !== 'GET' && answerLeavesOutcomeUnknown(status)) mayHaveApplied = true;
+      const failure = errorFromResponse(method, path, res, this.#redactor, { outcomeUnknown: mayHaveApplied });
+      const retryAfterMs = parseRetryAfter(header(res, 'retry-after'), this.#now());
+      if (retryAfterMs !== null) this.#retryAfter.set(failure, retryAfterMs);
+      if (spec.mode === 'once' || !isRetryableStatus(status)) throw failure;
+      const plan = planRetry(retries, this.#retry, this.#random, retryAfterMs);
+      if (!plan.retry) throw withNote(failure, plan.reason);
+      this.#emit({ type: 'retry', method, path, attempt: attempt + 1, delayMs: plan.delayMs, reason: `HTTP ${status}` });
+      await this.#sleep(plan.delayMs);
+      retries++;
+    }
+  }
+
+  /** Parses and decodes a success answer; an unexpected body is a ProviderError (outcome unknown for state changes). */
+  #decode<T>(res: HttpResponse, method: HttpMethod, path: string, changesState: boolean, decode: (v: unknown) => T): T {
+    try {
+      let json: unknown;
+      try {
+        json = JSON.parse(res.body.toString('utf8'));
+      } catch {
+        throw new DecodeError('', 'the body is not JSON');
+      }
+      return decode(json);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      const ct = header(res, 'content-type');
+      const notPdf = e.problem.includes('not a PDF');
+      return throwing(
+        new ProviderError(`${method} ${path}: the provider answered HTTP ${res.status} with an unexpected body (${e.message})`, {
+          status: res.status,
+          method,
+          path,
+          code: notPdf ? 'not_a_pdf' : 'malformed_response',
+          body: describeErrorBody(res.body, ct, this.#redactor).body,
+          outcomeUnknown: changesState,
+          hint: changesState
+            ? 'The provider accepted the request, but its answer could not be read: check its state before repeating anything.'
+            : 'The provider answered in a shape paybatch does not know; check the base URL and the provider version.',
+        }),
+      );
+    }
+  }
+
+  #emit(e: ProviderEvent): void {
+    if (!this.#onEvent) return;
+    try {
+      this.#onEvent(e);
+    } catch {
+      // A failing logger must not change what the client does.
+    }
+  }
+}
+
+function throwing(e: Error): never {
+  throw e;
+}
+
+/** `/a/b/c` with each segment percent-encoded. */
+function buildPath(segments: readonly string[]): string {
+  return segments.map((s) => `/${encodeURIComponent(s)}`).join('');
+}
+
+function parseUrl(text: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`The provider ${what} is not a valid URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`The provider ${what} must start with https:// or http://.`);
+  if (url.username || url.password) throw new ConfigError(`The provider ${what} must not carry credentials; set them as the API key and OAuth client settings.`);
+  if (url.search || url.hash) throw new ConfigError(`The provider ${what} must not have a query or fragment.`);
+  return url;
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function answerLeavesOutcomeUnknown(status: number): boolean {
+  return status === 500 || status === 502 || status === 504;
+}
+
+/**
+ * True when an error on the bill details POST means "no such route for this method" rather than "no such bill":
+ * 405 and 501 always; a 404 unless the body carries the provider's own error code that is not about routes.
+ */
+export function isMissingRoute(e: ProviderError): boolean {
+  if (e.status === 405 || e.status === 501) return true;
+  if (e.status !== 404) return false;
+  if (e.code !== null) return /route|method|endpoint|path/i.test(e.code);
+  return true;
+}
+
+/** The same error with `outcomeUnknown` raised when an earlier attempt may have been applied. */
+function withOutcome(e: ProviderError, mayHaveApplied: boolean, note?: string): ProviderError {
+  if (!note && (e.outcomeUnknown || !mayHaveApplied)) return e;
+  const outcomeUnknown = e.outcomeUnknown || mayHaveApplied;
+  return new ProviderError(note ? `${e.message} (${note})` : e.message, {
+    status: e.status,
+    method: e.method,
+    path: e.path,
+    code: e.code,
+    body: e.body,
+    outcomeUnknown,
+    hint: outcomeUnknown && !e.outcomeUnknown ? 'An earlier attempt may have reached the provider: check its state before repeating.' : e.hint,
+    cause: e.cause,
+  });
+}
+
+function withNote(e: ProviderError, note: string): ProviderError {
+  return withOutcome(e, e.outcomeUnknown, note);
+}

@@ -1,0 +1,306 @@
+import { Pool } from 'undici';
+import { ProviderError } from '../errors.js';
+import type { Redactor } from './redact.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface HttpTimeouts {
+  readonly connectMs: number;
+  readonly headersMs: number;
+  /** Longest silence between two chunks of the response body. */
+  readonly bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: HttpTimeouts = Object.freeze({ connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 });
+
+/** Response headers, names in lower case. */
+export type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
+
+export interface HttpRequest {
+  readonly method: HttpMethod;
+  readonly url: URL;
+  /** The path as shown in errors and events: relative to the base URL, no origin, no credentials. */
+  readonly displayPath: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/** Error codes that prove the request never left this machine: nothing reached the provider. */
+const NOT_SENT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_INVALID_ARG',
+  'UND_ERR_CLOSED',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+  // TLS handshake failures happen before the first byte of the request is written.
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/**
+ * HTTP over one undici Pool per origin (base URL and token URL may differ), with connect, headers and body timeouts.
+ * `send` resolves with any HTTP answer, whatever its status, and throws a ProviderError with status null when no
+ * complete answer arrived; `outcomeUnknown` then says whether the request may have reached the provider.
+ */
+export class HttpTransport {
+  readonly #pools = new Map<string, Pool>();
+  readonly #timeouts: HttpTimeouts;
+  readonly #connections: number;
+  readonly #maxResponseBytes: number;
+  readonly #redactor: Redactor;
+  #closed = false;
+
+  constructor(o: { timeouts: HttpTimeouts; connections: number; maxResponseBytes: number; redactor: Redactor }) {
+    this.#timeouts = o.timeouts;
+    this.#connections = o.connections;
+    this.#maxResponseBytes = o.maxResponseBytes;
+    this.#redactor = o.redactor;
+  }
+
+  get timeouts(): HttpTimeouts {
+    return this.#timeouts;
+  }
+
+  #pool(origin: string): Pool {
+    let pool = this.#pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.#connections,
+        connect: { timeout: this.#timeouts.connectMs },
+        headersTimeout: this.#timeouts.headersMs,
+        bodyTimeout: this.#timeouts.bodyMs,
+      });
+      this.#pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  /** Sends one request, once. Never retries. */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    if (this.#closed) {
+      throw new ProviderError(`${req.method} ${req.displayPath}: the provider client is closed`, {
+        status: null, method: req.method, path: req.displayPath, code: 'client_closed', outcomeUnknown: false,
+      });
+    }
+    const pool = this.#pool(req.url.origin);
+    let status: number;
+    let headers: IncomingHttpHeaders;
+    const chunks: Buffer[] = [];
+    try {
+      const res = await pool.request({
+        method: req.method,
+        path: req.url.pathname + req.url.search,
+        headers: req.headers,
+        body: req.body,
+      });
+      status = res.statusCode;
+      headers = res.headers;
+      let size = 0;
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > this.#maxResponseBytes) {
+          res.body.destroy();
+          throw new ProviderError(
+            `${req.method} ${req.displayPath}: the answer (HTTP ${status}) is larger than ${this.#maxResponseBytes} bytes; it was not read`,
+            // The provider answered: if that answer was a success, whatever the call does has been done.
+            { status, method: req.method, path: req.displayPath, code: 'response_too_large', outcomeUnknown: status < 300 },
+          );
+        }
+        chunks.push(chunk);
+      }
+    } catch (e) {
+      if (e instanceof ProviderError) throw e;
+      throw this.#communicationError(req, e);
+    }
+    return { status, headers, body: Buffer.concat(chunks) };
+  }
+
+  #communicationError(req: HttpRequest, e: unknown): ProviderError {
+    const code = errorCode(e);
+    const notSent = NOT_SENT_CODES.has(code);
+    const t = this.#timeouts;
+    const what =
+      code === 'UND_ERR_CONNECT_TIMEOUT' ? `could not connect to ${req.url.origin} within ${t.connectMs} ms`
+      : code === 'ECONNREFUSED' ? `connection to ${req.url.origin} refused`
+      : code.startsWith('EAI_') || code === 'ENOTFOUND' ? `could not resolve the host of ${req.url.origin}`
+      : code === 'UND_ERR_HEADERS_TIMEOUT' ? `no answer within ${t.headersMs} ms`
+      : code === 'UND_ERR_BODY_TIMEOUT' ? `the answer stalled for more than ${t.bodyMs} ms`
+      : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE' ? 'the connection was lost before the answer was complete'
+      : `the request failed (${code})`;
+    const outcomeUnknown = !notSent;
+    const message = `${req.method} ${req.displayPath}: ${what}${outcomeUnknown ? '; the request may have reached the provider' : ''}`;
+    // The original error is replaced by a plain one carrying only its code and message: undici errors can hold
+    // sockets and request options, which must not travel with a thrown object.
+    const cause = new Error(this.#redactor.text(`${code}: ${errorMessage(e)}`));
+    return new ProviderError(message, {
+      status: null,
+      method: req.method,
+      path: req.displayPath,
+      code,
+      outcomeUnknown,
+      cause,
+      hint: outcomeUnknown
+        ? 'The provider may have received the request. Check its state before doing anything that could repeat it.'
+        : `Check the network and the base URL (${req.url.origin}).`,
+    });
+  }
+
+  /** Closes every pool, letting requests in flight finish. Further sends fail. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const pools = [...this.#pools.values()];
+    this.#pools.clear();
+    await Promise.all(pools.map((p) => p.close()));
+  }
+}
+
+/** The code of a Node or undici error (`ECONNREFUSED`, `UND_ERR_SOCKET`…); an AggregateError gives its first one. */
+function errorCode(e: unknown): string {
+  if (typeof e === 'object' && e !== null) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+    const inner = (e as { errors?: unknown }).errors;
+    if (Array.isArray(inner) && inner.length > 0) return errorCode(inner[0]);
+    const cause = (e as { cause?: unknown }).cause;
+    if (cause !== undefined && cause !== e) return errorCode(cause);
+  }
+  return 'UNKNOWN';
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Longest provider text kept in an error: message, text body. */
+const MAX_TEXT = 2_000;
+/** Longest JSON error body (serialised) kept whole; a longer one is kept as truncated text. */
+const MAX_JSON = 8_000;
+
+/** What could be read from an error answer of any provider: JSON in the sandbox's shape, other JSON, or text. */
+export interface ErrorBodyInfo {
+  /** The body, secrets masked: parsed JSON when it is JSON (and not huge), otherwise text, truncated; null when empty. */
+  body: unknown;
+  code: string | null;
+  message: string | null;
+  details: { field: string; problem: string }[];
+}
+
+/** Reads an error body of any shape without ever throwing. */
+export function describeErrorBody(raw: Buffer, contentType: string | undefined, redactor: Redactor): ErrorBodyInfo {
+  const text = redactor.text(raw.toString('utf8'));
+  const none: ErrorBodyInfo = { body: null, code: null, message: null, details: [] };
+  if (text.trim() === '') return none;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const isHtml = /html/i.test(contentType ?? '') || /^\s*</.test(text);
+    return { ...none, body: truncate(text, MAX_TEXT), message: isHtml ? 'an HTML page' : oneLine(text) };
+  }
+  const body = text.length > MAX_JSON ? truncate(text, MAX_TEXT) : redactor.value(json);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { ...none, body, message: typeof json === 'string' ? oneLine(json) : null };
+  }
+  const o = json as Record<string, unknown>;
+  const err = o['error'];
+  if (typeof err === 'object' && err !== null && !Array.isArray(err)) {
+    // The sandbox's shape: {"error":{"code","message","details":[{field,problem}]}}.
+    const e = err as Record<string, unknown>;
+    return { body, code: str(e['code']), message: str(e['message']) ?? str(e['description']), details: detailsOf(e['details']) };
+  }
+  // Other common shapes: {code,message}, OAuth {error,error_description}, RFC 9457 {type,title,detail}, frameworks
+  // {statusCode,error:"Not Found",message}. A one-word snake_case `error` is a code; a phrase is a message.
+  const errWord = typeof err === 'string' && /^[a-z][a-z0-9_.-]*$/.test(err) ? err : null;
+  return {
+    body,
+    code: str(o['code']) ?? errWord,
+    message: str(o['message']) ?? str(o['error_description']) ?? str(o['detail']) ?? str(o['title']) ?? (errWord ? null : str(err)),
+    details: detailsOf(o['details'] ?? o['errors']),
+  };
+}
+
+function detailsOf(v: unknown): { field: string; problem: string }[] {
+  if (!Array.isArray(v)) return [];
+  return v.slice(0, 50).flatMap((d) => {
+    if (typeof d !== 'object' || d === null) return typeof d === 'string' ? [{ field: '', problem: oneLine(d) }] : [];
+    const r = d as Record<string, unknown>;
+    const field = str(r['field']) ?? str(r['path']) ?? str(r['name']) ?? '';
+    const problem = str(r['problem']) ?? str(r['message']) ?? str(r['reason']) ?? '';
+    return field || problem ? [{ field, problem }] : [];
+  });
+}
+
+function str(v: unknown): string | null {
+  if (typeof v === 'string' && v.trim() !== '') return oneLine(v);
+  if (typeof v === 'number') return String(v);
+  return null;
+}
+
+function oneLine(s: string): string {
+  return truncate(s.replace(/\s+/g, ' ').trim(), 300);
+}
+
+function truncate(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}… (${s.length - max} more characters)` : s;
+}
+
+const STATUS_HINTS: Record<number, string> = {
+  400: 'The provider refused the request as malformed; see the details.',
+  401: 'Check the API key and the OAuth client id and secret of the profile (`paybatch config show` masks them).',
+  403: 'The credentials were accepted but this operation is not allowed: check that the product is contracted.',
+  404: 'The provider does not know this resource.',
+  408: 'The provider timed out waiting for the request; it can be repeated.',
+  409: 'The provider holds something different under the same identifier; it was not changed.',
+  422: 'The provider refused the data; see the details.',
+  429: 'The provider is limiting the request rate; try again later.',
+};
+
+/** The ProviderError for an HTTP answer that is not a success. Secrets in the body are masked. */
+export function errorFromResponse(
+  method: HttpMethod,
+  path: string,
+  res: HttpResponse,
+  redactor: Redactor,
+  o: { message?: string; hint?: string; outcomeUnknown?: boolean } = {},
+): ProviderError {
+  const ct = res.headers['content-type'];
+  const info = describeErrorBody(res.body, Array.isArray(ct) ? ct[0] : ct, redactor);
+  const said = [info.code, info.message].filter((x): x is string => x !== null).join(': ');
+  const details = info.details.slice(0, 5).map((d) => (d.field ? `${d.field}: ${d.problem}` : d.problem)).join('; ');
+  const base = o.message ?? `${method} ${path} failed with HTTP ${res.status}`;
+  const message = base + (said ? ` (${said})` : '') + (details ? ` [${details}]` : '');
+  return new ProviderError(message, {
+    status: res.status,
+    method,
+    path,
+    code: info.code,
+    body: info.body,
+    outcomeUnknown: o.outcomeUnknown ?? false,
+    hint: o.hint ?? STATUS_HINTS[res.status] ?? (res.status >= 500 ? 'The provider failed; try again later.' : undefined),
+  });
+}
+
+/** The first value of a response header, or undefined. */
+export function header(res: HttpResponse, name: string): string | undefined {
+  const v = res.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}

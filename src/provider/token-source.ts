@@ -1,0 +1,140 @@
+import { ProviderError } from '../errors.js';
+import { errorFromResponse, header, type HttpTransport } from './http.js';
+import type { Redactor } from './redact.js';
+import { isRetryableStatus, parseRetryAfter, planRetry, type RetrySettings } from './retry-policy.js';
+import type { ProviderEvent } from './types.js';
+
+/** Lifetime assumed when the token response has no `expires_in` (RFC 6749 leaves it optional). */
+const DEFAULT_LIFETIME_MS = 300_000;
+/** A token is replaced this long before it expires (at most a quarter of its life), so no call carries a dying one. */
+const REFRESH_MARGIN_MS = 30_000;
+
+export interface TokenSourceOptions {
+  transport: HttpTransport;
+  redactor: Redactor;
+  tokenUrl: URL;
+  clientId: string;
+  clientSecret: string;
+  scope?: string;
+  /** Extra headers for the token request (the API key when the token endpoint is on the API's own origin). */
+  extraHeaders: Record<string, string>;
+  userAgent: string;
+  retry: RetrySettings;
+  random: () => number;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+  emit: (e: ProviderEvent) => void;
+}
+
+/**
+ * OAuth 2.0 client credentials grant (RFC 6749 §4.4) with the client authenticated by HTTP Basic (§2.3.1).
+ * The access token is cached until shortly before it expires; concurrent callers share one refresh (single flight).
+ * The token request is retried on communication failures, 408, 429 and 5xx (it creates nothing at the provider);
+ * refused credentials (400/401) fail at once with a message that names no secret.
+ */
+export class TokenSource {
+  readonly #o: TokenSourceOptions;
+  readonly #basic: string;
+  #cached: { token: string; refreshAt: number } | null = null;
+  #pending: Promise<string> | null = null;
+
+  constructor(o: TokenSourceOptions) {
+    this.#o = o;
+    // RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and base64-encoded.
+    const pair = `${formEncode(o.clientId)}:${formEncode(o.clientSecret)}`;
+    this.#basic = Buffer.from(pair).toString('base64');
+    o.redactor.add(o.clientSecret);
+    o.redactor.add(this.#basic);
+    o.redactor.add(formEncode(o.clientSecret));
+  }
+
+  /** A valid access token: the cached one, or a new one (one request however many callers wait). */
+  async get(): Promise<string> {
+    const c = this.#cached;
+    if (c && this.#o.now() < c.refreshAt) return c.token;
+    this.#pending ??= this.#fetch().finally(() => {
+      this.#pending = null;
+    });
+    return this.#pending;
+  }
+
+  /** Forgets `token` after the provider refused it (401); a token already replaced is left alone. */
+  invalidate(token: string): void {
+    if (this.#cached?.token !== token) return;
+    this.#cached = null;
+    this.#o.emit({ type: 'token', action: 'invalidated' });
+  }
+
+  async #fetch(): Promise<string> {
+    const o = this.#o;
+    const path = o.tokenUrl.pathname;
+    const form = new URLSearchParams({ grant_type: 'client_credentials' });
+    if (o.scope) form.set('scope', o.scope);
+    const headers = {
+      ...o.extraHeaders,
+      authorization: `Basic ${this.#basic}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      'user-agent': o.userAgent,
+    };
+    for (let retries = 0; ; retries++) {
+      const started = o.now();
+      let reason: string;
+      let retryAfterMs: number | null = null;
+      let failure: ProviderError;
+      try {
+        const res = await o.transport.send({ method: 'POST', url: o.tokenUrl, displayPath: path, headers, body: form.toString() });
+        if (res.status >= 200 && res.status < 300) return this.#accept(res.body, started, path);
+        if (res.status === 400 || res.status === 401) {
+          throw errorFromResponse('POST', path, res, o.redactor, {
+            message: `The token endpoint refused the OAuth client credentials (HTTP ${res.status})`,
+            hint: 'Check the OAuth client id and client secret of the profile, and its token URL.',
+          });
+        }
+        failure = errorFromResponse('POST', path, res, o.redactor, { message: `Could not get an access token: the token endpoint answered HTTP ${res.status}` });
+        if (!isRetryableStatus(res.status)) throw failure;
+        reason = `HTTP ${res.status}`;
+        retryAfterMs = parseRetryAfter(header(res, 'retry-after'), o.now());
+      } catch (e) {
+        if (!(e instanceof ProviderError) || e.status !== null) throw e;
+        failure = e;
+        reason = e.code ?? 'communication failure';
+      }
+      const plan = planRetry(retries, o.retry, o.random, retryAfterMs);
+      if (!plan.retry) throw failure;
+      o.emit({ type: 'retry', method: 'POST', path, attempt: retries + 2, delayMs: plan.delayMs, reason });
+      await o.sleep(plan.delayMs);
+    }
+  }
+
+  #accept(body: Buffer, started: number, path: string): string {
+    const o = this.#o;
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      json = undefined;
+    }
+    const r = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
+    const token = r['access_token'];
+    const type = r['token_type'];
+    // The body is never put in the error: it may hold a token.
+    const bad = (problem: string) =>
+      new ProviderError(`The token endpoint answered without a usable access token (${problem})`, {
+        status: 200, method: 'POST', path, code: 'bad_token_response', hint: 'Check the token URL of the profile.',
+      });
+    if (typeof token !== 'string' || token === '') throw bad('no access_token');
+    o.redactor.addToken(token);
+    if (type !== undefined && (typeof type !== 'string' || type.toLowerCase() !== 'bearer')) throw bad('token_type is not Bearer');
+    const expiresIn = typeof r['expires_in'] === 'string' ? Number(r['expires_in']) : r['expires_in'];
+    const lifetimeMs = typeof expiresIn === 'number' && Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : DEFAULT_LIFETIME_MS;
+    this.#cached = { token, refreshAt: started + lifetimeMs - Math.min(REFRESH_MARGIN_MS, lifetimeMs / 4) };
+    o.emit({ type: 'token', action: 'fetched', expiresInS: Math.round(lifetimeMs / 1000) });
+    return token;
+  }
+}
+
+/** application/x-www-form-urlencoded encoding of one value (spaces as `+`). */
+function formEncode(s: string): string {
+  return new URLSearchParams({ s }).toString().slice(2);
+}

@@ -1,0 +1,24 @@
+import { formatProblem } from '../errors.js';
+import { csvLine, UTF8_BOM } from './csv-text.js';
+import { sheetLanguage } from './language.js';
+import type { ReadSheet } from './read-sheet.js';
+import type { SheetValidation } from './validate-rows.js';
+
+/**
+ * The rejected rows as a CSV to fix and import again: the sheet's header plus a reason column ("motivo" for a
+ * Portuguese header, else "reason"), the same delimiter, each row's cells as they were read followed by its
+ * problems ("field: reason", joined by " | "). Starts with a UTF-8 BOM and uses CRLF line breaks, so Excel opens
+ * it with accents intact whatever the sheet's own encoding was.
+ */
+export function rejectedSheetCsv(sheet: ReadSheet, rejected: SheetValidation['rejected']): string {
+  const reasonColumn = sheetLanguage(sheet) === 'pt' ? 'motivo' : 'reason';
+  const width = sheet.header.length;
+  const lines = [csvLine([...sheet.header, reasonColumn], sheet.delimiter)];
+  for (const { row, problems } of rejected) {
+    // Pad short rows so the reason always lands in its own column.
+    const cells = row.raw.length >= width ? row.raw : [...row.raw, ...Array<string>(width - row.raw.length).fill('')];
+    const reason = problems.map((p) => formatProblem({ field: p.field, reason: p.reason })).join(' | ');
+    lines.push(csvLine([...cells, reason], sheet.delimiter));
+  }
+  return UTF8_BOM + lines.join('\r\n') + '\r\n';
+}

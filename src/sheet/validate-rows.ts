@@ -1,0 +1,240 @@
+import { normalizeDocument, type DocumentType } from '../domain/document.js';
+import { isUuid } from '../domain/identifier.js';
+import { formatBRL, parseAmount } from '../domain/money.js';
+import { checkPixKey, parsePixKeyType, type PixKeyCheck, type PixKeyType } from '../domain/pix-key.js';
+import type { InputProblem } from '../errors.js';
+import { sheetLanguage } from './language.js';
+import { SHEET_FIELDS, templateHeader, type SheetField } from './headers.js';
+import type { ReadSheet, SheetRow } from './read-sheet.js';
+
+/**
+ * The most characters a row's description may have: the Pix payer message (remittance information) carries 140,
+ * so a longer text would be cut by the provider or refused.
+ */
+export const MAX_DESCRIPTION_LENGTH = 140;
+
+/** A row that passed every offline rule, ready to become a ledger item. */
+export interface ValidRow {
+  line: number;
+  /** The key in the DICT's canonical form (digits, "+55…", lower-case e-mail, lower-case UUID). */
+  key: string;
+  /** The type given in the sheet, or detected from the key. */
+  keyType: PixKeyType;
+  /** Amount in centavos, > 0. */
+  amountCents: number;
+  /** Whitespace collapsed to single spaces; '' when the sheet has none. */
+  description: string;
+  /** Lower-case UUID when the sheet gave one; null when paybatch must derive it. */
+  identifier: string | null;
+  name: string | null;
+  document: { type: DocumentType; value: string } | null;
+}
+
+export interface RowProblem extends InputProblem {
+  line: number;
+  /** The column as the sheet names it ("valor", "amount"), or "row" for the row as a whole. */
+  field: string;
+  reason: string;
+}
+
+export interface SheetValidation {
+  valid: ValidRow[];
+  rejected: { row: SheetRow; problems: RowProblem[] }[];
+  /** Every row problem, sorted by line (sheet-level problems stay in `ReadSheet.problems`). */
+  problems: RowProblem[];
+}
+
+export const ROW_FIELD = 'row';
+
+const KEY_TYPE_WORDS = 'cpf, cnpj, celular (or telefone, phone), email or aleatoria (or evp, random)';
+
+/**
+ * Validates every row of a sheet offline and reports every problem of every row, as `file:line field: reason`
+ * with the sheet's own column names. Rules: the key is valid for its type, or for the type detected when none is
+ * given; an 11-digit key that is both a valid CPF and a mobile number needs the type; the amount parses (ambiguous
+ * `1.234` is refused) and is at most `maxItemAmountCents` (null: no limit); an identifier, when given, is a UUID not
+ * used by an earlier row; a document, when given, is a valid CPF/CNPJ, and the very key when the key is a CPF or
+ * CNPJ; the description has at most MAX_DESCRIPTION_LENGTH characters; the row has as many cells as the header; a
+ * row with the same key, amount and description (case and spacing ignored) as an earlier one is a duplicate,
+ * reported on the later line. When the sheet lacks a required column (see `ReadSheet.problems`), nothing is
+ * validated and everything is empty.
+ */
+export function validateRows(sheet: ReadSheet, o: { maxItemAmountCents: number | null }): SheetValidation {
+  const result: SheetValidation = { valid: [], rejected: [], problems: [] };
+  if (sheet.columns.key === undefined || sheet.columns.amount === undefined) return result;
+
+  const label = fieldLabels(sheet);
+  const lang = sheetLanguage(sheet);
+  const width = namedWidth(sheet.header);
+  const identifiers = new Map<string, number>();
+  const payments = new Map<string, number>();
+
+  for (const row of sheet.rows) {
+    const problems: RowProblem[] = [];
+    const problem = (field: SheetField | typeof ROW_FIELD, reason: string): void => {
+      problems.push({ file: sheet.file, line: row.line, field: field === ROW_FIELD ? ROW_FIELD : label[field], reason });
+    };
+    const c = row.cells;
+
+    const cellCount = checkCellCount(row.raw, width, sheet.header.length, sheet.delimiter);
+    if (cellCount !== null) problem(ROW_FIELD, cellCount);
+
+    const key = checkKey(c.key, c.keyType, label.keyType, sheet.columns.keyType !== undefined, lang);
+    if (key.field !== null) problem(key.field, key.reason);
+
+    let amountCents: number | null = null;
+    if (c.amount === undefined) {
+      problem('amount', 'the amount is empty');
+    } else {
+      const amount = parseAmount(c.amount);
+      if (!amount.ok) {
+        problem('amount', amount.error);
+      } else if (o.maxItemAmountCents !== null && amount.value > o.maxItemAmountCents) {
+        problem('amount', `${formatBRL(amount.value)} is above the limit per item of ${formatBRL(o.maxItemAmountCents)} (maxItemAmount)`);
+      } else {
+        amountCents = amount.value;
+      }
+    }
+
+    let identifier: string | null = null;
+    if (c.identifier !== undefined) {
+      const id = c.identifier.toLowerCase();
+      if (!isUuid(id)) {
+        problem('identifier', `"${c.identifier}" is not a UUID (like 123e4567-e89b-42d3-a456-426614174000); leave it empty and paybatch derives one`);
+      } else if (/^[0-]+$/.test(id)) {
+        problem('identifier', 'the nil UUID cannot identify a payment; leave it empty and paybatch derives one');
+      } else {
+        const first = identifiers.get(id);
+        if (first !== undefined) problem('identifier', `the same identifier as line ${first}; each payment needs its own`);
+        else identifiers.set(id, row.line);
+        identifier = id;
+      }
+    }
+
+    let document: ValidRow['document'] = null;
+    if (c.document !== undefined) {
+      const doc = normalizeDocument(c.document);
+      if (!doc.ok) {
+        problem('document', doc.error);
+      } else if (key.check?.valid && (key.check.type === 'cpf' || key.check.type === 'cnpj') && key.check.normalized !== doc.value.value) {
+        const kind = key.check.type.toUpperCase();
+        problem('document', `${c.document} does not match the ${kind} key ${c.key ?? ''}: a ${kind} key is the payee's own ${kind}`);
+      } else {
+        document = doc.value;
+      }
+    }
+
+    const description = c.description === undefined ? '' : collapse(c.description);
+    const length = [...description].length;
+    if (length > MAX_DESCRIPTION_LENGTH) {
+      problem('description', `has ${length} characters; a Pix payment carries at most ${MAX_DESCRIPTION_LENGTH}`);
+    }
+
+    const keyCheck = key.check;
+    if (keyCheck?.valid && keyCheck.type !== null && keyCheck.normalized !== null && amountCents !== null) {
+      const payment = `${keyCheck.type}\u0000${keyCheck.normalized}\u0000${amountCents}\u0000${description.toLowerCase()}`;
+      const first = payments.get(payment);
+      if (first !== undefined) problem(ROW_FIELD, `duplicate: same as line ${first} (same key, amount and description)`);
+      else payments.set(payment, row.line);
+
+      if (problems.length === 0) {
+        result.valid.push({
+          line: row.line,
+          key: keyCheck.normalized,
+          keyType: keyCheck.type,
+          amountCents,
+          description,
+          identifier,
+          name: c.name === undefined ? null : collapse(c.name),
+          document,
+        });
+        continue;
+      }
+    }
+    result.rejected.push({ row, problems });
+    for (const p of problems) result.problems.push(p);
+  }
+  return result;
+}
+
+/** The name each field goes by in messages: the sheet's own header text, or the template's name when absent. */
+export function fieldLabels(sheet: ReadSheet): Record<SheetField, string> {
+  const lang = sheetLanguage(sheet);
+  const labels = {} as Record<SheetField, string>;
+  for (const field of SHEET_FIELDS) {
+    const index = sheet.columns[field];
+    const text = index === undefined ? '' : (sheet.header[index] ?? '').trim();
+    labels[field] = text === '' ? templateHeader(field, lang) : text;
+  }
+  return labels;
+}
+
+interface KeyOutcome {
+  check: PixKeyCheck | null;
+  field: 'key' | 'keyType' | null;
+  reason: string;
+}
+
+function checkKey(
+  key: string | undefined,
+  typeCell: string | undefined,
+  typeLabel: string,
+  hasTypeColumn: boolean,
+  lang: 'pt' | 'en',
+): KeyOutcome {
+  let type: PixKeyType | undefined;
+  if (typeCell !== undefined) {
+    const parsed = parsePixKeyType(typeCell);
+    if (parsed === null) return { check: null, field: 'keyType', reason: `unknown key type "${typeCell}": use ${KEY_TYPE_WORDS}` };
+    type = parsed;
+  }
+  if (key === undefined) return { check: null, field: 'key', reason: 'the Pix key is empty' };
+
+  const check = checkPixKey(key, type);
+  if (!check.valid) {
+    let reason = check.error ?? 'not a valid Pix key';
+    if (/^\d+(?:[.,]\d+)?e\+?\d+$/i.test(key)) {
+      reason = `"${key}" is a number a spreadsheet turned into scientific notation; format the column as text and export again`;
+    } else if (type !== undefined) {
+      const detected = checkPixKey(key);
+      if (detected.valid && detected.type !== null && detected.type !== type) {
+        reason += `; it looks like a valid ${describeType(detected.type)} key: check ${typeLabel}`;
+      }
+    }
+    return { check, field: 'key', reason };
+  }
+  if (check.ambiguousWith.length > 0) {
+    const phoneWord = lang === 'pt' ? 'celular' : 'phone';
+    const what = hasTypeColumn ? `fill ${typeLabel}` : `add a ${typeLabel} column`;
+    return { check, field: 'key', reason: `ambiguous: CPF or phone; ${what} with cpf or ${phoneWord}` };
+  }
+  return { check, field: null, reason: '' };
+}
+
+function describeType(type: PixKeyType): string {
+  return { cpf: 'CPF', cnpj: 'CNPJ', phone: 'phone', email: 'e-mail', evp: 'random (evp)' }[type];
+}
+
+/** Index after the last named header cell: trailing blank header cells are Excel's padding, not columns. */
+function namedWidth(header: readonly string[]): number {
+  let width = header.length;
+  while (width > 0 && (header[width - 1] ?? '').trim() === '') width--;
+  return width;
+}
+
+function checkCellCount(raw: readonly string[], named: number, headerLength: number, delimiter: string): string | null {
+  const shown = delimiter === '\t' ? 'a tab' : `"${delimiter}"`;
+  if (raw.length < named) {
+    return `has ${raw.length} cells but the header has ${named}; a cell is missing (or a value holds a line break without quotes)`;
+  }
+  for (let i = headerLength; i < raw.length; i++) {
+    if ((raw[i] ?? '').trim() !== '') {
+      return `has ${raw.length} cells but the header has ${headerLength}; a value with ${shown} in it must be in double quotes`;
+    }
+  }
+  return null;
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,168 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ProviderClient } from '../../src/provider/client.js';
+import type { ProviderClientOptions, ProviderEvent } from '../../src/provider/types.js';
+
+export const API_KEY = 'ak_test_SECRETAPIKEY_7f3a91';
+export const CLIENT_ID = 'paybatch-client';
+export const CLIENT_SECRET = 'cs_test_SECRETCLIENT_c0ffee';
+export const TOKEN_PREFIX = 'at_SECRETTOKEN_';
+export const SECRETS = [API_KEY, CLIENT_SECRET, TOKEN_PREFIX, Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')];
+
+export interface Seen {
+  method: string;
+  /** Path as received, still percent-encoded. */
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export type Handler = (req: Seen, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
+
+export interface FakeServer {
+  url: string;
+  tokenUrl: string;
+  /** API requests (the token endpoint excluded). */
+  seen: Seen[];
+  /** Token requests. */
+  tokenRequests: Seen[];
+  /** Tokens issued, in order. */
+  tokens: string[];
+  /** Tokens the API refuses with 401 from now on. */
+  revoked: Set<string>;
+  close(): Promise<void>;
+}
+
+export interface FakeOptions {
+  /** expires_in of issued tokens, seconds; default 3600. */
+  expiresIn?: number;
+  /** Answer the token endpoint with this instead of a token (status, body). */
+  tokenAnswer?: (n: number) => { status: number; body: unknown } | null;
+  /** Check auth headers on API calls and 401 when wrong; default true. */
+  checkAuth?: boolean;
+}
+
+/** A small provider on 127.0.0.1 with an OAuth token endpoint at /oauth/token and `handler` for the API. */
+export async function fakeProvider(handler: Handler, o: FakeOptions = {}): Promise<FakeServer> {
+  const seen: Seen[] = [];
+  const tokenRequests: Seen[] = [];
+  const tokens: string[] = [];
+  const revoked = new Set<string>();
+  const server = createServer((raw, res) => {
+    const chunks: Buffer[] = [];
+    raw.on('data', (c: Buffer) => chunks.push(c));
+    raw.on('end', () => {
+      const req: Seen = { method: raw.method ?? '', url: raw.url ?? '', headers: raw.headers, body: Buffer.concat(chunks).toString('utf8') };
+      if (req.url === '/oauth/token') {
+        tokenRequests.push(req);
+        const custom = o.tokenAnswer?.(tokenRequests.length);
+        if (custom) return json(res, custom.status, custom.body);
+        const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
+        if (req.headers.authorization !== basic || req.body !== 'grant_type=client_credentials') {
+          return json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
+        }
+        const token = `${TOKEN_PREFIX}${tokens.length + 1}`;
+        tokens.push(token);
+        return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: o.expiresIn ?? 3600 });
+      }
+      seen.push(req);
+      if (o.checkAuth ?? true) {
+        const auth = req.headers.authorization ?? '';
+        const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+        if (req.headers['service-apikey'] !== API_KEY || !tokens.includes(token) || revoked.has(token)) {
+          return json(res, 401, { error: { code: 'unauthorized', message: 'invalid credentials' } });
+        }
+      }
+      void Promise.resolve(handler(req, res, raw)).catch((e: unknown) => {
+        if (!res.headersSent) json(res, 599, { error: { code: 'fake_crashed', message: String(e) } });
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    tokenUrl: `${url}/oauth/token`,
+    seen,
+    tokenRequests,
+    tokens,
+    revoked,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** A port on 127.0.0.1 where nothing listens (connection refused). */
+export async function deadPort(): Promise<string> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return `http://127.0.0.1:${port}`;
+}
+
+export interface TestClient {
+  client: ProviderClient;
+  events: ProviderEvent[];
+  sleeps: number[];
+}
+
+/** A client for `server` with instant, recorded sleeps and a fixed random (0.5) unless overridden. */
+export function testClient(server: Pick<FakeServer, 'url' | 'tokenUrl'>, o: Partial<ProviderClientOptions> = {}): TestClient {
+  const events: ProviderEvent[] = [];
+  const sleeps: number[] = [];
+  const client = new ProviderClient({
+    baseUrl: server.url,
+    tokenUrl: server.tokenUrl,
+    apiKey: API_KEY,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    random: () => 0.5,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    onEvent: (e) => events.push(e),
+    timeouts: { connectMs: 1_000, headersMs: 2_000, bodyMs: 2_000 },
+    ...o,
+  });
+  return { client, events, sleeps };
+}
+
+export const DEST = {
+  accountType: 'checkingAccount',
+  branch: '0001',
+  key: 'ana+pix@example.com',
+  accountNumber: '12345-6',
+  institutionName: 'Banco Exemplo',
+  document: '***.456.789-**',
+  type: 'email',
+  institution: '12345678',
+  name: 'Ana Souza',
+};
+
+/** Collects every page of an async iterable. */
+export async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
+  const out: T[][] = [];
+  for await (const p of pages) out.push(p);
+  return out;
+}
+
+/** Awaits a promise that must reject and returns the reason. */
+export async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
