@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 
 // paybatch's own UUIDv5 namespace (a random UUID fixed forever: changing it would change every derived identifier).
-const NAMESPACE = Buffer.from('5f2c7a1e9d4b4c0e8a63b1f0d2e4c6a8', 'hex');
+const PAYBATCH_NAMESPACE = '5f2c7a1e-9d4b-4c0e-8a63-b1f0d2e4c6a8';
 
-/** RFC 9562 UUID version 5 of `name` in paybatch's namespace: the same input always gives the same identifier. */
-export function uuidV5(name: string): string {
-  const hash = createHash('sha1').update(NAMESPACE).update(name, 'utf8').digest();
+/** RFC 9562 UUID version 5 of `name` in `namespace` (paybatch's by default): the same input always gives the same identifier. */
+export function uuidV5(name: string, namespace: string = PAYBATCH_NAMESPACE): string {
+  const hash = createHash('sha1').update(Buffer.from(namespace.replace(/-/g, ''), 'hex')).update(name, 'utf8').digest();
   const b = hash.subarray(0, 16);
   b[6] = (b[6]! & 0x0f) | 0x50;
   b[8] = (b[8]! & 0x3f) | 0x80;

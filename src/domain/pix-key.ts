@@ -42,7 +42,7 @@ const NORMALIZERS: Record<PixKeyType, (input: string) => Result<string>> = {
  */
 export function checkPixKey(input: string, type?: PixKeyType): PixKeyCheck {
   const text = input.trim();
-  if (text === '') return invalid(input, type ?? null, 'Pix key is empty');
+  if (text === '') return invalid(input, 'Pix key is empty');
   if (type !== undefined) return fromResult(input, type, NORMALIZERS[type](text));
 
   if (text.includes('@')) return fromResult(input, 'email', normalizeEmail(text));
@@ -62,7 +62,7 @@ export function checkPixKey(input: string, type?: PixKeyType): PixKeyCheck {
   if (/^\d{11}$/.test(compact)) return checkElevenDigits(input, text, compact);
   if (/^[0-9A-Za-z]{14}$/.test(compact)) return fromResult(input, 'cnpj', normalizeCnpj(compact));
   if (/^\d{10}$|^\d{12,13}$/.test(compact)) return fromResult(input, 'phone', normalizePhone(text));
-  return invalid(input, null, 'not a Pix key: expected a CPF, CNPJ, mobile number, e-mail or random key');
+  return invalid(input, 'not a Pix key: expected a CPF, CNPJ, mobile number, e-mail or random key');
 }
 
 function checkElevenDigits(input: string, text: string, digits: string): PixKeyCheck {
@@ -72,7 +72,7 @@ function checkElevenDigits(input: string, text: string, digits: string): PixKeyC
   if (phone.ok) return fromResult(input, 'phone', phone);
   // A CPF mask (dots) says what was meant; bare digits could have been either.
   if (text.includes('.')) return fromResult(input, 'cpf', cpf);
-  return invalid(input, null, `neither a CPF (${cpf.error}) nor a mobile number (${phone.error})`);
+  return invalid(input, `neither a CPF (${cpf.error}) nor a mobile number (${phone.error})`);
 }
 
 /**
@@ -112,9 +112,12 @@ function normalizeEvp(input: string): Result<string> {
 function fromResult(input: string, type: PixKeyType, result: Result<string>): PixKeyCheck {
   return result.ok
     ? { input, valid: true, type, normalized: result.value, ambiguousWith: [], error: null }
-    : invalid(input, type, result.error);
+    : invalid(input, `not a valid ${TYPE_LABEL[type]}: ${result.error}`);
 }
 
-function invalid(input: string, type: PixKeyType | null, error: string): PixKeyCheck {
-  return { input, valid: false, type, normalized: null, ambiguousWith: [], error };
+const TYPE_LABEL: Record<PixKeyType, string> = { cpf: 'CPF', cnpj: 'CNPJ', phone: 'mobile number', email: 'e-mail', evp: 'random key' };
+
+// The JSON contract of `keys check`: type and normalized are null when the key is invalid; the error names what was tried.
+function invalid(input: string, error: string): PixKeyCheck {
+  return { input, valid: false, type: null, normalized: null, ambiguousWith: [], error };
 }

@@ -54,49 +54,40 @@ export function readSheet(bytes: Uint8Array, file: string): ReadSheet {
     return sheet;
   }
   sheet.encoding = decoded.value.encoding;
-  // One kind of line break, so that csv-parse's line count is the physical line count (it counts a CRLF inside a
-  // quoted cell twice).
+  // One kind of line break, so that counting "\n" counts lines (also inside quoted cells, which keep their breaks).
   const unified = decoded.value.text.includes('\r') ? decoded.value.text.replace(/\r\n?/g, '\n') : decoded.value.text;
   const sep = takeSepLine(unified);
   const text = sep.text;
   const delimiter = sep.delimiter ?? detectDelimiter(text);
   sheet.delimiter = delimiter;
 
+  const parsed = parseRecords(text, delimiter);
   let columnIndex: (readonly [SheetField, number | undefined])[] = [];
-  let lastLine = 0;
   let headerLine = 0;
-  try {
-    parse(text, {
-      delimiter,
-      record_delimiter: '\n',
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      on_record: (record: string[], context) => {
-        const end = context.lines;
-        lastLine = end;
-        if (isBlank(record)) return null;
-        const line = end - lineBreaksIn(record);
-        if (headerLine === 0) {
-          sheet.header = record;
-          headerLine = line;
-          const mapping = mapHeader(record, delimiter === ';' ? 'pt' : 'en');
-          sheet.columns = mapping.columns;
-          for (const reason of mapping.problems) sheet.problems.push({ file, line, field: HEADER, reason });
-          columnIndex = SHEET_FIELDS.map((f) => [f, mapping.columns[f]] as const);
-          return null;
-        }
-        const cells = {} as Record<SheetField, string | undefined>;
-        for (const [field, index] of columnIndex) {
-          cells[field] = index === undefined ? undefined : cleanCell(record[index]);
-        }
-        sheet.rows.push({ line, cells, raw: record });
-        return null;
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    sheet.problems.push(parseProblem(error, text, lastLine, file));
+  // Every physical line is in exactly one record (blank lines are records too): a record starts on the line after
+  // the previous one ends, and spans one more line for each line break inside its quoted cells.
+  let line = 1;
+  for (const record of parsed.records) {
+    const start = line;
+    line += lineBreaksIn(record) + 1;
+    if (isBlank(record)) continue;
+    if (headerLine === 0) {
+      sheet.header = record;
+      headerLine = start;
+      const mapping = mapHeader(record, delimiter === ';' ? 'pt' : 'en');
+      sheet.columns = mapping.columns;
+      for (const reason of mapping.problems) sheet.problems.push({ file, line: start, field: HEADER, reason });
+      columnIndex = SHEET_FIELDS.map((f) => [f, mapping.columns[f]] as const);
+      continue;
+    }
+    const cells = {} as Record<SheetField, string | undefined>;
+    for (const [field, index] of columnIndex) {
+      cells[field] = index === undefined ? undefined : cleanCell(record[index]);
+    }
+    sheet.rows.push({ line: start, cells, raw: record });
+  }
+  if (parsed.error !== null) {
+    sheet.problems.push(parseProblem(parsed.error, text, line, file));
     return sheet;
   }
 
@@ -106,6 +97,27 @@ export function readSheet(bytes: Uint8Array, file: string): ReadSheet {
     sheet.problems.push({ file, line: headerLine, field: HEADER, reason: 'the sheet has a header but no payment rows' });
   }
   return sheet;
+}
+
+/**
+ * All records of the text, blank lines included (as `[""]`). csv-parse's sync API throws away the records read
+ * before an error, so after one they are read again, collected one by one, to report what precedes the error.
+ */
+function parseRecords(text: string, delimiter: SheetDelimiter): { records: string[][]; error: CsvError | null } {
+  const options = { delimiter, record_delimiter: '\n', relax_column_count: true, relax_quotes: true } as const;
+  try {
+    // No on_record/info here: building csv-parse's info object for each record costs about a tenth of the read.
+    return { records: parse(text, options), error: null };
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const records: string[][] = [];
+    try {
+      parse(text, { ...options, on_record: (record: string[]) => void records.push(record) });
+    } catch {
+      // The same error again; `records` holds everything before it.
+    }
+    return { records, error };
+  }
 }
 
 function isBlank(record: readonly string[]): boolean {
@@ -130,12 +142,12 @@ function cleanCell(cell: string | undefined): string | undefined {
   return text === '' ? undefined : text;
 }
 
-function parseProblem(error: CsvError, text: string, lastLine: number, file: string): InputProblem {
+function parseProblem(error: CsvError, text: string, nextLine: number, file: string): InputProblem {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
     // The unclosed record starts at the first line with content after the last complete record.
     const lines = text.split('\n');
-    let line = lastLine + 1;
-    while (line <= lines.length && (lines[line - 1] ?? '').trim() === '') line++;
+    let line = nextLine;
+    while (line < lines.length && (lines[line - 1] ?? '').trim() === '') line++;
     return {
       file, line, field: 'row',
       reason: 'a quoted cell opened on this line is never closed (a " is missing); nothing after it could be read',

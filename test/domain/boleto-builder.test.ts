@@ -60,10 +60,10 @@ describe('buildCollectionBarcode', () => {
     });
   });
 
-  it.each([
+  it.each<[Parameters<typeof buildCollectionBarcode>[0], string]>([
     [{ segment: 0, valueId: 6, amountCents: 1, companyCode: '0001', freeField: '0'.repeat(25) }, 'segment 0 does not exist (1-7 or 9)'],
     [{ segment: 8, valueId: 6, amountCents: 1, companyCode: '0001', freeField: '0'.repeat(25) }, 'segment 8 does not exist (1-7 or 9)'],
-    [{ segment: 3, valueId: 5 as 6, amountCents: 1, companyCode: '0001', freeField: '0'.repeat(25) }, 'valueId must be 6, 7, 8 or 9, got 5'],
+    [{ segment: 3, valueId: 5 as unknown as 6, amountCents: 1, companyCode: '0001', freeField: '0'.repeat(25) }, 'valueId must be 6, 7, 8 or 9, got 5'],
     [{ segment: 3, valueId: 6, amountCents: 100_000_000_000, companyCode: '0001', freeField: '0'.repeat(25) }, 'amountCents must be an integer from 0 to 99999999999, got 100000000000'],
     [{ segment: 6, valueId: 6, amountCents: 1, companyCode: '0001', freeField: '0'.repeat(25) }, 'companyCode (CNPJ root) must be 8 digits, got "0001"'],
     [{ segment: 6, valueId: 6, amountCents: 1, companyCode: '12345678', freeField: '0'.repeat(25) }, `freeField must be 21 digits, got "${'0'.repeat(25)}"`],

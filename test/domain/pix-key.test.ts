@@ -156,12 +156,16 @@ describe('checkPixKey without a type (detection)', () => {
     ['123e4567-e89b-12d3-a456-42661417400', null, 'not a Pix key'],
     ['hello', null, 'not a Pix key'],
     ['12345', null, 'not a Pix key'],
-  ])('%j is invalid (type %s: %s)', (input, type, reason) => {
+  ])('%j is invalid (tried as %s: %s)', (input, tried, reason) => {
     const check = checkPixKey(input);
-    expect(check).toMatchObject({ input, valid: false, type, normalized: null, ambiguousWith: [] });
+    // keys check's JSON contract: type and normalized are null when invalid; the error names the type tried.
+    expect(check).toMatchObject({ input, valid: false, type: null, normalized: null, ambiguousWith: [] });
     expect(check.error).toContain(reason);
+    if (tried) expect(check.error).toContain(`not a valid ${LABEL[tried]}`);
   });
 });
+
+const LABEL: Record<PixKeyType, string> = { cpf: 'CPF', cnpj: 'CNPJ', phone: 'mobile number', email: 'e-mail', evp: 'random key' };
 
 describe('checkPixKey with a type', () => {
   it.each<[string, PixKeyType, string]>([
@@ -185,7 +189,7 @@ describe('checkPixKey with a type', () => {
     ['', 'evp', 'empty'],
   ])('%j as %s is invalid (%s)', (input, type, reason) => {
     const check = checkPixKey(input, type);
-    expect(check).toMatchObject({ valid: false, type, normalized: null });
+    expect(check).toMatchObject({ valid: false, type: null, normalized: null });
     expect(check.error).toContain(reason);
   });
 });

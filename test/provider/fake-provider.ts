@@ -166,3 +166,76 @@ export async function rejection(p: Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected a rejection');
 }
+
+export interface MiniState {
+  batches: { id: string; name: string; status: string; quantityItems: number; timestamp: number; type: string }[];
+  items: Map<string, { itemId: string; status: string; description: string; amount: number; identifier: string; to: unknown; batchId: string; body: string }[]>;
+  /** Hooks run before the normal handling; return true when they answered. */
+  before?: (req: Seen, res: ServerResponse, raw: IncomingMessage) => boolean;
+}
+
+/**
+ * A stateful Pix batch API in the sandbox's shape: pages of `pageSize`, cursors `c<offset>`, items idempotent by
+ * identifier (409 for the same identifier with another body).
+ */
+export function miniProvider(pageSize = 2): { state: MiniState; handler: Handler } {
+  const state: MiniState = { batches: [], items: new Map() };
+  let seq = 0;
+  const page = <T>(all: T[], cursor: string | undefined) => {
+    const from = cursor ? Number(cursor.slice(1)) : 0;
+    const next = from + pageSize;
+    return { cursor: next < all.length ? `c${next}` : null, data: all.slice(from, next) };
+  };
+  const handler: Handler = (req, res, raw) => {
+    if (state.before?.(req, res, raw)) return;
+    const parts = req.url.split('/').slice(1).map(decodeURIComponent);
+    const [a, b, c, d, e] = parts;
+    if (req.method === 'POST' && a === 'pix' && b === 'batch' && parts.length === 2) {
+      const { name } = JSON.parse(req.body) as { name: string };
+      const batch = { id: `b${++seq}`, name, status: 'pending', quantityItems: 0, timestamp: 1_700_000_000 + seq, type: 'pix' };
+      state.batches.push(batch);
+      state.items.set(batch.id, []);
+      return json(res, 200, batch);
+    }
+    if (req.method === 'GET' && a === 'pix' && b === 'batch' && parts.length <= 3) return json(res, 200, page(state.batches, c));
+    const batch = state.batches.find((x) => x.id === c);
+    if (a === 'pix' && b === 'batch' && !batch) return json(res, 404, { error: { code: 'not_found', message: 'batch not found' } });
+    const items = state.items.get(c ?? '') ?? [];
+    if (req.method === 'POST' && d === 'items') {
+      const body = JSON.parse(req.body) as { amount: number; identifier: string; description: string; to: unknown }[];
+      const out = [];
+      for (const it of body) {
+        const same = items.find((x) => x.identifier === it.identifier);
+        const text = JSON.stringify(it);
+        if (same && same.body !== text) {
+          return json(res, 409, { error: { code: 'conflict', message: 'identifier already used', details: [{ field: 'identifier', problem: it.identifier }] } });
+        }
+        if (same) out.push(same);
+        else {
+          const item = { itemId: `i${++seq}`, status: 'waiting', description: it.description, amount: it.amount, identifier: it.identifier, to: it.to, batchId: c!, body: text };
+          items.push(item);
+          out.push(item);
+        }
+      }
+      batch!.quantityItems = items.length;
+      return json(res, 200, { data: out.map(({ body: _b, batchId: _i, ...x }) => x) });
+    }
+    if (req.method === 'GET' && d === 'items') return json(res, 200, page(items.map(({ body: _b, batchId: _i, ...x }) => x), e));
+    if (req.method === 'POST' && d === 'start-process') {
+      batch!.status = 'processing';
+      return json(res, 200, { status: 'processing', timestamp: 1_700_000_100, id: batch!.id, name: batch!.name });
+    }
+    if (req.method === 'DELETE' && d === 'items') {
+      const at = items.findIndex((x) => x.itemId === e);
+      if (at < 0) return json(res, 404, { error: { code: 'not_found', message: 'item not found' } });
+      items.splice(at, 1);
+      return json(res, 202, undefined);
+    }
+    if (req.method === 'DELETE' && parts.length === 3) {
+      state.batches.splice(state.batches.indexOf(batch!), 1);
+      return json(res, 202, undefined);
+    }
+    return json(res, 404, { error: { code: 'route_not_found', message: `no route ${req.method} ${req.url}` } });
+  };
+  return { state, handler };
+}

@@ -1,0 +1,76 @@
+import { formatBRL } from '../domain/money.js';
+import type { Destination } from './key-directory.js';
+import { payerOf, serviceIdOf } from './payer.js';
+import type { ItemRow } from './pix-store.js';
+
+/** What happened to an item, as one Pix payment event tells it. */
+export interface PixOutcome {
+  readonly kind: 'paid' | 'rejected' | 'refund';
+  /** The Pix id (the receipt path's pixId): the payment's, or the refund's own. */
+  readonly pixId: string;
+  readonly eventId: string;
+  readonly transactionId: string;
+  readonly endToEndId: string;
+  /** "CODE - description" for rejections and refunds. */
+  readonly reason: string | null;
+  readonly balanceAfter: number;
+  /** Simulated ms. */
+  readonly at: number;
+}
+
+/**
+ * The Pix payment event of SPEC.md (envelope `serviceId` + `payload`), amounts in centavos, times as Unix-seconds
+ * text. Payments are `output`/`pix_out` debits; a refund is a new Pix (`isRefund`, `input`/`pix_in`, credit).
+ * `itemId` and `batchId` are sandbox extras.
+ */
+export function pixEvent(item: ItemRow, outcome: PixOutcome): { serviceId: number; payload: Record<string, unknown> } {
+  const serviceId = serviceIdOf(item.account);
+  const to = JSON.parse(item.to_json) as Destination;
+  const refund = outcome.kind === 'refund';
+  const seconds = String(Math.floor(outcome.at / 1000));
+  const title = { paid: 'Pix sent', rejected: 'Pix rejected', refund: 'Pix refunded' }[outcome.kind];
+  return {
+    serviceId,
+    payload: {
+      id: outcome.pixId,
+      eventId: outcome.eventId,
+      serviceId,
+      transactionId: outcome.transactionId,
+      endToEndId: outcome.endToEndId,
+      identifier: item.identifier,
+      amount: item.amount,
+      fee: 0,
+      balanceAfter: outcome.balanceAfter,
+      title,
+      subtitle: `${formatBRL(item.amount)} ${refund ? 'back from' : 'to'} ${to.name ?? to.key}`,
+      description: item.description,
+      timestamp: seconds,
+      eventTimestamp: seconds,
+      type: refund ? 'input' : 'output',
+      category: refund ? 'pix_in' : 'pix_out',
+      transactionStatus: outcome.kind === 'rejected' ? 'rejected' : 'approved',
+      transactionType: refund ? 'credit' : 'debit',
+      transactionAccepted: outcome.kind !== 'rejected',
+      isRefund: refund,
+      from: payerOf(item.account),
+      to,
+      delayNotify: null,
+      deviceType: null,
+      txId: null,
+      reason: outcome.reason,
+      extraInfo: null,
+      itemId: item.id,
+      batchId: item.batch_id,
+    },
+  };
+}
+
+/**
+ * An end-to-end id in the SPI's format: "E", the payer's ISPB (8), the UTC date and time yyyyMMddHHmm (12), then
+ * 11 alphanumerics taken from `unique`.
+ */
+export function endToEndId(ispb: string, atMs: number, unique: string): string {
+  const stamp = new Date(atMs).toISOString().replace(/[-T:]/g, '').slice(0, 12);
+  const tail = unique.replace(/[^0-9a-z]/gi, '').slice(0, 11).padEnd(11, '0');
+  return `E${ispb}${stamp}${tail}`;
+}

@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../src/errors.js';
+import { API_KEY, CLIENT_ID, DEST, fakeProvider, json, rejection, testClient, type FakeServer } from './fake-provider.js';
+
+let servers: FakeServer[] = [];
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c();
+  for (const s of servers.splice(0)) await s.close();
+});
+
+async function setup(handler: Parameters<typeof fakeProvider>[0] = (_q, res) => json(res, 200, DEST), o: Parameters<typeof fakeProvider>[1] = {}, clientOpts: Parameters<typeof testClient>[1] = {}) {
+  const server = await fakeProvider(handler, o);
+  servers.push(server);
+  const t = testClient(server, clientOpts);
+  closers.push(() => t.client.close());
+  return { server, ...t };
+}
+
+describe('OAuth client credentials token', () => {
+  it('asks for a token with HTTP Basic client authentication and the client_credentials grant', async () => {
+    const { server, client } = await setup();
+    await client.lookupKey('k1');
+    expect(server.tokenRequests).toHaveLength(1);
+    const t = server.tokenRequests[0]!;
+    expect(t.method).toBe('POST');
+    expect(t.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(t.body).toBe('grant_type=client_credentials');
+    expect(t.headers.authorization).toMatch(/^Basic /);
+    expect(Buffer.from(t.headers.authorization!.slice(6), 'base64').toString()).toMatch(new RegExp(`^${CLIENT_ID}:`));
+    // Same origin as the API: the API key goes along; a token URL elsewhere would not get it.
+    expect(t.headers['service-apikey']).toBe(API_KEY);
+  });
+
+  it('does not send the API key to a token endpoint on another origin', async () => {
+    const api = await fakeProvider((_q, res) => json(res, 200, DEST), { checkAuth: false });
+    const auth = await fakeProvider((_q, res) => json(res, 404, {}));
+    servers.push(api, auth);
+    const { client } = testClient({ url: api.url, tokenUrl: auth.tokenUrl });
+    closers.push(() => client.close());
+    await client.lookupKey('k');
+    expect(auth.tokenRequests[0]!.headers['service-apikey']).toBeUndefined();
+    expect(api.seen[0]!.headers.authorization).toBe(`Bearer ${auth.tokens[0]}`);
+  });
+
+  it('caches the token across calls until shortly before it expires', async () => {
+    let now = 1_000_000;
+    const { server, client } = await setup(undefined, { expiresIn: 600 }, { now: () => now });
+    await client.lookupKey('a');
+    await client.lookupKey('b');
+    now += 500_000; // 100 s left: still used
+    await client.lookupKey('c');
+    expect(server.tokenRequests).toHaveLength(1);
+    now += 75_000; // 25 s left, inside the 30 s margin: replaced
+    await client.lookupKey('d');
+    expect(server.tokenRequests).toHaveLength(2);
+    expect(server.seen.map((s) => s.headers.authorization)).toEqual([
+      `Bearer ${server.tokens[0]}`,
+      `Bearer ${server.tokens[0]}`,
+      `Bearer ${server.tokens[0]}`,
+      `Bearer ${server.tokens[1]}`,
+    ]);
+  });
+
+  it('refreshes once for many concurrent callers (single flight)', async () => {
+    const { server, client } = await setup();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => client.lookupKey(`k${i}`)));
+    expect(server.tokenRequests).toHaveLength(1);
+    expect(server.seen).toHaveLength(20);
+  });
+
+  it('on a 401 refreshes the token once and repeats the call', async () => {
+    const { server, client, events } = await setup();
+    await client.lookupKey('a');
+    server.revoked.add(server.tokens[0]!);
+    const d = await client.lookupKey('b');
+    expect(d?.name).toBe('Ana Souza');
+    expect(server.tokenRequests).toHaveLength(2);
+    expect(server.seen.map((s) => s.headers.authorization)).toEqual([`Bearer ${server.tokens[0]}`, `Bearer ${server.tokens[0]}`, `Bearer ${server.tokens[1]}`]);
+    expect(events).toContainEqual({ type: 'token', action: 'invalidated' });
+  });
+
+  it('concurrent 401s with the same stale token cause one refresh', async () => {
+    const { server, client } = await setup();
+    await client.lookupKey('warm');
+    server.revoked.add(server.tokens[0]!);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => client.lookupKey(`k${i}`)));
+    expect(server.tokenRequests).toHaveLength(2);
+  });
+
+  it('a second 401 fails with a clear message, and a bill payment is not repeated beyond that', async () => {
+    const { server, client } = await setup((_q, res) => json(res, 401, { error: { code: 'unauthorized', message: 'bad key' } }));
+    const e = await rejection(client.payBoleto('23793381286000000000300000000401184340000012345', 12345));
+    expect(e).toBeInstanceOf(ProviderError);
+    const pe = e as ProviderError;
+    expect(pe.status).toBe(401);
+    expect(pe.message).toMatch(/refused the credentials on POST \/cashout\/boleto \(HTTP 401\), even with a new access token/);
+    expect(pe.hint).toMatch(/API key and the OAuth client id and secret/);
+    expect(pe.outcomeUnknown).toBe(false);
+    expect(server.seen).toHaveLength(2);
+    expect(server.tokenRequests).toHaveLength(2);
+  });
+
+  it('refused client credentials fail at once, without retry', async () => {
+    const { server, client } = await setup(undefined, { tokenAnswer: () => ({ status: 401, body: { error: 'invalid_client' } }) });
+    const e = (await rejection(client.lookupKey('k'))) as ProviderError;
+    expect(e).toBeInstanceOf(ProviderError);
+    expect(e.status).toBe(401);
+    expect(e.code).toBe('invalid_client');
+    expect(e.message).toMatch(/token endpoint refused the OAuth client credentials/);
+    expect(server.tokenRequests).toHaveLength(1);
+    expect(server.seen).toHaveLength(0);
+  });
+
+  it('retries the token endpoint on 503', async () => {
+    const { server, client, sleeps } = await setup(undefined, {
+      tokenAnswer: (n) => (n === 1 ? { status: 503, body: { error: 'temporarily_unavailable' } } : null),
+    });
+    expect(await client.lookupKey('k')).not.toBeNull();
+    expect(server.tokenRequests).toHaveLength(2);
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it('a token response without access_token is an error that does not echo the body', async () => {
+    const { client } = await setup(undefined, { tokenAnswer: () => ({ status: 200, body: { token: 'weird' } }) });
+    const e = (await rejection(client.lookupKey('k'))) as ProviderError;
+    expect(e.code).toBe('bad_token_response');
+    expect(e.body).toBeUndefined();
+  });
+
+  it('a token_type other than Bearer is refused', async () => {
+    const { client } = await setup(undefined, { tokenAnswer: () => ({ status: 200, body: { access_token: 'at_SECRETTOKEN_mac', token_type: 'mac' } }) });
+    const e = (await rejection(client.lookupKey('k'))) as ProviderError;
+    expect(e.message).toMatch(/not Bearer/);
+    expect(JSON.stringify(e)).not.toContain('at_SECRETTOKEN_mac');
+  });
+});
