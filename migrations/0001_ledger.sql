@@ -22,6 +22,7 @@ CREATE TABLE batches (
   -- started: start-process accepted; settled: every item settled; deleted: removed at the provider
   status TEXT NOT NULL CHECK (status IN ('draft', 'created', 'submitted', 'started', 'settled', 'deleted')),
   remote_status TEXT,
+  start_requested INTEGER NOT NULL DEFAULT 0, -- 1 once someone asked to start it: an interrupted run may finish the start
   item_count INTEGER NOT NULL,
   total_cents INTEGER NOT NULL,
   created_at TEXT NOT NULL,
@@ -48,6 +49,7 @@ CREATE TABLE items (
   pix_id TEXT,
   end_to_end_id TEXT,
   reason TEXT,                             -- rejection, failure or return reason as received
+  return_action TEXT CHECK (return_action IN ('reprocess', 'final')), -- for returned items: what the reason calls for
   attempt INTEGER NOT NULL DEFAULT 1,      -- 1 for the sheet row, 2.. for reprocess attempts
   original_item_id INTEGER REFERENCES items(id),
   call_attempts INTEGER NOT NULL DEFAULT 0,

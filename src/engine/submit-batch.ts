@@ -27,6 +27,8 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
   const { ledger, provider, now } = deps;
   let batch = getBatch(ledger, batchId);
   if (batch.status === 'deleted') throw new PaybatchError(`Batch #${batch.id} was deleted at the provider; it cannot be sent again.`);
+  // Remembered first, so a run that dies before the start leaves the daemon (or the next run) knowing it was asked for.
+  if (o.start && !batch.start_requested) updateBatch(ledger, batch.id, { start_requested: 1 }, now());
 
   if (batch.status === 'draft') {
     deps.onProgress?.({ phase: 'create-batch', name: batch.remote_name });

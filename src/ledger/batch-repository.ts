@@ -25,10 +25,15 @@ export function listBatches(ledger: Ledger): BatchRow[] {
   return ledger.all(ledger.db.selectFrom('batches').selectAll().orderBy('id', 'desc'));
 }
 
+/** Batches the daemon still has work on: not yet fully submitted or started, or started and not settled. */
+export function unfinishedBatches(ledger: Ledger): BatchRow[] {
+  return ledger.all(ledger.db.selectFrom('batches').selectAll().where('status', 'in', ['draft', 'created', 'submitted', 'started']).orderBy('id'));
+}
+
 export function updateBatch(
   ledger: Ledger,
   id: number,
-  changes: { status?: BatchStatus; remote_id?: string; remote_status?: string; started_at?: string },
+  changes: { status?: BatchStatus; remote_id?: string; remote_status?: string; started_at?: string; start_requested?: number },
   now: Date,
 ): void {
   ledger.run(ledger.db.updateTable('batches').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id));

@@ -8,6 +8,9 @@ export interface Database {
   batches: BatchesTable;
   items: ItemsTable;
   provider_calls: ProviderCallsTable;
+  webhook_events: WebhookEventsTable;
+  alerts: AlertsTable;
+  daemon_lock: DaemonLockTable;
 }
 
 export interface ImportsTable {
@@ -31,6 +34,7 @@ export interface BatchesTable {
   remote_id: string | null;
   status: BatchStatus;
   remote_status: string | null;
+  start_requested: Generated<number>;
   item_count: number;
   total_cents: number;
   created_at: string;
@@ -57,11 +61,13 @@ export interface ItemsTable {
   pix_id: string | null;
   end_to_end_id: string | null;
   reason: string | null;
+  return_action: 'reprocess' | 'final' | null;
   attempt: Generated<number>;
   original_item_id: number | null;
   call_attempts: Generated<number>;
   last_error: string | null;
   receipt_path: string | null;
+  alerted_at: string | null;
   created_at: string;
   updated_at: string;
   status_changed_at: string;
@@ -76,4 +82,35 @@ export interface ProviderCallsTable {
   detail_json: string | null;
   outcome: 'ok' | 'error' | 'unknown' | null;
   created_at: string;
+}
+
+export interface WebhookEventsTable {
+  event_id: string;
+  kind: 'pix' | 'callback';
+  delivery_id: string | null;
+  received_at: string;
+  payload_json: string;
+  effect: string;
+}
+
+export interface AlertsTable {
+  id: Generated<number>;
+  kind: string;
+  fingerprint: string;
+  title: string;
+  summary: string;
+  items_json: string;
+  created_at: string;
+  last_sent_at: string;
+  send_count: Generated<number>;
+  channels_json: string | null;
+  acked_at: string | null;
+}
+
+export interface DaemonLockTable {
+  id: number;
+  pid: number;
+  host: string;
+  started_at: string;
+  heartbeat_at: string;
 }

@@ -81,7 +81,7 @@ export function decodeBatch(v: unknown, where = ''): Batch {
   return {
     id: reqString(o, 'id', where),
     name: optString(o, 'name', where),
-    status: reqString(o, 'status', where),
+    status: optString(o, 'status', where),
     quantityItems: num(o, 'quantityItems', where, 0),
     timestamp: num(o, 'timestamp', where, 0),
     type: optString(o, 'type', where) || 'pix',

@@ -216,7 +216,9 @@ export function describeErrorBody(raw: Buffer, contentType: string | undefined, 
     const isHtml = /html/i.test(contentType ?? '') || /^\s*</.test(text);
     return { ...none, body: truncate(text, MAX_TEXT), message: isHtml ? 'an HTML page' : oneLine(text) };
   }
-  const body = text.length > MAX_JSON ? truncate(text, MAX_TEXT) : redactor.value(json);
+  // Masked again after parsing: a secret with characters JSON escapes would not match in the raw text.
+  json = redactor.value(json);
+  const body = text.length > MAX_JSON ? truncate(JSON.stringify(json), MAX_TEXT) : json;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { ...none, body, message: typeof json === 'string' ? oneLine(json) : null };
   }

@@ -1,5 +1,6 @@
 import { formatBRL } from '../domain/money.js';
-import type { Destination } from './key-directory.js';
+import type { PixKeyType } from '../domain/pix-key.js';
+import { destinationForKey } from './key-directory.js';
 import { payerOf, serviceIdOf } from './payer.js';
 import type { ItemRow } from './pix-store.js';
 
@@ -21,11 +22,11 @@ export interface PixOutcome {
 /**
  * The Pix payment event of SPEC.md (envelope `serviceId` + `payload`), amounts in centavos, times as Unix-seconds
  * text. Payments are `output`/`pix_out` debits; a refund is a new Pix (`isRefund`, `input`/`pix_in`, credit).
- * `itemId` and `batchId` are sandbox extras.
+ * `to` is the key's destination in the directory; `itemId` and `batchId` are sandbox extras.
  */
 export function pixEvent(item: ItemRow, outcome: PixOutcome): { serviceId: number; payload: Record<string, unknown> } {
   const serviceId = serviceIdOf(item.account);
-  const to = JSON.parse(item.to_json) as Destination;
+  const to = destinationForKey(item.key_norm, item.key_type as PixKeyType);
   const refund = outcome.kind === 'refund';
   const seconds = String(Math.floor(outcome.at / 1000));
   const title = { paid: 'Pix sent', rejected: 'Pix rejected', refund: 'Pix refunded' }[outcome.kind];
@@ -42,7 +43,7 @@ export function pixEvent(item: ItemRow, outcome: PixOutcome): { serviceId: numbe
       fee: 0,
       balanceAfter: outcome.balanceAfter,
       title,
-      subtitle: `${formatBRL(item.amount)} ${refund ? 'back from' : 'to'} ${to.name ?? to.key}`,
+      subtitle: `${formatBRL(item.amount)} ${refund ? 'back from' : 'to'} ${to.name}`,
       description: item.description,
       timestamp: seconds,
       eventTimestamp: seconds,

@@ -88,6 +88,8 @@ function statements(db: Db) {
     ),
     transfer: db.prepare<[string, string], TransferRow>('SELECT * FROM transfers WHERE account = ? AND pix_id = ?'),
     itemById: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE id = ?'),
+    keyOverride: db.prepare<[string], { present: number }>('SELECT present FROM key_overrides WHERE key = ?'),
+    setKeyOverride: db.prepare('INSERT INTO key_overrides (key, present) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET present = excluded.present'),
   };
 }
 
@@ -196,5 +198,15 @@ export class PixStore {
 
   transfer(account: string, pixId: string): TransferRow | undefined {
     return this.q.transfer.get(account, pixId);
+  }
+
+  /** Whether the admin route said a key (as `type:normalized`) exists; undefined when it said nothing. */
+  keyOverride(key: string): boolean | undefined {
+    const row = this.q.keyOverride.get(key);
+    return row === undefined ? undefined : row.present === 1;
+  }
+
+  setKeyOverride(key: string, present: boolean): void {
+    this.q.setKeyOverride.run(key, present ? 1 : 0);
   }
 }

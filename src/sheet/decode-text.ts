@@ -10,8 +10,20 @@ export interface DecodedText {
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-// Excel in Brazil saves "CSV (separado por vírgulas)" in Windows-1252; Node's full ICU decodes it (0x80 → "€").
+// Excel in Brazil saves "CSV (separado por vírgulas)" in Windows-1252.
 const windows1252 = new TextDecoder('windows-1252');
+
+// Node 20's TextDecoder('windows-1252') decodes as Latin-1 (measured: 0x80 gives U+0080, not "€"), so the bytes
+// 0x80–0x9F, where the two differ, are mapped here. The five bytes Windows-1252 leaves undefined stay C1 controls,
+// as the WHATWG Encoding Standard decodes them.
+const C1_TO_WINDOWS_1252 = [
+  '€', '\u0081', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u008d', 'Ž', '\u008f',
+  '\u0090', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u009d', 'ž', 'Ÿ',
+];
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return windows1252.decode(bytes).replace(/[\u0080-\u009f]/g, (c) => C1_TO_WINDOWS_1252[c.charCodeAt(0) - 0x80] ?? c);
+}
 
 /**
  * Decodes the bytes of a sheet as people export it: UTF-8 with or without a byte order mark, else Windows-1252.
@@ -34,6 +46,6 @@ export function decodeText(bytes: Uint8Array): Result<DecodedText> {
     // TextDecoder drops the BOM itself (ignoreBOM is false).
     return ok({ text: strictUtf8.decode(bytes), encoding: 'utf-8', bom });
   } catch {
-    return ok({ text: windows1252.decode(bytes), encoding: 'windows-1252', bom: false });
+    return ok({ text: decodeWindows1252(bytes), encoding: 'windows-1252', bom: false });
   }
 }

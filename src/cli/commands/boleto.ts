@@ -6,14 +6,14 @@ export const registerBoleto: RegisterCommands = (program, runner) => {
   boleto
     .command('decode')
     .description('decode and check a digit line or barcode offline')
-    .argument('<line-or-barcode>', 'the 47/48-digit line or the 44-digit barcode (dots, spaces and dashes allowed)')
-    .addHelpText('after', '\nExample:\n  paybatch boleto decode "23793.38128 60000.000003 00000.000400 1 84340000010000"')
+    .argument('<line-or-barcode...>', 'the 47/48-digit line or the 44-digit barcode (dots, spaces and dashes allowed; may be split in parts)')
+    .addHelpText('after', '\nExamples:\n  paybatch boleto decode "23793.38128 60007.827136 95000.063305 5 16560000150000"\n  paybatch boleto decode 83680000000-9 87450048001-5 23456789012-9 34567890123-1 --json')
     .action(
-      runner.action(async (ctx, _opts, [code]) => {
+      runner.action(async (ctx, _opts, parts) => {
         const { decodeBoleto } = await import('../../domain/boleto.js');
         const { saoPauloDate } = await import('../../domain/bank-calendar.js');
         const { formatBRL } = await import('../../domain/money.js');
-        const d = decodeBoleto(code ?? '', saoPauloDate(ctx.now()));
+        const d = decodeBoleto(parts.join(' '), saoPauloDate(ctx.now()));
         const doc = {
           input: d.input,
           valid: d.valid,

@@ -16,7 +16,7 @@ export const registerDemo: RegisterCommands = (program, runner) => {
         const amounts = ['1.234,56', 'R$ 99,90', '1.234', '-5,00'].map((a) => ({ input: a, result: parseAmount(a) }));
         const bills = [
           buildBankBarcode({ bankCode: '237', dueDate: today, amountCents: 15_990, freeField: '1234567890123456789012345' }),
-          buildCollectionBarcode({ segment: 3, valueId: 6, amountCents: 8_745, companyCode: '0048', freeField: '' }),
+          buildCollectionBarcode({ segment: 3, valueId: 6, amountCents: 8_745, companyCode: '0048', freeField: '0012345678901234567890123' }),
         ].map((b) => decodeBoleto(b, today));
         const doc = { keys, amounts: amounts.map((a) => ({ input: a.input, ...a.result })), bills };
         ctx.out.result(doc, () => {

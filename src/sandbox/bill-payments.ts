@@ -1,0 +1,107 @@
+import { addBusinessDays, saoPauloInstant } from '../domain/bank-calendar.js';
+import { centsToReais } from '../domain/money.js';
+import { BILL_RETURN_REASONS } from '../domain/reasons.js';
+import { billEvent } from './bill-events.js';
+import { scriptedReturn, scriptedReturnAt, type RegisteredBill } from './bill-registry.js';
+import type { BillRow } from './bill-store.js';
+import { recordEvent } from './event-recorder.js';
+import { payerOf } from './payer.js';
+import type { Runtime } from './runtime.js';
+
+const CHUNK = 100;
+
+/**
+ * Bill payments: paid at once inside the bank window, otherwise `scheduled` and paid when the next window opens;
+ * a paid bill may be returned later (the registry's scripted returns, the `billReturn` fault, or the admin route).
+ */
+export class BillPayments {
+  constructor(private readonly rt: Runtime) {}
+
+  /** Pays (or schedules) a registered bill for an account; returns the payment result of SPEC.md. */
+  pay(account: string, bill: RegisteredBill, amountCents: number): Record<string, unknown> {
+    const now = this.rt.clock.now();
+    const transactionId = this.rt.nextId('bill');
+    const payer = payerOf(account);
+    const result = {
+      status: bill.windowOpen ? 'paid' : 'scheduled',
+      settleDate: bill.settleDate,
+      timestamp: String(Math.floor(now / 1000)),
+      amountPaid: centsToReais(amountCents),
+      dueDate: bill.dueDate,
+      assignor: bill.assignor,
+      payer: payer.name,
+      payerDocument: payer.document,
+      beneficiary: bill.beneficiary,
+      amount: centsToReais(bill.amountCents),
+      details: { BlocoCompleto: bill.barcode, convenant: convenantOf(bill.barcode) },
+      typefulLine: bill.line,
+      transactionId,
+      beneficiaryDocument: bill.beneficiaryDocument,
+    };
+    this.rt.db.transaction(() => {
+      const row = {
+        transaction_id: transactionId, account, barcode: bill.barcode, line: bill.line, amount_paid: amountCents,
+        status: 'scheduled', settle_date: bill.settleDate, result_json: JSON.stringify(result), return_reason: null,
+        due_at: bill.settleAt, created_at: now,
+      };
+      this.rt.bills.insert(row);
+      if (bill.windowOpen) this.settle({ ...row, seq: 0, returned_at: null }, now);
+    })();
+    this.rt.wake();
+    return result;
+  }
+
+  /** Schedules the return of a paid bill with a reason of SPEC.md's table at simulated instant `at`. */
+  scheduleReturn(transactionId: string, reason: string, at: number): void {
+    this.rt.bills.update({ transaction_id: transactionId, status: 'paid', return_reason: reason, due_at: at, returned_at: null });
+    this.rt.wake();
+  }
+
+  /** Settles scheduled payments and carries out returns that are due; returns the next due time or null. */
+  runDue(now: number): number | null {
+    const due = this.rt.bills.due(now, CHUNK);
+    this.rt.db.transaction(() => {
+      for (const bill of due) {
+        if (bill.status === 'scheduled') this.settle(bill, now);
+        else if (bill.status === 'paid') this.returnBill(bill, now);
+      }
+    })();
+    return due.length === CHUNK ? now : this.rt.bills.nextDue();
+  }
+
+  private settle(bill: BillRow, now: number): void {
+    const planned = this.plannedReturn(bill);
+    this.rt.bills.update({ transaction_id: bill.transaction_id, status: 'paid', return_reason: planned?.reason ?? null, due_at: planned?.at ?? null, returned_at: null });
+    this.rt.pix.addToBalance(bill.account, -bill.amount_paid);
+    this.emit({ ...bill, status: 'paid' }, 'bill_paid', now);
+  }
+
+  private returnBill(bill: BillRow, now: number): void {
+    this.rt.bills.update({ transaction_id: bill.transaction_id, status: 'returned', return_reason: bill.return_reason, due_at: null, returned_at: now });
+    this.rt.pix.addToBalance(bill.account, bill.amount_paid);
+    this.emit(bill, 'bill_return', now);
+  }
+
+  /** A return the registry scripts for the code, or one the `billReturn` fault draws (1–5 business days later). */
+  private plannedReturn(bill: BillRow): { reason: string; at: number } | null {
+    const scripted = scriptedReturn(bill.barcode);
+    if (scripted) return { reason: scripted.received, at: scriptedReturnAt(bill.settle_date) };
+    const id = bill.transaction_id;
+    if (!this.rt.random.chance(this.rt.faults.billReturn, 'billReturn', id)) return null;
+    const day = addBusinessDays(bill.settle_date, this.rt.random.int(1, 5, 'billReturnDays', id));
+    return {
+      reason: this.rt.random.pick(BILL_RETURN_REASONS, 'billReturnReason', id).received,
+      at: saoPauloInstant(day, this.rt.random.int(8, 19, 'billReturnHour', id), this.rt.random.int(0, 59, 'billReturnMinute', id)).getTime(),
+    };
+  }
+
+  private emit(bill: BillRow, category: 'bill_paid' | 'bill_return', now: number): void {
+    const eventId = this.rt.nextId('event');
+    recordEvent(this.rt, bill.account, category, eventId, billEvent(bill, category, eventId, now));
+  }
+}
+
+/** The agreement code of a bill: a bank slip's bank code, or a collection slip's company code. */
+function convenantOf(barcode: string): string {
+  return barcode.startsWith('8') ? barcode.slice(15, barcode.charAt(1) === '6' ? 23 : 19) : barcode.slice(0, 3);
+}

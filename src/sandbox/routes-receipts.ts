@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './api-error.js';
+import type { AccountOf, AppParts } from './app.js';
+import type { PixKeyType } from '../domain/pix-key.js';
+import { destinationForKey } from './key-directory.js';
+import { payerOf } from './payer.js';
+import { receiptDescription, renderReceiptPdf, type ReceiptFacts } from './receipt-pdf.js';
+
+/** Endpoint 11, `GET /pix/{pixId}/receipt`: a PDF receipt of a payment or refund of the account (404 otherwise). */
+export function registerReceiptRoutes(app: FastifyInstance, { rt }: AppParts, accountOf: AccountOf): void {
+  app.get<{ Params: { pixId: string } }>('/pix/:pixId/receipt', async (request) => {
+    const transfer = rt.pix.transfer(accountOf(request), request.params.pixId);
+    const item = transfer && rt.pix.itemById(transfer.item_id);
+    if (!transfer || !item) throw notFound('Pix payment');
+    const facts: ReceiptFacts = {
+      kind: transfer.kind,
+      pixId: transfer.pix_id,
+      amount: transfer.amount,
+      at: transfer.created_at,
+      payer: payerOf(transfer.account),
+      payee: destinationForKey(item.key_norm, item.key_type as PixKeyType),
+      endToEndId: transfer.end_to_end_id,
+      transactionId: transfer.transaction_id,
+      identifier: transfer.identifier,
+      description: item.description,
+      reason: transfer.reason,
+    };
+    const pdf = await renderReceiptPdf(facts);
+    return { base64: pdf.toString('base64'), name: 'receipt.pdf', description: receiptDescription(facts) };
+  });
+}
