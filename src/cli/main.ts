@@ -5,17 +5,33 @@ import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
 import { processIO, type IO } from './io.js';
 import { Output } from './output.js';
+import { registerAlerts } from './commands/alerts.js';
 import { registerBatch } from './commands/batch.js';
 import { registerBoleto } from './commands/boleto.js';
 import { registerConfig } from './commands/config.js';
+import { registerDaemon } from './commands/daemon.js';
 import { registerDemo } from './commands/demo.js';
 import { registerImport } from './commands/import.js';
 import { registerKeys } from './commands/keys.js';
+import { registerReceipts } from './commands/receipts.js';
 import { registerSandbox } from './commands/sandbox.js';
+import { registerWebhook } from './commands/webhook.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
-const commandGroups: readonly RegisterCommands[] = [registerImport, registerBatch, registerKeys, registerBoleto, registerConfig, registerSandbox, registerDemo];
+const commandGroups: readonly RegisterCommands[] = [
+  registerImport,
+  registerBatch,
+  registerKeys,
+  registerDaemon,
+  registerAlerts,
+  registerReceipts,
+  registerWebhook,
+  registerBoleto,
+  registerConfig,
+  registerSandbox,
+  registerDemo,
+];
 
 /** Runs paybatch with the given arguments (without node and script) and returns the exit code. */
 export async function main(argv: readonly string[], deps: MainDeps = {}): Promise<number> {

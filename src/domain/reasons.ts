@@ -203,3 +203,13 @@ export function classifyPixReason(code: string, kind?: PixReason['kind']): PixRe
   const wanted = code.trim().toUpperCase();
   return PIX_REASONS.find((r) => r.code === wanted && (kind === undefined || r.kind === kind)) ?? null;
 }
+
+/**
+ * What to do about a returned Pix payment, from the reason text a provider sends ("AB03 - Timeout…", "AB03", or
+ * free text): reprocess only for a known instability code; anything else, unknown included, is final, because
+ * paying again on a guess could pay twice.
+ */
+export function returnActionFor(reasonText: string | null): PixReasonAction {
+  const code = /^\s*([A-Za-z]{2}\d{2})\b/.exec(reasonText ?? '')?.[1];
+  return (code && classifyPixReason(code)?.action) || 'final';
+}

@@ -1,4 +1,5 @@
 import { isForward, stateFromProviderStatus, type ItemState } from '../domain/item-state.js';
+import { returnActionFor } from '../domain/reasons.js';
 import { getBatch, updateBatch } from '../ledger/batch-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -73,6 +74,7 @@ export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, a
         end_to_end_id: remote.endToEndId ?? eb.ref('end_to_end_id'),
         reason: remote.reason ?? eb.ref('reason'),
         status: forward ? (next as ItemState) : eb.ref('status'),
+        return_action: forward && next === 'returned' ? returnActionFor(remote.reason ?? null) : eb.ref('return_action'),
         status_changed_at: forward ? iso : eb.ref('status_changed_at'),
         updated_at: iso,
       }))

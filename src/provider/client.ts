@@ -268,7 +268,7 @@ export class ProviderClient {
    * Details of a bill (endpoint 12), amounts in centavos. SPEC.md rule 4 leaves the method open: POST is tried first;
    * when the provider says it has no such route for POST — 405, 501, or a 404 that is not one of its own errors
    * (no error code in the body, or a code about routes, or a framework's "Route … not found") — GET is used, and the
-   * method that worked is kept for the life of the client. A 404 carrying the provider's own error code (e.g.
+   * method that first answers a success is kept for the life of the client. A 404 carrying the provider's own error code (e.g.
    * `{"error":{"code":"not_found"}}`) means the bill is unknown and is surfaced as is.
    */
   async boletoDetails(code: string): Promise<BillDetails> {
@@ -282,15 +282,9 @@ export class ProviderClient {
       if (method === 'GET' || this.#detailsMethod !== null || !(e instanceof ProviderError) || !isMissingRoute(e)) throw e;
       this.#emit({ type: 'warning', message: `POST ${e.path} is not served (HTTP ${e.status}); using GET for bill details` });
     }
-    try {
-      const { res, path } = await this.#call({ method: 'GET', segments, mode: 'repeatable' });
-      this.#detailsMethod = 'GET';
-      return this.#decode(res, 'GET', path, false, decodeBillDetails);
-    } catch (e) {
-      // GET answered with an error of its own (an unknown bill, say): GET is the method.
-      if (e instanceof ProviderError && e.status !== null && !isMissingRoute(e)) this.#detailsMethod = 'GET';
-      throw e;
-    }
+    const { res, path } = await this.#call({ method: 'GET', segments, mode: 'repeatable' });
+    this.#detailsMethod = 'GET';
+    return this.#decode(res, 'GET', path, false, decodeBillDetails);
   }
 
   /**
@@ -412,19 +406,17 @@ export class ProviderClient {
       if (!(e instanceof DecodeError)) throw e;
       const ct = header(res, 'content-type');
       const notPdf = e.problem.includes('not a PDF');
-      return throwing(
-        new ProviderError(`${method} ${path}: the provider answered HTTP ${res.status} with an unexpected body (${e.message})`, {
-          status: res.status,
-          method,
-          path,
-          code: notPdf ? 'not_a_pdf' : 'malformed_response',
-          body: describeErrorBody(res.body, ct, this.#redactor).body,
-          outcomeUnknown: changesState,
-          hint: changesState
-            ? 'The provider accepted the request, but its answer could not be read: check its state before repeating anything.'
-            : 'The provider answered in a shape paybatch does not know; check the base URL and the provider version.',
-        }),
-      );
+      throw new ProviderError(`${method} ${path}: the provider answered HTTP ${res.status} with an unexpected body (${this.#redactor.text(e.message)})`, {
+        status: res.status,
+        method,
+        path,
+        code: notPdf ? 'not_a_pdf' : 'malformed_response',
+        body: describeErrorBody(res.body, ct, this.#redactor).body,
+        outcomeUnknown: changesState,
+        hint: changesState
+          ? 'The provider accepted the request, but its answer could not be read: check its state before repeating anything.'
+          : 'The provider answered in a shape paybatch does not know; check the base URL and the provider version.',
+      });
     }
   }
 
@@ -436,10 +428,6 @@ export class ProviderClient {
       // A failing logger must not change what the client does.
     }
   }
-}
-
-function throwing(e: Error): never {
-  throw e;
 }
 
 /** `/a/b/c` with each segment percent-encoded. */

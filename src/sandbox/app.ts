@@ -25,6 +25,8 @@ export interface AppParts {
   readonly processor: PixProcessor;
   readonly billPayments: BillPayments;
   readonly held: HeldAnswers;
+  /** Runs the background jobs at once (after the admin route moved the clock). */
+  readonly runDueNow: () => void;
 }
 
 /** The authenticated account of an API request. */

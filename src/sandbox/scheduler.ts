@@ -27,6 +27,13 @@ export class Scheduler {
     this.schedule(0);
   }
 
+  /** Runs the jobs now, synchronously. */
+  runNow(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.run();
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

@@ -8,6 +8,7 @@ export { templateCsv } from './template.js';
 export {
   fieldLabels,
   MAX_DESCRIPTION_LENGTH,
+  ROW_FIELD,
   validateRows,
   type RowProblem,
   type SheetValidation,

@@ -5,6 +5,7 @@ import {
   PIX_REASONS,
   classifyPixReason,
   matchBillReturnReason,
+  returnActionFor,
   type BillReturnReason,
 } from '../../src/domain/reasons.js';
 
@@ -283,5 +284,20 @@ describe('PIX_REASONS and classifyPixReason', () => {
 
   it('accepts as returns only the four codes of the SPI return message', () => {
     expect(PIX_REASONS.filter((r) => r.kind === 'return').map((r) => r.code).sort()).toEqual(['BE08', 'FR01', 'MD06', 'SL02']);
+  });
+});
+
+describe('returnActionFor', () => {
+  it.each([
+    ['AB03 - Settlement timed out', 'reprocess'],
+    ['ab09', 'reprocess'],
+    ['ED05: settlement failed', 'reprocess'],
+    ['FR01 - Fraud', 'final'],
+    ['MD06 - Refund requested by end customer', 'final'],
+    ['ZZ99 - something new', 'final'],
+    ['timeout somewhere', 'final'],
+    [null, 'final'],
+  ])('%j → %s', (reason, action) => {
+    expect(returnActionFor(reason)).toBe(action);
   });
 });

@@ -23,7 +23,7 @@ describe('validateRows: valid rows', () => {
   it('returns each row normalized, with its line', () => {
     const v = validate([
       'chave;tipo_chave;valor;descricao;identificador;nome;documento',
-      `${CPF};cpf;1.234,56;  Salário   de\nmarço ;${UUID.toUpperCase()};  Maria  da Conceição ;${CPF}`,
+      `${CPF};cpf;1.234,56;"  Salário   de\nmarço ";${UUID.toUpperCase()};  Maria  da Conceição ;${CPF}`,
       'Ana@Exemplo.com.br;;10;;;;',
     ]);
     expect(report(v)).toEqual([]);
@@ -123,22 +123,23 @@ describe('validateRows: valid rows', () => {
 });
 
 describe('validateRows: every rejection, with its line and field', () => {
-  it.each<[string, string[], string[], (number | null)?]>([
+  // Reasons that come from src/domain are matched loosely (their wording is domain's); line and field exactly.
+  it.each<[string, string[], (string | RegExp)[], (number | null)?]>([
     ['an empty key', ['chave;valor', ';10'], ['p.csv:2 chave: the Pix key is empty']],
     [
       'an invalid CPF key',
       ['chave;tipo_chave;valor', '123.456.789-00;cpf;10'],
-      ['p.csv:2 chave: CPF check digits do not match (expected 09)'],
+      [/^p\.csv:2 chave: .*CPF check digits do not match \(expected 09\)$/],
     ],
     [
       'a key that is valid for another type than the one given',
       ['chave;tipo_chave;valor', 'ana@exemplo.com.br;cpf;10'],
-      ['p.csv:2 chave: CPF may only have digits, dots and a dash; it looks like a valid e-mail key: check tipo_chave'],
+      [/^p\.csv:2 chave: .*CPF may only have digits.*; it looks like a valid e-mail key: check tipo_chave$/],
     ],
     [
       'a key that is nothing',
       ['chave;valor', 'fulano;10'],
-      ['p.csv:2 chave: not a Pix key: expected a CPF, CNPJ, mobile number, e-mail or random key'],
+      [/^p\.csv:2 chave: not a Pix key/],
     ],
     [
       'a key Excel turned into scientific notation',
@@ -178,7 +179,7 @@ describe('validateRows: every rejection, with its line and field', () => {
     ],
     ['a negative amount', ['chave;valor', 'ana@exemplo.com.br;-50,00'], ['p.csv:2 valor: negative amounts are not accepted: "-50,00"']],
     ['a zero amount', ['chave;valor', 'ana@exemplo.com.br;0,00'], ['p.csv:2 valor: amount must be greater than zero']],
-    ['three decimals', ['chave;valor', 'ana@exemplo.com.br;10,005'], ['p.csv:2 valor: amount "10,005": more than two decimal places']],
+    ['three decimals', ['chave;valor', 'ana@exemplo.com.br;10,005'], [/^p\.csv:2 valor: amount "10,005": /]],
     [
       'an amount above the limit',
       ['chave;valor', 'ana@exemplo.com.br;5.000,01'],
@@ -244,7 +245,7 @@ describe('validateRows: every rejection, with its line and field', () => {
     ],
   ])('%s', (_name, lines, expected, max = null) => {
     const v = validate(lines, max);
-    expect(report(v)).toEqual(expected);
+    expect(report(v)).toEqual(expected.map((e) => (typeof e === 'string' ? e : expect.stringMatching(e))));
   });
 
   it('reports every problem of a row, and every later duplicate against the first line', () => {
@@ -259,7 +260,7 @@ describe('validateRows: every rejection, with its line and field', () => {
     expect(report(v)).toEqual([
       'p.csv:3 row: duplicate: same as line 2 (same key, amount and description)',
       'p.csv:5 row: duplicate: same as line 2 (same key, amount and description)',
-      'p.csv:6 chave: CPF must have 11 digits, got 3; a spreadsheet may have dropped leading zeros',
+      expect.stringMatching(/^p\.csv:6 chave: .*CPF must have 11 digits, got 3/),
       'p.csv:6 valor: negative amounts are not accepted: "-1"',
       'p.csv:6 identificador: "nope" is not a UUID (like 123e4567-e89b-42d3-a456-426614174000); leave it empty and paybatch derives one',
       'p.csv:6 documento: a document is a CPF (11 digits) or a CNPJ (14 characters), got 3 characters',

@@ -1,0 +1,175 @@
+import { formatBRL } from '../domain/money.js';
+
+/** One payment an alert is about. */
+export interface AlertItem {
+  identifier: string;
+  /** Local batch name. */
+  batch: string;
+  /** Sheet row, when the item came from a sheet. */
+  line: number | null;
+  /** Pix key, or the bill line for bill alerts. */
+  key: string;
+  /** Amount in centavos. */
+  amountCents: number;
+  status: string;
+  /** ISO 8601 time of the item's last update. */
+  lastUpdate: string;
+  recipient: string | null;
+}
+
+/** What goes to support: one alert may list many items. */
+export interface Alert {
+  id: number;
+  kind: 'stale-items' | 'final-return' | 'bill-return' | 'failures' | (string & {});
+  title: string;
+  summary: string;
+  items: AlertItem[];
+  /** ISO 8601. */
+  createdAt: string;
+  profile: string;
+  sandbox: boolean;
+}
+
+/** What one channel did with an alert. `error` says what went wrong and never holds a secret (URL, password). */
+export interface ChannelResult {
+  channel: 'webhook' | 'email' | 'command';
+  ok: boolean;
+  error: string | null;
+}
+
+/** Item lines shown in a message; the rest are counted ("and N more"). Keeps Slack under 50 blocks and Teams cards small. */
+export const MAX_ITEM_LINES = 50;
+
+/** The e-mail subject and message title: the alert's title, marked when it comes from the sandbox (no real money). */
+export function alertTitle(a: Alert): string {
+  return a.sandbox ? `[SANDBOX] ${a.title}` : a.title;
+}
+
+/** One line of plain text for an item: where it came from, who, how much, and since when nothing happened. */
+export function describeItem(item: AlertItem): string {
+  const where = item.line === null ? item.batch : `${item.batch} line ${item.line}`;
+  const who = item.recipient ? `${item.recipient} (${item.key})` : item.key;
+  return `${where}: ${who}, ${formatBRL(item.amountCents)}, ${item.status} since ${item.lastUpdate}, id ${item.identifier}`;
+}
+
+/** "3 items, total R$ 1.234,56" (sums integer centavos). */
+function itemsSummary(items: readonly AlertItem[]): string {
+  const total = items.reduce((sum, i) => sum + i.amountCents, 0);
+  return `${items.length} ${items.length === 1 ? 'item' : 'items'}, total ${formatBRL(total)}`;
+}
+
+function footer(a: Alert): string {
+  const profileFlag = a.profile === 'default' ? '' : ` --profile ${a.profile}`;
+  return `paybatch alert #${a.id} (${a.kind}), profile ${a.profile}, ${a.createdAt}; see \`paybatch${profileFlag} alerts list\``;
+}
+
+/** The item lines to show and how many were left out. */
+function shownItems(a: Alert): { shown: AlertItem[]; more: number } {
+  return { shown: a.items.slice(0, MAX_ITEM_LINES), more: Math.max(0, a.items.length - MAX_ITEM_LINES) };
+}
+
+/**
+ * Plain text for e-mail bodies and logs: title, summary, item count and total, one line per item (amounts in R$) up to
+ * MAX_ITEM_LINES, then "and N more", then where the alert lives in paybatch.
+ */
+export function renderAlertText(a: Alert): string {
+  const { shown, more } = shownItems(a);
+  const lines = [alertTitle(a), '', a.summary];
+  if (a.items.length > 0) {
+    lines.push('', `${itemsSummary(a.items)}:`);
+    for (const item of shown) lines.push(`- ${describeItem(item)}`);
+    if (more > 0) lines.push(`and ${more} more`);
+  }
+  lines.push('', footer(a));
+  return `${lines.join('\n')}\n`;
+}
+
+// Slack's limits: header text 150 characters, section text 3,000, 50 blocks; `text` is cut at 40,000.
+const SLACK_HEADER_MAX = 150;
+const SLACK_SECTION_MAX = 3000;
+
+/** Slack mrkdwn reserves &, < and >: escaped, a recipient named "<!channel>" cannot ping a whole channel. */
+function slackEscape(s: string): string {
+  return s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+function clip(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+/** Joins lines into chunks of at most `max` characters (a longer single line is clipped). */
+function chunkLines(lines: readonly string[], max: number): string[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const raw of lines) {
+    const line = clip(raw, max);
+    if (current && current.length + 1 + line.length > max) {
+      chunks.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${line}` : line;
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}
+
+/** The JSON body posted to an alert webhook; see renderSlackPayload. */
+export interface WebhookPayload {
+  /** Slack: the message (mrkdwn), or the notification text when blocks render. Legacy Teams connectors: the message. */
+  text: string;
+  /** Slack Block Kit. */
+  blocks: object[];
+  /** Teams Workflows: an activity of type message... */
+  type: 'message';
+  /** ...whose attachments are Adaptive Cards, the shape the "Post to a channel when a webhook request is received" template reads. */
+  attachments: { contentType: 'application/vnd.microsoft.card.adaptive'; contentUrl: null; content: object }[];
+}
+
+/**
+ * The body for an incoming webhook, accepted by Slack and by Microsoft Teams alike:
+ * - Slack incoming webhooks read `text` (mrkdwn) and `blocks` (header, summary, item sections, context); Slack ignores
+ *   `type`, and reads `attachments` as legacy attachments, whose unknown fields it ignores;
+ * - Teams Workflows (the replacement of Office 365 connectors, Power Automate's webhook trigger) need
+ *   `{ type: "message", attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", content: <card> }] }`
+ *   and fail the flow without `attachments` (a `{ text }` body alone does not work there);
+ * - legacy Teams connectors (retired by Microsoft) show `text`.
+ * Every text shows at most MAX_ITEM_LINES items, then "and N more".
+ */
+export function renderSlackPayload(a: Alert): WebhookPayload {
+  const title = alertTitle(a);
+  const { shown, more } = shownItems(a);
+  const itemLines = shown.map((item) => `• ${slackEscape(describeItem(item))}`);
+  if (more > 0) itemLines.push(`_and ${more} more_`);
+  const counts = a.items.length > 0 ? `\n${itemsSummary(a.items)}` : '';
+  const foot = slackEscape(footer(a));
+
+  const text = [`*${slackEscape(title)}*`, `${slackEscape(a.summary)}${counts}`, ...itemLines, `_${foot}_`].join('\n');
+
+  const blocks: object[] = [
+    { type: 'header', text: { type: 'plain_text', text: clip(title, SLACK_HEADER_MAX), emoji: false } },
+    { type: 'section', text: { type: 'mrkdwn', text: clip(`${slackEscape(a.summary)}${counts}`, SLACK_SECTION_MAX) } },
+    ...chunkLines(itemLines, SLACK_SECTION_MAX).map((chunk) => ({ type: 'section', text: { type: 'mrkdwn', text: chunk } })),
+    { type: 'context', elements: [{ type: 'mrkdwn', text: clip(foot, SLACK_SECTION_MAX) }] },
+  ];
+
+  const card = {
+    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+    type: 'AdaptiveCard',
+    version: '1.4',
+    msteams: { width: 'Full' },
+    body: [
+      { type: 'TextBlock', text: title, size: 'Medium', weight: 'Bolder', wrap: true, ...(a.sandbox ? { color: 'Warning' } : {}) },
+      { type: 'TextBlock', text: `${a.summary}${counts}`, wrap: true },
+      ...shown.map((item) => ({ type: 'TextBlock', text: describeItem(item), wrap: true, spacing: 'None' })),
+      ...(more > 0 ? [{ type: 'TextBlock', text: `and ${more} more`, wrap: true, isSubtle: true }] : []),
+      { type: 'TextBlock', text: footer(a), wrap: true, isSubtle: true, size: 'Small' },
+    ],
+  };
+
+  return {
+    text,
+    blocks,
+    type: 'message',
+    attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card }],
+  };
+}

@@ -1,0 +1,68 @@
+import { hostname } from 'node:os';
+import { alertTitle, renderAlertText, type Alert, type ChannelResult } from './alert.js';
+import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
+
+export interface EmailAlertOptions {
+  /** One address or several, comma-separated. */
+  to: string;
+  /** smtp://host:587 (STARTTLS when offered) or smtps://user:pass@host:465; nodemailer options may follow as a query (?requireTLS=true). */
+  smtpUrl: string;
+  /** Default `paybatch@<hostname>`. */
+  from?: string;
+  timeoutMs: number;
+}
+
+/**
+ * Sends the alert as a plain-text e-mail with nodemailer: subject = the title ("[SANDBOX] " first for the sandbox),
+ * body = renderAlertText. Never throws; errors never carry the SMTP URL, user or password.
+ */
+export async function sendEmailAlert(a: Alert, o: EmailAlertOptions): Promise<ChannelResult> {
+  const secrets = urlSecrets(o.smtpUrl);
+  const failed = (error: string): ChannelResult => ({ channel: 'email', ok: false, error: redactSecrets(error, secrets) });
+
+  let server: string;
+  try {
+    const url = new URL(o.smtpUrl);
+    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return failed('the SMTP URL must start with smtp:// or smtps://');
+    server = url.port ? `${url.hostname}:${url.port}` : url.hostname;
+  } catch {
+    return failed('the SMTP URL is not a valid URL');
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let close = (): void => undefined;
+  try {
+    const nodemailer = await import('nodemailer');
+    const transport = nodemailer.createTransport({
+      url: o.smtpUrl,
+      connectionTimeout: o.timeoutMs,
+      greetingTimeout: o.timeoutMs,
+      socketTimeout: o.timeoutMs,
+    });
+    close = () => transport.close();
+    const sent = transport.sendMail({
+      from: o.from ?? `paybatch@${hostname() || 'localhost'}`,
+      to: o.to,
+      subject: alertTitle(a),
+      text: renderAlertText(a),
+      headers: { 'X-Paybatch-Alert-Id': String(a.id), 'X-Paybatch-Alert-Kind': a.kind },
+    });
+    // nodemailer's own timeouts cover each step; this bounds the whole exchange.
+    const deadline = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), o.timeoutMs);
+    });
+    const outcome = await Promise.race([sent, deadline]);
+    if (outcome === 'timeout') {
+      sent.catch(() => undefined);
+      return failed(`alert e-mail via ${server} was not accepted within ${o.timeoutMs} ms`);
+    }
+    const rejected = outcome.rejected.map((r) => (typeof r === 'string' ? r : r.address));
+    if (rejected.length > 0) return failed(`alert e-mail via ${server}: the server refused ${rejected.join(', ')}`);
+    return { channel: 'email', ok: true, error: null };
+  } catch (e) {
+    return failed(`alert e-mail via ${server} failed: ${excerpt((e as Error).message ?? String(e), 300)}`);
+  } finally {
+    clearTimeout(timer);
+    close();
+  }
+}

@@ -1,0 +1,71 @@
+import type { Readable } from 'node:stream';
+import { renderSlackPayload, type Alert, type ChannelResult } from './alert.js';
+import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
+
+/** Bytes of a webhook's answer read for an error message (Slack says "invalid_payload", "no_service", ...). */
+const ANSWER_BYTES = 2048;
+const ANSWER_CHARS = 200;
+
+/**
+ * Posts the alert as JSON (renderSlackPayload: Slack and Teams) to an incoming webhook with undici; ok on 2xx.
+ * The URL is a bearer credential: no error names it or any part of it ("alert webhook answered 500").
+ * Never throws; gives up after `timeoutMs`.
+ */
+export async function sendWebhookAlert(a: Alert, webhookUrl: string, timeoutMs: number): Promise<ChannelResult> {
+  const secrets = urlSecrets(webhookUrl);
+  const failed = (error: string): ChannelResult => ({ channel: 'webhook', ok: false, error: redactSecrets(error, secrets) });
+
+  let url: URL;
+  try {
+    url = new URL(webhookUrl);
+  } catch {
+    return failed('the alert webhook URL is not a valid URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return failed('the alert webhook URL must be http(s)');
+
+  try {
+    const { request } = await import('undici');
+    const res = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'paybatch-alerts' },
+      body: JSON.stringify(renderSlackPayload(a)),
+      signal: AbortSignal.timeout(timeoutMs),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      // Alerts are rare: no idle keep-alive connection left behind.
+      reset: true,
+    });
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      // Delivered; what the body says ("ok", "1", nothing) does not matter.
+      await res.body.dump({ limit: ANSWER_BYTES }).catch(() => undefined);
+      return { channel: 'webhook', ok: true, error: null };
+    }
+    const said = excerpt(await readSome(res.body, ANSWER_BYTES).catch(() => ''), ANSWER_CHARS);
+    return failed(`alert webhook answered ${res.statusCode}${said ? `: ${said}` : ''}`);
+  } catch (e) {
+    return failed(`alert webhook could not be reached: ${describeError(e, timeoutMs)}`);
+  }
+}
+
+/** Up to `max` bytes of a body as text; the rest is discarded so a huge or endless answer costs nothing. */
+async function readSome(body: Readable, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= max) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, max).toString('utf8');
+}
+
+function describeError(e: unknown, timeoutMs: number): string {
+  const err = e as { name?: string; code?: string; message?: string };
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  return [err.code, err.message].filter(Boolean).join(' ') || String(e);
+}

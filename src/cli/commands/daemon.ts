@@ -1,0 +1,109 @@
+import { Option } from 'commander';
+import { ExitCode, UsageError } from '../../errors.js';
+import type { RegisterCommands } from '../command.js';
+
+interface DaemonFlags {
+  listen: string;
+  publicUrl?: string;
+  once: boolean;
+  interval: string;
+  logFormat: 'json' | 'pretty';
+  untilSettled: boolean;
+  timeout?: string;
+}
+
+export const registerDaemon: RegisterCommands = (program, runner) => {
+  program
+    .command('daemon')
+    .description('follow every payment to the end: webhooks, reconciliation, retries, reprocessing returns, stale alerts, receipts')
+    .option('--listen <host:port>', 'address of the webhook receiver (POST /webhooks, GET /healthz)', '127.0.0.1:8787')
+    .option('--public-url <url>', 'the URL the provider should call (subscribed at start); the embedded sandbox is subscribed automatically')
+    .option('--once', 'one pass without the receiver, then exit 0, or 4 when something needs attention (for cron)', false)
+    .option('--interval <seconds>', 'seconds between passes', '30')
+    .addOption(new Option('--log-format <format>', 'log lines on stderr').choices(['json', 'pretty']).default('pretty'))
+    .option('--until-settled', 'exit once every payment is settled and every receipt saved', false)
+    .option('--timeout <duration>', 'give up after this long (e.g. 10m); exit 4 if payments are still open')
+    .addHelpText(
+      'after',
+      `
+One daemon per ledger. SIGINT/SIGTERM stop it cleanly: no new deliveries are accepted, the pass in flight finishes.
+
+Examples:
+  paybatch daemon --public-url https://hooks.example.com/webhooks
+  paybatch daemon --once --log-format json        # from cron: exit 4 when something needs attention`,
+    )
+    .action(
+      runner.action<DaemonFlags>(async (ctx, flags) => {
+        const { parseDuration } = await import('../../config/duration.js');
+        const listen = /^([^:]+):(\d{1,5})$/.exec(flags.listen);
+        if (!listen) throw new UsageError(`--listen must be host:port, not "${flags.listen}".`);
+        const interval = Number(flags.interval);
+        if (!Number.isFinite(interval) || interval <= 0) throw new UsageError('--interval must be a number of seconds above zero.');
+        let timeoutSeconds: number | null = null;
+        if (flags.timeout) {
+          const t = parseDuration(flags.timeout);
+          if (!t.ok) throw new UsageError(`--timeout: ${t.error}`);
+          timeoutSeconds = t.value;
+        }
+        const { runDaemon } = await import('../../daemon/run-daemon.js');
+        const { sendAlert } = await import('../../alerts/send-alert.js');
+        const { daemonLogger } = await import('../daemon-logger.js');
+        const { randomBytes } = await import('node:crypto');
+        const { ConfigError } = await import('../../errors.js');
+        const profile = await ctx.profile();
+        const s = profile.settings;
+        const log = daemonLogger(ctx.out, flags.logFormat, (line) => ctx.io.stderr.write(`${line}\n`));
+        // The embedded sandbox is this process's own: a fresh secret each run is enough and never leaves it.
+        const secret = s.webhookSecret ?? (profile.embeddedSandbox ? randomBytes(24).toString('hex') : undefined);
+        if (!flags.once && !secret) {
+          throw new ConfigError('The webhook receiver needs the secret shared with the provider.', {
+            hint: "Set it with 'paybatch config set webhookSecret' or PAYBATCH_WEBHOOK_SECRET, or run with --once (reconciliation only).",
+          });
+        }
+        const controller = new AbortController();
+        const stop = () => {
+          log({ level: 'info', msg: 'stopping: finishing the pass in flight' });
+          controller.abort();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+        try {
+          const result = await runDaemon(
+            {
+              ledger: await ctx.ledger(),
+              provider: await ctx.provider(),
+              now: ctx.now,
+              settings: s,
+              receiptsDir: profile.receiptsDir,
+              profile: profile.name,
+              sandbox: profile.embeddedSandbox,
+              send: async (alert) => {
+                const results = await sendAlert(alert, { webhookUrl: s.alertWebhookUrl, emailTo: s.alertEmailTo, smtpUrl: s.smtpUrl, command: s.alertCommand });
+                for (const r of results) if (!r.ok) log({ level: 'error', msg: `alert channel ${r.channel} failed`, alertId: alert.id, error: r.error });
+                return results;
+              },
+              log,
+              signal: controller.signal,
+            },
+            {
+              once: flags.once,
+              intervalSeconds: interval,
+              listen: { host: listen[1]!, port: Number(listen[2]) },
+              subscribeUrl: flags.publicUrl ?? (profile.embeddedSandbox ? 'auto' : null),
+              webhook: secret ? { mode: s.webhookVerification, secret, header: s.webhookSecretHeader } : null,
+              untilSettled: flags.untilSettled,
+              timeoutSeconds,
+            },
+          );
+          const p = result.last;
+          ctx.out.result({ passes: result.passes, timedOut: result.timedOut, last: p }, () => undefined);
+          if (!p) return ExitCode.ok;
+          const attention = p.openAlerts > 0 || p.errors.length > 0 || result.timedOut;
+          return flags.once || flags.untilSettled ? (attention ? ExitCode.attention : ExitCode.ok) : ExitCode.ok;
+        } finally {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+        }
+      }),
+    );
+};

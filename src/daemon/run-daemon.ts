@@ -1,0 +1,122 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ChannelResult, Alert } from '../alerts/alert.js';
+import type { Settings } from '../config/settings.js';
+import { recordWebhookEvent, type CallbackHandler } from '../engine/apply-event.js';
+import { followUpPass, type PassResult } from '../engine/follow-up.js';
+import type { Ledger } from '../ledger/open-ledger.js';
+import type { ProviderClient } from '../provider/client.js';
+import { acquireDaemonLock } from './lock.js';
+import type { VerificationMode } from './webhook-verify.js';
+import { startReceiver, type RunningReceiver } from './webhook-receiver.js';
+
+export type LogEntry = { level: 'info' | 'warn' | 'error'; msg: string; [field: string]: unknown };
+
+export interface DaemonDeps {
+  readonly ledger: Ledger;
+  readonly provider: ProviderClient;
+  readonly now: () => Date;
+  readonly settings: Settings;
+  readonly receiptsDir: string;
+  readonly profile: string;
+  readonly sandbox: boolean;
+  readonly send: (alert: Alert) => Promise<readonly ChannelResult[]>;
+  readonly log: (entry: LogEntry) => void;
+  /** Aborted on SIGINT/SIGTERM: stop accepting deliveries, finish the pass in flight, release the lock. */
+  readonly signal: AbortSignal;
+  readonly onCallback?: CallbackHandler;
+}
+
+export interface DaemonOptions {
+  readonly once: boolean;
+  readonly intervalSeconds: number;
+  readonly listen: { readonly host: string; readonly port: number };
+  /** The URL the provider should call; subscribed at start when given or when the provider is the embedded sandbox. */
+  readonly subscribeUrl: 'auto' | string | null;
+  readonly webhook: { readonly mode: VerificationMode; readonly secret: string; readonly header: string } | null;
+  /** Stop once nothing is left to follow (every item settled, every receipt saved). */
+  readonly untilSettled: boolean;
+  readonly timeoutSeconds: number | null;
+}
+
+export interface DaemonResult {
+  readonly passes: number;
+  readonly last: PassResult | null;
+  readonly receiverUrl: string | null;
+  readonly timedOut: boolean;
+}
+
+/** True when a pass leaves nothing more to do for the payments in the ledger. */
+export function nothingLeft(p: PassResult): boolean {
+  return p.pending === 0 && p.unsent === 0 && p.missingReceipts === 0 && p.reprocessed === 0 && p.errors.length === 0;
+}
+
+/**
+ * The daemon: one lock per ledger, the webhook receiver (unless --once), and follow-up passes every interval until
+ * stopped. Each delivery is stored with its effect before it is acknowledged; each pass is safe to cut short.
+ */
+export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<DaemonResult> {
+  const { ledger, log, signal } = deps;
+  const lock = acquireDaemonLock(ledger, deps.now);
+  let receiver: RunningReceiver | null = null;
+  let passes = 0;
+  let last: PassResult | null = null;
+  let timedOut = false;
+  const deadline = o.timeoutSeconds === null ? null : Date.now() + o.timeoutSeconds * 1000;
+  try {
+    if (!o.once && o.webhook) {
+      const webhook = o.webhook;
+      receiver = await startReceiver({
+        host: o.listen.host,
+        port: o.listen.port,
+        mode: webhook.mode,
+        secret: webhook.secret,
+        sharedSecretHeader: webhook.header,
+        onEvent: async (event, meta) => recordWebhookEvent(ledger, event, meta, deps.onCallback),
+        log: (e) => log(e),
+      });
+      log({ level: 'info', msg: 'webhook receiver listening', url: `${receiver.url}/webhooks` });
+      const url = o.subscribeUrl === 'auto' ? `${receiver.url}/webhooks` : o.subscribeUrl;
+      if (url) {
+        await deps.provider.subscribe(url, webhook.secret);
+        log({ level: 'info', msg: 'subscribed to provider events', url });
+      }
+    }
+    while (!signal.aborted) {
+      last = await followUpPass(deps);
+      passes += 1;
+      lock.heartbeat();
+      logPass(log, last);
+      if (o.once || (o.untilSettled && nothingLeft(last))) break;
+      if (deadline !== null && Date.now() >= deadline) {
+        timedOut = true;
+        log({ level: 'warn', msg: 'stopping: --timeout reached with payments still open' });
+        break;
+      }
+      await sleep(o.intervalSeconds * 1000, undefined, { signal }).catch(() => undefined);
+    }
+  } finally {
+    await receiver?.close();
+    lock.release();
+  }
+  return { passes, last, receiverUrl: receiver?.url ?? null, timedOut };
+}
+
+function logPass(log: (e: LogEntry) => void, p: PassResult): void {
+  log({
+    level: p.errors.length ? 'warn' : 'info',
+    msg: 'pass done',
+    pending: p.pending,
+    unsent: p.unsent,
+    changed: p.reconciled.changed,
+    reprocessed: p.reprocessed,
+    receipts: p.receipts.saved.length,
+    missingReceipts: p.missingReceipts,
+    stale: p.attention.stale,
+    alerts: p.attention.alerts.length,
+    openAlerts: p.openAlerts,
+    errors: p.errors.length,
+  });
+  for (const e of p.errors) log({ level: 'warn', msg: e });
+  for (const u of p.reconciled.unknownStatuses) log({ level: 'warn', msg: 'unknown item status from the provider (kept, not guessed)', identifier: u.identifier, status: u.status });
+  for (const a of p.attention.alerts) log({ level: 'warn', msg: `alert: ${a.title}`, alertId: a.id, kind: a.kind, items: a.items.length });
+}

@@ -1,0 +1,155 @@
+/**
+ * A verified webhook delivery, read into one of the two shapes of SPEC.md: the Pix payment event (envelope
+ * `serviceId` + `payload`) or the generic callback. `raw` keeps the parsed body as received.
+ */
+export type WebhookEvent =
+  | {
+      kind: 'pix';
+      eventId: string;
+      /** The payload's `id`: the Pix id of the receipt path. */
+      pixId: string;
+      /** The item identifier the payment belongs to. */
+      identifier: string;
+      /** Centavos. */
+      amountCents: number;
+      endToEndId: string | null;
+      isRefund: boolean;
+      accepted: boolean;
+      transactionStatus: string;
+      /** "CODE - description" text for rejections and refunds, as sent. */
+      reason: string | null;
+      /** Unix seconds. */
+      timestamp: number | null;
+      raw: unknown;
+    }
+  | {
+      kind: 'callback';
+      eventId: string;
+      type: string;
+      category: string;
+      timestamp: string | null;
+      title: string | null;
+      detail: Record<string, unknown>;
+      raw: unknown;
+    };
+
+export type ParseEventResult = { ok: true; event: WebhookEvent } | { ok: false; reason: string };
+
+/** Ids are dedupe keys and log fields: bounded. */
+const MAX_ID_LENGTH = 256;
+
+/**
+ * Reads a parsed JSON body as a webhook event. A body with a `payload` member is a Pix payment event; any other
+ * object is a generic callback. Fields the daemon acts on are checked strictly (an event without eventId or
+ * identifier is refused); unknown extra fields are tolerated. `reason` names the field, never its value.
+ */
+export function parseWebhookEvent(body: unknown): ParseEventResult {
+  if (!isRecord(body)) return fail('body is not a JSON object');
+  try {
+    return { ok: true, event: Object.hasOwn(body, 'payload') ? pixEvent(body) : callbackEvent(body) };
+  } catch (error) {
+    if (error instanceof EventShapeError) return fail(error.message);
+    throw error;
+  }
+}
+
+function pixEvent(body: Record<string, unknown>): WebhookEvent {
+  optionalServiceId(body, 'serviceId');
+  const payload = body['payload'];
+  if (!isRecord(payload)) throw new EventShapeError('payload must be an object');
+  const amount = payload['amount'];
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) {
+    throw new EventShapeError('payload.amount must be a whole, non-negative number of centavos');
+  }
+  return {
+    kind: 'pix',
+    eventId: id(payload, 'eventId', 'payload.'),
+    pixId: id(payload, 'id', 'payload.'),
+    identifier: id(payload, 'identifier', 'payload.'),
+    amountCents: amount,
+    endToEndId: optionalString(payload, 'endToEndId', 'payload.', MAX_ID_LENGTH),
+    isRefund: boolean(payload, 'isRefund', 'payload.'),
+    accepted: boolean(payload, 'transactionAccepted', 'payload.'),
+    transactionStatus: requiredString(payload, 'transactionStatus', 'payload.'),
+    reason: optionalString(payload, 'reason', 'payload.'),
+    timestamp: unixSeconds(payload, 'timestamp', 'payload.'),
+    raw: body,
+  };
+}
+
+function callbackEvent(body: Record<string, unknown>): WebhookEvent {
+  optionalServiceId(body, 'serviceId');
+  const detail = body['detail'];
+  if (detail !== undefined && detail !== null && !isRecord(detail)) throw new EventShapeError('detail must be an object');
+  const timestamp = body['timestamp'];
+  if (timestamp !== undefined && timestamp !== null && typeof timestamp !== 'string' && typeof timestamp !== 'number') {
+    throw new EventShapeError('timestamp must be a string');
+  }
+  return {
+    kind: 'callback',
+    eventId: id(body, 'eventId', ''),
+    type: requiredString(body, 'type', ''),
+    category: requiredString(body, 'category', ''),
+    timestamp: timestamp === undefined || timestamp === null ? null : String(timestamp),
+    title: optionalString(body, 'title', ''),
+    detail: isRecord(detail) ? detail : {},
+    raw: body,
+  };
+}
+
+class EventShapeError extends Error {}
+
+function fail(reason: string): ParseEventResult {
+  return { ok: false, reason };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function id(o: Record<string, unknown>, key: string, at: string): string {
+  const value = o[key];
+  if (typeof value !== 'string' || value.trim() === '') throw new EventShapeError(`${at}${key} must be a non-empty string`);
+  if (value.length > MAX_ID_LENGTH) throw new EventShapeError(`${at}${key} is longer than ${MAX_ID_LENGTH} characters`);
+  return value;
+}
+
+function requiredString(o: Record<string, unknown>, key: string, at: string): string {
+  const value = o[key];
+  if (typeof value !== 'string') throw new EventShapeError(`${at}${key} must be a string`);
+  return value;
+}
+
+/** A string, or null when absent, null or empty. */
+function optionalString(o: Record<string, unknown>, key: string, at: string, maxLength = Number.POSITIVE_INFINITY): string | null {
+  const value = o[key];
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') throw new EventShapeError(`${at}${key} must be a string or null`);
+  if (value.length > maxLength) throw new EventShapeError(`${at}${key} is longer than ${maxLength} characters`);
+  return value;
+}
+
+function boolean(o: Record<string, unknown>, key: string, at: string): boolean {
+  const value = o[key];
+  if (typeof value !== 'boolean') throw new EventShapeError(`${at}${key} must be a boolean`);
+  return value;
+}
+
+/** SPEC.md sends Unix seconds as text; a number is read the same way. */
+function unixSeconds(o: Record<string, unknown>, key: string, at: string): number | null {
+  const value = o[key];
+  if (value === undefined || value === null || value === '') return null;
+  const seconds = typeof value === 'string' && /^[0-9]{1,12}$/.test(value) ? Number(value) : value;
+  if (typeof seconds !== 'number' || !Number.isSafeInteger(seconds) || seconds < 0) {
+    throw new EventShapeError(`${at}${key} must be Unix seconds`);
+  }
+  return seconds;
+}
+
+/** Not used by the daemon, but a present serviceId of another type says the body is not what it claims. */
+function optionalServiceId(o: Record<string, unknown>, key: string): void {
+  const value = o[key];
+  if (value !== undefined && value !== null && typeof value !== 'number' && typeof value !== 'string') {
+    throw new EventShapeError(`${key} must be a number or a string`);
+  }
+}

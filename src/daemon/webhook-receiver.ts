@@ -1,0 +1,343 @@
+import { STATUS_CODES, createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { ConfigError } from '../errors.js';
+import { parseWebhookEvent } from './webhook-event.js';
+import type { WebhookEvent } from './webhook-event.js';
+import { secretProblem, verifySharedSecret, verifyStandardWebhook } from './webhook-verify.js';
+import type { VerificationMode, VerifyResult } from './webhook-verify.js';
+
+export interface ReceiverLogEntry {
+  level: 'info' | 'warn' | 'error';
+  msg: string;
+  [k: string]: unknown;
+}
+
+export interface ReceiverOptions {
+  /** 127.0.0.1 by default in the daemon; port 0 picks a free port. */
+  host: string;
+  port: number;
+  mode: VerificationMode;
+  secret: string;
+  /** Header that carries the secret in `shared-secret` mode; default `x-webhook-secret`. */
+  sharedSecretHeader?: string;
+  /** Standard Webhooks timestamp tolerance, seconds; default 300. */
+  toleranceSeconds?: number;
+  /** Larger bodies are refused with 413; default 256 KiB. */
+  maxBodyBytes?: number;
+  /** Time a client has to send a whole request (headers and body), ms; default 10 s. Slow senders get 408. */
+  requestTimeoutMs?: number;
+  /** Clock, ms since the epoch. */
+  now?: () => number;
+  /**
+   * Must make the event durable (store it under its event id, together with its effect, in one transaction) before
+   * resolving. 'duplicate' when the id was already stored. Throwing → 500 so the provider retries.
+   */
+  onEvent: (event: WebhookEvent, meta: { deliveryId: string | null; receivedAt: Date }) => Promise<'stored' | 'duplicate'>;
+  /** Receives no secrets and no signatures. */
+  log?: (entry: ReceiverLogEntry) => void;
+}
+
+export interface RunningReceiver {
+  /** The full URL of `POST /webhooks`. */
+  url: string;
+  port: number;
+  /** `received`, `stored`, `duplicate`, `failed`, `refused` and `refused.<reason>`, … */
+  counters(): Record<string, number>;
+  /** Stops accepting, waits for deliveries in flight (their onEvent calls included), then closes every connection. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const MAX_CONNECTIONS = 512;
+/** After a 413 the rest of the body is not read; the client gets this long to read the answer before the socket goes. */
+const OVERSIZE_LINGER_MS = 200;
+/** How long close() lets connections finish their last answer before cutting them. */
+const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * Starts the webhook receiver (DESIGN.md "Webhooks"): `POST /webhooks` and `GET /healthz` over node:http.
+ * A delivery goes through, in order: route (404/405), content type (415), size (413, checked while streaming),
+ * signature on the raw bytes (401, or 400 for unreadable signature headers), JSON (400), event shape (422), then
+ * onEvent; it is answered 200 `{"ok":true,"duplicate":bool}` only after onEvent resolved, 500 when it threw.
+ * Nothing refused reaches onEvent; every refusal is counted by reason and logged without secrets.
+ * Throws ConfigError for an unusable secret.
+ */
+export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver> {
+  const problem = o.mode === 'standard-webhooks' ? secretProblem(o.secret) : o.secret.length === 0 ? 'the webhook secret is empty' : null;
+  if (problem !== null) throw new ConfigError(`Cannot start the webhook receiver: ${problem}.`);
+
+  const maxBodyBytes = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const requestTimeout = o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const now = o.now ?? Date.now;
+  const log = o.log ?? (() => {});
+  const sharedSecretHeader = (o.sharedSecretHeader ?? 'x-webhook-secret').toLowerCase();
+
+  const counters = new Map<string, number>(['received', 'stored', 'duplicate', 'failed', 'refused'].map((k) => [k, 0]));
+  const count = (key: string): void => {
+    counters.set(key, (counters.get(key) ?? 0) + 1);
+  };
+  const inFlight = new Set<Promise<void>>();
+  /** The response being written on each socket, so a client error never writes a second answer into it. */
+  const responding = new WeakMap<Duplex, ServerResponse>();
+  const lingering = new Map<NodeJS.Timeout, Socket>();
+  let closing = false;
+
+  const server = createServer({
+    requestTimeout,
+    headersTimeout: requestTimeout,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Node checks the two timeouts above only this often (30 s by default).
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(requestTimeout / 4))),
+    maxHeaderSize: 16 * 1024,
+  });
+  server.maxConnections = MAX_CONNECTIONS;
+
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    if (res.headersSent || res.destroyed) return;
+    const text = JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+      'cache-control': 'no-store',
+      ...(closing ? { connection: 'close' } : {}),
+      ...headers,
+    });
+    res.end(text);
+  }
+
+  function refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    reason: string,
+    extra: { detail?: string; headers?: Record<string, string>; deliveryId?: string | null } = {},
+  ): void {
+    count('refused');
+    count(`refused.${slug(reason)}`);
+    log({
+      level: 'warn',
+      msg: 'webhook request refused',
+      status,
+      reason,
+      ...(extra.detail === undefined ? {} : { detail: extra.detail }),
+      ...(extra.deliveryId ? { deliveryId: clip(extra.deliveryId) } : {}),
+      method: clip(req.method ?? ''),
+      path: clip(pathOf(req)),
+      remote: req.socket.remoteAddress,
+    });
+    send(res, status, { ok: false, error: extra.detail === undefined ? reason : `${reason}: ${extra.detail}` }, extra.headers);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = new Date(now());
+    const path = pathOf(req);
+    if (path === '/healthz') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(req, res, 405, 'method not allowed', { headers: { allow: 'GET, HEAD' } });
+      return send(res, 200, { ok: true, counters: Object.fromEntries(counters) });
+    }
+    if (path !== '/webhooks') return refuse(req, res, 404, 'not found');
+    if (req.method !== 'POST') return refuse(req, res, 405, 'method not allowed', { headers: { allow: 'POST' } });
+    count('received');
+    if (closing) return refuse(req, res, 503, 'shutting down');
+    if (!isJsonContentType(req.headers['content-type'])) return refuse(req, res, 415, 'content type must be application/json');
+
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > maxBodyBytes) return refuseOversized(req, res);
+    const body = await readBody(req, maxBodyBytes);
+    if (body === 'too large') return refuseOversized(req, res);
+    if (body === 'aborted') {
+      count('aborted');
+      log({ level: 'warn', msg: 'webhook delivery aborted by the client before its body ended', remote: req.socket.remoteAddress });
+      return;
+    }
+
+    const verifyInput = { headers: req.headersDistinct, rawBody: body, nowSeconds: Math.floor(now() / 1000) };
+    const verified: VerifyResult =
+      o.mode === 'standard-webhooks'
+        ? verifyStandardWebhook(verifyInput, o.secret, o.toleranceSeconds ?? 300)
+        : verifySharedSecret(verifyInput, o.secret, sharedSecretHeader);
+    if (!verified.ok) return refuse(req, res, verified.status, verified.reason);
+    const deliveryId = verified.eventId;
+
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      return refuse(req, res, 400, 'invalid JSON', { deliveryId });
+    }
+    // 422 rather than 400: the delivery is authentic and well-formed JSON, only its shape is not an event we know.
+    const parsed = parseWebhookEvent(json);
+    if (!parsed.ok) return refuse(req, res, 422, 'invalid event', { detail: parsed.reason, deliveryId });
+    const event = parsed.event;
+    if (deliveryId !== null && deliveryId !== event.eventId) {
+      count('idMismatch');
+      log({ level: 'warn', msg: 'webhook-id differs from the body eventId; the body eventId is the dedupe key', deliveryId: clip(deliveryId), eventId: event.eventId });
+    }
+
+    let outcome: unknown;
+    try {
+      outcome = await o.onEvent(event, { deliveryId, receivedAt });
+      if (outcome !== 'stored' && outcome !== 'duplicate') throw new Error(`onEvent resolved with ${String(outcome)}`);
+    } catch (error) {
+      count('failed');
+      log({ level: 'error', msg: 'webhook event not stored; the provider will retry', eventId: event.eventId, error: errorText(error) });
+      return send(res, 500, { ok: false, error: 'event not stored' });
+    }
+    count(outcome);
+    log({ level: 'info', msg: outcome === 'stored' ? 'webhook event stored' : 'webhook event already stored', eventId: event.eventId, kind: event.kind });
+    send(res, 200, { ok: true, duplicate: outcome === 'duplicate' });
+  }
+
+  /** 413 without reading the rest: the connection is closed shortly after the answer. */
+  function refuseOversized(req: IncomingMessage, res: ServerResponse): void {
+    req.pause();
+    const socket = req.socket;
+    res.once('finish', () => {
+      const timer = setTimeout(() => {
+        lingering.delete(timer);
+        socket.destroy();
+      }, OVERSIZE_LINGER_MS);
+      lingering.set(timer, socket);
+    });
+    refuse(req, res, 413, 'body too large', { headers: { connection: 'close' } });
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    responding.set(req.socket, res);
+    res.once('close', () => {
+      if (responding.get(req.socket) === res) responding.delete(req.socket);
+    });
+    req.on('error', () => {}); // a reset client; readBody sees the close
+    const task = handle(req, res)
+      .catch((error: unknown) => {
+        count('errors');
+        log({ level: 'error', msg: 'webhook receiver failed on a request', error: errorText(error) });
+        if (res.headersSent) res.destroy();
+        else send(res, 500, { ok: false, error: 'internal error' });
+      })
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+  });
+
+  // Unparseable requests and slow senders (requestTimeout): answer when nothing was written yet, then hang up.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const code = error.code ?? '';
+    if (code === 'ECONNRESET' || code === 'EPIPE' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const reason = status === 408 ? 'request timeout' : status === 431 ? 'headers too large' : 'malformed request';
+    count('refused');
+    count(`refused.${slug(reason)}`);
+    log({ level: 'warn', msg: 'webhook request refused', status, reason, code: clip(code) });
+    if (responding.get(socket)?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  });
+  server.on('error', (error: Error) => log({ level: 'error', msg: 'webhook receiver server error', error: errorText(error) }));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}/webhooks`;
+  log({ level: 'info', msg: 'webhook receiver listening', url, mode: o.mode });
+
+  let closed: Promise<void> | null = null;
+  return {
+    url,
+    port: address.port,
+    counters: () => Object.fromEntries(counters),
+    close(): Promise<void> {
+      closed ??= (async () => {
+        closing = true;
+        const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+        for (const [timer, socket] of lingering) {
+          clearTimeout(timer);
+          socket.destroy();
+        }
+        lingering.clear();
+        server.closeIdleConnections();
+        const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        await serverClosed;
+        clearTimeout(cut);
+        log({ level: 'info', msg: 'webhook receiver closed' });
+      })();
+      return closed;
+    },
+  };
+}
+
+/** Reads the whole body, stopping (without buffering more) once it exceeds the limit. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too large' | 'aborted'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: Buffer | 'too large' | 'aborted'): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) settle('too large');
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => settle(Buffer.concat(chunks, size));
+    const onClose = (): void => settle('aborted');
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+  });
+}
+
+/** application/json, with no charset or a UTF-8 one. */
+function isJsonContentType(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const [type = '', ...params] = value.split(';');
+  if (type.trim().toLowerCase() !== 'application/json') return false;
+  return params.every((param) => {
+    const [name = '', v = ''] = param.split('=');
+    return name.trim().toLowerCase() !== 'charset' || /^"?utf-?8"?$/i.test(v.trim());
+  });
+}
+
+/** The path without the query string, which is never logged (it could hold a token). */
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+function slug(reason: string): string {
+  return reason
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+function clip(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,105 @@
+import type { Alert, AlertItem, ChannelResult } from '../alerts/alert.js';
+import type { Settings } from '../config/settings.js';
+import type { Ledger } from '../ledger/open-ledger.js';
+
+export interface AttentionDeps {
+  readonly ledger: Ledger;
+  readonly now: () => Date;
+  readonly settings: Pick<Settings, 'staleAfter' | 'alertAfter' | 'alertRepeat' | 'maxReprocess'>;
+  /** Sends an alert through the configured channels (the log and `paybatch alerts` always hold it). */
+  readonly send: (alert: Alert) => Promise<readonly ChannelResult[]>;
+  readonly profile: string;
+  readonly sandbox: boolean;
+}
+
+export interface AttentionResult {
+  readonly alerts: readonly Alert[];
+  /** Items without news for staleAfter (already refreshed by the pass's reconciliation). */
+  readonly stale: number;
+}
+
+type Candidate = AlertItem & { readonly itemId: number; readonly alertedAt: string | null };
+
+/**
+ * Decides what support must hear about and sends it, one alert per kind listing all its items:
+ * payments still without news after `alertAfter`, returns that will not be reprocessed, and failed payments.
+ * An item is named once; the stale alert repeats only when new items join it or `alertRepeat` has passed.
+ */
+export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult> {
+  const { ledger, settings } = deps;
+  const now = deps.now();
+  const ago = (s: number) => new Date(now.getTime() - s * 1000).toISOString();
+
+  const waiting = candidates(ledger, (q) => q.where('items.status', 'in', ['submitted', 'processing']).where('batches.status', '=', 'started'));
+  const stale = waiting.filter((c) => c.lastUpdate < ago(settings.staleAfter));
+  const overdue = waiting.filter((c) => c.lastUpdate < ago(settings.alertAfter));
+  const repeatBefore = ago(settings.alertRepeat);
+  const alerts: Alert[] = [];
+  if (overdue.some((c) => c.alertedAt === null || c.alertedAt < repeatBefore)) {
+    alerts.push(await raise(deps, 'stale-items', `${overdue.length} Pix payments without news`, `No update from the provider for over ${Math.round(settings.alertAfter / 60)} minutes, even after asking for the item pages again.`, overdue));
+  }
+  const finalReturns = candidates(ledger, (q) =>
+    q
+      .where('items.status', '=', 'returned')
+      .where('items.alerted_at', 'is', null)
+      .where((eb) => eb.or([eb('items.return_action', '=', 'final'), eb('items.attempt', '>', settings.maxReprocess)])),
+  );
+  if (finalReturns.length) {
+    alerts.push(await raise(deps, 'final-return', `${finalReturns.length} Pix payments returned for good`, 'Returned for a reason that is not scheme instability (or out of reprocess attempts): the money is back, nobody was paid; decide what to do.', finalReturns));
+  }
+  const failures = candidates(ledger, (q) => q.where('items.status', '=', 'failed').where('items.alerted_at', 'is', null));
+  if (failures.length) {
+    alerts.push(await raise(deps, 'failures', `${failures.length} Pix payments failed`, 'The provider refused these payments; the reason is on each item.', failures));
+  }
+  return { alerts, stale: stale.length };
+}
+
+function candidates(ledger: Ledger, where: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>): Candidate[] {
+  return ledger.all(where(baseQuery(ledger)).orderBy('items.id')).map((r) => ({
+    itemId: r.id,
+    alertedAt: r.alerted_at,
+    identifier: r.identifier,
+    batch: r.batchName,
+    line: r.line,
+    key: r.key,
+    amountCents: r.amount_cents,
+    status: r.reason ? `${r.status}: ${r.reason}` : r.status,
+    lastUpdate: r.updated_at,
+    recipient: r.recipient_name,
+  }));
+}
+
+function baseQuery(ledger: Ledger) {
+  return ledger.db
+    .selectFrom('items')
+    .innerJoin('batches', 'batches.id', 'items.batch_id')
+    .select(['items.id', 'items.alerted_at', 'items.identifier', 'batches.name as batchName', 'items.line', 'items.key', 'items.amount_cents', 'items.status', 'items.reason', 'items.updated_at', 'items.recipient_name']);
+}
+
+async function raise(deps: AttentionDeps, kind: string, title: string, summary: string, items: readonly Candidate[]): Promise<Alert> {
+  const { ledger } = deps;
+  const at = deps.now().toISOString();
+  const listed: AlertItem[] = items.map(({ itemId: _id, alertedAt: _a, ...item }) => item);
+  const id = ledger.transaction(() => {
+    const alertId = ledger.run(
+      ledger.db.insertInto('alerts').values({
+        kind,
+        fingerprint: items.map((i) => i.identifier).sort().join(','),
+        title,
+        summary,
+        items_json: JSON.stringify(listed),
+        created_at: at,
+        last_sent_at: at,
+        channels_json: null,
+        acked_at: null,
+      }),
+    ).lastInsertRowid;
+    const mark = ledger.raw.prepare('UPDATE items SET alerted_at = ? WHERE id = ?');
+    for (const it of items) mark.run(at, it.itemId);
+    return alertId;
+  });
+  const alert: Alert = { id, kind, title, summary, items: listed, createdAt: at, profile: deps.profile, sandbox: deps.sandbox };
+  const results = await deps.send(alert);
+  ledger.run(ledger.db.updateTable('alerts').set({ channels_json: JSON.stringify(results) }).where('id', '=', id));
+  return alert;
+}

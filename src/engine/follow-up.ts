@@ -1,0 +1,105 @@
+import { PaybatchError } from '../errors.js';
+import { unfinishedBatches } from '../ledger/batch-repository.js';
+import type { Ledger } from '../ledger/open-ledger.js';
+import type { ProviderClient } from '../provider/client.js';
+import { raiseAlerts, type AttentionDeps, type AttentionResult } from './attention.js';
+import { fetchReceipts, type ReceiptsResult } from './fetch-receipts.js';
+import { reconcileBatch } from './reconcile.js';
+import { planReprocessing } from './reprocess.js';
+import { submitBatch } from './submit-batch.js';
+
+export interface FollowUpDeps extends AttentionDeps {
+  readonly provider: ProviderClient;
+  readonly receiptsDir: string;
+}
+
+export interface PassResult {
+  readonly reconciled: { readonly batches: number; readonly changed: number; readonly unknownStatuses: readonly { identifier: string; status: string }[] };
+  readonly submitted: readonly number[];
+  readonly reprocessed: number;
+  readonly receipts: ReceiptsResult;
+  readonly attention: AttentionResult;
+  /** Items sent and not yet settled, in started batches. */
+  readonly pending: number;
+  /** Batches that still need the provider (to be created, filled or started). */
+  readonly unsent: number;
+  /** Paid items whose receipt is not on disk yet. */
+  readonly missingReceipts: number;
+  readonly openAlerts: number;
+  /** Communication failures of this pass; each is tried again next pass. */
+  readonly errors: readonly string[];
+}
+
+const EVENT_RETENTION_DAYS = 30;
+
+/**
+ * One pass of following payments to the end: reconcile started batches from the provider's item pages, turn
+ * instability returns into new attempts, finish every submission or start the ledger still owes, save receipts,
+ * and alert support. A batch whose calls fail is left for the next pass; nothing is lost by stopping between steps.
+ */
+export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
+  const { ledger, provider, now } = deps;
+  const errors: string[] = [];
+  const guard = async <T>(what: string, fn: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!(e instanceof PaybatchError)) throw e;
+      errors.push(`${what}: ${e.message}`);
+      return null;
+    }
+  };
+
+  let changed = 0;
+  const unknownStatuses: { identifier: string; status: string }[] = [];
+  const started = unfinishedBatches(ledger).filter((b) => b.status === 'started');
+  for (const b of started) {
+    const r = await guard(`reconciling batch #${b.id}`, () => reconcileBatch({ ledger, provider, now }, b.id));
+    if (r) {
+      changed += r.changed;
+      unknownStatuses.push(...r.unknownStatuses);
+    }
+  }
+
+  const reprocess = planReprocessing(ledger, { maxReprocess: deps.settings.maxReprocess, now: now() });
+
+  const submitted: number[] = [];
+  for (const b of unfinishedBatches(ledger).filter((b) => b.status !== 'started')) {
+    if (b.status === 'submitted' && !b.start_requested) continue; // waits for a person to start it
+    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now }, b.id, { start: Boolean(b.start_requested) }));
+    if (done) submitted.push(b.id);
+  }
+
+  const receipts = await fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now });
+  errors.push(...receipts.failed.map((f) => `receipt of ${f.identifier}: ${f.error}`));
+  const attention = await raiseAlerts(deps);
+  pruneEvents(ledger, now());
+  return {
+    reconciled: { batches: started.length, changed, unknownStatuses },
+    submitted,
+    reprocessed: reprocess.attempts,
+    receipts,
+    attention,
+    ...counts(ledger),
+    errors,
+  };
+}
+
+function counts(ledger: Ledger): { pending: number; unsent: number; missingReceipts: number; openAlerts: number } {
+  const one = (sql: string) => (ledger.raw.prepare(sql).get() as { n: number }).n;
+  return {
+    pending: one(
+      `SELECT count(*) AS n FROM items JOIN batches ON batches.id = items.batch_id
+       WHERE batches.status = 'started' AND items.status IN ('submitted', 'processing')`,
+    ),
+    unsent: one(`SELECT count(*) AS n FROM batches WHERE status IN ('draft', 'created') OR (status = 'submitted' AND start_requested = 1)`),
+    missingReceipts: one(`SELECT count(*) AS n FROM items WHERE status = 'paid' AND receipt_path IS NULL`),
+    openAlerts: one('SELECT count(*) AS n FROM alerts WHERE acked_at IS NULL'),
+  };
+}
+
+/** Event ids are kept well past any provider's retry span, then dropped. */
+function pruneEvents(ledger: Ledger, now: Date): void {
+  const before = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+  ledger.run(ledger.db.deleteFrom('webhook_events').where('received_at', '<', before));
+}
