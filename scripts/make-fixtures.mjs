@@ -2,6 +2,15 @@
 // files are exactly what this script writes; test/sheet/fixtures.test.ts checks that they are in step.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+// The sandbox answers every key with a deterministic owner; the sheet names that owner so imports on the embedded
+// sandbox show no name warnings (run `npm run build` before this script).
+import { checkPixKey, parsePixKeyType } from '../dist/domain/pix-key.js';
+import { destinationForKey } from '../dist/sandbox/key-directory.js';
+
+function sandboxOwner(key, typeWord) {
+  const type = parsePixKeyType(typeWord);
+  return destinationForKey(checkPixKey(key, type).normalized, type).name;
+}
 
 /** mulberry32: a tiny seeded PRNG, so the fixtures never change unless this script does. */
 function prng(seed) {
@@ -151,7 +160,7 @@ function examplesSheet() {
     const cents = random() < 0.6 ? (50 + Math.floor(random() * 4951)) * 100 : 5000 + Math.floor(random() * 495001);
     let description = pick(DESCRIPTIONS);
     if (i === 42) description = 'Diárias da obra\nsábado e domingo';
-    rows.push([name, doc, key, type, brl(cents, random() < 0.7), description]);
+    rows.push([i === 17 ? name : sandboxOwner(key, type), doc, key, type, brl(cents, random() < 0.7), description]);
   }
   const text = [header, ...rows].map((r) => line(r, ';')).join('\r\n') + '\r\n';
   return windows1252(text);

@@ -100,7 +100,7 @@ Examples:
         if (flags.lang !== 'pt' && flags.lang !== 'en') throw new UsageError(`--lang must be pt or en, not "${flags.lang}".`);
         const { templateCsv } = await import('../../sheet/template.js');
         const csv = templateCsv(flags.lang);
-        if (ctx.out.json) ctx.out.writeJson({ lang: flags.lang, csv });
+        if (ctx.out.json) ctx.out.writeJson({ lang: flags.lang, csv: csv.replace(/^\uFEFF/, '') });
         else ctx.io.stdout.write(csv);
       }),
     );

@@ -1,0 +1,487 @@
+import { request } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/errors.js';
+import type { WebhookEvent } from '../../src/daemon/webhook-event.js';
+import { startReceiver } from '../../src/daemon/webhook-receiver.js';
+import type { ReceiverLogEntry, ReceiverOptions, RunningReceiver } from '../../src/daemon/webhook-receiver.js';
+import { signStandardWebhook } from '../../src/daemon/webhook-verify.js';
+
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const NOW_MS = 1_714_000_000_000;
+const NOW_S = NOW_MS / 1000;
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  json: () => unknown;
+}
+
+/** One HTTP request over node:http; a fresh connection each time unless an agent is given. */
+function send(url: string, o: { method?: string; path?: string; headers?: OutgoingHttpHeaders; body?: string | Buffer } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(o.path ?? '/webhooks', url);
+    const headers = Object.fromEntries(Object.entries(o.headers ?? {}).filter(([, v]) => v !== undefined));
+    const req = request(target, { method: o.method ?? 'POST', headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) as unknown });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(o.body);
+  });
+}
+
+function pixEventBody(eventId = 'evt_1', identifier = 'item-0001'): string {
+  return JSON.stringify({
+    serviceId: 4821,
+    payload: {
+      id: `pix_${eventId}`,
+      eventId,
+      identifier,
+      amount: 1050,
+      endToEndId: 'E12345678202404250000abcdefghijk',
+      isRefund: false,
+      transactionAccepted: true,
+      transactionStatus: 'approved',
+      reason: null,
+      timestamp: String(NOW_S),
+    },
+  });
+}
+
+function signed(body: string, o: { id?: string; timestamp?: number; secret?: string } = {}): OutgoingHttpHeaders {
+  const id = o.id ?? (JSON.parse(body) as { payload?: { eventId?: string } }).payload?.eventId ?? 'msg_x';
+  const timestamp = o.timestamp ?? NOW_S;
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signStandardWebhook(o.secret ?? SECRET, id, timestamp, body),
+  };
+}
+
+interface Harness {
+  receiver: RunningReceiver;
+  url: string;
+  calls: { event: WebhookEvent; meta: { deliveryId: string | null; receivedAt: Date } }[];
+  stored: Map<string, WebhookEvent>;
+  logs: ReceiverLogEntry[];
+}
+
+const running: RunningReceiver[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+});
+
+async function start(overrides: Partial<ReceiverOptions> = {}): Promise<Harness> {
+  const calls: Harness['calls'] = [];
+  const stored = new Map<string, WebhookEvent>();
+  const logs: ReceiverLogEntry[] = [];
+  const receiver = await startReceiver({
+    host: '127.0.0.1',
+    port: 0,
+    mode: 'standard-webhooks',
+    secret: SECRET,
+    now: () => NOW_MS,
+    log: (entry) => logs.push(entry),
+    onEvent: async (event, meta) => {
+      calls.push({ event, meta });
+      if (stored.has(event.eventId)) return 'duplicate';
+      stored.set(event.eventId, event);
+      return 'stored';
+    },
+    ...overrides,
+  });
+  running.push(receiver);
+  return { receiver, url: receiver.url, calls, stored, logs };
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void } {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('webhook receiver: accepted deliveries', () => {
+  it('listens on 127.0.0.1 and reports its /webhooks URL', async () => {
+    const h = await start();
+    expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/);
+    expect(h.url).toContain(`:${h.receiver.port}/`);
+  });
+
+  it('stores a signed Pix event and answers 200 only with the event in hand', async () => {
+    const h = await start();
+    const body = pixEventBody('evt_1');
+    const reply = await send(h.url, { headers: signed(body), body });
+    expect(reply.status).toBe(200);
+    expect(reply.json()).toEqual({ ok: true, duplicate: false });
+    expect(h.calls).toHaveLength(1);
+    expect(h.calls[0]?.event).toMatchObject({ kind: 'pix', eventId: 'evt_1', identifier: 'item-0001', amountCents: 1050 });
+    expect(h.calls[0]?.meta).toEqual({ deliveryId: 'evt_1', receivedAt: new Date(NOW_MS) });
+    expect(h.receiver.counters()).toMatchObject({ received: 1, stored: 1, duplicate: 0, refused: 0 });
+  });
+
+  it('stores a generic callback', async () => {
+    const h = await start();
+    const body = JSON.stringify({ serviceId: '1', eventId: 'cb_1', type: 'bill_payment', category: 'bill_paid', timestamp: '1', detail: {} });
+    const reply = await send(h.url, { headers: signed(body, { id: 'cb_1' }), body });
+    expect(reply.status).toBe(200);
+    expect(h.calls[0]?.event).toMatchObject({ kind: 'callback', eventId: 'cb_1', category: 'bill_paid' });
+  });
+
+  it('acknowledges a replayed delivery and a retried one as duplicates', async () => {
+    const h = await start();
+    const body = pixEventBody('evt_dup');
+    const headers = signed(body);
+    expect((await send(h.url, { headers, body })).json()).toEqual({ ok: true, duplicate: false });
+    // The very same bytes again (a replay within the tolerance), then a retry with a fresh timestamp and signature.
+    const replay = await send(h.url, { headers, body });
+    expect(replay.status).toBe(200);
+    expect(replay.json()).toEqual({ ok: true, duplicate: true });
+    const retry = await send(h.url, { headers: signed(body, { timestamp: NOW_S - 60 }), body });
+    expect(retry.json()).toEqual({ ok: true, duplicate: true });
+    expect(h.stored.size).toBe(1);
+    expect(h.receiver.counters()).toMatchObject({ received: 3, stored: 1, duplicate: 2 });
+  });
+
+  it('dedupes on the body eventId when webhook-id differs, and logs it', async () => {
+    const h = await start();
+    const body = pixEventBody('evt_body');
+    const reply = await send(h.url, { headers: signed(body, { id: 'msg_delivery_7' }), body });
+    expect(reply.status).toBe(200);
+    expect(h.calls[0]?.event.eventId).toBe('evt_body');
+    expect(h.calls[0]?.meta.deliveryId).toBe('msg_delivery_7');
+    expect(h.receiver.counters()['idMismatch']).toBe(1);
+    expect(h.logs).toContainEqual(expect.objectContaining({ level: 'warn', deliveryId: 'msg_delivery_7', eventId: 'evt_body' }));
+  });
+
+  it('answers only after onEvent resolved', async () => {
+    const gate = deferred<'stored'>();
+    const entered = deferred<void>();
+    const h = await start({
+      onEvent: () => {
+        entered.resolve();
+        return gate.promise;
+      },
+    });
+    const body = pixEventBody('evt_slow');
+    let answered = false;
+    const reply = send(h.url, { headers: signed(body), body }).then((r) => {
+      answered = true;
+      return r;
+    });
+    await entered.promise;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answered).toBe(false);
+    gate.resolve('stored');
+    expect((await reply).status).toBe(200);
+  });
+
+  it('answers 500 when onEvent throws (the provider retries), without leaking the error', async () => {
+    let fail = true;
+    const h = await start({
+      onEvent: async () => {
+        if (fail) throw new Error('SQLITE_BUSY: database is locked');
+        return 'stored';
+      },
+    });
+    const body = pixEventBody('evt_retry');
+    const first = await send(h.url, { headers: signed(body), body });
+    expect(first.status).toBe(500);
+    expect(first.text).not.toContain('SQLITE');
+    fail = false;
+    const second = await send(h.url, { headers: signed(body), body });
+    expect(second.status).toBe(200);
+    expect(h.receiver.counters()).toMatchObject({ failed: 1, stored: 1 });
+    expect(h.logs).toContainEqual(expect.objectContaining({ level: 'error', eventId: 'evt_retry' }));
+  });
+
+  it('answers 500 when onEvent resolves with something else', async () => {
+    const h = await start({ onEvent: async () => 'ok' as unknown as 'stored' });
+    const body = pixEventBody();
+    expect((await send(h.url, { headers: signed(body), body })).status).toBe(500);
+  });
+
+  it('accepts a JSON content type with a UTF-8 charset and a query string on the path', async () => {
+    const h = await start();
+    const body = pixEventBody();
+    const headers = { ...signed(body), 'content-type': 'Application/JSON; charset="UTF-8"' };
+    expect((await send(h.url, { path: '/webhooks?source=sandbox', headers, body })).status).toBe(200);
+  });
+});
+
+describe('webhook receiver: refused deliveries never reach onEvent', () => {
+  const body = pixEventBody('evt_refused');
+  const cases: [string, { method?: string; path?: string; headers: OutgoingHttpHeaders; body?: string | Buffer }, number, string][] = [
+    ['an unknown path', { path: '/hooks', headers: signed(body), body }, 404, 'not_found'],
+    ['a sub-path', { path: '/webhooks/1', headers: signed(body), body }, 404, 'not_found'],
+    ['GET /webhooks', { method: 'GET', headers: {} }, 405, 'method_not_allowed'],
+    ['PUT /webhooks', { method: 'PUT', headers: signed(body), body }, 405, 'method_not_allowed'],
+    ['POST /healthz', { path: '/healthz', headers: signed(body), body }, 405, 'method_not_allowed'],
+    ['text/plain', { headers: { ...signed(body), 'content-type': 'text/plain' }, body }, 415, 'content_type_must_be_application_json'],
+    ['no content type', { headers: { ...signed(body), 'content-type': undefined }, body }, 415, 'content_type_must_be_application_json'],
+    ['a Latin-1 charset', { headers: { ...signed(body), 'content-type': 'application/json; charset=latin1' }, body }, 415, 'content_type_must_be_application_json'],
+    ['form data', { headers: { ...signed(body), 'content-type': 'application/x-www-form-urlencoded' }, body }, 415, 'content_type_must_be_application_json'],
+    ['an unsigned delivery', { headers: { 'content-type': 'application/json' }, body }, 401, 'missing_signature_headers'],
+    ['a forged delivery (wrong secret)', { headers: signed(body, { secret: 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }), body }, 401, 'no_signature_matches'],
+    ['a tampered body', { headers: signed(body), body: body.replace('1050', '105000') }, 401, 'no_signature_matches'],
+    ['an expired delivery', { headers: signed(body, { timestamp: NOW_S - 301 }), body }, 401, 'timestamp_outside_tolerance'],
+    ['a delivery from the future', { headers: signed(body, { timestamp: NOW_S + 301 }), body }, 401, 'timestamp_outside_tolerance'],
+    ['a malformed timestamp', { headers: { ...signed(body), 'webhook-timestamp': 'yesterday' }, body }, 400, 'malformed_webhook_timestamp'],
+    ['a malformed signature', { headers: { ...signed(body), 'webhook-signature': 'garbage' }, body }, 400, 'malformed_webhook_signature'],
+    ['bad JSON, correctly signed', { headers: signed('{"payload":', { id: 'x' }), body: '{"payload":' }, 400, 'invalid_json'],
+    ['an empty body, correctly signed', { headers: signed('', { id: 'x' }), body: '' }, 400, 'invalid_json'],
+    ['a wrong shape, correctly signed', { headers: signed('[1,2]', { id: 'x' }), body: '[1,2]' }, 422, 'invalid_event'],
+    ['an event without identifier, correctly signed', (() => {
+      const b = JSON.stringify({ serviceId: 1, payload: { ...(JSON.parse(body) as { payload: object }).payload, identifier: undefined } });
+      return { headers: signed(b, { id: 'evt_refused' }), body: b };
+    })(), 422, 'invalid_event'],
+  ];
+
+  it.each(cases)('refuses %s', async (_name, r, status, counter) => {
+    const h = await start();
+    const reply = await send(h.url, r);
+    expect(reply.status).toBe(status);
+    expect(reply.json()).toMatchObject({ ok: false });
+    if (status === 405) expect(reply.headers['allow']).toBeTruthy();
+    expect(h.calls).toHaveLength(0);
+    expect(h.receiver.counters()).toMatchObject({ refused: 1, [`refused.${counter}`]: 1, stored: 0 });
+    expect(h.logs).toContainEqual(expect.objectContaining({ level: 'warn', msg: 'webhook request refused', status }));
+  });
+
+  it('says which field makes an event invalid', async () => {
+    const h = await start();
+    const b = JSON.stringify({ eventId: 'e', category: 'c' });
+    const reply = await send(h.url, { headers: signed(b, { id: 'e' }), body: b });
+    expect(reply.json()).toEqual({ ok: false, error: 'invalid event: type must be a string' });
+  });
+
+  it('refuses an oversized delivery by its Content-Length without reading it', async () => {
+    const h = await start();
+    const big = JSON.stringify({ eventId: 'e', type: 't', category: 'c', pad: 'x'.repeat(300 * 1024) });
+    const reply = await send(h.url, { headers: signed(big, { id: 'e' }), body: big });
+    expect(reply.status).toBe(413);
+    expect(reply.headers['connection']).toBe('close');
+    expect(h.calls).toHaveLength(0);
+    expect(h.receiver.counters()['refused.body_too_large']).toBe(1);
+  });
+
+  it('accepts a body of exactly the limit', async () => {
+    const h = await start({ maxBodyBytes: 2048 });
+    const base = JSON.stringify({ eventId: 'e', type: 't', category: 'c', pad: '' });
+    const exact = base.replace('"pad":""', `"pad":"${'x'.repeat(2048 - base.length)}"`);
+    expect(Buffer.byteLength(exact)).toBe(2048);
+    expect((await send(h.url, { headers: signed(exact, { id: 'e' }), body: exact })).status).toBe(200);
+  });
+
+  it('stops reading a chunked body once it passes the limit and hangs up', async () => {
+    const h = await start({ maxBodyBytes: 4096 });
+    const result = await new Promise<{ status: number; closed: boolean; written: number }>((resolve, reject) => {
+      const req = request(h.url, { method: 'POST', headers: { ...signed('{}', { id: 'e' }), 'transfer-encoding': 'chunked' }, agent: false });
+      let written = 0;
+      let status = 0;
+      const timer = setInterval(() => {
+        if (req.destroyed || written > 10 * 1024 * 1024) return;
+        req.write(Buffer.alloc(1024, 0x20));
+        written += 1024;
+      }, 1);
+      req.on('response', (res) => {
+        status = res.statusCode ?? 0;
+        res.resume();
+      });
+      req.on('close', () => {
+        clearInterval(timer);
+        resolve({ status, closed: true, written });
+      });
+      req.on('error', () => {}); // the server hangs up while we are still writing
+      setTimeout(() => {
+        clearInterval(timer);
+        reject(new Error('the server kept reading'));
+      }, 5_000).unref();
+    });
+    expect(result.status).toBe(413);
+    expect(result.closed).toBe(true);
+    expect(result.written).toBeLessThan(10 * 1024 * 1024);
+    expect(h.calls).toHaveLength(0);
+    expect(h.receiver.counters()['refused.body_too_large']).toBe(1);
+  });
+});
+
+describe('webhook receiver: shared-secret mode', () => {
+  const secret = 'correct-horse-battery-staple';
+  const body = pixEventBody('evt_shared');
+  const basic = (password: string) => `Basic ${Buffer.from(`provider:${password}`).toString('base64')}`;
+
+  it.each([
+    ['the secret header', { 'x-provider-token': secret }, 200],
+    ['HTTP Basic auth', { authorization: basic(secret) }, 200],
+    ['a wrong secret header', { 'x-provider-token': 'wrong' }, 401],
+    ['a wrong Basic password', { authorization: basic('wrong') }, 401],
+    ['no credentials', {}, 401],
+    ['Standard Webhooks headers instead', signed(body, { secret }), 401],
+  ])('with %s', async (_name, headers, status) => {
+    const h = await start({ mode: 'shared-secret', secret, sharedSecretHeader: 'X-Provider-Token' });
+    const reply = await send(h.url, { headers: { 'content-type': 'application/json', ...headers }, body });
+    expect(reply.status).toBe(status);
+    if (status === 200) {
+      expect(h.calls).toHaveLength(1);
+      expect(h.calls[0]?.event.eventId).toBe('evt_shared');
+      expect(h.calls[0]?.meta.deliveryId).toBeNull();
+    } else {
+      expect(h.calls).toHaveLength(0);
+    }
+  });
+
+  it('defaults to the x-webhook-secret header', async () => {
+    const h = await start({ mode: 'shared-secret', secret });
+    const reply = await send(h.url, { headers: { 'content-type': 'application/json', 'x-webhook-secret': secret }, body });
+    expect(reply.status).toBe(200);
+  });
+});
+
+describe('webhook receiver: operations', () => {
+  it('answers /healthz with its counters', async () => {
+    const h = await start();
+    await send(h.url, { path: '/nope', method: 'GET' });
+    const reply = await send(h.url, { path: '/healthz', method: 'GET' });
+    expect(reply.status).toBe(200);
+    expect(reply.json()).toEqual({
+      ok: true,
+      counters: { received: 0, stored: 0, duplicate: 0, failed: 0, refused: 1, 'refused.not_found': 1 },
+    });
+    expect((await send(h.url, { path: '/healthz', method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('never logs the secret, a signature or a shared-secret password', async () => {
+    const shared = 'shared-password-xyz';
+    const h1 = await start();
+    const h2 = await start({ mode: 'shared-secret', secret: shared });
+    const body = pixEventBody('evt_log');
+    const headers = signed(body);
+    await send(h1.url, { headers, body });
+    await send(h1.url, { headers, body: `${body} ` });
+    await send(h1.url, { headers: signed(body, { timestamp: 1 }), body });
+    await send(h1.url, { headers: { ...headers, 'webhook-signature': 'oops' }, body });
+    await send(h2.url, { headers: { 'content-type': 'application/json', 'x-webhook-secret': shared }, body });
+    await send(h2.url, { headers: { 'content-type': 'application/json', 'x-webhook-secret': `${shared}!` }, body });
+    const text = JSON.stringify([...h1.logs, ...h2.logs]);
+    expect(h1.logs.length + h2.logs.length).toBeGreaterThan(6);
+    expect(text).not.toContain(SECRET.slice(6, 16));
+    expect(text).not.toContain(String(headers['webhook-signature']).slice(3, 15));
+    expect(text).not.toContain(shared);
+  });
+
+  it('refuses to start with an unusable secret', async () => {
+    await expect(startReceiver({ host: '127.0.0.1', port: 0, mode: 'standard-webhooks', secret: '', onEvent: async () => 'stored' })).rejects.toThrow(
+      ConfigError,
+    );
+    await expect(
+      startReceiver({ host: '127.0.0.1', port: 0, mode: 'standard-webhooks', secret: 'whsec_not base64!', onEvent: async () => 'stored' }),
+    ).rejects.toThrow(/base64/);
+    await expect(startReceiver({ host: '127.0.0.1', port: 0, mode: 'shared-secret', secret: '', onEvent: async () => 'stored' })).rejects.toThrow(
+      ConfigError,
+    );
+  });
+
+  it('hangs up on a client that sends its headers too slowly (slow loris), with 408', async () => {
+    const h = await start({ requestTimeoutMs: 300 });
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(h.receiver.port, '127.0.0.1', () => socket.write('POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: appl'));
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(h.receiver.counters()['refused.request_timeout']).toBe(1);
+  });
+
+  it('hangs up on a client that sends its body too slowly, without calling onEvent', async () => {
+    const h = await start({ requestTimeoutMs: 300 });
+    const body = pixEventBody('evt_loris');
+    const headers = signed(body);
+    const head = [
+      'POST /webhooks HTTP/1.1',
+      'Host: x',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${String(v)}`),
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      '',
+      '',
+    ].join('\r\n');
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(h.receiver.port, '127.0.0.1', () => socket.write(head + body.slice(0, 10)));
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(h.calls).toHaveLength(0);
+  });
+
+  it('answers 400 to a request it cannot parse', async () => {
+    const h = await start();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(h.receiver.port, '127.0.0.1', () => socket.write('BLAH\x00 / HTTP/9\r\n\r\n'));
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(h.receiver.counters()['refused.malformed_request']).toBe(1);
+  });
+
+  it('closes gracefully: stops accepting, lets the delivery in flight finish, then resolves', async () => {
+    const gate = deferred<'stored'>();
+    const entered = deferred<void>();
+    const h = await start({
+      onEvent: () => {
+        entered.resolve();
+        return gate.promise;
+      },
+    });
+    const body = pixEventBody('evt_inflight');
+    const reply = send(h.url, { headers: signed(body), body });
+    await entered.promise;
+    let closed = false;
+    const closing = h.receiver.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(closed).toBe(false);
+    await expect(send(h.url, { path: '/healthz', method: 'GET' })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    gate.resolve('stored');
+    const answered = await reply;
+    expect(answered.status).toBe(200);
+    expect(answered.headers['connection']).toBe('close');
+    await closing;
+    expect(closed).toBe(true);
+  });
+
+  it('close() is idempotent and quick when idle, even with keep-alive connections open', async () => {
+    const h = await start();
+    await new Promise<void>((resolve, reject) => {
+      const req = request(new URL('/healthz', h.url), { method: 'GET', headers: { connection: 'keep-alive' } }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const started = Date.now();
+    await Promise.all([h.receiver.close(), h.receiver.close()]);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkPixKey } from '../../src/domain/pix-key.js';
+import { destinationForKey, missingByRule } from '../../src/sandbox/key-directory.js';
+import { hashDigits } from '../../src/sandbox/random.js';
+import { admin, sandboxWithClient } from './helpers.js';
+import { cnpj, cpf } from './keys.js';
+
+const FIELDS = ['accountType', 'branch', 'key', 'accountNumber', 'institutionName', 'document', 'type', 'institution', 'name'];
+
+describe('GET /pix/keys/{key}', () => {
+  it('answers the destination, all nine fields, the same as destinationForKey', async () => {
+    const { client } = await sandboxWithClient();
+    const keys: [string, string, string][] = [
+      ['529.982.247-25', 'cpf', '52998224725'],
+      [cnpj('112223330001'), 'cnpj', cnpj('112223330001')],
+      ['+55 (11) 98765-4321', 'phone', '+5511987654321'],
+      ['Ana.Souza@Example.com', 'email', 'ana.souza@example.com'],
+      ['123E4567-E89B-12D3-A456-426614174000', 'evp', '123e4567-e89b-12d3-a456-426614174000'],
+    ];
+    for (const [input, type, normalized] of keys) {
+      const res = await client.get(`/pix/keys/${encodeURIComponent(input)}`);
+      expect(res.status, input).toBe(200);
+      expect(Object.keys(res.body).sort()).toEqual([...FIELDS].sort());
+      expect(res.body).toEqual(destinationForKey(normalized, type as never));
+      expect(res.body).toMatchObject({ key: normalized, type });
+    }
+  });
+
+  it('shows CPF and CNPJ keys themselves as the masked document', () => {
+    expect(destinationForKey('52998224725', 'cpf').document).toBe('***.982.247-**');
+    expect(destinationForKey('11222333000181', 'cnpj').document).toBe('**.222.333/0001-**');
+    expect(destinationForKey('+5511987654321', 'phone').document).toMatch(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/);
+  });
+
+  it('answers 400 for a malformed key and 404 by the documented rules', async () => {
+    const { client } = await sandboxWithClient();
+    const malformed = await client.get('/pix/keys/123.456.789-00');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.details[0].field).toBe('key');
+    const missing = [cpf('123456000'), cnpj('112223330000'), '+5511987650000', 'nobody.42@example.com', '123e4567-e89b-12d3-a456-000000000000'];
+    for (const key of missing) expect((await client.get(`/pix/keys/${encodeURIComponent(key)}`)).status, key).toBe(404);
+  });
+
+  it('reads an ambiguous 11-digit key as CPF unless ?type=phone', async () => {
+    const { client } = await sandboxWithClient();
+    const both = cpf('119876543');
+    expect(checkPixKey(both).ambiguousWith).toEqual(['phone']);
+    expect((await client.get(`/pix/keys/${both}`)).body.type).toBe('cpf');
+    expect((await client.get(`/pix/keys/${both}?type=phone`)).body).toMatchObject({ type: 'phone', key: `+55${both}` });
+    expect((await client.get(`/pix/keys/${both}?type=nonsense`)).status).toBe(400);
+  });
+
+  it('lets the admin route add a missing key or remove an existing one', async () => {
+    const { sandbox, client } = await sandboxWithClient();
+    expect((await admin(sandbox, 'POST', '/keys', { key: 'nobody@example.com', exists: true })).status).toBe(201);
+    expect((await client.get('/pix/keys/nobody@example.com')).status).toBe(200);
+    await admin(sandbox, 'POST', '/keys', { key: '+5511987654321', exists: false });
+    expect((await client.get(`/pix/keys/${encodeURIComponent('+5511987654321')}`)).status).toBe(404);
+    expect((await admin(sandbox, 'POST', '/keys', { key: 'nope', exists: true })).status).toBe(400);
+  });
+});
+
+describe('the directory rule', () => {
+  it('says under 0.5% of random keys are missing', () => {
+    let missing = 0;
+    const runs = 20_000;
+    for (let i = 0; i < runs; i++) {
+      const digits = hashDigits(`key-${i}`, 24);
+      const hex = createHash('md5').update(`evp-${i}`).digest('hex');
+      if (missingByRule(cpf(digits.slice(0, 9)), 'cpf')) missing++;
+      if (missingByRule(`+55119${digits.slice(9, 17)}`, 'phone')) missing++;
+      if (missingByRule(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`, 'evp')) missing++;
+    }
+    expect(missing / (runs * 3)).toBeLessThan(0.005);
+  });
+
+  it('gives the same destination for the same key, whatever the seed', () => {
+    fc.assert(fc.property(fc.emailAddress(), (email) => {
+      const key = email.toLowerCase();
+      expect(destinationForKey(key, 'email')).toEqual(destinationForKey(key, 'email'));
+    }), { numRuns: 50 });
+  });
+});
