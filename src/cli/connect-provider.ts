@@ -16,6 +16,8 @@ export async function connectProvider(
   const { ProviderClient } = await import('../provider/client.js');
   const onEvent = (e: ProviderEvent) => o.out.debug(describeEvent(e));
   const s = profile.settings;
+  const waitMs = s.requestTimeout * 1000;
+  const timeouts = { connectMs: Math.min(10_000, waitMs), headersMs: waitMs, bodyMs: waitMs };
   if (profile.embeddedSandbox) {
     const { startSandbox } = await import('../sandbox/server.js');
     const sandbox = await startSandbox({
@@ -34,6 +36,7 @@ export async function connectProvider(
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
       pixAmountUnit: 'cents',
+      timeouts,
       onEvent,
     });
     return {
@@ -59,6 +62,7 @@ export async function connectProvider(
     clientId: s.clientId!,
     clientSecret: s.clientSecret!,
     pixAmountUnit: s.pixAmountUnit,
+    timeouts,
     onEvent,
   });
   return { client, sandboxUrl: null, close: () => client.close() };

@@ -13,6 +13,7 @@ export interface Settings {
   webhookVerification: 'standard-webhooks' | 'shared-secret';
   webhookSecretHeader: string;
   pixAmountUnit: 'cents' | 'reais';
+  requestTimeout: number;
   maxItemAmount: number;
   maxBatchTotal: number;
   staleAfter: number;
@@ -63,6 +64,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   webhookVerification: { describe: 'how deliveries are verified: standard-webhooks | shared-secret', parse: oneOf('standard-webhooks', 'shared-secret') },
   webhookSecretHeader: { describe: 'header carrying the secret in shared-secret mode', parse: text() },
   pixAmountUnit: { describe: 'unit of Pix item amounts on the wire: cents | reais', parse: oneOf('cents', 'reais') },
+  requestTimeout: { describe: 'longest wait for a provider answer before the call counts as failed', parse: parseDuration, format: (v: number) => formatDuration(v) },
   maxItemAmount: { describe: 'largest amount of one item (R$)', parse: amount, format: (v: number) => formatBRL(v) },
   maxBatchTotal: { describe: 'largest total of one batch (R$)', parse: amount, format: (v: number) => formatBRL(v) },
   staleAfter: { describe: 'no update for this long: refresh the item from the provider', parse: parseDuration, format: (v: number) => formatDuration(v) },
@@ -85,6 +87,7 @@ export const DEFAULT_SETTINGS: Settings = {
   webhookVerification: 'standard-webhooks',
   webhookSecretHeader: 'x-webhook-secret',
   pixAmountUnit: 'cents',
+  requestTimeout: 30,
   maxItemAmount: 5_000_000,
   maxBatchTotal: 100_000_000,
   staleAfter: 30 * 60,

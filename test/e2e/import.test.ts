@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURES, paybatch, startSandboxProcess, userEnv, type SandboxProcess } from '../helpers/e2e.js';
+import { writeSheet } from '../helpers/sheets.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const sandboxes: SandboxProcess[] = [];
+afterEach(async () => {
+  for (const s of sandboxes.splice(0)) await s.stop();
+});
+
+async function sandbox(dir: string, args: string[] = []) {
+  const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--seed', '7', ...args] });
+  sandboxes.push(s);
+  return s;
+}
+
+interface BatchesReport {
+  batches: { id: string; name: string; status: string; quantityItems: number }[];
+}
+interface PaymentsReport {
+  identifiers: number;
+}
+
+describe('paybatch import (end to end)', () => {
+  it('imports and starts a 2,000-row sheet at a provider, with progress on stderr and one JSON summary', async () => {
+    const dir = tempDir();
+    const s = await sandbox(dir);
+    const sheet = writeSheet(join(dir, 'folha.csv'), 2000);
+    const r = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env: userEnv(dir, s.env()) });
+    expect(r.stderr).not.toContain('SANDBOX');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ outcome: 'imported', batch: { status: 'started', items: 2000 } });
+    expect(r.stderr).toContain('Adding items 2000/2000');
+    const { batches } = await s.admin<BatchesReport>('batches');
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatchObject({ id: doc.batch.remoteId, status: 'processing', quantityItems: 2000, name: `folha ${doc.batch.name.split(' ').at(-1)} [pb:1]` });
+  });
+
+  it('on the embedded default, says SANDBOX and imports the fixture sheet (Windows-1252, ;)', async () => {
+    const dir = tempDir();
+    const r = await paybatch(['import', join(FIXTURES, 'pagamentos-exemplo.csv'), '--yes', '--json'], { env: userEnv(dir) });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('SANDBOX');
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'imported', batch: { status: 'submitted', items: 300 } });
+    const list = await paybatch(['batch', 'show', '1', '--json'], { env: userEnv(dir) });
+    expect(JSON.parse(list.stdout).progress).toEqual([{ status: 'submitted', count: 300, sumCents: JSON.parse(r.stdout).batch.totalCents }]);
+  });
+
+  it('rejects a sheet with errors, naming file, line and field, and imports nothing', async () => {
+    const dir = tempDir();
+    const env = userEnv(dir);
+    const r = await paybatch(['import', join(FIXTURES, 'pagamentos-com-erros.csv'), '--yes'], { env });
+    expect(r.exitCode).toBe(3);
+    for (const line of [3, 4, 5, 6, 8, 9, 11, 12, 13, 14, 15, 19]) expect(r.stderr).toMatch(new RegExp(`pagamentos-com-erros\\.csv:${line} `));
+    expect(r.stderr).toContain('--skip-invalid');
+    const list = await paybatch(['batch', 'list', '--json'], { env });
+    expect(JSON.parse(list.stdout)).toEqual([]);
+  });
+
+  it('refuses to go on without a terminal or --yes, naming the flag', async () => {
+    const dir = tempDir();
+    const r = await paybatch(['import', join(FIXTURES, 'payments-en.csv')], { env: userEnv(dir) });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--yes');
+  });
+
+  it('survives SIGKILL at every step: re-running never creates a second batch or item', async () => {
+    const dir = tempDir();
+    const s = await sandbox(dir);
+    const env = userEnv(dir, s.env());
+    const sheet = writeSheet(join(dir, 'folha.csv'), 1200);
+    // Kill right after each kind of request leaves paybatch (verbose logs print each one before it is sent).
+    const killPoints = [/→ GET \/pix\/keys\//, /→ POST \/pix\/batch\b(?!\/)/, /→ POST \/pix\/batch\/[^/]+\/items/, /→ POST \/pix\/batch\/[^/]+\/items[\s\S]*→ POST \/pix\/batch\/[^/]+\/items/, /→ POST \/pix\/batch\/[^/]+\/start-process/];
+    for (const point of killPoints) {
+      const run = paybatch(['import', sheet, '--start', '--yes', '--verbose'], { env });
+      let seen = '';
+      run.stderr!.on('data', (b: Buffer) => {
+        seen += b.toString();
+        if (point.test(seen)) run.kill('SIGKILL');
+      });
+      await run;
+    }
+    const final = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env });
+    expect(final.exitCode, final.stderr).toBe(0);
+    expect(JSON.parse(final.stdout).batch.status).toBe('started');
+    const { batches } = await s.admin<BatchesReport>('batches');
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.quantityItems).toBe(1200);
+    expect(batches[0]!.status).toBe('processing');
+    const payments = await s.admin<PaymentsReport & { paidMoreThanOnce: unknown[] }>('payments');
+    expect(payments.paidMoreThanOnce).toEqual([]);
+  });
+
+  it('completes an import through 5xx, timeouts, resets, lost responses and 429s', async () => {
+    const dir = tempDir();
+    const s = await sandbox(dir, ['--faults', 'http5xx=0.1,timeout=0.03,reset=0.05,lostResponse=0.05,r429=0.1']);
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_REQUEST_TIMEOUT: '2s' });
+    const sheet = writeSheet(join(dir, 'folha.csv'), 600);
+    let r;
+    // A run may still give up when faults outlast its retries; the next run continues where it stopped.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      r = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env, timeout: 120_000 });
+      if (r.exitCode === 0) break;
+    }
+    expect(r!.exitCode, r!.stderr).toBe(0);
+    const { batches } = await s.admin<BatchesReport>('batches');
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatchObject({ quantityItems: 600, status: 'processing' });
+  });
+});
