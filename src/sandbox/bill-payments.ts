@@ -61,9 +61,10 @@ export class BillPayments {
   runDue(now: number): number | null {
     const due = this.rt.bills.due(now, CHUNK);
     this.rt.db.transaction(() => {
+      // Each change happens at its due time, even when the sandbox catches up after a restart or a clock jump.
       for (const bill of due) {
-        if (bill.status === 'scheduled') this.settle(bill, now);
-        else if (bill.status === 'paid') this.returnBill(bill, now);
+        if (bill.status === 'scheduled') this.settle(bill, bill.due_at ?? now);
+        else if (bill.status === 'paid') this.returnBill(bill, bill.due_at ?? now);
       }
     })();
     return due.length === CHUNK ? now : this.rt.bills.nextDue();

@@ -41,9 +41,10 @@ export class PixProcessor {
   runDue(now: number): number | null {
     const due = this.rt.pix.dueItems(now, CHUNK);
     this.rt.db.transaction(() => {
+      // Each change happens at its due time, even when the sandbox catches up after a restart or a clock jump.
       for (const item of due) {
-        if (item.status === 'processing') this.settle(item, now);
-        else if (item.status === 'paid') this.refund(item, now);
+        if (item.status === 'processing') this.settle(item, item.due_at ?? now);
+        else if (item.status === 'paid') this.refund(item, item.due_at ?? now);
       }
       this.completeBatches(due);
     })();

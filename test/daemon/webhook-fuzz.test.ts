@@ -13,7 +13,7 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const NOW_MS = 1_714_000_000_000;
 const NOW_S = NOW_MS / 1000;
 const MAX_BODY = 2048;
-const HTTP_RUNS = 2500;
+const HTTP_RUNS = Number(process.env['FC_RUNS'] ?? 2500);
 const RAW_RUNS = 400;
 const seed = process.env['FC_SEED'] === undefined ? undefined : Number(process.env['FC_SEED']);
 const path = process.env['FC_PATH'];
@@ -124,7 +124,9 @@ const request_ = fc.record({
     fc.oneof(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }).map((s) => `v1,${s}`), fc.string({ unit: 'binary', maxLength: 20 })),
   ),
   extraHeaders: fc.dictionary(fc.stringMatching(/^x-[a-z0-9-]{1,12}$/), fc.string({ maxLength: 40 }), { maxKeys: 3 }),
-  declaredLength: fc.option(fc.integer({ min: 0, max: MAX_BODY * 4 }), { freq: 10 }),
+  // A Content-Length over the limit is refused before the body is read. (Shorter lies only make the server wait
+  // for the request timeout; the raw-socket property below sends half-written requests.)
+  declaredLength: fc.option(fc.integer({ min: MAX_BODY + 1, max: MAX_BODY * 4 }), { freq: 20 }),
 });
 
 type FuzzRequest = typeof request_ extends fc.Arbitrary<infer T> ? T : never;

@@ -20,6 +20,14 @@ const line = (barcode: string) => {
   return r.value;
 };
 
+/** Pays a bill the amount its details ask for. */
+async function pay(client: Client, code: string) {
+  const { amount } = (await client.get(`/cashout/boleto/details/${code}`)).body;
+  const res = await client.post('/cashout/boleto', { amount, code });
+  if (res.status !== 200) throw new Error(`pay: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 const receivers: Receiver[] = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.close()));
@@ -125,7 +133,7 @@ describe('bill returns', () => {
     const paid = [];
     for (let n = 1; n <= BILL_RETURN_REASONS.length; n++) {
       const code = bank({ tail: `77${String(n).padStart(2, '0')}` });
-      paid.push((await client.post('/cashout/boleto', { amount: 159.9, code })).body);
+      paid.push(await pay(client, code));
     }
     await advance(20 * 3600);
     await eventually(() => (receiver.deliveries.filter((d) => d.json.category === 'bill_paid').length === 21 ? true : undefined));
@@ -140,18 +148,18 @@ describe('bill returns', () => {
       expect(event).toEqual({
         serviceId: expect.any(String), eventId: expect.any(String), type: 'bill_payment', category: 'bill_return', timestamp: expect.stringMatching(/^\d+$/),
         title: expect.any(String), subtitle: expect.any(String), deviceType: 'api',
-        detail: { transactionId: paid[i].transactionId, typefulLine: paid[i].typefulLine, amount: 159.9, reason: reason.received },
+        detail: { transactionId: paid[i].transactionId, typefulLine: paid[i].typefulLine, amount: paid[i].amountPaid, reason: reason.received },
       });
     }
     expect(receiver.deliveries.every((d) => d.verified)).toBe(true);
     const bills = (await admin(s, 'GET', '/bills')).body.bills;
     expect(bills.every((b: { status: string }) => b.status === 'returned')).toBe(true);
-    expect((await client.post('/cashout/boleto', { amount: 159.9, code: bank({ tail: '7701' }) })).body.status).toBe('paid');
+    expect((await pay(client, bank({ tail: '7701' }))).status).toBe('paid');
   });
 
   it('returns a paid bill through the admin route with a chosen reason, after a delay', async () => {
     const { client, receiver, advance, s } = await setUp();
-    const { transactionId } = (await client.post('/cashout/boleto', { amount: 159.9, code: bank() })).body;
+    const { transactionId } = await pay(client, bank());
     expect((await admin(s, 'POST', '/bills/nope/return', { reason: 'Already paid' })).status).toBe(404);
     expect((await admin(s, 'POST', `/bills/${transactionId}/return`, { reason: 'not a reason' })).status).toBe(400);
     const scheduled = await admin(s, 'POST', `/bills/${transactionId}/return`, { reason: 'h6 - other reasons for withholding', afterSeconds: 600 });
@@ -165,7 +173,7 @@ describe('bill returns', () => {
 
   it('billReturn returns paid bills within 5 business days', async () => {
     const { client, advance, s } = await setUp(MONDAY_10H, 'billReturn=1');
-    for (let i = 0; i < 5; i++) await client.post('/cashout/boleto', { amount: 159.9, code: bank({ tail: `${1000 + i}` }) });
+    for (let i = 0; i < 5; i++) await pay(client, bank({ tail: `${1000 + i}` }));
     await advance(9 * 86_400);
     const bills = (await admin(s, 'GET', '/bills')).body.bills;
     const limit = Date.parse(`${addBusinessDays('2025-03-10', 5)}T23:59:59-03:00`);
