@@ -51,7 +51,29 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   if (failures.length) {
     alerts.push(await raise(deps, 'failures', `${failures.length} Pix payments failed`, 'The provider refused these payments; the reason is on each item.', failures));
   }
+  const billReturns = returnedBills(ledger);
+  if (billReturns.length) {
+    alerts.push(await raise(deps, 'bill-return', `${billReturns.length} bill payments returned by the beneficiary`, 'The money is back in the account; the reason received and its meaning are on each bill.', billReturns, 'bills'));
+  }
   return { alerts, stale: stale.length };
+}
+
+/** Bills returned by their beneficiary that no alert has named yet. */
+function returnedBills(ledger: Ledger): Candidate[] {
+  return ledger
+    .all(ledger.db.selectFrom('bills').selectAll().where('status', '=', 'returned').where('alerted_at', 'is', null).orderBy('id'))
+    .map((b) => ({
+      itemId: b.id,
+      alertedAt: b.alerted_at,
+      identifier: b.transaction_id ?? `bill:${b.id}`,
+      batch: 'bills',
+      line: null,
+      key: b.line,
+      amountCents: b.amount_paid_cents ?? b.amount_cents,
+      status: `returned: ${b.return_reason ?? '?'} → ${b.return_meaning ?? 'unknown reason'}`,
+      lastUpdate: b.returned_at ?? b.updated_at,
+      recipient: b.beneficiary,
+    }));
 }
 
 function candidates(ledger: Ledger, where: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>): Candidate[] {
@@ -76,7 +98,7 @@ function baseQuery(ledger: Ledger) {
     .select(['items.id', 'items.alerted_at', 'items.identifier', 'batches.name as batchName', 'items.line', 'items.key', 'items.amount_cents', 'items.status', 'items.reason', 'items.updated_at', 'items.recipient_name']);
 }
 
-async function raise(deps: AttentionDeps, kind: string, title: string, summary: string, items: readonly Candidate[]): Promise<Alert> {
+async function raise(deps: AttentionDeps, kind: string, title: string, summary: string, items: readonly Candidate[], table: 'items' | 'bills' = 'items'): Promise<Alert> {
   const { ledger } = deps;
   const at = deps.now().toISOString();
   const listed: AlertItem[] = items.map(({ itemId: _id, alertedAt: _a, ...item }) => item);
@@ -94,7 +116,7 @@ async function raise(deps: AttentionDeps, kind: string, title: string, summary: 
         acked_at: null,
       }),
     ).lastInsertRowid;
-    const mark = ledger.raw.prepare('UPDATE items SET alerted_at = ? WHERE id = ?');
+    const mark = ledger.raw.prepare(`UPDATE ${table} SET alerted_at = ? WHERE id = ?`);
     for (const it of items) mark.run(at, it.itemId);
     return alertId;
   });

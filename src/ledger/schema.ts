@@ -11,6 +11,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   alerts: AlertsTable;
   daemon_lock: DaemonLockTable;
+  bills: BillsTable;
 }
 
 export interface ImportsTable {
@@ -113,4 +114,34 @@ export interface DaemonLockTable {
   host: string;
   started_at: string;
   heartbeat_at: string;
+}
+
+export type BillStatus = 'intent' | 'paid' | 'scheduled' | 'unknown' | 'failed' | 'returned';
+
+export interface BillsTable {
+  id: Generated<number>;
+  barcode: string;
+  line: string;
+  kind: 'bank' | 'collection';
+  description: string | null;
+  beneficiary: string | null;
+  beneficiary_document: string | null;
+  assignor: string | null;
+  due_date: string | null;
+  amount_cents: number;
+  status: BillStatus;
+  remote_status: string | null;
+  transaction_id: string | null;
+  settle_date: string | null;
+  amount_paid_cents: number | null;
+  result_json: string | null;
+  return_reason: string | null;
+  return_meaning: string | null;
+  returned_at: string | null;
+  receipt_path: string | null;
+  forced: Generated<number>;
+  error: string | null;
+  alerted_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
