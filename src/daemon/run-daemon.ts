@@ -74,8 +74,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         onEvent: async (event, meta) => recordWebhookEvent(ledger, event, meta, deps.onCallback),
         log: (e) => log(e),
       });
-      log({ level: 'info', msg: 'webhook receiver listening', url: `${receiver.url}/webhooks` });
-      const url = o.subscribeUrl === 'auto' ? `${receiver.url}/webhooks` : o.subscribeUrl;
+      const url = o.subscribeUrl === 'auto' ? receiver.url : o.subscribeUrl;
       if (url) {
         await deps.provider.subscribe(url, webhook.secret);
         log({ level: 'info', msg: 'subscribed to provider events', url });

@@ -15,7 +15,7 @@ import { registerWebhookRoutes } from './routes-webhooks.js';
 import type { Runtime } from './runtime.js';
 
 /** Largest request body: 1 MiB (413 above). */
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 /** What the routes need beyond the runtime. */
 export interface AppParts {
@@ -38,7 +38,7 @@ export type AccountOf = (request: FastifyRequest) => string;
  * `{"error":{"code","message","details"}}`; bodies are JSON (415 otherwise), at most BODY_LIMIT bytes (413).
  */
 export function buildApp(parts: AppParts): FastifyInstance {
-  const app = Fastify({ bodyLimit: BODY_LIMIT, forceCloseConnections: true, return503OnClosing: true });
+  const app = Fastify({ bodyLimit: BODY_LIMIT, forceCloseConnections: 'idle', return503OnClosing: true });
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);

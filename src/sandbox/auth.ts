@@ -11,7 +11,7 @@ export function keyHint(apiKey: string): string {
   return `…${apiKey.slice(-4)}`;
 }
 
-export type TokenCheck = { ok: true; clientId: string } | { ok: false; expired: boolean };
+type TokenCheck = { ok: true; clientId: string } | { ok: false; expired: boolean };
 
 /**
  * Bearer tokens of the OAuth 2.0 client-credentials grant: `sbx1.<payload>.<HMAC>` signed with a key kept in the

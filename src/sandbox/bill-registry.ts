@@ -32,7 +32,7 @@ export interface RegisteredBill {
 }
 
 /** Largest amount of a bill whose amount the payer chooses: R$ 1.000.000,00. */
-export const MAX_CHOSEN_AMOUNT_CENTS = 100_000_000;
+const MAX_CHOSEN_AMOUNT_CENTS = 100_000_000;
 
 const SEGMENT_ASSIGNORS: Readonly<Record<number, string>> = {
   1: 'Prefeitura Municipal',

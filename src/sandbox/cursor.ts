@@ -4,7 +4,7 @@ import { invalidInput } from './api-error.js';
  * Cursors of the list endpoints: an opaque base64url text naming the list (its scope) and the position after which
  * the next page starts. A cursor of another list (another batch, another account) is refused with 400.
  */
-export function encodeCursor(scope: string, afterSeq: number): string {
+function encodeCursor(scope: string, afterSeq: number): string {
   return Buffer.from(`${scope}|${afterSeq}`).toString('base64url');
 }
 

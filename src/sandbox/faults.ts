@@ -30,7 +30,7 @@ export interface FaultRates {
 
 export type FaultName = keyof FaultRates;
 
-export const NO_FAULTS: FaultRates = Object.freeze({
+const NO_FAULTS: FaultRates = Object.freeze({
   http5xx: 0,
   timeout: 0,
   reset: 0,
@@ -45,7 +45,7 @@ export const NO_FAULTS: FaultRates = Object.freeze({
   billReturn: 0,
 });
 
-export const FAULT_NAMES = Object.keys(NO_FAULTS) as FaultName[];
+const FAULT_NAMES = Object.keys(NO_FAULTS) as FaultName[];
 
 /** Faults drawn once per API request; their rates together may not exceed 1. */
 export const HTTP_FAULTS = ['reset', 'http5xx', 'r429', 'lostResponse', 'timeout'] as const satisfies readonly FaultName[];

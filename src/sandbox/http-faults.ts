@@ -4,7 +4,7 @@ import { HTTP_FAULTS, pickFault, type HttpFault } from './faults.js';
 import type { Runtime } from './runtime.js';
 
 /** Real time a `timeout` fault holds an answer before dropping the connection. */
-export const TIMEOUT_HOLD_MS = 10_000;
+const TIMEOUT_HOLD_MS = 10_000;
 
 /** Answers held by `timeout` faults; released at once when the sandbox closes. */
 export class HeldAnswers {

@@ -55,9 +55,9 @@ export interface ResolvedOptions {
   readonly logger: (line: string) => void;
 }
 
-export const DEFAULT_API_KEY = 'sandbox-api-key';
-export const DEFAULT_CLIENT_ID = 'sandbox-client';
-export const DEFAULT_CLIENT_SECRET = 'sandbox-secret';
+const DEFAULT_API_KEY = 'sandbox-api-key';
+const DEFAULT_CLIENT_ID = 'sandbox-client';
+const DEFAULT_CLIENT_SECRET = 'sandbox-secret';
 
 /** Checks options and fills in defaults; the reason names the option (as its CLI flag) when one is wrong. */
 export function resolveOptions(o: SandboxOptions): Result<ResolvedOptions> {

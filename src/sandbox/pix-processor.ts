@@ -74,16 +74,16 @@ export class PixProcessor {
     const balanceAfter = this.rt.pix.addToBalance(item.account, -item.amount);
     const refundAt = item.plan === 'instabilityReturn' ? now + this.rt.random.int(REFUND_MS[0], REFUND_MS[1], 'refund', item.id) : null;
     this.rt.pix.updateItem({ id: item.id, status: 'paid', reason: null, pix_id: pixId, end_to_end_id: e2e, due_at: refundAt, updated_at: now });
-    this.emit({ ...item, status: 'paid' }, { kind: 'paid', pixId, transactionId, endToEndId: e2e, reason: null, balanceAfter, at: now });
+    this.emit(item, { kind: 'paid', pixId, transactionId, endToEndId: e2e, reason: null, balanceAfter, at: now });
   }
 
   private reject(item: ItemRow, now: number): void {
     const reason = reasonText(this.rt.random.pick(REJECTIONS, 'rejection', item.account, item.identifier));
     const pixId = this.rt.nextId('pix');
-    const balanceAfter = this.rt.pix.addToBalance(item.account, 0);
+    const balanceAfter = this.rt.pix.balance(item.account);
     this.rt.pix.updateItem({ id: item.id, status: 'failed', reason, pix_id: null, end_to_end_id: null, due_at: null, updated_at: now });
     const e2e = endToEndId(SANDBOX_INSTITUTION.ispb, now, pixId);
-    this.emit({ ...item, status: 'failed' }, { kind: 'rejected', pixId, transactionId: this.rt.nextId('transaction'), endToEndId: e2e, reason, balanceAfter, at: now });
+    this.emit(item, { kind: 'rejected', pixId, transactionId: this.rt.nextId('transaction'), endToEndId: e2e, reason, balanceAfter, at: now });
   }
 
   private refund(item: ItemRow, now: number): void {

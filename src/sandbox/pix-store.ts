@@ -55,7 +55,8 @@ export type NewItem = Pick<ItemRow, 'id' | 'account' | 'batch_id' | 'identifier'
 function statements(db: Db) {
   return {
     ensureAccount: db.prepare('INSERT OR IGNORE INTO accounts (account, key_hint, balance, created_at) VALUES (?, ?, ?, ?)'),
-    balance: db.prepare<[number, string], { balance: number }>('UPDATE accounts SET balance = balance + ? WHERE account = ? RETURNING balance'),
+    addToBalance: db.prepare<[number, string], { balance: number }>('UPDATE accounts SET balance = balance + ? WHERE account = ? RETURNING balance'),
+    balance: db.prepare<[string], { balance: number }>('SELECT balance FROM accounts WHERE account = ?'),
     insertBatch: db.prepare("INSERT INTO batches (id, account, name, status, created_at) VALUES (?, ?, ?, 'pending', ?)"),
     batch: db.prepare<[string, string], BatchRow>('SELECT * FROM batches WHERE account = ? AND id = ?'),
     batchesAfter: db.prepare<[string, number, number], BatchRow>('SELECT * FROM batches WHERE account = ? AND seq > ? ORDER BY seq LIMIT ?'),
@@ -107,7 +108,11 @@ export class PixStore {
 
   /** Adds `delta` centavos to an account's balance and returns the new balance. */
   addToBalance(account: string, delta: number): number {
-    return this.q.balance.get(delta, account)?.balance ?? 0;
+    return this.q.addToBalance.get(delta, account)?.balance ?? 0;
+  }
+
+  balance(account: string): number {
+    return this.q.balance.get(account)?.balance ?? 0;
   }
 
   createBatch(account: string, id: string, name: string, now: number): BatchRow {

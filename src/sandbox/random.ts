@@ -36,11 +36,6 @@ export class Random {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   }
 
-  /** `length` decimal digits for these parts. */
-  digits(length: number, ...parts: readonly (string | number)[]): string {
-    return digitsOf(this.digest(parts), length);
-  }
-
   private digest(parts: readonly (string | number)[]): Buffer {
     return createHash('sha256').update(`${this.seed}\u0000${parts.join('\u0000')}`).digest();
   }

@@ -10,11 +10,11 @@ import { isObject, Problems } from './validate.js';
 import { itemBody } from './wire.js';
 
 /** Items one request may add (413 above). */
-export const MAX_ITEMS_PER_REQUEST = 1_000;
+const MAX_ITEMS_PER_REQUEST = 1_000;
 /** Items one batch may hold (422 above). */
-export const MAX_ITEMS_PER_BATCH = 10_000;
+const MAX_ITEMS_PER_BATCH = 10_000;
 /** Largest item: R$ 1.000.000,00 (422 above). */
-export const MAX_ITEM_CENTS = 100_000_000;
+const MAX_ITEM_CENTS = 100_000_000;
 
 const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/;
 const DESTINATION_FIELDS = ['accountType', 'branch', 'key', 'accountNumber', 'institutionName', 'document', 'type', 'institution', 'name'] as const;

@@ -27,7 +27,7 @@ export interface Runtime {
   readonly random: Random;
   readonly faults: FaultRates;
   readonly settings: Settings;
-  /** A new id of a kind (batch, item, pix, event…): a UUID drawn from the seed and a persisted counter. */
+  /** A new id of a kind (batch, item, pix, event…): a UUID from the seed, the state file's nonce and a counter. */
   nextId(kind: string): string;
   /** Tells the background jobs that work may be due (new events, a start, the clock moved). */
   wake(): void;

@@ -60,6 +60,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   meta.set('seed', String(seed));
   const adminToken = o.adminToken ?? meta.getOrSet('adminToken', () => `sbx-admin-${randomBytes(16).toString('hex')}`);
   const signingKey = meta.getOrSet('tokenSigningKey', () => randomBytes(32).toString('hex'));
+  // Ids mix in a nonce of the state file, so two sandboxes with the same seed never hand out the same ids.
+  const instance = meta.getOrSet('instance', () => randomBytes(8).toString('hex'));
   const savedClock = meta.get('clock');
   const clock = SimClock.resume(savedClock === null ? null : (JSON.parse(savedClock) as ClockAnchor), {
     speed: o.speed,
@@ -79,7 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     random,
     faults: o.faults,
     settings: { pageSize: o.pageSize, staleMs: o.staleSeconds * 1000, webhookAttempts: o.webhookAttempts },
-    nextId: (kind) => random.uuid(kind, meta.next(kind)),
+    nextId: (kind) => random.uuid(instance, kind, meta.next(kind)),
     wake: () => scheduler?.wake(),
     log: o.logger,
   };

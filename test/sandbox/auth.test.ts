@@ -12,7 +12,7 @@ describe('POST /oauth/token', () => {
       body: form({ grant_type: 'client_credentials' }),
     });
     expect(basic.status).toBe(200);
-    const token = await basic.json();
+    const token = (await basic.json()) as { access_token: string };
     expect(token).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     expect(token.access_token).toEqual(expect.any(String));
 
@@ -58,7 +58,7 @@ describe('API authentication', () => {
     for (const [headers, code] of cases) {
       const res = await call(headers);
       expect(res.status, code).toBe(401);
-      expect((await res.json()).error.code).toBe(code);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe(code);
     }
     expect((await call({ 'service-apikey': s.apiKey, authorization: `Bearer ${token}` })).status).toBe(200);
   });

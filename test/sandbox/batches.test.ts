@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemFor, sandboxWithClient } from './helpers.js';
-import { nthCpf } from './keys.js';
+import { nthCpf } from './documents.js';
 
 describe('batches', () => {
   it('creates a pending batch with 0 items, type pix and a Unix-seconds timestamp', async () => {

@@ -130,7 +130,7 @@ describe('bill payment (endpoint 13)', () => {
 describe('bill returns', () => {
   it('returns bills whose barcode ends in 77NN with row NN of SPEC.md, one business day later', async () => {
     const { client, receiver, advance, s } = await setUp();
-    const paid = [];
+    const paid: any[] = [];
     for (let n = 1; n <= BILL_RETURN_REASONS.length; n++) {
       const code = bank({ tail: `77${String(n).padStart(2, '0')}` });
       paid.push(await pay(client, code));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemFor, sandboxWithClient } from './helpers.js';
-import { nthCpf } from './keys.js';
+import { nthCpf } from './documents.js';
 
 describe('batch items', () => {
   it('adds items as waiting and counts them in quantityItems', async () => {

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkPixKey } from '../../src/domain/pix-key.js';
-import { destinationForKey, missingByRule } from '../../src/sandbox/key-directory.js';
+import { destinationForKey, maskCnpj, maskCpf, missingByRule } from '../../src/sandbox/key-directory.js';
 import { hashDigits } from '../../src/sandbox/random.js';
 import { admin, sandboxWithClient } from './helpers.js';
-import { cnpj, cpf } from './keys.js';
+import { cnpj, cpf } from './documents.js';
 
 const FIELDS = ['accountType', 'branch', 'key', 'accountNumber', 'institutionName', 'document', 'type', 'institution', 'name'];
 
@@ -32,6 +32,7 @@ describe('GET /pix/keys/{key}', () => {
     expect(destinationForKey('52998224725', 'cpf').document).toBe('***.982.247-**');
     expect(destinationForKey('11222333000181', 'cnpj').document).toBe('**.222.333/0001-**');
     expect(destinationForKey('+5511987654321', 'phone').document).toMatch(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/);
+    expect([maskCpf('12345678909'), maskCnpj('12ABC34501DE35')]).toEqual(['***.456.789-**', '**.ABC.345/01DE-**']);
   });
 
   it('answers 400 for a malformed key and 404 by the documented rules', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { admin, Client, eventually, itemFor, Receiver, sandbox } from './helpers.js';
-import { nthCpf } from './keys.js';
+import { nthCpf } from './documents.js';
 import { pdfText } from './pdf-text.js';
 
 const receivers: Receiver[] = [];

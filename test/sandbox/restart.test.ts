@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildBankBarcode } from '../../src/domain/boleto-builder.js';
 import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
 import { admin, Client, eventually, itemFor, Receiver, sandbox, tempDir } from './helpers.js';
-import { nthCpf } from './keys.js';
+import { nthCpf } from './documents.js';
 
 const receivers: Receiver[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../src/sandbox/webhook-signature.js';
 import { admin, Client, eventually, itemFor, Receiver, sandbox } from './helpers.js';
-import { nthCpf } from './keys.js';
+import { nthCpf } from './documents.js';
 
 const receivers: Receiver[] = [];
 afterEach(async () => {

@@ -1,6 +1,111 @@
+import { InvalidArgumentError, Option } from 'commander';
+import { ExitCode, PaybatchError, UsageError } from '../../errors.js';
 import type { RegisterCommands } from '../command.js';
 
-// Placeholder until the sandbox lands (issue 3); replaced by the real `sandbox serve`.
-export const registerSandbox: RegisterCommands = (program) => {
-  program.command('sandbox').description('a local provider for rehearsals and tests');
+interface ServeFlags {
+  host: string;
+  port: number;
+  state?: string;
+  seed?: number;
+  speed?: number;
+  faults?: string;
+  pageSize?: number;
+  apiKey?: string[];
+  clientId?: string;
+  clientSecret?: string;
+  startTime?: string;
+  tokenTtl?: number;
+  adminToken?: string;
+  staleSeconds?: number;
+  webhookAttempts?: number;
+}
+
+const number = (what: string) => (text: string): number => {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a number.`);
+  return n;
 };
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+export const registerSandbox: RegisterCommands = (program, runner) => {
+  const sandbox = program.command('sandbox').description('a local provider for rehearsals and tests (no real money)');
+  sandbox
+    .command('serve')
+    .description('run the sandbox provider over HTTP until Ctrl-C (SIGINT) or SIGTERM')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .addOption(new Option('--port <port>', 'port to listen on; 0 picks a free one').argParser(number('--port')).default(0))
+    .option('--state <file>', 'SQLite state file, kept across restarts (default: a temporary one)')
+    .addOption(new Option('--seed <n>', 'seed of every random draw, to replay a run (default: the state file\'s, or fresh)').argParser(number('--seed')))
+    .addOption(new Option('--speed <x>', 'simulated seconds per real second (default 1)').argParser(number('--speed')))
+    .option('--faults <spec>', 'fault rates, e.g. http5xx=0.05,lostResponse=0.02,stale=0.02 (default: none)')
+    .addOption(new Option('--page-size <n>', 'entries per page of the list endpoints (default 50)').argParser(number('--page-size')))
+    .option('--api-key <key>', 'an accepted API key, each its own account; repeat for more (default: sandbox-api-key)', collect)
+    .option('--client-id <id>', 'OAuth client id (default: sandbox-client)')
+    .option('--client-secret <secret>', 'OAuth client secret (default: sandbox-secret)')
+    .option('--start-time <iso>', 'where the simulated clock of a new state starts, e.g. 2025-03-08T22:30:00-03:00')
+    .addOption(new Option('--token-ttl <seconds>', 'access token lifetime in real seconds (default 3600)').argParser(number('--token-ttl')))
+    .option('--admin-token <token>', 'token of the /_sandbox/ inspection routes (default: kept in the state file)')
+    .addOption(new Option('--stale-seconds <s>', 'simulated seconds before a stale item answers an item-list query (default 1800)').argParser(number('--stale-seconds')))
+    .addOption(new Option('--webhook-attempts <n>', 'delivery attempts of a webhook event before giving up (default 10)').argParser(number('--webhook-attempts')))
+    .addHelpText(
+      'after',
+      '\nPrints one ready line (with --json, a JSON object with url, tokenUrl, apiKey, clientId, clientSecret, adminToken).' +
+        '\nSee docs/sandbox.md for the faults, the status words, the 404 rules and the /_sandbox/ routes.' +
+        '\n\nExamples:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02',
+    )
+    .action(
+      runner.action<ServeFlags>(async (ctx, flags) => {
+        const { resolveOptions } = await import('../../sandbox/options.js');
+        const { formatFaults } = await import('../../sandbox/faults.js');
+        const { startSandbox } = await import('../../sandbox/server.js');
+        const options = {
+          host: flags.host,
+          port: flags.port,
+          stateFile: flags.state,
+          seed: flags.seed,
+          speed: flags.speed,
+          faults: flags.faults,
+          pageSize: flags.pageSize,
+          apiKeys: flags.apiKey,
+          clientId: flags.clientId,
+          clientSecret: flags.clientSecret,
+          startTime: flags.startTime,
+          tokenTtlSeconds: flags.tokenTtl,
+          adminToken: flags.adminToken,
+          staleSeconds: flags.staleSeconds,
+          webhookAttempts: flags.webhookAttempts,
+          logger: (line: string) => ctx.out.info(`sandbox: ${line}`),
+        };
+        const checked = resolveOptions(options);
+        if (!checked.ok) throw new UsageError(checked.error);
+        const running = await startSandbox(options).catch((error: NodeJS.ErrnoException) => {
+          if (!['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'].includes(error.code ?? '')) throw error;
+          throw new PaybatchError(`cannot listen on ${flags.host}:${flags.port}: ${error.message}`, { hint: 'Pick another --port (0 picks a free one) or --host.' });
+        });
+        const { close, ...ready } = running;
+        ctx.out.result({ ...ready, speed: checked.value.speed, faults: formatFaults(checked.value.faults) }, () =>
+          ctx.out.print(
+            `SANDBOX provider listening on ${ready.url} (token URL ${ready.tokenUrl}; API key ${ready.apiKey}; client ${ready.clientId} / ${ready.clientSecret}; ` +
+              `admin token ${ready.adminToken}; seed ${ready.seed}). No real money moves. Ctrl-C stops it.`,
+          ),
+        );
+        const signal = await nextSignal();
+        ctx.out.info(`sandbox: ${signal} received, stopping`);
+        await close();
+        return ExitCode.ok;
+      }),
+    );
+};
+
+/** Resolves with the first SIGINT or SIGTERM, then stops listening for them. */
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
+import { admin, Client, tempDir } from './helpers.js';
+
+const BIN = join(import.meta.dirname, '../../bin/paybatch.js');
+
+beforeAll(() => {
+  if (!existsSync(join(import.meta.dirname, '../../dist/cli/main.js'))) throw new Error('build first: npm run build');
+});
+
+/** Spawns `paybatch sandbox serve --json` and resolves with its ready document. */
+async function serve(args: string[]): Promise<{ child: ResultPromise; ready: RunningSandbox & { speed: number } }> {
+  const child = execa('node', [BIN, 'sandbox', 'serve', '--json', '--host', '127.0.0.1', '--port', '0', ...args], { reject: false });
+  let text = '';
+  const ready = await new Promise<RunningSandbox & { speed: number }>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        // not complete yet
+      }
+    });
+    child.then((r) => reject(new Error(`exited before ready: ${r.exitCode} ${r.stderr}`)), reject);
+  });
+  return { child, ready };
+}
+
+describe('paybatch sandbox serve', () => {
+  it('prints the ready JSON, serves the API, stops cleanly on SIGINT and keeps its state for the next run', async () => {
+    const state = join(tempDir(), 'state.db');
+    const first = await serve(['--state', state, '--api-key', 'k1', '--client-id', 'me', '--client-secret', 'my-secret', '--speed', '50']);
+    expect(first.ready).toMatchObject({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), tokenUrl: `${first.ready.url}/oauth/token`, apiKey: 'k1', clientId: 'me',
+      clientSecret: 'my-secret', adminToken: expect.any(String), speed: 50,
+    });
+    const client = new Client(first.ready);
+    expect((await client.post('/pix/batch', { name: 'kept' })).status).toBe(201);
+    first.child.kill('SIGINT');
+    const done = await first.child;
+    expect(done.exitCode).toBe(0);
+    expect(done.stderr).toContain('SIGINT');
+
+    const second = await serve(['--state', state, '--api-key', 'k1', '--client-id', 'me', '--client-secret', 'my-secret']);
+    expect(second.ready.adminToken).toBe(first.ready.adminToken);
+    expect((await new Client(second.ready).get('/pix/batch')).body.data.map((b: { name: string }) => b.name)).toEqual(['kept']);
+    expect((await admin(second.ready, 'GET', '/clock')).status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect((await second.child).exitCode).toBe(0);
+  });
+
+  it('refuses bad flags with exit code 2', async () => {
+    const result = await execa('node', [BIN, 'sandbox', 'serve', '--faults', 'http5xx=2'], { reject: false });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--faults');
+  });
+});
