@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ConfigError } from '../errors.js';
-import { parseWebhookEvent } from './webhook-event.js';
-import type { WebhookEvent } from './webhook-event.js';
+import { parseWebhookEvent } from '../domain/webhook-event.js';
+import type { WebhookEvent } from '../domain/webhook-event.js';
 import { secretProblem, verifySharedSecret, verifyStandardWebhook } from './webhook-verify.js';
 import type { VerificationMode, VerifyResult } from './webhook-verify.js';
 
@@ -132,7 +132,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     send(res, status, { ok: false, error: extra.detail === undefined ? reason : `${reason}: ${extra.detail}` }, extra.headers);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): Promise<void> {
     const receivedAt = new Date(now());
     const path = pathOf(req);
     if (path === '/healthz') {
@@ -147,6 +147,11 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
 
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBodyBytes) return refuseOversized(req, res);
+    // `Expect: 100-continue`: the client sends its body only once told to, so refusals above cost it nothing.
+    if (expectsContinue) {
+      res.removeHeader('connection');
+      res.writeContinue();
+    }
     const body = await readBody(req, maxBodyBytes);
     if (body === 'too large') return refuseOversized(req, res);
     if (body === 'aborted') {
@@ -206,13 +211,15 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     refuse(req, res, 413, 'body too large', { headers: { connection: 'close' } });
   }
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void => {
     responding.set(req.socket, res);
+    // Refused before its body was asked for, the client may or may not send it: the connection cannot be reused.
+    if (expectsContinue) res.setHeader('connection', 'close');
     res.once('close', () => {
       if (responding.get(req.socket) === res) responding.delete(req.socket);
     });
     req.on('error', () => {}); // a reset client; readBody sees the close
-    const task = handle(req, res)
+    const task = handle(req, res, expectsContinue)
       .catch((error: unknown) => {
         count('errors');
         log({ level: 'error', msg: 'webhook receiver failed on a request', error: errorText(error) });
@@ -221,7 +228,9 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       })
       .finally(() => inFlight.delete(task));
     inFlight.add(task);
-  });
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => onRequest(req, res, false));
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => onRequest(req, res, true));
 
   // Unparseable requests and slow senders (requestTimeout): answer when nothing was written yet, then hang up.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

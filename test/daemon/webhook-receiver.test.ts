@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
-import type { WebhookEvent } from '../../src/daemon/webhook-event.js';
+import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { startReceiver } from '../../src/daemon/webhook-receiver.js';
 import type { ReceiverLogEntry, ReceiverOptions, RunningReceiver } from '../../src/daemon/webhook-receiver.js';
 import { signStandardWebhook } from '../../src/daemon/webhook-verify.js';
@@ -315,6 +315,39 @@ describe('webhook receiver: refused deliveries never reach onEvent', () => {
     expect(result.written).toBeLessThan(10 * 1024 * 1024);
     expect(h.calls).toHaveLength(0);
     expect(h.receiver.counters()['refused.body_too_large']).toBe(1);
+  });
+});
+
+describe('webhook receiver: Expect: 100-continue', () => {
+  function sendExpecting(url: string, headers: OutgoingHttpHeaders, body: string): Promise<{ status: number; bodySent: boolean }> {
+    return new Promise((resolve, reject) => {
+      let bodySent = false;
+      const req = request(url, { method: 'POST', headers: { ...headers, expect: '100-continue' }, agent: false });
+      req.on('continue', () => {
+        bodySent = true;
+        req.end(body);
+      });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bodySent }));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+  }
+
+  it('asks for the body of a delivery it will read', async () => {
+    const h = await start();
+    const body = pixEventBody('evt_continue');
+    expect(await sendExpecting(h.url, { ...signed(body), 'content-length': Buffer.byteLength(body) }, body)).toEqual({ status: 200, bodySent: true });
+    expect(h.calls).toHaveLength(1);
+  });
+
+  it('refuses an oversized delivery before its body is sent', async () => {
+    const h = await start({ maxBodyBytes: 1024 });
+    const body = 'x'.repeat(2000);
+    expect(await sendExpecting(h.url, { ...signed(body, { id: 'e' }), 'content-length': 2000 }, body)).toEqual({ status: 413, bodySent: false });
+    expect(h.calls).toHaveLength(0);
   });
 });
 

@@ -30,10 +30,13 @@ export async function startSandboxProcess(o: { state: string; args?: string[] })
     const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${text}`)), 15_000);
     child.stdout!.on('data', (b: Buffer) => {
       text += b.toString();
-      const nl = text.indexOf('\n');
-      if (nl >= 0) {
+      // The ready document is the command's one JSON output: complete once it parses.
+      try {
+        const doc = JSON.parse(text) as Record<string, string>;
         clearTimeout(timer);
-        resolve(JSON.parse(text.slice(0, nl)) as Record<string, string>);
+        resolve(doc);
+      } catch {
+        // not complete yet
       }
     });
     child.stderr!.resume();

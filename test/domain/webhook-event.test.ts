@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseWebhookEvent } from '../../src/daemon/webhook-event.js';
+import { parseWebhookEvent } from '../../src/domain/webhook-event.js';
 
 /** A Pix payment event as SPEC.md describes it (and as the sandbox sends it). */
 function pixBody(payload: Record<string, unknown> = {}): Record<string, unknown> {
