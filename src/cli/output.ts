@@ -86,11 +86,12 @@ export class Output {
   /** Renders rows as a table (boxed on a terminal, plain columns when piped). */
   table(head: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
     const cells = rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
+    const headed = head.some((h) => h !== '');
     if (!this.io.stdoutIsTTY) {
-      return [head, ...cells].map((r) => r.join('\t')).join('\n');
+      return (headed ? [head, ...cells] : cells).map((r) => r.join('\t')).join('\n');
     }
     const Table = require('cli-table3') as typeof import('cli-table3');
-    const table = new Table({ head: head.map((h) => this.style.bold(h)), style: { head: [], border: [] } });
+    const table = new Table({ head: headed ? head.map((h) => this.style.bold(h)) : [], style: { head: [], border: [] } });
     table.push(...cells);
     return table.toString();
   }

@@ -1,6 +1,6 @@
 import { formatBRL, parseAmount } from '../domain/money.js';
 import { fail, ok, type Result } from '../domain/result.js';
-import { formatDuration, parseDuration } from './duration.js';
+import { formatDuration, parseDuration } from '../domain/duration.js';
 
 /** Every profile setting, as stored in config.json (amounts in centavos, durations in seconds). */
 export interface Settings {

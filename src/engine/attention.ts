@@ -1,4 +1,5 @@
 import type { Alert, AlertItem, ChannelResult } from '../alerts/alert.js';
+import { formatDuration } from '../domain/duration.js';
 import type { Settings } from '../config/settings.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 
@@ -21,9 +22,9 @@ export interface AttentionResult {
 type Candidate = AlertItem & { readonly itemId: number; readonly alertedAt: string | null };
 
 /**
- * Decides what support must hear about and sends it, one alert per kind listing all its items:
- * payments still without news after `alertAfter`, returns that will not be reprocessed, and failed payments.
- * An item is named once; the stale alert repeats only when new items join it or `alertRepeat` has passed.
+ * Decides what support must hear about and sends it, one alert per kind listing all its items: payments still
+ * without news after `alertAfter`, returns that will not be reprocessed, failed payments, returned bills.
+ * Each item is named in one alert; a payment still without news is named again only after `alertRepeat`.
  */
 export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult> {
   const { ledger, settings } = deps;
@@ -34,9 +35,10 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   const stale = waiting.filter((c) => c.lastUpdate < ago(settings.staleAfter));
   const overdue = waiting.filter((c) => c.lastUpdate < ago(settings.alertAfter));
   const repeatBefore = ago(settings.alertRepeat);
+  const due = overdue.filter((c) => c.alertedAt === null || c.alertedAt < repeatBefore);
   const alerts: Alert[] = [];
-  if (overdue.some((c) => c.alertedAt === null || c.alertedAt < repeatBefore)) {
-    alerts.push(await raise(deps, 'stale-items', `${overdue.length} Pix payments without news`, `No update from the provider for over ${Math.round(settings.alertAfter / 60)} minutes, even after asking for the item pages again.`, overdue));
+  if (due.length) {
+    alerts.push(await raise(deps, 'stale-items', `${due.length} Pix payments without news`, `No update from the provider for over ${formatDuration(settings.alertAfter)}, even after asking for the item pages again at every pass.`, due));
   }
   const finalReturns = candidates(ledger, (q) =>
     q

@@ -34,7 +34,7 @@ Examples:
     )
     .action(
       runner.action<DaemonFlags>(async (ctx, flags) => {
-        const { parseDuration } = await import('../../config/duration.js');
+        const { parseDuration } = await import('../../domain/duration.js');
         const listen = /^([^:]+):(\d{1,5})$/.exec(flags.listen);
         if (!listen) throw new UsageError(`--listen must be host:port, not "${flags.listen}".`);
         const interval = Number(flags.interval);
@@ -84,6 +84,7 @@ Examples:
               },
               log,
               signal: controller.signal,
+              onCallback: (await import('../../engine/bill-returns.js')).applyBillCallback,
             },
             {
               once: flags.once,

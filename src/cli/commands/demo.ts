@@ -59,6 +59,7 @@ export const registerDemo: RegisterCommands = (program, runner) => {
             send: async () => [],
             log,
             signal: new AbortController().signal,
+            onCallback: (await import('../../engine/bill-returns.js')).applyBillCallback,
           },
           {
             once: false,

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../domain/result.js';
+import { fail, ok, type Result } from './result.js';
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 

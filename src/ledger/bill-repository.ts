@@ -1,0 +1,106 @@
+import type { Selectable } from 'kysely';
+import type { Ledger } from './open-ledger.js';
+import type { BillStatus, BillsTable } from './schema.js';
+
+export type BillRow = Selectable<BillsTable>;
+
+/**
+ * Statuses that block paying the same bill again without `--force`: it was paid, will be paid, may have been paid
+ * (unknown), or a payment of it was being sent (intent: another run in flight, or one that stopped mid-call).
+ */
+export const BLOCKING_BILL_STATUSES: readonly BillStatus[] = Object.freeze(['intent', 'paid', 'scheduled', 'unknown']);
+
+/** What the ledger knows of a bill before it is paid; amount in centavos. */
+export interface NewBill {
+  readonly barcode: string;
+  readonly line: string;
+  readonly kind: 'bank' | 'collection';
+  readonly description: string | null;
+  readonly beneficiary: string | null;
+  readonly beneficiaryDocument: string | null;
+  readonly assignor: string | null;
+  readonly dueDate: string | null;
+  readonly amountCents: number;
+  readonly forced: boolean;
+}
+
+/** Rows of the same bill (by barcode) whose status blocks another payment, oldest first. */
+export function blockingBills(ledger: Ledger, barcode: string): BillRow[] {
+  return ledger.all(
+    ledger.db.selectFrom('bills').selectAll().where('barcode', '=', barcode).where('status', 'in', [...BLOCKING_BILL_STATUSES]).orderBy('id'),
+  );
+}
+
+/** Inserts a bill with status `intent` (call inside the transaction that also logs the provider call) and returns its id. */
+export function insertBillIntent(ledger: Ledger, bill: NewBill, now: Date): number {
+  const at = now.toISOString();
+  return ledger.run(
+    ledger.db.insertInto('bills').values({
+      barcode: bill.barcode,
+      line: bill.line,
+      kind: bill.kind,
+      description: bill.description,
+      beneficiary: bill.beneficiary,
+      beneficiary_document: bill.beneficiaryDocument,
+      assignor: bill.assignor,
+      due_date: bill.dueDate,
+      amount_cents: bill.amountCents,
+      status: 'intent',
+      forced: bill.forced ? 1 : 0,
+      created_at: at,
+      updated_at: at,
+    }),
+  ).lastInsertRowid;
+}
+
+/** The fields an outcome or an event may set. */
+export interface BillUpdate {
+  readonly status?: BillStatus;
+  readonly remote_status?: string | null;
+  readonly transaction_id?: string | null;
+  readonly settle_date?: string | null;
+  readonly amount_paid_cents?: number | null;
+  readonly result_json?: string | null;
+  readonly beneficiary?: string | null;
+  readonly beneficiary_document?: string | null;
+  readonly assignor?: string | null;
+  readonly due_date?: string | null;
+  readonly return_reason?: string | null;
+  readonly return_meaning?: string | null;
+  readonly returned_at?: string | null;
+  readonly receipt_path?: string | null;
+  readonly error?: string | null;
+}
+
+export function updateBill(ledger: Ledger, id: number, changes: BillUpdate, now: Date): void {
+  ledger.run(ledger.db.updateTable('bills').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id));
+}
+
+export function getBill(ledger: Ledger, id: number): BillRow {
+  const row = ledger.first(ledger.db.selectFrom('bills').selectAll().where('id', '=', id));
+  if (!row) throw new Error(`bill ${id} is not in the ledger`);
+  return row;
+}
+
+/** The bill paid with this provider transaction id (the newest when, against all odds, several share it). */
+export function billByTransaction(ledger: Ledger, transactionId: string): BillRow | undefined {
+  return ledger.first(ledger.db.selectFrom('bills').selectAll().where('transaction_id', '=', transactionId).orderBy('id', 'desc'));
+}
+
+/** Bills of this line or barcode whose outcome is not known (status `unknown` or `intent`, no transaction id), oldest first. */
+export function unresolvedBillsOf(ledger: Ledger, digits: string): BillRow[] {
+  return ledger.all(
+    ledger.db
+      .selectFrom('bills')
+      .selectAll()
+      .where((eb) => eb.or([eb('line', '=', digits), eb('barcode', '=', digits)]))
+      .where('status', 'in', ['unknown', 'intent'])
+      .where('transaction_id', 'is', null)
+      .orderBy('id'),
+  );
+}
+
+/** Bills in these statuses, newest first. */
+export function listBills(ledger: Ledger, statuses: readonly BillStatus[]): BillRow[] {
+  return ledger.all(ledger.db.selectFrom('bills').selectAll().where('status', 'in', [...statuses]).orderBy('id', 'desc'));
+}

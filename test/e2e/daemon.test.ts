@@ -1,0 +1,179 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { paybatch, startSandboxProcess, userEnv, type SandboxProcess } from '../helpers/e2e.js';
+import { freePort } from '../helpers/free-port.js';
+import { writeSheet } from '../helpers/sheets.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const sandboxes: SandboxProcess[] = [];
+afterEach(async () => {
+  for (const s of sandboxes.splice(0)) await s.stop();
+});
+
+interface PaymentsReport {
+  payments: { identifier: string; paid: number; refunded: number }[];
+  paidMoreThanOnce: unknown[];
+}
+interface WebhooksReport {
+  deliveries: { event_id?: string; eventId?: string; status: string }[];
+}
+
+/** Rows of the sheet, each with its outcome: the last attempt's state, and the identifiers of every attempt. */
+function rowsOf(ledgerFile: string) {
+  const db = new Sqlite(ledgerFile, { readonly: true });
+  try {
+    const items = db.prepare('SELECT id, identifier, status, attempt, original_item_id, receipt_path, alerted_at FROM items ORDER BY id').all() as {
+      id: number; identifier: string; status: string; attempt: number; original_item_id: number | null; receipt_path: string | null; alerted_at: string | null;
+    }[];
+    const alerts = db.prepare('SELECT kind, items_json FROM alerts').all() as { kind: string; items_json: string }[];
+    const events = db.prepare('SELECT event_id FROM webhook_events').all() as { event_id: string }[];
+    const rows = items
+      .filter((i) => i.original_item_id === null)
+      .map((root) => {
+        const attempts = items.filter((i) => i.id === root.id || i.original_item_id === root.id).sort((a, b) => a.attempt - b.attempt);
+        return { root, attempts, last: attempts.at(-1)! };
+      });
+    return { items, rows, alerts, eventIds: new Set(events.map((e) => e.event_id)) };
+  } finally {
+    db.close();
+  }
+}
+
+function expectEachRowPaidOnceAtMost(payments: PaymentsReport, rows: ReturnType<typeof rowsOf>['rows']) {
+  expect(payments.paidMoreThanOnce).toEqual([]);
+  const byId = new Map(payments.payments.map((p) => [p.identifier, p]));
+  for (const row of rows) {
+    const net = row.attempts.reduce((s, a) => s + (byId.get(a.identifier)?.paid ?? 0) - (byId.get(a.identifier)?.refunded ?? 0), 0);
+    expect(net, `row ${row.root.identifier} (${row.last.status})`).toBe(row.last.status === 'paid' ? 1 : 0);
+  }
+}
+
+describe('paybatch daemon (end to end)', () => {
+  it('follows a 1,000-item batch through webhook faults, lost responses, stale items and returns to the end', async () => {
+    const dir = tempDir();
+    const s = await startSandboxProcess({
+      state: join(dir, 'provider.db'),
+      args: ['--seed', '11', '--speed', '200', '--stale-seconds', '1200', '--faults', 'dupWebhook=0.1,reorderWebhook=0.1,webhookDown=0.1,lostResponse=0.02,stale=0.02,instabilityReturn=0.02,failed=0.03'],
+    });
+    sandboxes.push(s);
+    const port = await freePort();
+    const env = userEnv(dir, {
+      ...s.env(),
+      PAYBATCH_WEBHOOK_SECRET: 'whsec_c2VjcmV0LWZvci10aGUtZTJlLXRlc3Q=',
+      PAYBATCH_STALE_AFTER: '1s',
+      PAYBATCH_ALERT_AFTER: '3s',
+      PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'),
+      PAYBATCH_REQUEST_TIMEOUT: '5s',
+    });
+    const sheet = writeSheet(join(dir, 'folha.csv'), 1000);
+    let imported;
+    for (let i = 0; i < 3 && imported?.exitCode !== 0; i++) imported = await paybatch(['import', sheet, '--start', '--yes'], { env, timeout: 120_000 });
+    expect(imported!.exitCode, imported!.stderr).toBe(0);
+
+    const daemon = await paybatch(
+      ['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '1', '--until-settled', '--timeout', '150s', '--log-format', 'json'],
+      { env, timeout: 200_000 },
+    );
+    // Failed payments and stale payments raise alerts: attention (4), not failure.
+    expect(daemon.exitCode, daemon.stderr.slice(-3000)).toBe(4);
+    const logs = daemon.stderr.trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
+    expect(logs.some((l) => l.msg === 'subscribed to provider events')).toBe(true);
+    expect(daemon.stderr).not.toContain('whsec_');
+
+    const { rows, items, alerts } = rowsOf(join(dir, 'data', 'paybatch', 'ledger.db'));
+    expect(rows).toHaveLength(1000);
+    const outcomes = rows.map((r) => r.last.status);
+    expect(outcomes.every((o) => o === 'paid' || o === 'failed' || o === 'returned')).toBe(true);
+    expect(outcomes.filter((o) => o === 'paid').length).toBeGreaterThan(900);
+    // Every instability return was reprocessed through a new attempt.
+    expect(rows.filter((r) => r.attempts.length > 1).length).toBeGreaterThan(0);
+    for (const r of rows.filter((r) => r.last.status === 'failed' || r.last.status === 'returned')) {
+      expect(alerts.some((a) => a.items_json.includes(r.last.identifier)), `${r.last.identifier} reported`).toBe(true);
+    }
+    // Every paid item has its receipt, a PDF, on disk.
+    for (const it of items.filter((i) => i.status === 'paid')) {
+      expect(it.receipt_path, it.identifier).not.toBeNull();
+      const pdf = readFileSync(it.receipt_path!);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // Stale items: each named in exactly one alert.
+    const staleAlerts = alerts.filter((a) => a.kind === 'stale-items').flatMap((a) => (JSON.parse(a.items_json) as { identifier: string }[]).map((i) => i.identifier));
+    expect(staleAlerts.length).toBeGreaterThan(0);
+    expect(new Set(staleAlerts).size).toBe(staleAlerts.length);
+
+    expectEachRowPaidOnceAtMost(await s.admin<PaymentsReport>('payments'), rows);
+
+    // Support acknowledges the alerts; the next cron pass finds nothing new and exits 0.
+    const open = await paybatch(['alerts', 'list', '--json'], { env });
+    expect(open.exitCode).toBe(4);
+    expect(JSON.parse(open.stdout).map((a: { kind: string }) => a.kind)).toEqual(expect.arrayContaining(['stale-items', 'failures']));
+    expect((await paybatch(['alerts', 'ack', 'all'], { env })).exitCode).toBe(0);
+    expect((await paybatch(['alerts', 'list'], { env })).exitCode).toBe(0);
+    const cron = await paybatch(['daemon', '--once'], { env });
+    expect(cron.exitCode, cron.stderr.slice(-2000)).toBe(0);
+  }, 300_000);
+
+  it('loses no event and pays no one twice when killed with SIGKILL at random moments', async () => {
+    const dir = tempDir();
+    const s = await startSandboxProcess({
+      state: join(dir, 'provider.db'),
+      args: ['--seed', '5', '--speed', '100', '--faults', 'dupWebhook=0.2,reorderWebhook=0.1,instabilityReturn=0.05,failed=0.02'],
+    });
+    sandboxes.push(s);
+    const port = await freePort();
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_WEBHOOK_SECRET: 'a-shared-secret-of-the-e2e-test', PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts') });
+    const sheet = writeSheet(join(dir, 'folha.csv'), 300);
+    const imported = await paybatch(['import', sheet, '--start', '--yes'], { env });
+    expect(imported.exitCode, imported.stderr).toBe(0);
+    const daemonArgs = ['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '0.5'];
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 6; round++) {
+      const run = paybatch(daemonArgs, { env, timeout: 30_000 });
+      await new Promise((r) => setTimeout(r, 300 + random() * 1700));
+      run.kill('SIGKILL');
+      expect((await run).signal).toBe('SIGKILL');
+    }
+    const final = await paybatch([...daemonArgs, '--until-settled', '--timeout', '90s'], { env, timeout: 120_000 });
+    expect([0, 4], final.stderr.slice(-2000)).toContain(final.exitCode);
+    const { rows, eventIds } = rowsOf(join(dir, 'data', 'paybatch', 'ledger.db'));
+    expect(rows.every((r) => ['paid', 'failed', 'returned'].includes(r.last.status))).toBe(true);
+    expectEachRowPaidOnceAtMost(await s.admin<PaymentsReport>('payments'), rows);
+    // Every delivery the sandbox saw acknowledged (2xx) is in the ledger: nothing acknowledged was lost.
+    const { deliveries } = await s.admin<WebhooksReport>('webhooks');
+    const acknowledged = deliveries.filter((d) => d.status === 'delivered').map((d) => d.eventId ?? d.event_id!);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const id of acknowledged) expect(eventIds.has(id), `event ${id}`).toBe(true);
+  }, 300_000);
+
+  it('as a cron job (--once) exits 0 when all is well; one daemon per ledger; SIGTERM stops it cleanly', async () => {
+    const dir = tempDir();
+    const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--seed', '3', '--speed', '1000'] });
+    sandboxes.push(s);
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts') });
+    const empty = await paybatch(['daemon', '--once'], { env });
+    expect(empty.exitCode, empty.stderr).toBe(0);
+    const imported = await paybatch(['import', writeSheet(join(dir, 'a.csv'), 20), '--start', '--yes'], { env });
+    expect(imported.exitCode).toBe(0);
+    await new Promise((r) => setTimeout(r, 1500));
+    const once = await paybatch(['daemon', '--once', '--json'], { env });
+    expect(once.exitCode, once.stderr).toBe(0);
+    const doc = JSON.parse(once.stdout);
+    expect(doc.last.pending).toBe(0);
+    expect(doc.last.receipts.saved).toHaveLength(20);
+    expect(existsSync(doc.last.receipts.saved[0])).toBe(true);
+    // A second daemon on the same ledger is refused while the first holds it.
+    const port = await freePort();
+    const holder = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--interval', '1'], { env: { ...env, PAYBATCH_WEBHOOK_SECRET: 'x-secret' }, timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, 1500));
+    const second = await paybatch(['daemon', '--once'], { env });
+    expect(second.exitCode).toBe(1);
+    expect(second.stderr).toMatch(/Another paybatch daemon holds this ledger: pid \d+/);
+    holder.kill('SIGTERM');
+    const stopped = await holder;
+    expect(stopped.exitCode, stopped.stderr).toBe(0);
+  }, 120_000);
+});

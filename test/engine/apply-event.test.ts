@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { WebhookEvent } from '../../src/domain/webhook-event.js';
+import { recordWebhookEvent } from '../../src/engine/apply-event.js';
+import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const at = new Date('2026-11-20T12:00:00Z');
+const meta = { deliveryId: null, receivedAt: at };
+
+function pix(o: Partial<Extract<WebhookEvent, { kind: 'pix' }>> & { eventId: string; identifier: string }): WebhookEvent {
+  return { kind: 'pix', pixId: `pix-${o.eventId}`, amountCents: 1001, endToEndId: `E2E${o.eventId}`, isRefund: false, accepted: true, transactionStatus: 'approved', reason: null, timestamp: null, raw: { o }, ...o };
+}
+
+describe('recording webhook events', () => {
+  it('applies a payment once; a repeated delivery is acknowledged and changes nothing', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
+    const id = identifiers[0]!;
+    expect(recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: id }), meta)).toBe('stored');
+    expect(recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: id, accepted: false }), meta)).toBe('duplicate');
+    const item = ledger.raw.prepare('SELECT status, pix_id, end_to_end_id FROM items WHERE identifier = ?').get(id);
+    expect(item).toEqual({ status: 'paid', pix_id: 'pix-e1', end_to_end_id: 'E2Ee1' });
+    expect(ledger.raw.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 1 });
+    await ledger.close();
+  });
+
+  it('never moves an item backwards when events arrive out of order', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
+    const id = identifiers[0]!;
+    recordWebhookEvent(ledger, pix({ eventId: 'refund', identifier: id, isRefund: true, pixId: 'pix-refund', reason: 'AB03 - timeout' }), meta);
+    recordWebhookEvent(ledger, pix({ eventId: 'paid', identifier: id }), meta);
+    const item = ledger.raw.prepare('SELECT status, reason, return_action, pix_id FROM items WHERE identifier = ?').get(id);
+    // The refund came first: returned stays; the late payment event only fills in the receipt's pix id.
+    expect(item).toEqual({ status: 'returned', reason: 'AB03 - timeout', return_action: 'reprocess', pix_id: 'pix-paid' });
+    const effects = ledger.raw.prepare('SELECT event_id, effect FROM webhook_events ORDER BY rowid').all();
+    expect(effects).toEqual([
+      { event_id: 'refund', effect: 'item returned (reprocess)' },
+      { event_id: 'paid', effect: 'no change: item already returned (event says paid)' },
+    ]);
+    await ledger.close();
+  });
+
+  it('classifies a return for fraud as final and a rejection as failed', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
+    recordWebhookEvent(ledger, pix({ eventId: 'p', identifier: identifiers[0]! }), meta);
+    recordWebhookEvent(ledger, pix({ eventId: 'r', identifier: identifiers[0]!, isRefund: true, reason: 'FR01 - fraud' }), meta);
+    recordWebhookEvent(ledger, pix({ eventId: 'f', identifier: identifiers[1]!, accepted: false, transactionStatus: 'rejected', reason: 'AC03 - invalid account' }), meta);
+    const rows = ledger.raw.prepare('SELECT status, return_action, reason FROM items ORDER BY id').all();
+    expect(rows).toEqual([
+      { status: 'returned', return_action: 'final', reason: 'FR01 - fraud' },
+      { status: 'failed', return_action: null, reason: 'AC03 - invalid account' },
+    ]);
+    await ledger.close();
+  });
+
+  it('keeps an event for an identifier it does not know, without touching anything', async () => {
+    const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, at);
+    expect(recordWebhookEvent(ledger, pix({ eventId: 'x', identifier: 'ffffffff-0000-4000-8000-000000000000' }), meta)).toBe('stored');
+    expect(ledger.raw.prepare('SELECT effect FROM webhook_events').get()).toEqual({ effect: 'unknown identifier ffffffff-0000-4000-8000-000000000000' });
+    expect(ledger.raw.prepare("SELECT count(*) AS n FROM items WHERE status = 'submitted'").get()).toEqual({ n: 1 });
+    await ledger.close();
+  });
+
+  it('stores nothing when applying the event fails, so the provider delivers it again', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
+    const boom = () => {
+      throw new Error('disk full');
+    };
+    const callback: WebhookEvent = { kind: 'callback', eventId: 'c1', type: 'bill_payment', category: 'bill_return', timestamp: null, title: null, detail: {}, raw: {} };
+    expect(() => recordWebhookEvent(ledger, callback, meta, boom)).toThrow('disk full');
+    expect(ledger.raw.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 0 });
+    expect(recordWebhookEvent(ledger, pix({ eventId: 'e', identifier: identifiers[0]! }), meta)).toBe('stored');
+    await ledger.close();
+  });
+});
