@@ -58,7 +58,7 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
     prompter: deps.prompter ?? terminalPrompter(io),
     now: deps.now ?? (() => new Date()),
     profile: once(async () => (await import('../config/profile.js')).loadProfile(io.env, globals.profile)),
-    ledgerFile: once(async () => globals.ledger ?? (await import('../config/paths.js')).defaultLedgerFile(io.env)),
+    ledgerFile: once(async () => globals.ledger ?? (await import('../config/paths.js')).defaultLedgerFile(io.env, (await ctx.profile()).name)),
     ledger: once(async () => {
       const { openLedger } = await import('../ledger/open-ledger.js');
       const ledger = await openLedger(await ctx.ledgerFile());

@@ -14,4 +14,6 @@ export function dataDir(env: Env): string {
 }
 
 export const configFile = (env: Env) => join(configDir(env), 'config.json');
-export const defaultLedgerFile = (env: Env) => join(dataDir(env), 'ledger.db');
+/** Each profile has its own ledger, so sandbox rehearsals never mix with real payments. */
+export const defaultLedgerFile = (env: Env, profile = 'default') =>
+  join(dataDir(env), profile === 'default' ? 'ledger.db' : `ledger-${profile.replace(/[^A-Za-z0-9_-]/g, '_')}.db`);

@@ -154,6 +154,7 @@ Examples:
           requests,
           {
             force: flags.force,
+            skipPaid: flags.file !== undefined,
             howToGive: flags.file === undefined ? '--amount' : 'the amount column',
             confirm: async (bills) => {
               await showPlan(ctx, bills, flags.file !== undefined);
@@ -164,7 +165,7 @@ Examples:
           },
         );
         const { billDoc } = await listing();
-        const counts = { paid: 0, scheduled: 0, unknown: 0, failed: 0, notAttempted: result.notAttempted.length };
+        const counts = { paid: 0, scheduled: 0, unknown: 0, failed: 0, notAttempted: result.notAttempted.length, skipped: result.skipped.length };
         for (const o of result.outcomes) counts[o.status]++;
         const attention = counts.unknown + counts.failed + counts.notAttempted > 0;
         ctx.out.result(
@@ -174,10 +175,13 @@ Examples:
             paidCents: result.outcomes.filter((o) => o.status === 'paid' || o.status === 'scheduled').reduce((s, o) => s + (o.row.amount_paid_cents ?? o.row.amount_cents), 0),
             bills: result.outcomes.map((o) => ({ ...billDoc(o.row), file: o.bill.request.file ?? null, fileLine: o.bill.request.line ?? null, message: o.message, hint: o.hint, warnings: o.warnings })),
             notAttempted: result.notAttempted.map((b) => ({ file: b.request.file ?? null, fileLine: b.request.line ?? null, line: b.decoded.line, amountCents: b.amountCents })),
+            skipped: result.skipped.map((k) => ({ file: k.request.file ?? null, fileLine: k.request.line ?? null, line: k.paidBy.line, billId: k.paidBy.id, status: k.paidBy.status, reason: k.reason })),
           },
           () => {
             const s = ctx.out.style;
             const mark: Record<BillOutcome['status'], string> = { paid: s.green('✓'), scheduled: s.cyan('◷'), unknown: s.yellow('?'), failed: s.red('✗') };
+            for (const k of result.skipped) ctx.out.print(`- ${k.request.file}:${k.request.line} left out: ${k.reason}`);
+            if (!result.outcomes.length && result.skipped.length) ctx.out.print('Nothing to pay: every bill of the file is already paid or scheduled in the ledger.');
             for (const o of result.outcomes) {
               ctx.out.print(`${mark[o.status]} ${o.message}`);
               if (o.receiptPath) ctx.out.print(`  receipt: ${o.receiptPath}`);
@@ -191,7 +195,9 @@ Examples:
           for (const w of o.warnings) ctx.out.warn(w);
           if (o.hint) ctx.out.info(o.hint);
         }
-        if (result.notAttempted.length) ctx.out.info('Settle the unknown payment first (see above), then run the same file again: bills already paid are refused by the ledger, so only the rest is paid.');
+        if (result.notAttempted.length) {
+          ctx.out.info('Settle the unknown payment first (see above), then run the same file again: bills the ledger has as paid are left out, so only the rest is paid.');
+        }
         return attention ? ExitCode.attention : ExitCode.ok;
       }),
     );

@@ -53,7 +53,7 @@ export const registerConfig: RegisterCommands = (program, runner) => {
         const { isSecret, isSettingName, displayValue } = await import('../../config/settings.js');
         const { parseSetting, updateProfile } = await import('../../config/edit-config.js');
         const { UsageError } = await import('../../errors.js');
-        const profile = await ctx.profile();
+        const profile = await profileToEdit(ctx);
         if (isSettingName(name!) && isSecret(name) && value !== undefined) {
           throw new UsageError(`${name} is a secret: it is never taken from the command line (it would stay in the shell history and the process list).`, {
             hint: `Pipe it in (printf %s "$SECRET" | paybatch config set ${name}) or run the command on a terminal to be asked.`,
@@ -78,7 +78,7 @@ export const registerConfig: RegisterCommands = (program, runner) => {
         const { updateProfile } = await import('../../config/edit-config.js');
         const { ConfigError } = await import('../../errors.js');
         if (!isSettingName(name!)) throw new ConfigError(`Unknown setting "${name}".`, { hint: `Settings: ${SETTING_NAMES.join(', ')}.` });
-        const profile = await ctx.profile();
+        const profile = await profileToEdit(ctx);
         updateProfile(profile.configPath, profile.name, { [name]: undefined });
         ctx.out.result({ profile: profile.name, name, removed: true }, () => ctx.out.print(`✓ ${name} removed from profile "${profile.name}"`));
       }),
@@ -100,9 +100,7 @@ export const registerConfig: RegisterCommands = (program, runner) => {
         const { canPrompt } = await import('../io.js');
         const { parseSetting, updateProfile } = await import('../../config/edit-config.js');
         const { displayValue, SETTINGS } = await import('../../config/settings.js');
-        const { configFile } = await import('../../config/paths.js');
-        const path = configFile(ctx.io.env);
-        const name = ctx.globals.profile ?? 'default';
+        const { configPath: path, name } = await profileToEdit(ctx);
         const interactive = canPrompt(ctx.io) && !ctx.out.json;
         const given: [string, string | undefined][] = [
           ['baseUrl', flags.sandbox ? undefined : flags.baseUrl],
@@ -145,6 +143,12 @@ export const registerConfig: RegisterCommands = (program, runner) => {
       }),
     );
 };
+
+/** The profile that `config set|unset|init` change: it need not exist yet. */
+async function profileToEdit(ctx: Context): Promise<{ name: string; configPath: string }> {
+  const { configFile } = await import('../../config/paths.js');
+  return { name: ctx.globals.profile ?? 'default', configPath: configFile(ctx.io.env) };
+}
 
 /** A value from piped standard input, or from a hidden prompt on a terminal. */
 async function readSecretOrValue(ctx: Context, name: string): Promise<string> {
