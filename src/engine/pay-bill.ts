@@ -75,6 +75,11 @@ export interface BillOutcome {
 export interface PayBillsOptions {
   /** Pay bills the ledger has as paid, scheduled or unknown. */
   readonly force: boolean;
+  /**
+   * Leave out (instead of refusing) bills the ledger has as paid or scheduled, so a list can be run again after an
+   * interruption and pays only what is left. Bills with an unknown outcome are still refused.
+   */
+  readonly skipPaid?: boolean;
   /** How a missing amount is given, for problems: "--amount" or "the amount column". */
   readonly howToGive: string;
   /** Asked once, after every bill passed its checks; false cancels (nothing is paid). */
@@ -87,6 +92,15 @@ export interface PayBillsResult {
   readonly outcomes: readonly BillOutcome[];
   /** Bills not sent because an earlier one ended `unknown`. */
   readonly notAttempted: readonly PreparedBill[];
+  /** Requests left out because the ledger has them paid or scheduled (`skipPaid`). */
+  readonly skipped: readonly SkippedBill[];
+}
+
+export interface SkippedBill {
+  readonly request: BillRequest;
+  /** The ledger row that pays it. */
+  readonly paidBy: BillRow;
+  readonly reason: string;
 }
 
 /**
@@ -111,7 +125,8 @@ export async function inspectBill(deps: Pick<BillDeps, 'provider' | 'now'>, code
  * `failed` and goes on with the next.
  */
 export async function payBills(deps: BillDeps, requests: readonly BillRequest[], o: PayBillsOptions): Promise<PayBillsResult> {
-  const prepared = await prepareBills(deps, requests, o);
+  const { bills: prepared, skipped } = await prepareBills(deps, requests, o);
+  if (prepared.length === 0) return { outcomes: [], notAttempted: [], skipped };
   if (!(await o.confirm(prepared))) throw new CancelledError('Cancelled; nothing was paid.');
   const provider = await deps.provider();
   const outcomes: BillOutcome[] = [];
@@ -119,20 +134,21 @@ export async function payBills(deps: BillDeps, requests: readonly BillRequest[],
     const outcome = await payOne(deps, provider, bill, o.force);
     outcomes.push(outcome);
     o.onOutcome?.(outcome, i, prepared.length);
-    if (outcome.status === 'unknown') return { outcomes, notAttempted: prepared.slice(i + 1) };
+    if (outcome.status === 'unknown') return { outcomes, notAttempted: prepared.slice(i + 1), skipped };
   }
-  return { outcomes, notAttempted: [] };
+  return { outcomes, notAttempted: [], skipped };
 }
 
 /** Every check of every request; throws an InputRejectedError with all problems when any fails. */
 export async function prepareBills(
   deps: Pick<BillDeps, 'ledger' | 'provider' | 'now'>,
   requests: readonly BillRequest[],
-  o: Pick<PayBillsOptions, 'force' | 'howToGive'>,
-): Promise<PreparedBill[]> {
+  o: Pick<PayBillsOptions, 'force' | 'howToGive' | 'skipPaid'>,
+): Promise<{ bills: PreparedBill[]; skipped: SkippedBill[] }> {
   const now = deps.now();
   const problems: InputProblem[] = [];
   const firstLineOf = new Map<string, number | undefined>();
+  const skipped: SkippedBill[] = [];
   const offline: { request: BillRequest; decoded: InspectedBill['decoded']; requestedCents: number | null; description: string | null; previous: BillRow[] }[] = [];
 
   for (const request of requests) {
@@ -158,8 +174,15 @@ export async function prepareBills(
         rowProblems.push({ ...where, field: 'code', reason: `the same bill as ${first === undefined ? 'another request' : `line ${first}`}; a bill is paid once` });
       } else firstLineOf.set(barcode, request.line);
       previous = blockingBills(deps.ledger, barcode);
-      const blocking = previous[0];
-      if (blocking && !o.force) rowProblems.push({ ...where, field: 'code', reason: blockedReason(blocking) });
+      // The newest attempt decides: a bill paid with --force after an unknown attempt is paid.
+      const newest = previous.at(-1);
+      if (newest && !o.force) {
+        if (o.skipPaid && (newest.status === 'paid' || newest.status === 'scheduled') && rowProblems.length === 0) {
+          skipped.push({ request, paidBy: newest, reason: blockedReason(newest).replace(/; pass --force.*$/, '') });
+          continue;
+        }
+        rowProblems.push({ ...where, field: 'code', reason: blockedReason(newest) });
+      }
     }
     problems.push(...rowProblems);
     if (decoded.ok && rowProblems.length === 0) offline.push({ request, decoded: decoded.value, requestedCents, description, previous });
@@ -198,7 +221,7 @@ export async function prepareBills(
       problems.some((p) => p.reason.includes('--force')) ? { hint: 'Check the ledger with `paybatch boleto list` before paying again.' } : undefined,
     );
   }
-  return prepared;
+  return { bills: prepared, skipped };
 }
 
 /** Pays one prepared bill: intent (bill row + call log) committed first, then endpoint 13 once, then the outcome. */
@@ -206,7 +229,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   const { ledger } = deps;
   const startedAt = deps.now();
   const { decoded, details } = bill;
-  const { billId, intentId } = ledger.transaction(() => {
+  const { billId, intentId } = immediate(ledger, () => {
     // Checked again inside the transaction: another run may have paid the bill since it was prepared.
     const blocking = blockingBills(ledger, decoded.barcode)[0];
     if (blocking && !force) {
@@ -239,7 +262,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
     const at = deps.now();
     const { outcome, detail } = failureOutcome(error);
     if (outcome === 'unknown') {
-      ledger.transaction(() => {
+      immediate(ledger, () => {
         updateBill(ledger, billId, { status: 'unknown', error: errorText(error) }, at);
         logOutcome(ledger, intentId, 'unknown', detail, at);
       });
@@ -261,7 +284,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
     const message = alreadyPaid
       ? `The provider refused the payment: this bill was already paid or scheduled at the provider (${e.message}). Nothing was paid now.`
       : `The provider refused the payment (${e.message}). Nothing was paid.`;
-    ledger.transaction(() => {
+    immediate(ledger, () => {
       updateBill(ledger, billId, { status: 'failed', error: alreadyPaid ? `already paid at the provider: ${e.message}` : e.message }, at);
       logOutcome(ledger, intentId, 'error', detail, at);
     });
@@ -286,7 +309,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   if (result.amountPaidCents !== null && result.amountPaidCents !== bill.amountCents) {
     warnings.push(`the provider reports ${formatBRL(result.amountPaidCents)} paid, but ${formatBRL(bill.amountCents)} was asked for`);
   }
-  ledger.transaction(() => {
+  immediate(ledger, () => {
     updateBill(
       ledger,
       billId,
@@ -412,4 +435,12 @@ async function fetchDetails(provider: Pick<ProviderClient, 'boletoDetails'>, lin
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A write transaction that takes the write lock first (BEGIN IMMEDIATE), so a daemon writing the same ledger makes it
+ * wait (busy timeout) instead of failing half-way: the outcome of a payment must reach the ledger.
+ */
+function immediate<T>(ledger: Ledger, fn: () => T): T {
+  return ledger.raw.transaction(fn).immediate();
 }

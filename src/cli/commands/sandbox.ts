@@ -50,7 +50,7 @@ export const registerSandbox: RegisterCommands = (program, runner) => {
     .addHelpText(
       'after',
       '\nPrints one ready line (with --json, a JSON object with url, tokenUrl, apiKey, clientId, clientSecret, adminToken).' +
-        '\nSee docs/sandbox.md for the faults, the status words, the 404 rules and the /_sandbox/ routes.' +
+        '\nSee the README (The sandbox) for the faults, the status words, the 404 rules and the /_sandbox/ routes.' +
         '\n\nExamples:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02',
     )
     .action(

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WebhookEvent } from '../../src/domain/webhook-event.js';
+import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
+import { recordWebhookEvent } from '../../src/engine/apply-event.js';
+import { raiseAlerts } from '../../src/engine/attention.js';
+import { applyBillCallback } from '../../src/engine/bill-returns.js';
+import { getBill, insertBillIntent, updateBill } from '../../src/ledger/bill-repository.js';
+import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
+import type { BillStatus } from '../../src/ledger/schema.js';
+import { bankLine } from './fixtures.js';
+
+const ledgers: Ledger[] = [];
+afterEach(async () => {
+  for (const l of ledgers.splice(0)) await l.close();
+});
+
+const AT = new Date('2026-11-21T12:00:00Z');
+
+async function ledgerWith(bills: { status: BillStatus; tx?: string | null; line?: string; amountCents?: number }[]) {
+  const ledger = await openLedger(':memory:');
+  ledgers.push(ledger);
+  for (const [i, b] of bills.entries()) {
+    const line = b.line ?? bankLine({ tail: String(1000 + i) });
+    const id = insertBillIntent(
+      ledger,
+      { barcode: `barcode-${line}`, line, kind: 'bank', description: null, beneficiary: 'Silva Comércio Ltda', beneficiaryDocument: null, assignor: null, dueDate: null, amountCents: b.amountCents ?? 15_990, forced: false },
+      AT,
+    );
+    updateBill(ledger, id, { status: b.status, transaction_id: b.tx === undefined ? `tx-${id}` : b.tx, settle_date: '2025-03-10' }, AT);
+  }
+  return ledger;
+}
+
+let eventSeq = 0;
+function billEvent(category: string, detail: Record<string, unknown>, o: { eventId?: string; type?: string; timestamp?: string } = {}): WebhookEvent {
+  const raw = { serviceId: '1', eventId: o.eventId ?? `ev-${++eventSeq}`, type: o.type ?? 'bill_payment', category, timestamp: o.timestamp ?? String(Date.parse('2025-03-11T13:00:00Z') / 1000), detail };
+  return { kind: 'callback', eventId: raw.eventId, type: raw.type, category, timestamp: raw.timestamp, title: null, detail, raw };
+}
+
+const receive = (ledger: Ledger, event: WebhookEvent) => recordWebhookEvent(ledger, event, { deliveryId: event.eventId, receivedAt: AT }, applyBillCallback);
+const effectOf = (ledger: Ledger, eventId: string) => ledger.first(ledger.db.selectFrom('webhook_events').select('effect').where('event_id', '=', eventId))?.effect;
+
+describe('bill_return events', () => {
+  it.each(BILL_RETURN_REASONS.map((r) => [r.family, r.received, r.meaning]))('%s: "%s" is stored with its meaning', async (_family, received, meaning) => {
+    const ledger = await ledgerWith([{ status: 'paid' }]);
+    expect(receive(ledger, billEvent('bill_return', { transactionId: 'tx-1', amount: 159.9, reason: received }))).toBe('stored');
+    expect(getBill(ledger, 1)).toMatchObject({ status: 'returned', return_reason: received, return_meaning: meaning, returned_at: '2025-03-11T13:00:00.000Z', alerted_at: null });
+  });
+
+  it('matches reasons leniently and keeps a reason it does not know, without a meaning', async () => {
+    const ledger = await ledgerWith([{ status: 'paid' }, { status: 'paid' }]);
+    receive(ledger, billEvent('bill_return', { transactionId: 'tx-1', reason: 'Ocorrência AJ – Invalid movement type' }));
+    receive(ledger, billEvent('bill_return', { transactionId: 'tx-2', reason: '99 - the moon is full' }));
+    expect(getBill(ledger, 1)).toMatchObject({ return_meaning: 'generic refusal; contact support' });
+    expect(getBill(ledger, 2)).toMatchObject({ status: 'returned', return_reason: '99 - the moon is full', return_meaning: null });
+  });
+
+  it('is idempotent: a repeated delivery is ignored and a second return changes nothing', async () => {
+    const ledger = await ledgerWith([{ status: 'paid' }]);
+    const first = billEvent('bill_return', { transactionId: 'tx-1', reason: 'Already paid' }, { eventId: 'same' });
+    expect(receive(ledger, first)).toBe('stored');
+    expect(receive(ledger, first)).toBe('duplicate');
+    const other = billEvent('bill_return', { transactionId: 'tx-1', reason: 'Invalid barcode' });
+    receive(ledger, other);
+    expect(effectOf(ledger, other.eventId)).toBe('no change: bill #1 was already returned');
+    expect(getBill(ledger, 1)).toMatchObject({ return_reason: 'Already paid', return_meaning: 'bill already paid' });
+  });
+
+  it('raises the bill-return alert once', async () => {
+    const ledger = await ledgerWith([{ status: 'paid' }, { status: 'paid' }]);
+    receive(ledger, billEvent('bill_return', { transactionId: 'tx-1', reason: '13 - payment deadline exceeded' }));
+    const sent: string[] = [];
+    const deps = {
+      ledger, now: () => AT, profile: 'default', sandbox: true,
+      settings: { staleAfter: 1800, alertAfter: 7200, alertRepeat: 86_400, maxReprocess: 3 },
+      send: async (a: { kind: string }) => (sent.push(a.kind), []),
+    };
+    const first = await raiseAlerts(deps);
+    expect(first.alerts.map((a) => [a.kind, a.items.length])).toEqual([['bill-return', 1]]);
+    expect(first.alerts[0]?.items[0]?.status).toBe('returned: 13 - payment deadline exceeded → payment deadline exceeded');
+    expect((await raiseAlerts(deps)).alerts).toEqual([]);
+  });
+
+  it('records an event for a transaction the ledger does not have', async () => {
+    const ledger = await ledgerWith([{ status: 'paid' }]);
+    const e = billEvent('bill_return', { transactionId: 'tx-elsewhere', reason: 'Already paid' });
+    expect(receive(ledger, e)).toBe('stored');
+    expect(effectOf(ledger, e.eventId)).toBe('no bill in the ledger with transaction tx-elsewhere');
+  });
+});
+
+describe('bill_paid events', () => {
+  it('move a scheduled bill to paid with the settle date, and never move a returned one back', async () => {
+    const ledger = await ledgerWith([{ status: 'scheduled' }, { status: 'returned' }]);
+    receive(ledger, billEvent('bill_paid', { transactionId: 'tx-1', settleDate: '2025-03-10' }));
+    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', settle_date: '2025-03-10' });
+    const late = billEvent('bill_paid', { transactionId: 'tx-2', settleDate: '2025-03-10' });
+    receive(ledger, late);
+    expect(getBill(ledger, 2).status).toBe('returned');
+    expect(effectOf(ledger, late.eventId)).toBe('no change: bill #2 is already returned');
+  });
+
+  it('settle a bill whose answer was lost, by its line and amount', async () => {
+    const line = bankLine({ tail: '4242' });
+    const ledger = await ledgerWith([{ status: 'unknown', tx: null, line, amountCents: 15_990 }]);
+    const wrongAmount = billEvent('bill_paid', { transactionId: 'tx-x', typefulLine: line, amount: 100, settleDate: '2025-03-10' });
+    receive(ledger, wrongAmount);
+    expect(getBill(ledger, 1).status).toBe('unknown');
+    receive(ledger, billEvent('bill_paid', { transactionId: 'tx-found', typefulLine: line, amount: 159.9, settleDate: '2025-03-10' }));
+    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-found', amount_paid_cents: 15_990, settle_date: '2025-03-10' });
+  });
+
+  it('leave other callbacks alone', async () => {
+    const ledger = await ledgerWith([{ status: 'paid' }]);
+    const ted = billEvent('ted_out', { transactionId: 'tx-1' }, { type: 'transfer' });
+    receive(ledger, ted);
+    expect(effectOf(ledger, ted.eventId)).toMatch(/no handler for callbacks of type "transfer"/);
+    expect(getBill(ledger, 1).status).toBe('paid');
+  });
+});

@@ -1,0 +1,270 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inspectBill, payBills, type BillRequest, type PreparedBill } from '../../src/engine/pay-bill.js';
+import { CancelledError, InputRejectedError } from '../../src/errors.js';
+import { listBills } from '../../src/ledger/bill-repository.js';
+import { callsOf } from '../../src/ledger/call-log.js';
+import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
+import { pdfText } from '../sandbox/pdf-text.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+import { bankLine, collectionLine, detailsFor, FakeProvider, httpError, lostAnswer, paymentFor } from './fixtures.js';
+
+const tempDir = useTempDir();
+const ledgers: Ledger[] = [];
+afterEach(async () => {
+  for (const l of ledgers.splice(0)) await l.close();
+});
+
+const MONDAY = new Date('2025-03-10T10:00:00-03:00');
+const SATURDAY = new Date('2025-03-08T22:30:00-03:00');
+
+async function setUp(provider: FakeProvider, now = MONDAY) {
+  const ledger = await openLedger(':memory:');
+  ledgers.push(ledger);
+  const receiptsDir = tempDir();
+  const deps = { ledger, provider: async () => provider, now: () => now, receiptsDir };
+  const asked: (readonly PreparedBill[])[] = [];
+  const pay = (requests: BillRequest[], o: { force?: boolean; answer?: boolean } = {}) =>
+    payBills(deps, requests, {
+      force: o.force ?? false,
+      skipPaid: requests.some((r) => r.file !== undefined),
+      howToGive: '--amount',
+      confirm: async (bills) => {
+        asked.push(bills);
+        return o.answer ?? true;
+      },
+    });
+  return { ledger, deps, pay, asked, receiptsDir };
+}
+
+async function rejection(p: Promise<unknown>): Promise<InputRejectedError> {
+  const e = await p.then(() => null, (x: unknown) => x);
+  expect(e).toBeInstanceOf(InputRejectedError);
+  return e as InputRejectedError;
+}
+
+const fixedBill = bankLine({ amountCents: 15_990 });
+const fixedProvider = (over: ConstructorParameters<typeof FakeProvider>[1] = undefined, before?: () => void) =>
+  new FakeProvider((code) => detailsFor(code, 15_990), over, before);
+
+describe('payBills: one bill', () => {
+  it('writes the intent (bill row and call log) before the call, then the outcome and a PDF receipt', async () => {
+    let seenBeforeCall: unknown[] = [];
+    let ledgerRef: Ledger | null = null;
+    const provider = fixedProvider(undefined, () => {
+      seenBeforeCall = [listBills(ledgerRef!, ['intent']).map((b) => b.status), callsOf(ledgerRef!, 'bill:1').map((c) => c.phase)];
+    });
+    const { ledger, pay, asked } = await setUp(provider);
+    ledgerRef = ledger;
+    const r = await pay([{ code: fixedBill, description: 'aluguel março' }]);
+    expect(seenBeforeCall).toEqual([['intent'], ['intent']]);
+    expect(provider.calls).toEqual([
+      { op: 'details', code: fixedBill },
+      { op: 'pay', code: fixedBill, amountCents: 15_990 },
+    ]);
+    expect(asked).toHaveLength(1);
+    expect(r.outcomes).toHaveLength(1);
+    const o = r.outcomes[0]!;
+    expect(o.status).toBe('paid');
+    expect(o.message).toMatch(/^Paid R\$ 159,90 to Silva Comércio Ltda \(transaction tx-/);
+    expect(o.row).toMatchObject({ status: 'paid', amount_cents: 15_990, amount_paid_cents: 15_990, settle_date: '2025-03-10', description: 'aluguel março', forced: 0, remote_status: 'paid' });
+    expect(callsOf(ledger, 'bill:1').map((c) => [c.phase, c.outcome])).toEqual([['intent', null], ['outcome', 'ok']]);
+    const pdf = readFileSync(o.receiptPath!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-8).toString()).toContain('%%EOF');
+    expect(o.receiptPath).toMatch(/\/bills\/2025-03-10-Silva-Comercio-Ltda-tx-[\w-]+\.pdf$/);
+    const text = pdfText(pdf);
+    for (const s of ['Bill payment receipt', 'R$ 159,90', 'Empresa Pagadora Ltda', '12.345.678/0001-95', 'aluguel março', '2025-03-20']) expect(text).toContain(s);
+  });
+
+  it('never reaches the provider with an invalid code', async () => {
+    const provider = fixedProvider();
+    const { pay } = await setUp(provider);
+    const typo = fixedBill.slice(0, -1) + String((Number(fixedBill.at(-1)) + 1) % 10);
+    const e = await rejection(pay([{ code: typo }]));
+    expect(e.problems).toEqual([{ field: 'code', reason: expect.stringMatching(/check digit/) }]);
+    expect(provider.calls).toEqual([]);
+  });
+
+  it('refuses a bill whose details disagree with the code, paying nothing', async () => {
+    const provider = new FakeProvider((code) => detailsFor(code, 19_590));
+    const { pay, ledger } = await setUp(provider);
+    const e = await rejection(pay([{ code: fixedBill }]));
+    expect(e.problems[0]?.reason).toMatch(/code says R\$ 159,90 but the provider's bill is R\$ 195,90/);
+    expect(provider.calls.map((c) => c.op)).toEqual(['details']);
+    expect(listBills(ledger, ['intent', 'paid', 'failed', 'unknown'])).toEqual([]);
+  });
+
+  it('turns a 404 of the details into a problem with the code', async () => {
+    const provider = new FakeProvider(() => httpError(404, 'not_found', 'bill not found'));
+    const { pay } = await setUp(provider);
+    const e = await rejection(pay([{ code: fixedBill }]));
+    expect(e.problems).toEqual([{ field: 'code', reason: expect.stringMatching(/does not know this bill/) }]);
+  });
+
+  it('records a lost answer as unknown, never retries it, and says what to check', async () => {
+    const provider = fixedProvider(() => lostAnswer());
+    const { pay, ledger } = await setUp(provider);
+    const r = await pay([{ code: fixedBill }]);
+    const o = r.outcomes[0]!;
+    expect(o.status).toBe('unknown');
+    expect(o.row.status).toBe('unknown');
+    expect(o.message).toMatch(/may or may not be paid.*will not be retried/);
+    expect(o.hint).toMatch(/provider's statement.*23791\.23454/);
+    expect(o.hint).toContain('--force');
+    expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(1);
+    expect(callsOf(ledger, 'bill:1').map((c) => c.outcome)).toEqual([null, 'unknown']);
+  });
+
+  it('refuses a bill the ledger has as paid, scheduled or unknown unless --force', async () => {
+    for (const answer of [() => paymentFor(fixedBill, 15_990), () => paymentFor(fixedBill, 15_990, { status: 'scheduled' }), () => lostAnswer()]) {
+      const provider = fixedProvider(answer);
+      const { pay, ledger } = await setUp(provider);
+      await pay([{ code: fixedBill }]);
+      const e = await rejection(pay([{ code: fixedBill }]));
+      expect(e.problems[0]?.reason).toContain('--force');
+      expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(1);
+      const again = await pay([{ code: fixedBill }], { force: true });
+      expect(again.outcomes[0]?.row.forced).toBe(1);
+      expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(2);
+      expect(listBills(ledger, ['paid', 'scheduled', 'unknown'])).toHaveLength(2);
+    }
+  });
+
+  it('pays a returned or failed bill again without --force', async () => {
+    let answer: () => ReturnType<typeof paymentFor> | Error = () => httpError(422, 'amount_mismatch');
+    const provider = fixedProvider(() => answer());
+    const { pay } = await setUp(provider);
+    expect((await pay([{ code: fixedBill }])).outcomes[0]?.status).toBe('failed');
+    answer = () => paymentFor(fixedBill, 15_990);
+    expect((await pay([{ code: fixedBill }])).outcomes[0]?.status).toBe('paid');
+  });
+
+  it("marks the provider's 409 as failed with a clear message", async () => {
+    const provider = fixedProvider(() => httpError(409, 'bill_already_paid', 'this bill was already paid'));
+    const { pay } = await setUp(provider);
+    const o = (await pay([{ code: fixedBill }])).outcomes[0]!;
+    expect(o.status).toBe('failed');
+    expect(o.row.error).toMatch(/^already paid at the provider/);
+    expect(o.message).toMatch(/already paid or scheduled at the provider.*Nothing was paid now/);
+    expect(o.hint).toMatch(/Someone else may have paid it/);
+  });
+
+  it('keeps a scheduled payment as scheduled, and an unknown status word as unknown', async () => {
+    const scheduled = fixedProvider(() => paymentFor(fixedBill, 15_990, { status: 'scheduled', settleDate: '2025-03-10' }));
+    const s = await setUp(scheduled, SATURDAY);
+    const o = (await s.pay([{ code: fixedBill }])).outcomes[0]!;
+    expect(o.status).toBe('scheduled');
+    expect(o.message).toMatch(/^Scheduled: R\$ 159,90 to .* for 2025-03-10/);
+    expect(s.asked[0]?.[0]?.timing).toMatchObject({ windowOpen: false, scheduledFor: '2025-03-10' });
+    expect(pdfText(readFileSync(o.receiptPath!))).toContain('scheduled for 2025-03-10');
+
+    const odd = fixedProvider(() => paymentFor(fixedBill, 15_990, { status: 'processing' }));
+    const u = await setUp(odd);
+    const w = (await u.pay([{ code: fixedBill }])).outcomes[0]!;
+    expect(w.status).toBe('unknown');
+    expect(w.row).toMatchObject({ status: 'unknown', remote_status: 'processing', transaction_id: expect.any(String) });
+  });
+
+  it('pays nothing when the confirmation is declined', async () => {
+    const provider = fixedProvider();
+    const { pay, ledger } = await setUp(provider);
+    await expect(pay([{ code: fixedBill }], { answer: false })).rejects.toBeInstanceOf(CancelledError);
+    expect(provider.calls.map((c) => c.op)).toEqual(['details']);
+    expect(listBills(ledger, ['intent', 'paid'])).toEqual([]);
+  });
+
+  it('sends the amount given for a bill that lets the payer choose it', async () => {
+    const reference = collectionLine({ valueId: 7, amountCents: 123 });
+    const provider = new FakeProvider((code) => detailsFor(code, 0, { canChangeAmount: true, minValueCents: 1, maxValueCents: 100_000_000, originalAmountCents: 0 }));
+    const { pay } = await setUp(provider);
+    const e = await rejection(pay([{ code: reference }]));
+    expect(e.problems[0]).toMatchObject({ field: 'amount', reason: expect.stringContaining('--amount') });
+    await pay([{ code: reference, amount: '1.234,56' }]);
+    expect(provider.calls.at(-1)).toEqual({ op: 'pay', code: reference, amountCents: 123_456 });
+  });
+});
+
+describe('payBills: a list', () => {
+  const codes = [1, 2, 3, 4].map((i) => bankLine({ amountCents: 10_000 * i, tail: `000${i}` }));
+  const listProvider = (pay?: ConstructorParameters<typeof FakeProvider>[1]) =>
+    new FakeProvider((code) => detailsFor(code, 10_000 * (codes.indexOf(code) + 1)), pay);
+  const rows = (list: string[]): BillRequest[] => list.map((code, i) => ({ code, file: 'bills.csv', line: i + 2 }));
+
+  it('validates every row first: with one bad row nothing is paid and every problem is named by line', async () => {
+    const provider = listProvider();
+    const { pay, ledger } = await setUp(provider);
+    const bad = [...rows(codes.slice(0, 2)), { code: '123', file: 'bills.csv', line: 4 }, { code: codes[0]!, file: 'bills.csv', line: 5 }, { code: codes[2]!, amount: '1,2,3', file: 'bills.csv', line: 6 }];
+    const e = await rejection(pay(bad));
+    expect(e.message).toBe('3 of 5 bills in bills.csv cannot be paid; nothing was paid.');
+    expect(e.problems.map((p) => [p.line, p.field])).toEqual([[4, 'code'], [5, 'code'], [6, 'amount']]);
+    expect(e.problems[1]?.reason).toMatch(/same bill as line 2/);
+    expect(provider.calls.filter((c) => c.op === 'pay')).toEqual([]);
+    expect(listBills(ledger, ['intent', 'paid'])).toEqual([]);
+  });
+
+  it('confirms once and pays one by one', async () => {
+    const provider = listProvider();
+    const { pay, asked } = await setUp(provider);
+    const r = await pay(rows(codes));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.map((b) => b.amountCents)).toEqual([10_000, 20_000, 30_000, 40_000]);
+    expect(r.outcomes.map((o) => o.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
+  });
+
+  it('stops at the first unknown outcome; a definite refusal does not stop it', async () => {
+    const provider = listProvider((code, cents) => (code === codes[0] ? httpError(409, 'bill_already_paid') : code === codes[1] ? lostAnswer() : paymentFor(code, cents)));
+    const { pay } = await setUp(provider);
+    const r = await pay(rows(codes));
+    expect(r.outcomes.map((o) => o.status)).toEqual(['failed', 'unknown']);
+    expect(r.notAttempted.map((b) => b.request.line)).toEqual([4, 5]);
+    expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(2);
+  });
+
+  it('run again after an unknown outcome: refused until that bill is settled, then pays only what is left', async () => {
+    let lose = true;
+    const provider = listProvider((code, cents) => (code === codes[1] && lose ? lostAnswer() : paymentFor(code, cents)));
+    const { pay, ledger } = await setUp(provider);
+    const first = await pay(rows(codes));
+    expect(first.outcomes.map((o) => o.status)).toEqual(['paid', 'unknown']);
+
+    const refused = await rejection(pay(rows(codes)));
+    expect(refused.problems).toEqual([{ file: 'bills.csv', line: 3, field: 'code', reason: expect.stringMatching(/unknown outcome \(bill #2\)/) }]);
+
+    // Checked at the provider: not there. Paid again on its own with --force.
+    lose = false;
+    expect((await pay([{ code: codes[1]! }], { force: true })).outcomes[0]?.status).toBe('paid');
+
+    const rest = await pay(rows(codes));
+    expect(rest.skipped.map((k) => [k.request.line, k.paidBy.id])).toEqual([[2, 1], [3, 3]]);
+    expect(rest.skipped[0]?.reason).toMatch(/^already paid on .* \(bill #1, transaction [\w-]+\)$/);
+    expect(rest.outcomes.map((o) => [o.bill.request.line, o.status])).toEqual([[4, 'paid'], [5, 'paid']]);
+
+    const again = await pay(rows(codes));
+    expect(again).toMatchObject({ outcomes: [], skipped: [{}, {}, {}, {}] });
+    expect(listBills(ledger, ['paid'])).toHaveLength(4);
+    expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(5);
+  });
+});
+
+describe('inspectBill', () => {
+  it('returns the details with the rules applied, and problems instead of throwing', async () => {
+    const provider = new FakeProvider((code) => detailsFor(code, 19_590));
+    const bill = await inspectBill({ provider: async () => provider, now: () => MONDAY }, fixedBill);
+    expect(bill.kindName).toBe('bank slip (bank 237)');
+    expect(bill.problems).toHaveLength(1);
+    expect(bill.timing.windowOpen).toBe(true);
+  });
+
+  it('warns when the provider expects another settle date than this clock', async () => {
+    const provider = new FakeProvider((code) => detailsFor(code, 15_990, { settleDate: '2025-03-12' }));
+    const bill = await inspectBill({ provider: async () => provider, now: () => MONDAY }, fixedBill);
+    expect(bill.warnings).toContain("the provider gives 2025-03-12 as the settle date, while this computer's clock expects 2025-03-10: the provider's clock decides");
+  });
+
+  it('refuses an invalid code without calling the provider', async () => {
+    const provider = fixedProvider();
+    await expect(inspectBill({ provider: async () => provider, now: () => MONDAY }, '1234')).rejects.toBeInstanceOf(InputRejectedError);
+    expect(provider.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Prompter } from '../../src/cli/prompter.js';
+import { runCli } from '../helpers/test-io.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const sheet = fileURLToPath(new URL('../../fixtures/payments-en.csv', import.meta.url));
+
+/** Answers confirmations as told and records the questions. */
+function scripted(answer: boolean): Prompter & { asked: string[] } {
+  const asked: string[] = [];
+  const no = () => Promise.reject(new Error('not expected'));
+  return { asked, confirm: async (m) => (asked.push(m), answer), input: no, password: no, select: no };
+}
+
+describe('paybatch import on a terminal', () => {
+  it('asks before creating anything; "no" leaves the ledger and the provider untouched', async () => {
+    const dir = tempDir();
+    const env = { XDG_CONFIG_HOME: join(dir, 'c'), XDG_DATA_HOME: join(dir, 'd'), HOME: dir };
+    const prompter = scripted(false);
+    const r = await runCli(['import', sheet], { tty: true, env, prompter });
+    expect(r.code).toBe(1);
+    expect(prompter.asked).toHaveLength(1);
+    expect(prompter.asked[0]).toMatch(/^Create batch "payments-en \d{4}-\d{2}-\d{2}" paying 6 people R\$ [\d.]+,\d{2}\?$/);
+    expect(r.stderr).toContain('Cancelled; nothing was changed.');
+    expect(r.stderr).toContain('SANDBOX');
+    const list = await runCli(['batch', 'list', '--json'], { env });
+    expect(JSON.parse(list.stdout)).toEqual([]);
+  });
+
+  it('"yes" imports, and the same sheet again is recognised instead of paid twice', async () => {
+    const dir = tempDir();
+    const env = { XDG_CONFIG_HOME: join(dir, 'c'), XDG_DATA_HOME: join(dir, 'd'), HOME: dir };
+    const first = await runCli(['import', sheet, '--start', '--json'], { tty: true, env, prompter: scripted(true) });
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ outcome: 'imported', batch: { status: 'started', items: 6 } });
+    const again = await runCli(['import', sheet, '--start', '--json'], { tty: true, env, prompter: scripted(true) });
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ outcome: 'already-imported', batch: { id: 1 } });
+    const list = await runCli(['batch', 'list', '--json'], { env });
+    expect(JSON.parse(list.stdout)).toHaveLength(1);
+  });
+});
