@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ interface PaymentsReport {
   paidMoreThanOnce: unknown[];
 }
 interface WebhooksReport {
-  deliveries: { event_id?: string; eventId?: string; status: string }[];
+  deliveries: { eventId: string; status: string }[];
 }
 
 /** Rows of the sheet, each with its outcome: the last attempt's state, and the identifiers of every attempt. */
@@ -67,6 +67,7 @@ describe('paybatch daemon (end to end)', () => {
       PAYBATCH_ALERT_AFTER: '3s',
       PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'),
       PAYBATCH_REQUEST_TIMEOUT: '5s',
+      PAYBATCH_ALERT_COMMAND: `mkdir -p '${join(dir, 'alerts')}' && cat > '${join(dir, 'alerts')}/'"$PAYBATCH_ALERT_ID.json"`,
     });
     const sheet = writeSheet(join(dir, 'folha.csv'), 1000);
     let imported;
@@ -103,6 +104,9 @@ describe('paybatch daemon (end to end)', () => {
     const staleAlerts = alerts.filter((a) => a.kind === 'stale-items').flatMap((a) => (JSON.parse(a.items_json) as { identifier: string }[]).map((i) => i.identifier));
     expect(staleAlerts.length).toBeGreaterThan(0);
     expect(new Set(staleAlerts).size).toBe(staleAlerts.length);
+    // The alert command received each alert as JSON on its standard input.
+    const delivered = readdirSync(join(dir, 'alerts')).map((f) => JSON.parse(readFileSync(join(dir, 'alerts', f), 'utf8')) as { kind: string });
+    expect(delivered.map((a) => a.kind).sort()).toEqual(alerts.map((a) => a.kind).sort());
 
     expectEachRowPaidOnceAtMost(await s.admin<PaymentsReport>('payments'), rows);
 
@@ -144,7 +148,7 @@ describe('paybatch daemon (end to end)', () => {
     expectEachRowPaidOnceAtMost(await s.admin<PaymentsReport>('payments'), rows);
     // Every delivery the sandbox saw acknowledged (2xx) is in the ledger: nothing acknowledged was lost.
     const { deliveries } = await s.admin<WebhooksReport>('webhooks');
-    const acknowledged = deliveries.filter((d) => d.status === 'delivered').map((d) => d.eventId ?? d.event_id!);
+    const acknowledged = deliveries.filter((d) => d.status === 'delivered').map((d) => d.eventId);
     expect(acknowledged.length).toBeGreaterThan(0);
     for (const id of acknowledged) expect(eventIds.has(id), `event ${id}`).toBe(true);
   }, 300_000);
