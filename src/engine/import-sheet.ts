@@ -6,14 +6,14 @@ import { saoPauloDate } from '../domain/bank-calendar.js';
 import { CancelledError, InputRejectedError, PaybatchError, type InputProblem } from '../errors.js';
 import type { Settings } from '../config/settings.js';
 import { findImportByHash, recordImport } from '../ledger/import-repository.js';
-import { recentPayments } from '../ledger/item-repository.js';
+import { itemsOfBatch, recentPayments } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
-import type { BatchRow } from '../ledger/batch-repository.js';
+import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
 import type { ProviderClient } from '../provider/client.js';
 import { readSheet } from '../sheet/read-sheet.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
 import { validateRows, type RowProblem } from '../sheet/validate-rows.js';
-import { planImport, type ImportPlan, type Totals } from './plan-import.js';
+import { planImport, totalsOf, type ImportPlan, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { resolveKeys } from './resolve-keys.js';
 import { submitBatch } from './submit-batch.js';
@@ -76,7 +76,22 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
   if (existing) {
     if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batch: null, rejectedFile: null };
     deps.onResume?.({ importId: existing.id, batchId: existing.batchId, createdAt: existing.createdAt });
-    const before = (await import('../ledger/batch-repository.js')).getBatch(ledger, existing.batchId);
+    const before = getBatch(ledger, existing.batchId);
+    // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own.
+    if (o.start && !before.start_requested && before.status !== 'deleted') {
+      const items = itemsOfBatch(ledger, before.id).filter((it) => it.status !== 'rejected');
+      const summary: ImportSummary = {
+        file: o.file,
+        batchName: before.name,
+        rows: existing.rowCount,
+        totals: totalsOf(items.map((it) => ({ keyType: it.key_type, amountCents: it.amount_cents }))),
+        rejected: [],
+        nameWarnings: [],
+        duplicates: [],
+        start: true,
+      };
+      if (!(await deps.confirm(summary))) throw new CancelledError();
+    }
     const batch = await submitBatch({ ledger, provider: await deps.provider(), now, onProgress: deps.onProgress }, existing.batchId, { start: o.start });
     const moved = batch.status !== before.status;
     return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: existing.id, batch, rejectedFile: null };

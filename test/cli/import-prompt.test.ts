@@ -42,4 +42,17 @@ describe('paybatch import on a terminal', () => {
     const list = await runCli(['batch', 'list', '--json'], { env });
     expect(JSON.parse(list.stdout)).toHaveLength(1);
   });
+
+  it('asks again before starting a batch whose first import did not start it', async () => {
+    const dir = tempDir();
+    const env = { XDG_CONFIG_HOME: join(dir, 'c'), XDG_DATA_HOME: join(dir, 'd'), HOME: dir };
+    expect((await runCli(['import', sheet], { tty: true, env, prompter: scripted(true) })).code).toBe(0);
+    const declined = scripted(false);
+    const no = await runCli(['import', sheet, '--start'], { tty: true, env, prompter: declined });
+    expect(no.code).toBe(1);
+    expect(declined.asked[0]).toMatch(/^Create and start batch "payments-en/);
+    expect(JSON.parse((await runCli(['batch', 'show', '1', '--json'], { env })).stdout).batch.status).toBe('submitted');
+    const yes = await runCli(['import', sheet, '--start', '--json'], { tty: true, env, prompter: scripted(true) });
+    expect(JSON.parse(yes.stdout)).toMatchObject({ outcome: 'resumed', batch: { status: 'started' } });
+  });
 });
