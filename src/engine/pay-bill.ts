@@ -229,7 +229,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   const { ledger } = deps;
   const startedAt = deps.now();
   const { decoded, details } = bill;
-  const { billId, intentId } = immediate(ledger, () => {
+  const { billId, intentId } = ledger.transaction(() => {
     // Checked again inside the transaction: another run may have paid the bill since it was prepared.
     const blocking = blockingBills(ledger, decoded.barcode)[0];
     if (blocking && !force) {
@@ -262,7 +262,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
     const at = deps.now();
     const { outcome, detail } = failureOutcome(error);
     if (outcome === 'unknown') {
-      immediate(ledger, () => {
+      ledger.transaction(() => {
         updateBill(ledger, billId, { status: 'unknown', error: errorText(error) }, at);
         logOutcome(ledger, intentId, 'unknown', detail, at);
       });
@@ -284,7 +284,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
     const message = alreadyPaid
       ? `The provider refused the payment: this bill was already paid or scheduled at the provider (${e.message}). Nothing was paid now.`
       : `The provider refused the payment (${e.message}). Nothing was paid.`;
-    immediate(ledger, () => {
+    ledger.transaction(() => {
       updateBill(ledger, billId, { status: 'failed', error: alreadyPaid ? `already paid at the provider: ${e.message}` : e.message }, at);
       logOutcome(ledger, intentId, 'error', detail, at);
     });
@@ -309,7 +309,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   if (result.amountPaidCents !== null && result.amountPaidCents !== bill.amountCents) {
     warnings.push(`the provider reports ${formatBRL(result.amountPaidCents)} paid, but ${formatBRL(bill.amountCents)} was asked for`);
   }
-  immediate(ledger, () => {
+  ledger.transaction(() => {
     updateBill(
       ledger,
       billId,
@@ -435,12 +435,4 @@ async function fetchDetails(provider: Pick<ProviderClient, 'boletoDetails'>, lin
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * A write transaction that takes the write lock first (BEGIN IMMEDIATE), so a daemon writing the same ledger makes it
- * wait (busy timeout) instead of failing half-way: the outcome of a payment must reach the ledger.
- */
-function immediate<T>(ledger: Ledger, fn: () => T): T {
-  return ledger.raw.transaction(fn).immediate();
 }

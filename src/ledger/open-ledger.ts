@@ -47,7 +47,8 @@ export async function openLedger(file: string): Promise<Ledger> {
     file,
     db,
     raw,
-    transaction: (fn) => raw.transaction(fn)(),
+    // IMMEDIATE: take the write lock up front, so a writer waits (busy_timeout) instead of failing midway.
+    transaction: (fn) => raw.transaction(fn).immediate(),
     all<R>(q: Compilable<R>) {
       const { stmt, parameters } = prepare(q);
       return stmt.all(...parameters) as R[];
