@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 
@@ -47,8 +49,9 @@ CREATE INDEX IF NOT EXISTS bills_due ON bills (due_at) WHERE due_at IS NOT NULL;
 CREATE TABLE IF NOT EXISTS key_overrides (key TEXT PRIMARY KEY, present INTEGER NOT NULL);
 `;
 
-/** Opens (creating when needed) a state file; `:memory:` is accepted. */
+/** Opens (creating it and its folder when needed) a state file; `:memory:` is accepted. */
 export function openStore(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
