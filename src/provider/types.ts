@@ -3,20 +3,9 @@
  * the others are what the client hands to paybatch, with every amount in centavos.
  */
 
-/** Destination data of a Pix key (endpoint 2); copied as-is into an item's `to`. A field the provider omits is ''. */
-export interface Destination {
-  accountType: string;
-  branch: string;
-  key: string;
-  accountNumber: string;
-  institutionName: string;
-  document: string;
-  /** Type of the Pix key, e.g. `phone`. */
-  type: string;
-  /** Institution identifier (ISPB or similar). */
-  institution: string;
-  name: string;
-}
+import type { Destination } from '../domain/destination.js';
+
+export type { Destination };
 
 /** A remote batch (endpoints 1, 7, 8). */
 export interface Batch {

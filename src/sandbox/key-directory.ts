@@ -1,21 +1,10 @@
 import { cnpjCheckDigits } from '../domain/cnpj.js';
 import { cpfCheckDigits } from '../domain/cpf.js';
+import type { Destination } from '../domain/destination.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import { COMPANY_WORDS, FIRST_NAMES, INSTITUTIONS, SURNAMES } from './people.js';
 import { hashDigits, hashUnit } from './random.js';
 
-/** The destination of a Pix key as the key lookup answers it (SPEC.md "Destination"); every field a string. */
-export interface Destination {
-  accountType: string;
-  branch: string;
-  key: string;
-  accountNumber: string;
-  institutionName: string;
-  document: string;
-  type: string;
-  institution: string;
-  name: string;
-}
 
 /**
  * Whether the sandbox's directory says a (normalized) key does not exist, before admin overrides:

@@ -1,6 +1,6 @@
 import { saoPauloDateTime } from '../domain/bank-calendar.js';
 import { formatBRL } from '../domain/money.js';
-import type { Destination } from './key-directory.js';
+import type { Destination } from '../domain/destination.js';
 import type { Payer } from './payer.js';
 
 /** What a Pix receipt shows. Amount in centavos; `at` in simulated ms. */

@@ -85,6 +85,7 @@ export const registerBatch: RegisterCommands = (program, runner) => {
           endToEndId: it.end_to_end_id,
           reason: it.reason,
           attempt: it.attempt,
+          callAttempts: it.call_attempts,
           lastError: it.last_error,
           receipt: it.receipt_path,
         }));
