@@ -30,14 +30,19 @@ export async function resolveKeys(
   return results;
 }
 
+// Rounds of the client's own retries per key: a lookup is a free GET, and one unlucky key must not sink a whole sheet.
+const LOOKUP_ROUNDS = 3;
+
 async function resolveOne(provider: Pick<ProviderClient, 'lookupKey'>, key: string): Promise<KeyResolution> {
-  try {
-    const destination = await provider.lookupKey(key);
-    return destination ? { destination, error: null } : { destination: null, error: 'the provider does not know this Pix key' };
-  } catch (e) {
-    if (e instanceof ProviderError && e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408) {
-      return { destination: null, error: `the provider refused this key: ${e.message}` };
+  for (let round = 1; ; round++) {
+    try {
+      const destination = await provider.lookupKey(key);
+      return destination ? { destination, error: null } : { destination: null, error: 'the provider does not know this Pix key' };
+    } catch (e) {
+      if (e instanceof ProviderError && e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408) {
+        return { destination: null, error: `the provider refused this key: ${e.message}` };
+      }
+      if (round >= LOOKUP_ROUNDS) throw e;
     }
-    throw e;
   }
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../../src/errors.js';
+import { resolveKeys } from '../../src/engine/resolve-keys.js';
+import { destination } from '../helpers/ledger-fixture.js';
+
+const unavailable = () => new ProviderError('503', { status: 503, method: 'GET', path: '/pix/keys/x' });
+
+describe('resolveKeys', () => {
+  it('looks each distinct key up once, at most `concurrency` at a time', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const calls: string[] = [];
+    const provider = {
+      lookupKey: async (key: string) => {
+        calls.push(key);
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight -= 1;
+        return { ...destination, key };
+      },
+    };
+    const keys = Array.from({ length: 40 }, (_, i) => `k${i % 10}`);
+    const result = await resolveKeys(provider, keys, { concurrency: 3 });
+    expect(calls.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `k${i}`).sort());
+    expect(most).toBe(3);
+    expect(result.get('k3')).toEqual({ destination: { ...destination, key: 'k3' }, error: null });
+  });
+
+  it('turns unknown and refused keys into row errors, and tries a failing lookup again before giving up', async () => {
+    let flaky = 0;
+    const provider = {
+      lookupKey: async (key: string) => {
+        if (key === 'unknown') return null;
+        if (key === 'malformed') throw new ProviderError('bad key', { status: 400, method: 'GET', path: '/pix/keys/malformed' });
+        if (key === 'flaky' && ++flaky < 3) throw unavailable();
+        return { ...destination, key };
+      },
+    };
+    const r = await resolveKeys(provider, ['unknown', 'malformed', 'flaky']);
+    expect(r.get('unknown')).toEqual({ destination: null, error: 'the provider does not know this Pix key' });
+    expect(r.get('malformed')?.error).toMatch(/refused this key: bad key/);
+    expect(r.get('flaky')?.destination?.key).toBe('flaky');
+    await expect(resolveKeys({ lookupKey: async () => Promise.reject(unavailable()) }, ['down'])).rejects.toThrow('503');
+  });
+});
