@@ -68,6 +68,18 @@ export function buildProgram(io: IO, runner: Runner): Command {
     .option('-q, --quiet', 'print only results and errors', false)
     .option('-v, --verbose', 'print details of what happens on stderr', false)
     .showSuggestionAfterError()
+    .configureHelp({
+      // "(default: false)" on every switch is noise; real defaults and environment variables stay.
+      optionDescription: (o) =>
+        [
+          o.description,
+          o.argChoices ? `(choices: ${o.argChoices.join(', ')})` : '',
+          o.defaultValue !== undefined && o.defaultValue !== false && !o.negate ? `(default: ${JSON.stringify(o.defaultValue)})` : '',
+          o.envVar ? `(env: ${o.envVar})` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+    })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
