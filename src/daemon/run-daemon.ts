@@ -41,7 +41,6 @@ export interface DaemonOptions {
 export interface DaemonResult {
   readonly passes: number;
   readonly last: PassResult | null;
-  readonly receiverUrl: string | null;
   readonly timedOut: boolean;
 }
 
@@ -97,7 +96,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
     await receiver?.close();
     lock.release();
   }
-  return { passes, last, receiverUrl: receiver?.url ?? null, timedOut };
+  return { passes, last, timedOut };
 }
 
 function logPass(log: (e: LogEntry) => void, p: PassResult): void {

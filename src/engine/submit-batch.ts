@@ -93,13 +93,14 @@ async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void>
       markItemsCallFailed(ledger, identifiers, e instanceof Error ? e.message : String(e), now());
       throw e;
     }
-    const byIdentifier = new Map(answered.map((a) => [a.identifier, a]));
-    const missing = identifiers.filter((id) => !byIdentifier.has(id));
+    const sent = new Set(identifiers);
+    const confirmed = new Set(answered.map((a) => a.identifier));
+    const missing = identifiers.filter((id) => !confirmed.has(id));
     ledger.transaction(() => {
       markItemsSent(
         ledger,
         answered
-          .filter((a) => identifiers.includes(a.identifier))
+          .filter((a) => sent.has(a.identifier))
           .map((a) => ({ identifier: a.identifier, remoteItemId: a.itemId, remoteStatus: a.status, state: stateFromProviderStatus(a.status) ?? 'submitted' })),
         now(),
       );

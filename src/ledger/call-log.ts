@@ -43,7 +43,7 @@ export function failureOutcome(error: unknown): { outcome: 'error' | 'unknown'; 
   return { outcome: 'unknown', detail: { message: error instanceof Error ? error.message : String(error) } };
 }
 
-/** Calls in a subject's history (oldest first), e.g. for `batch show`. */
+/** The calls about one subject (`batch:12`), oldest first: what `batch show` reports. */
 export function callsOf(ledger: Ledger, subject: string) {
   return ledger.all(ledger.db.selectFrom('provider_calls').selectAll().where('subject', '=', subject).orderBy('id'));
 }

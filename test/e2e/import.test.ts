@@ -86,6 +86,10 @@ describe('paybatch import (end to end)', () => {
     const final = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env });
     expect(final.exitCode, final.stderr).toBe(0);
     expect(JSON.parse(final.stdout).batch.status).toBe('started');
+    // The ledger's call log tells the story: every intent written before its call, crashes leave intents without outcome.
+    const calls: { phase: string; operation: string; outcome: string | null }[] = JSON.parse((await paybatch(['batch', 'show', '1', '--json'], { env })).stdout).calls;
+    expect(calls.filter((c) => c.phase === 'intent').map((c) => c.operation)).toEqual(expect.arrayContaining(['create_batch', 'add_items', 'start_batch']));
+    expect(calls.filter((c) => c.operation === 'start_batch' && c.phase === 'outcome').map((c) => c.outcome)).toContain('ok');
     const { batches } = await s.admin<BatchesReport>('batches');
     expect(batches).toHaveLength(1);
     expect(batches[0]!.quantityItems).toBe(1200);

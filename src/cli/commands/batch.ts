@@ -45,11 +45,23 @@ export const registerBatch: RegisterCommands = (program, runner) => {
           b = await requireBatch(ctx, ledger, String(b.id));
           for (const u of refreshed.unknownStatuses) ctx.out.warn(`item ${u.identifier}: the provider says "${u.status}", a status paybatch does not know (kept as is)`);
         }
+        const { callsOf } = await import('../../ledger/call-log.js');
         const progress = batchProgress(ledger, b.id);
-        ctx.out.result({ batch: batchDoc(b), progress, refreshed }, () => {
+        const calls = callsOf(ledger, `batch:${b.id}`).map((c) => ({
+          at: c.created_at,
+          phase: c.phase,
+          operation: c.operation,
+          outcome: c.outcome,
+          detail: c.detail_json ? (JSON.parse(c.detail_json) as unknown) : null,
+        }));
+        ctx.out.result({ batch: batchDoc(b), progress, calls, refreshed }, () => {
           ctx.out.print(`Batch #${b.id} "${b.name}" — ${b.status}${b.remote_id ? ` — provider id ${b.remote_id}` : ''}`);
           ctx.out.print(ctx.out.table(['status', 'items', 'sum'], progress.map((p) => [p.status, p.count, formatBRL(p.sumCents)])));
           if (refreshed) ctx.out.print(`Refreshed from the provider: ${refreshed.seen} items seen, ${refreshed.changed} changed.`);
+          if (ctx.globals.verbose) {
+            ctx.out.print('\nProvider calls that move money (intent before, outcome after):');
+            ctx.out.print(ctx.out.table(['time', 'phase', 'operation', 'outcome'], calls.map((c) => [c.at, c.phase, c.operation, c.outcome])));
+          }
         });
       }),
     );
