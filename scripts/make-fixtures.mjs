@@ -197,14 +197,17 @@ function errorsSheet() {
 /** A short English sheet with commas, international decimals and English key-type words. */
 function englishSheet() {
   const cpf = maskCpf(cpfFrom('390533447'));
+  const cnpj = maskCnpj(cnpjFrom('112223330001'));
+  const quote = (name) => (name.includes(',') ? `"${name}"` : name);
+  const row = (key, type, rest) => `${key},${type},${rest.replace('{owner}', quote(sandboxOwner(key.replace(/^"|"$/g, ''), type)))}`;
   const rows = [
     'key,key_type,amount,description,identifier,name,document',
-    `${cpf},cpf,1250.00,March salary,,Mariana Costa,${cpf}`,
-    'peter.smith@example.com,email,"1,234.56","Consulting, March",,Peter Smith,',
-    '+55 11 98123-4567,phone,89.90,Freelance design,,Carla Mendes,',
-    '5b0e3c1a-9f2d-4e7b-a6c8-1d2e3f4a5b6c,random,2000,Equipment rental,,Bruno Alves,',
-    `${maskCnpj(cnpjFrom('112223330001'))},cnpj,4999.99,Invoice 1234,9b8a7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d,Oficina Boa Vista Ltda,${maskCnpj(cnpjFrom('112223330001'))}`,
-    'julia.pereira@example.com,e-mail,0.50,Refund,,Julia Pereira,',
+    row(cpf, 'cpf', `1250.00,March salary,,{owner},${cpf}`),
+    row('peter.smith@example.com', 'email', '"1,234.56","Consulting, March",,{owner},'),
+    row('+55 11 98123-4567', 'phone', '89.90,Freelance design,,{owner},'),
+    row('5b0e3c1a-9f2d-4e7b-a6c8-1d2e3f4a5b6c', 'random', '2000,Equipment rental,,{owner},'),
+    row(cnpj, 'cnpj', `4999.99,Invoice 1234,9b8a7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d,{owner},${cnpj}`),
+    row('julia.pereira@example.com', 'e-mail', '0.50,Refund,,{owner},'),
   ];
   return new Uint8Array(Buffer.from(rows.join('\n') + '\n', 'utf8'));
 }
