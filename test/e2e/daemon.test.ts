@@ -180,4 +180,18 @@ describe('paybatch daemon (end to end)', () => {
     const stopped = await holder;
     expect(stopped.exitCode, stopped.stderr).toBe(0);
   }, 120_000);
+
+  it('on the embedded sandbox, a later daemon process finishes what an import started (the sandbox resumes from its state)', async () => {
+    const dir = tempDir();
+    const env = userEnv(dir, { PAYBATCH_SANDBOX_SPEED: '600', PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts') });
+    const imported = await paybatch(['import', writeSheet(join(dir, 'a.csv'), 50), '--start', '--yes'], { env });
+    expect(imported.exitCode, imported.stderr).toBe(0);
+    const daemon = await paybatch(['daemon', '--listen', '127.0.0.1:0', '--interval', '0.5', '--until-settled', '--timeout', '60s', '--json'], { env, timeout: 90_000 });
+    expect(daemon.exitCode, daemon.stderr.slice(-2000)).toBe(0);
+    expect(daemon.stderr).toContain('SANDBOX');
+    expect(daemon.stderr).toContain('subscribed to provider events');
+    const { rows, items } = rowsOf(join(dir, 'data', 'paybatch', 'ledger.db'));
+    expect(rows.map((r) => r.last.status)).toEqual(Array(50).fill('paid'));
+    expect(items.every((i) => i.receipt_path !== null)).toBe(true);
+  }, 120_000);
 });
