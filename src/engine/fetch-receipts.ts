@@ -2,6 +2,9 @@ import { PaybatchError } from '../errors.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { looksLikePdf, writePixReceipt } from '../receipts/receipt-file.js';
+import { forEachConcurrent } from './concurrency.js';
+
+const RECEIPT_CONCURRENCY = 4;
 
 export interface ReceiptsResult {
   readonly saved: readonly string[];
@@ -27,7 +30,8 @@ export async function fetchReceipts(
   if (o.batchId !== undefined) q = q.where('batches.id', '=', o.batchId);
   const saved: string[] = [];
   const failed: { identifier: string; error: string }[] = [];
-  for (const it of ledger.all(q.orderBy('items.id'))) {
+  // A few at a time: each is a round trip to the provider, and receipts are what a finished batch waits for.
+  await forEachConcurrent(ledger.all(q.orderBy('items.id')), RECEIPT_CONCURRENCY, async (it) => {
     try {
       const receipt = await deps.provider.receipt(it.pix_id!);
       if (!looksLikePdf(receipt.pdf)) throw new PaybatchError('the receipt is not a complete PDF');
@@ -44,6 +48,6 @@ export async function fetchReceipts(
       if (!(e instanceof PaybatchError)) throw e;
       failed.push({ identifier: it.identifier, error: e.message });
     }
-  }
+  });
   return { saved, failed };
 }

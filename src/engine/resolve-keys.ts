@@ -1,6 +1,7 @@
 import type { ProviderClient } from '../provider/client.js';
 import type { Destination } from '../provider/types.js';
 import { ProviderError } from '../errors.js';
+import { forEachConcurrent } from './concurrency.js';
 import type { OnProgress } from './progress.js';
 
 /** What the provider said about one Pix key: its destination, or why it cannot be paid. */
@@ -18,15 +19,10 @@ export async function resolveKeys(
 ): Promise<Map<string, KeyResolution>> {
   const distinct = [...new Set(keys)];
   const results = new Map<string, KeyResolution>();
-  let next = 0;
-  const worker = async () => {
-    while (next < distinct.length) {
-      const key = distinct[next++]!;
-      results.set(key, await resolveOne(provider, key));
-      o.onProgress?.({ phase: 'lookup', done: results.size, total: distinct.length });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 8, distinct.length) }, worker));
+  await forEachConcurrent(distinct, o.concurrency ?? 8, async (key) => {
+    results.set(key, await resolveOne(provider, key));
+    o.onProgress?.({ phase: 'lookup', done: results.size, total: distinct.length });
+  });
   return results;
 }
 
