@@ -1,23 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
 import { isMissingRoute } from '../../src/provider/client.js';
 import type { NewItem } from '../../src/provider/types.js';
-import { API_KEY, collect, DEST, fakeProvider, json, miniProvider, rejection, testClient, type FakeServer, type Handler } from './fake-provider.js';
+import { API_KEY, collect, DEST, json, miniProvider, rejection, testClient, useFakeProviders, type Handler } from './fake-provider.js';
 
-const servers: FakeServer[] = [];
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of closers.splice(0)) await c();
-  for (const s of servers.splice(0)) await s.close();
-});
-
-async function setup(handler: Handler, clientOpts: Parameters<typeof testClient>[1] = {}) {
-  const server = await fakeProvider(handler);
-  servers.push(server);
-  const t = testClient(server, clientOpts);
-  closers.push(() => t.client.close());
-  return { server, ...t };
-}
+const fake = useFakeProviders();
+const setup = (handler: Handler, clientOpts: Parameters<typeof testClient>[1] = {}) => fake.setup(handler, {}, clientOpts);
 
 const item = (n: number, amountCents: number): NewItem => ({ amountCents, identifier: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, description: `row ${n}`, to: DEST });
 
@@ -40,10 +28,8 @@ describe('headers and paths', () => {
   });
 
   it('percent-encodes each path segment (Pix keys hold @ and +) and keeps a base path prefix', async () => {
-    const server = await fakeProvider((_q, res) => json(res, 200, DEST));
-    servers.push(server);
-    const { client } = testClient({ url: `${server.url}/api/v2/`, tokenUrl: server.tokenUrl });
-    closers.push(() => client.close());
+    const server = await fake.server((_q, res) => json(res, 200, DEST));
+    const { client } = fake.client({ url: `${server.url}/api/v2/`, tokenUrl: server.tokenUrl });
     await client.lookupKey('ana+pix@example.com');
     await client.lookupKey('a/b?c#d');
     expect(server.seen.map((s) => s.url)).toEqual(['/api/v2/pix/keys/ana%2Bpix%40example.com', '/api/v2/pix/keys/a%2Fb%3Fc%23d']);

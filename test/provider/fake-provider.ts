@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { afterEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { ProviderClient } from '../../src/provider/client.js';
 import type { ProviderClientOptions, ProviderEvent } from '../../src/provider/types.js';
@@ -115,6 +116,34 @@ export interface TestClient {
   client: ProviderClient;
   events: ProviderEvent[];
   sleeps: number[];
+}
+
+/**
+ * Fake providers and test clients for one test file, all closed after each test. `setup` makes a server and a
+ * client over it with the file's default client options; `server` and `client` make one of each for odd setups.
+ */
+export function useFakeProviders(defaults: Partial<ProviderClientOptions> = {}) {
+  const servers: FakeServer[] = [];
+  const clients: ProviderClient[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) await c.close();
+    for (const s of servers.splice(0)) await s.close();
+  });
+  const server = async (handler: Handler, o: FakeOptions = {}) => {
+    const s = await fakeProvider(handler, o);
+    servers.push(s);
+    return s;
+  };
+  const client = (target: Pick<FakeServer, 'url' | 'tokenUrl'>, o: Partial<ProviderClientOptions> = {}) => {
+    const t = testClient(target, o);
+    clients.push(t.client);
+    return t;
+  };
+  const setup = async (handler: Handler, o: FakeOptions = {}, clientOpts: Partial<ProviderClientOptions> = {}) => {
+    const s = await server(handler, o);
+    return { server: s, ...client(s, { ...defaults, ...clientOpts }) };
+  };
+  return { server, client, setup };
 }
 
 /** A client for `server` with instant, recorded sleeps and a fixed random (0.5) unless overridden. */

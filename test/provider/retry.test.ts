@@ -1,22 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
 import type { NewItem } from '../../src/provider/types.js';
-import { deadPort, DEST, fakeProvider, json, miniProvider, rejection, testClient, type FakeServer, type Handler } from './fake-provider.js';
+import { deadPort, DEST, json, miniProvider, rejection, testClient, useFakeProviders, type Handler } from './fake-provider.js';
 
-const servers: FakeServer[] = [];
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of closers.splice(0)) await c();
-  for (const s of servers.splice(0)) await s.close();
-});
-
-async function setup(handler: Handler, clientOpts: Parameters<typeof testClient>[1] = {}) {
-  const server = await fakeProvider(handler);
-  servers.push(server);
-  const t = testClient(server, { retry: { attempts: 5, baseMs: 100, capMs: 10_000 }, ...clientOpts });
-  closers.push(() => t.client.close());
-  return { server, ...t };
-}
+const fake = useFakeProviders({ retry: { attempts: 5, baseMs: 100, capMs: 10_000 } });
+const setup = (handler: Handler, clientOpts: Parameters<typeof testClient>[1] = {}) => fake.setup(handler, {}, clientOpts);
 
 /** Answers the scripted statuses in order (then 200 with `ok`), each with optional headers. */
 function script(steps: { status: number; headers?: Record<string, string>; body?: unknown }[], ok: unknown): Handler {
@@ -253,10 +241,8 @@ describe('paying a bill', () => {
   });
 
   it('says the outcome is known when the connection was refused', async () => {
-    const auth = await fakeProvider((_q, res) => json(res, 404, {}));
-    servers.push(auth);
-    const { client, sleeps } = testClient({ url: await deadPort(), tokenUrl: auth.tokenUrl });
-    closers.push(() => client.close());
+    const auth = await fake.server((_q, res) => json(res, 404, {}));
+    const { client, sleeps } = fake.client({ url: await deadPort(), tokenUrl: auth.tokenUrl });
     const e = (await rejection(client.payBoleto(LINE, 12345))) as ProviderError;
     expect(e.code).toBe('ECONNREFUSED');
     expect(e.outcomeUnknown).toBe(false);
@@ -310,10 +296,8 @@ describe('timeouts', () => {
   });
 
   it('a connection refused on a GET is retried and reported as not sent', async () => {
-    const auth = await fakeProvider((_q, res) => json(res, 404, {}));
-    servers.push(auth);
-    const { client, sleeps } = testClient({ url: await deadPort(), tokenUrl: auth.tokenUrl }, { retry: { attempts: 3, baseMs: 10, capMs: 10 } });
-    closers.push(() => client.close());
+    const auth = await fake.server((_q, res) => json(res, 404, {}));
+    const { client, sleeps } = fake.client({ url: await deadPort(), tokenUrl: auth.tokenUrl }, { retry: { attempts: 3, baseMs: 10, capMs: 10 } });
     const e = (await rejection(client.lookupKey('k'))) as ProviderError;
     expect(e.code).toBe('ECONNREFUSED');
     expect(e.outcomeUnknown).toBe(false);

@@ -1,21 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
-import { API_KEY, CLIENT_ID, DEST, fakeProvider, json, rejection, testClient, type FakeServer } from './fake-provider.js';
+import { API_KEY, CLIENT_ID, DEST, json, rejection, testClient, useFakeProviders, type FakeOptions, type Handler } from './fake-provider.js';
 
-let servers: FakeServer[] = [];
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of closers.splice(0)) await c();
-  for (const s of servers.splice(0)) await s.close();
-});
-
-async function setup(handler: Parameters<typeof fakeProvider>[0] = (_q, res) => json(res, 200, DEST), o: Parameters<typeof fakeProvider>[1] = {}, clientOpts: Parameters<typeof testClient>[1] = {}) {
-  const server = await fakeProvider(handler, o);
-  servers.push(server);
-  const t = testClient(server, clientOpts);
-  closers.push(() => t.client.close());
-  return { server, ...t };
-}
+const fake = useFakeProviders();
+const setup = (handler: Handler = (_q, res) => json(res, 200, DEST), o: FakeOptions = {}, clientOpts: Parameters<typeof testClient>[1] = {}) =>
+  fake.setup(handler, o, clientOpts);
 
 describe('OAuth client credentials token', () => {
   it('asks for a token with HTTP Basic client authentication and the client_credentials grant', async () => {
@@ -33,11 +22,9 @@ describe('OAuth client credentials token', () => {
   });
 
   it('does not send the API key to a token endpoint on another origin', async () => {
-    const api = await fakeProvider((_q, res) => json(res, 200, DEST), { checkAuth: false });
-    const auth = await fakeProvider((_q, res) => json(res, 404, {}));
-    servers.push(api, auth);
-    const { client } = testClient({ url: api.url, tokenUrl: auth.tokenUrl });
-    closers.push(() => client.close());
+    const api = await fake.server((_q, res) => json(res, 200, DEST), { checkAuth: false });
+    const auth = await fake.server((_q, res) => json(res, 404, {}));
+    const { client } = fake.client({ url: api.url, tokenUrl: auth.tokenUrl });
     await client.lookupKey('k');
     expect(auth.tokenRequests[0]!.headers['service-apikey']).toBeUndefined();
     expect(api.seen[0]!.headers.authorization).toBe(`Bearer ${auth.tokens[0]}`);
