@@ -2,7 +2,7 @@ import type { Profile } from '../config/profile.js';
 import { envName, type SettingName } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
 import type { ProviderClient } from '../provider/client.js';
-import type { ProviderEvent } from '../provider/types.js';
+import type { ProviderClientOptions, ProviderEvent } from '../provider/types.js';
 import type { Output } from './output.js';
 
 /**
@@ -11,43 +11,39 @@ import type { Output } from './output.js';
  */
 export async function connectProvider(
   profile: Profile,
-  o: { sandboxState: string; out: Output; now: () => Date },
-): Promise<{ client: ProviderClient; sandboxUrl: string | null; close: () => Promise<void> }> {
+  o: { sandboxState: string; out: Output },
+): Promise<{ client: ProviderClient; close: () => Promise<void> }> {
   const { ProviderClient } = await import('../provider/client.js');
-  const onEvent = (e: ProviderEvent) => o.out.debug(describeEvent(e));
   const s = profile.settings;
   const waitMs = s.requestTimeout * 1000;
-  const timeouts = { connectMs: Math.min(10_000, waitMs), headersMs: waitMs, bodyMs: waitMs };
-  if (profile.embeddedSandbox) {
-    const { startSandbox } = await import('../sandbox/server.js');
-    const sandbox = await startSandbox({
-      host: '127.0.0.1',
-      port: 0,
-      stateFile: o.sandboxState,
-      seed: s.sandboxSeed,
-      speed: s.sandboxSpeed,
-      faults: s.sandboxFaults,
-    });
-    o.out.notice(`SANDBOX: no provider is configured, so the embedded sandbox at ${sandbox.url} is used; no real money moves.`);
-    const client = new ProviderClient({
-      baseUrl: sandbox.url,
-      tokenUrl: sandbox.tokenUrl,
-      apiKey: sandbox.apiKey,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      pixAmountUnit: 'cents',
-      timeouts,
-      onEvent,
-    });
-    return {
-      client,
-      sandboxUrl: sandbox.url,
-      close: async () => {
-        await client.close();
-        await sandbox.close();
-      },
-    };
-  }
+  const endpoint = profile.embeddedSandbox ? await embeddedSandbox(profile, o) : configuredProvider(profile);
+  const client = new ProviderClient({
+    ...endpoint.credentials,
+    timeouts: { connectMs: Math.min(10_000, waitMs), headersMs: waitMs, bodyMs: waitMs },
+    onEvent: (e: ProviderEvent) => o.out.debug(describeEvent(e)),
+  });
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await endpoint.stop();
+    },
+  };
+}
+
+type Credentials = Pick<ProviderClientOptions, 'baseUrl' | 'tokenUrl' | 'apiKey' | 'clientId' | 'clientSecret' | 'pixAmountUnit'>;
+
+async function embeddedSandbox(profile: Profile, o: { sandboxState: string; out: Output }): Promise<{ credentials: Credentials; stop: () => Promise<void> }> {
+  const { startSandbox } = await import('../sandbox/server.js');
+  const s = profile.settings;
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, stateFile: o.sandboxState, seed: s.sandboxSeed, speed: s.sandboxSpeed, faults: s.sandboxFaults });
+  o.out.notice(`SANDBOX: no provider is configured, so the embedded sandbox at ${sandbox.url} is used; no real money moves.`);
+  const { url: baseUrl, tokenUrl, apiKey, clientId, clientSecret } = sandbox;
+  return { credentials: { baseUrl, tokenUrl, apiKey, clientId, clientSecret, pixAmountUnit: 'cents' }, stop: () => sandbox.close() };
+}
+
+function configuredProvider(profile: Profile): { credentials: Credentials; stop: () => Promise<void> } {
+  const s = profile.settings;
   const required: SettingName[] = ['baseUrl', 'tokenUrl', 'apiKey', 'clientId', 'clientSecret'];
   const missing = required.filter((k) => !s[k]);
   if (missing.length) {
@@ -55,17 +51,10 @@ export async function connectProvider(
       hint: `Set them with 'paybatch config set' or the environment (${missing.map(envName).join(', ')}).`,
     });
   }
-  const client = new ProviderClient({
-    baseUrl: s.baseUrl!,
-    tokenUrl: s.tokenUrl!,
-    apiKey: s.apiKey!,
-    clientId: s.clientId!,
-    clientSecret: s.clientSecret!,
-    pixAmountUnit: s.pixAmountUnit,
-    timeouts,
-    onEvent,
-  });
-  return { client, sandboxUrl: null, close: () => client.close() };
+  return {
+    credentials: { baseUrl: s.baseUrl!, tokenUrl: s.tokenUrl!, apiKey: s.apiKey!, clientId: s.clientId!, clientSecret: s.clientSecret!, pixAmountUnit: s.pixAmountUnit },
+    stop: async () => undefined,
+  };
 }
 
 function describeEvent(e: ProviderEvent): string {

@@ -69,7 +69,7 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
       const { connectProvider } = await import('./connect-provider.js');
       const ledgerFile = await ctx.ledgerFile();
       const sandboxState = join(dirname(ledgerFile), `${basename(ledgerFile).replace(/\.db$/, '')}-sandbox.db`);
-      const { client, close } = await connectProvider(await ctx.profile(), { sandboxState, out, now: ctx.now });
+      const { client, close } = await connectProvider(await ctx.profile(), { sandboxState, out });
       ctx.onClose(close);
       return client;
     }),

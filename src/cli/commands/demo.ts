@@ -34,7 +34,7 @@ export const registerDemo: RegisterCommands = (program, runner) => {
         const profile = { ...base, settings, embeddedSandbox: true, receiptsDir };
         const ledger = await openLedger(join(dir, 'ledger.db'));
         ctx.onClose(() => ledger.close());
-        const { client, close } = await connectProvider(profile, { sandboxState: join(dir, 'sandbox.db'), out: ctx.out, now: ctx.now });
+        const { client, close } = await connectProvider(profile, { sandboxState: join(dir, 'sandbox.db'), out: ctx.out });
         ctx.onClose(close);
         ctx.out.info(`Demo folder: ${dir}`);
 
