@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.js';
+import { CancelledError, UsageError } from '../../errors.js';
 import type { BatchRow } from '../../ledger/batch-repository.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
 import type { RegisterCommands } from '../command.js';
@@ -127,10 +127,7 @@ export const registerBatch: RegisterCommands = (program, runner) => {
           ctx.out.result({ batch: batchDoc(b), changed: false }, () => ctx.out.print(`Batch #${b.id} is already ${b.status}.`));
           return;
         }
-        if (!flags.yes && !(await ctx.prompter.confirm(`Start batch #${b.id} "${b.name}": ${b.item_count} payments, ${formatBRL(b.total_cents)}?`))) {
-          const { CancelledError } = await import('../../errors.js');
-          throw new CancelledError();
-        }
+        await confirmOrCancel(ctx, flags.yes, `Start batch #${b.id} "${b.name}": ${b.item_count} payments, ${formatBRL(b.total_cents)}?`);
         const started = await submitBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id, { start: true });
         ctx.out.result({ batch: batchDoc(started), changed: true }, () => ctx.out.print(`✓ Batch #${started.id} started (${started.remote_id}).`));
       }),
@@ -146,15 +143,18 @@ export const registerBatch: RegisterCommands = (program, runner) => {
         const { deleteBatch } = await import('../../engine/batch-actions.js');
         const ledger = await ctx.ledger();
         const b = await requireBatch(ctx, ledger, ref!);
-        if (!flags.yes && !(await ctx.prompter.confirm(`Delete batch #${b.id} "${b.name}" at the provider?`))) {
-          const { CancelledError } = await import('../../errors.js');
-          throw new CancelledError();
-        }
+        await confirmOrCancel(ctx, flags.yes, `Delete batch #${b.id} "${b.name}" at the provider?`);
         const deleted = await deleteBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id);
         ctx.out.result({ batch: batchDoc(deleted) }, () => ctx.out.print(`✓ Batch #${deleted.id} deleted.`));
       }),
     );
 };
+
+/** Asks the question unless --yes was given; a "no" cancels the command. */
+async function confirmOrCancel(ctx: Context, yes: boolean, question: string): Promise<void> {
+  if (yes || (await ctx.prompter.confirm(question))) return;
+  throw new CancelledError();
+}
 
 async function requireBatch(ctx: Context, ledger: Ledger, ref: string): Promise<BatchRow> {
   const { findBatch } = await import('../../ledger/batch-repository.js');
