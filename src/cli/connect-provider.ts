@@ -2,6 +2,7 @@ import type { Profile } from '../config/profile.js';
 import { envName, type SettingName } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
 import type { ProviderClient } from '../provider/client.js';
+import { dialectOf } from '../provider/dialect.js';
 import type { ProviderClientOptions, ProviderEvent } from '../provider/types.js';
 import type { Output } from './output.js';
 
@@ -19,6 +20,8 @@ export async function connectProvider(
   const endpoint = profile.embeddedSandbox ? await embeddedSandbox(profile, o) : configuredProvider(profile);
   const client = new ProviderClient({
     ...endpoint.credentials,
+    // The embedded sandbox is met like any provider: through the same lenient dialect, unless the profile pins choices.
+    dialect: dialectOf(s),
     timeouts: { connectMs: Math.min(10_000, waitMs), headersMs: waitMs, bodyMs: waitMs },
     onEvent: (e: ProviderEvent) => o.out.debug(describeEvent(e)),
   });
@@ -36,9 +39,13 @@ type Credentials = Pick<ProviderClientOptions, 'baseUrl' | 'tokenUrl' | 'apiKey'
 async function embeddedSandbox(profile: Profile, o: { sandboxState: string; out: Output }): Promise<{ credentials: Credentials; stop: () => Promise<void> }> {
   const { startSandbox } = await import('../sandbox/server.js');
   const s = profile.settings;
-  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, stateFile: o.sandboxState, seed: s.sandboxSeed, speed: s.sandboxSpeed, faults: s.sandboxFaults });
-  o.out.notice(`SANDBOX: no provider is configured, so the embedded sandbox at ${sandbox.url} is used; no real money moves.`);
+  const sandbox = await startSandbox({
+    host: '127.0.0.1', port: 0, stateFile: o.sandboxState, seed: s.sandboxSeed, speed: s.sandboxSpeed, faults: s.sandboxFaults, dialect: s.sandboxDialect,
+  });
+  const dialect = s.sandboxDialect === 'paybatch' ? '' : ` (answering in its "${s.sandboxDialect}" dialect)`;
+  o.out.notice(`SANDBOX: no provider is configured, so the embedded sandbox at ${sandbox.url}${dialect} is used; no real money moves.`);
   const { url: baseUrl, tokenUrl, apiKey, clientId, clientSecret } = sandbox;
+  // The sandbox counts Pix amounts in centavos whatever the profile says of a real provider.
   return { credentials: { baseUrl, tokenUrl, apiKey, clientId, clientSecret, pixAmountUnit: 'cents' }, stop: () => sandbox.close() };
 }
 
@@ -52,7 +59,7 @@ function configuredProvider(profile: Profile): { credentials: Credentials; stop:
     });
   }
   return {
-    credentials: { baseUrl: s.baseUrl!, tokenUrl: s.tokenUrl!, apiKey: s.apiKey!, clientId: s.clientId!, clientSecret: s.clientSecret!, pixAmountUnit: s.pixAmountUnit },
+    credentials: { baseUrl: s.baseUrl!, tokenUrl: s.tokenUrl!, apiKey: s.apiKey!, clientId: s.clientId!, clientSecret: s.clientSecret! },
     stop: async () => undefined,
   };
 }

@@ -11,8 +11,10 @@ import { registerBoleto } from './commands/boleto.js';
 import { registerConfig } from './commands/config.js';
 import { registerDaemon } from './commands/daemon.js';
 import { registerDemo } from './commands/demo.js';
+import { registerEvents } from './commands/events.js';
 import { registerImport } from './commands/import.js';
 import { registerKeys } from './commands/keys.js';
+import { registerProvider } from './commands/provider.js';
 import { registerReceipts } from './commands/receipts.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerWebhook } from './commands/webhook.js';
@@ -25,8 +27,10 @@ const commandGroups: readonly RegisterCommands[] = [
   registerKeys,
   registerDaemon,
   registerAlerts,
+  registerEvents,
   registerReceipts,
   registerWebhook,
+  registerProvider,
   registerBoleto,
   registerConfig,
   registerSandbox,

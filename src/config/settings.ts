@@ -1,6 +1,16 @@
 import { formatBRL, parseAmount } from '../domain/money.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { formatDuration, parseDuration } from '../domain/duration.js';
+import { parseWebhookMethodSetting, type WebhookMethodSetting } from '../domain/webhook-proof.js';
+import {
+  DEFAULT_PIX_ID_FIELDS,
+  parseList,
+  parseStatusWords,
+  type BillAmountForm,
+  type BillDetailsMethod,
+  type ReprocessIdentity,
+  type TokenAuth,
+} from '../domain/provider-choices.js';
 
 /** Every profile setting, as stored in config.json (amounts in centavos, durations in seconds). */
 export interface Settings {
@@ -10,9 +20,17 @@ export interface Settings {
   clientId?: string;
   clientSecret?: string;
   webhookSecret?: string;
-  webhookVerification: 'standard-webhooks' | 'shared-secret';
-  webhookSecretHeader: string;
+  /** auto | standard-webhooks | hmac | header | basic | bearer; a stored `shared-secret` (the old name) means header. */
+  webhookVerification: WebhookMethodSetting;
+  webhookSecretHeader?: string;
   pixAmountUnit: 'cents' | 'reais';
+  tokenAuth: TokenAuth;
+  statusWords?: string;
+  pixIdFields?: string;
+  billDetailsMethod: BillDetailsMethod;
+  billAmountForm: BillAmountForm;
+  instabilityWords?: string;
+  reprocessIdentity: ReprocessIdentity;
   requestTimeout: number;
   maxItemAmount: number;
   maxBatchTotal: number;
@@ -20,6 +38,7 @@ export interface Settings {
   alertAfter: number;
   alertRepeat: number;
   maxReprocess: number;
+  receiptWait: number;
   receiptsDir?: string;
   alertWebhookUrl?: string;
   alertEmailTo?: string;
@@ -28,6 +47,7 @@ export interface Settings {
   sandboxSpeed: number;
   sandboxFaults?: string;
   sandboxSeed: number;
+  sandboxDialect: 'paybatch' | 'spec';
 }
 
 export type SettingName = keyof Settings;
@@ -52,6 +72,14 @@ const oneOf = <T extends string>(...values: T[]) => (s: string): Result<T> =>
 const amount = (s: string): Result<number> => parseAmount(s);
 const positiveInt = (s: string): Result<number> => (/^\d+$/.test(s.trim()) && Number(s) > 0 ? ok(Number(s)) : fail('must be a whole number above zero'));
 const count = (s: string): Result<number> => (/^\d+$/.test(s.trim()) ? ok(Number(s)) : fail('must be a whole number'));
+const list = (s: string): Result<string> => {
+  const items = parseList(s);
+  return items.length > 0 ? ok(items.join(',')) : fail('must list at least one name, comma-separated');
+};
+const statusWords = (s: string): Result<string> => {
+  const parsed = parseStatusWords(s);
+  return parsed.ok ? ok(parseList(s).join(',')) : parsed;
+};
 const speed = (s: string): Result<number> => (Number.isFinite(Number(s)) && Number(s) > 0 ? ok(Number(s)) : fail('must be a number above zero'));
 
 export const SETTINGS: Record<SettingName, SettingSpec> = {
@@ -61,15 +89,29 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   clientId: { describe: 'OAuth 2.0 client id', parse: text() },
   clientSecret: { describe: 'OAuth 2.0 client secret', secret: true, parse: text() },
   webhookSecret: { describe: 'secret shared with the provider for webhook deliveries', secret: true, parse: text() },
-  webhookVerification: { describe: 'how deliveries are verified: standard-webhooks | shared-secret', parse: oneOf('standard-webhooks', 'shared-secret') },
-  webhookSecretHeader: { describe: 'header carrying the secret in shared-secret mode', parse: text() },
+  webhookVerification: {
+    describe: 'how deliveries prove the secret: auto (any method below) | standard-webhooks | hmac | header | basic | bearer (shared-secret, the old name, means header)',
+    parse: parseWebhookMethodSetting,
+  },
+  webhookSecretHeader: {
+    describe: 'a header carrying the secret (header) or a signature (hmac) besides the well-known ones; once either is pinned, the only one read',
+    parse: text((s) => (/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(s) ? null : 'must be an HTTP header name')),
+  },
   pixAmountUnit: { describe: 'unit of Pix item amounts on the wire: cents | reais', parse: oneOf('cents', 'reais') },
+  tokenAuth: { describe: 'how the token endpoint authenticates the client: auto | basic | body (form fields)', parse: oneOf('auto', 'basic', 'body') },
+  statusWords: { describe: 'item status words beyond the built-in table, e.g. EM_PROCESSAMENTO=processing,LIQUIDATED=paid', parse: statusWords },
+  pixIdFields: { describe: `item fields that carry the Pix id of receipts, in order (default ${DEFAULT_PIX_ID_FIELDS.join(',')})`, parse: list },
+  billDetailsMethod: { describe: 'method of the bill details query: auto | POST | GET', parse: oneOf('auto', 'POST', 'GET') },
+  billAmountForm: { describe: 'bill payment amount on the wire: number (123.45) | string ("123.45")', parse: oneOf('number', 'string') },
+  instabilityWords: { describe: 'more words that mark a return as Pix instability (to be paid again), comma-separated', parse: list },
+  reprocessIdentity: { describe: 'identifier of a payment made again after an instability return: derived | original', parse: oneOf('derived', 'original') },
   requestTimeout: { describe: 'longest wait for a provider answer before the call counts as failed', parse: parseDuration, format: (v: number) => formatDuration(v) },
   maxItemAmount: { describe: 'largest amount of one item (R$)', parse: amount, format: (v: number) => formatBRL(v) },
   maxBatchTotal: { describe: 'largest total of one batch (R$)', parse: amount, format: (v: number) => formatBRL(v) },
   staleAfter: { describe: 'no update for this long: refresh the item from the provider', parse: parseDuration, format: (v: number) => formatDuration(v) },
   alertAfter: { describe: 'still no update after this long: alert support', parse: parseDuration, format: (v: number) => formatDuration(v) },
   alertRepeat: { describe: 'repeat an unchanged alert after this long', parse: parseDuration, format: (v: number) => formatDuration(v) },
+  receiptWait: { describe: 'how long a paid item without a Pix id waits for one (from an event) before its receipt is reported unavailable', parse: parseDuration, format: (v: number) => formatDuration(v) },
   maxReprocess: { describe: 'new attempts for a payment returned by Pix instability', parse: count },
   receiptsDir: { describe: 'folder for receipt PDFs', parse: text() },
   alertWebhookUrl: { describe: 'Slack/Teams-compatible incoming webhook for alerts', secret: true, parse: url },
@@ -79,14 +121,18 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   sandboxSpeed: { describe: 'embedded sandbox: simulated seconds per real second', parse: speed },
   sandboxFaults: { describe: 'embedded sandbox: fault rates, e.g. http5xx=0.05,lostResponse=0.02', parse: text() },
   sandboxSeed: { describe: 'embedded sandbox: random seed', parse: positiveInt },
+  sandboxDialect: { describe: 'embedded sandbox: the API dialect it answers in: paybatch | spec', parse: oneOf('paybatch', 'spec') },
 };
 
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 export const DEFAULT_SETTINGS: Settings = {
-  webhookVerification: 'standard-webhooks',
-  webhookSecretHeader: 'x-webhook-secret',
+  webhookVerification: 'auto',
   pixAmountUnit: 'cents',
+  tokenAuth: 'auto',
+  billDetailsMethod: 'auto',
+  billAmountForm: 'number',
+  reprocessIdentity: 'derived',
   requestTimeout: 30,
   maxItemAmount: 5_000_000,
   maxBatchTotal: 100_000_000,
@@ -94,8 +140,10 @@ export const DEFAULT_SETTINGS: Settings = {
   alertAfter: 2 * 3600,
   alertRepeat: 24 * 3600,
   maxReprocess: 3,
+  receiptWait: 60,
   sandboxSpeed: 60,
   sandboxSeed: 1,
+  sandboxDialect: 'paybatch',
 };
 
 /** PAYBATCH_BASE_URL for baseUrl, and so on. */

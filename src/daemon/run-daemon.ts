@@ -6,7 +6,7 @@ import { followUpPass, type PassResult } from '../engine/follow-up.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { acquireDaemonLock } from './lock.js';
-import type { VerificationMode } from './webhook-verify.js';
+import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
 import { startReceiver, type RunningReceiver } from './webhook-receiver.js';
 
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg: string; [field: string]: unknown };
@@ -32,7 +32,8 @@ export interface DaemonOptions {
   readonly listen: { readonly host: string; readonly port: number };
   /** The URL the provider should call; subscribed at start when given or when the provider is the embedded sandbox. */
   readonly subscribeUrl: 'auto' | string | null;
-  readonly webhook: { readonly mode: VerificationMode; readonly secret: string; readonly header: string } | null;
+  /** header: see ReceiverOptions.header. */
+  readonly webhook: { readonly method: WebhookMethodSetting; readonly secret: string; readonly header?: string | undefined } | null;
   /** Stop once nothing is left to follow (every item settled, every receipt saved). */
   readonly untilSettled: boolean;
   readonly timeoutSeconds: number | null;
@@ -67,10 +68,10 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
       receiver = await startReceiver({
         host: o.listen.host,
         port: o.listen.port,
-        mode: webhook.mode,
+        method: webhook.method,
         secret: webhook.secret,
-        sharedSecretHeader: webhook.header,
-        onEvent: async (event, meta) => recordWebhookEvent(ledger, event, meta, deps.onCallback),
+        header: webhook.header,
+        onEvent: async (event, meta) => recordWebhookEvent(ledger, event, meta, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords }),
         log: (e) => log(e),
       });
       const url = o.subscribeUrl === 'auto' ? receiver.url : o.subscribeUrl;

@@ -5,8 +5,8 @@ import type { Duplex } from 'node:stream';
 import { ConfigError } from '../errors.js';
 import { parseWebhookEvent } from '../domain/webhook-event.js';
 import type { WebhookEvent } from '../domain/webhook-event.js';
-import { secretProblem, verifySharedSecret, verifyStandardWebhook } from './webhook-verify.js';
-import type { VerificationMode, VerifyResult } from './webhook-verify.js';
+import { verifyDelivery, webhookSecretProblem } from '../domain/webhook-proof.js';
+import type { WebhookMethod, WebhookMethodSetting } from '../domain/webhook-proof.js';
 
 export interface ReceiverLogEntry {
   level: 'info' | 'warn' | 'error';
@@ -18,11 +18,12 @@ export interface ReceiverOptions {
   /** 127.0.0.1 by default in the daemon; port 0 picks a free port. */
   host: string;
   port: number;
-  mode: VerificationMode;
+  /** `auto`: any method that proves the secret (see verifyDelivery); a method: only that one. */
+  method: WebhookMethodSetting;
   secret: string;
-  /** Header that carries the secret in `shared-secret` mode; default `x-webhook-secret`. */
-  sharedSecretHeader?: string;
-  /** Standard Webhooks timestamp tolerance, seconds; default 300. */
+  /** A header carrying the secret or a signature, besides the well-known ones; with `header`/`hmac` pinned, the only one. */
+  header?: string | undefined;
+  /** Tolerance of signed timestamps, seconds; default 300. */
   toleranceSeconds?: number;
   /** Larger bodies are refused with 413; default 256 KiB. */
   maxBodyBytes?: number;
@@ -57,24 +58,31 @@ const MAX_CONNECTIONS = 512;
 const OVERSIZE_LINGER_MS = 200;
 /** How long close() lets connections finish their last answer before cutting them. */
 const CLOSE_GRACE_MS = 1_000;
+/** An HTTP token (RFC 9110 field-name). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Starts the webhook receiver (DESIGN.md "Webhooks"): `POST /webhooks` and `GET /healthz` over node:http.
  * A delivery goes through, in order: route (404/405), content type (415), size (413, checked while streaming),
- * signature on the raw bytes (401, or 400 for unreadable signature headers), JSON (400), event shape (422), then
- * onEvent; it is answered 200 `{"ok":true,"duplicate":bool}` only after onEvent resolved, 500 when it threw.
- * Nothing refused reaches onEvent; every refusal is counted by reason and logged without secrets.
- * Throws ConfigError for an unusable secret.
+ * proof of the secret on the raw bytes (401, or 400 for unreadable signature headers), UTF-8 (400), JSON (400), event
+ * shape (422), then onEvent; it is answered 200 `{"ok":true,"duplicate":bool}` only after onEvent resolved, 500 when
+ * it threw. Nothing refused reaches onEvent; every refusal is counted by reason and logged without secrets. The first
+ * delivery proved by each method is logged (with `auto`, so the user can pin it) and listed by `/healthz`.
+ * Throws ConfigError for an unusable secret or header name.
  */
 export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver> {
-  const problem = o.mode === 'standard-webhooks' ? secretProblem(o.secret) : o.secret.length === 0 ? 'the webhook secret is empty' : null;
+  const problem = webhookSecretProblem(o.secret);
   if (problem !== null) throw new ConfigError(`Cannot start the webhook receiver: ${problem}.`);
+  if (o.header !== undefined && !HEADER_NAME.test(o.header)) {
+    throw new ConfigError('Cannot start the webhook receiver: webhookSecretHeader is not a valid HTTP header name.');
+  }
 
   const maxBodyBytes = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const requestTimeout = o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const now = o.now ?? Date.now;
   const log = o.log ?? (() => {});
-  const sharedSecretHeader = (o.sharedSecretHeader ?? 'x-webhook-secret').toLowerCase();
+  const detected = new Set<WebhookMethod>();
 
   const counters = new Map<string, number>(['received', 'stored', 'duplicate', 'failed', 'refused'].map((k) => [k, 0]));
   const count = (key: string): void => {
@@ -137,7 +145,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     const path = pathOf(req);
     if (path === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(req, res, 405, 'method not allowed', { headers: { allow: 'GET, HEAD' } });
-      return send(res, 200, { ok: true, counters: Object.fromEntries(counters) });
+      return send(res, 200, { ok: true, counters: Object.fromEntries(counters), verification: { setting: o.method, detected: [...detected] } });
     }
     if (path !== '/webhooks') return refuse(req, res, 404, 'not found');
     if (req.method !== 'POST') return refuse(req, res, 405, 'method not allowed', { headers: { allow: 'POST' } });
@@ -160,17 +168,29 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       return;
     }
 
-    const verifyInput = { headers: req.headersDistinct, rawBody: body, nowSeconds: Math.floor(now() / 1000) };
-    const verified: VerifyResult =
-      o.mode === 'standard-webhooks'
-        ? verifyStandardWebhook(verifyInput, o.secret, o.toleranceSeconds ?? 300)
-        : verifySharedSecret(verifyInput, o.secret, sharedSecretHeader);
+    const verified = verifyDelivery(
+      { headers: req.headersDistinct, rawBody: body, nowSeconds: Math.floor(now() / 1000) },
+      { secret: o.secret, method: o.method, header: o.header, toleranceSeconds: o.toleranceSeconds },
+    );
     if (!verified.ok) return refuse(req, res, verified.status, verified.reason);
     const deliveryId = verified.eventId;
+    if (!detected.has(verified.method)) {
+      detected.add(verified.method);
+      if (o.method === 'auto') {
+        log({ level: 'info', msg: `webhook deliveries are proved by ${verified.method}; pin it with: paybatch config set webhookVerification ${verified.method}` });
+      }
+    }
 
+    // Lossy decoding would turn bytes the sender signed into U+FFFD and parse an event it never sent.
+    let text: string;
+    try {
+      text = UTF8.decode(body);
+    } catch {
+      return refuse(req, res, 400, 'invalid UTF-8', { deliveryId });
+    }
     let json: unknown;
     try {
-      json = JSON.parse(body.toString('utf8'));
+      json = JSON.parse(text);
     } catch {
       return refuse(req, res, 400, 'invalid JSON', { deliveryId });
     }
@@ -262,7 +282,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}/webhooks`;
-  log({ level: 'info', msg: 'webhook receiver listening', url, mode: o.mode });
+  log({ level: 'info', msg: 'webhook receiver listening', url, verification: o.method });
 
   let closed: Promise<void> | null = null;
   return {

@@ -2,6 +2,7 @@
  * Why a payment came back: bill return reasons (SPEC.md, "Return of a bill payment") and Pix rejection and
  * return codes, as data, with the lenient matching the provider's free text needs.
  */
+import { splitWords } from './provider-words.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Bill returns
@@ -204,12 +205,37 @@ export function classifyPixReason(code: string, kind?: PixReason['kind']): PixRe
   return PIX_REASONS.find((r) => r.code === wanted && (kind === undefined || r.kind === kind)) ?? null;
 }
 
+/** Instability of the instant-payment scheme, as whole words (see `splitWords`): codes, SPI, timeouts, outages. */
+const INSTABILITY_WORDS = [
+  'ab03', 'ab09', 'ab11', 'ed05', 'spi', 'instabilidade', 'instabilidades', 'instability', 'instabilities',
+  'indisponibilidade', 'indisponivel', 'unavailable', 'unavailability', 'timeout', 'timeouts', 'time out', 'timed out',
+  'tempo esgotado',
+];
+
+/**
+ * True when a reason text speaks of instability of the instant-payment scheme: an instability code (AB03, AB09,
+ * AB11, ED05), "SPI", or words of instability, unavailability or timeout in English or Portuguese, anywhere in the
+ * text, or one of `extraWords`. Everything matches as whole words, ignoring case, accents and punctuation, with
+ * camel case split ("SPITimeout" is "SPI timeout"). Null is false.
+ */
+export function isInstabilityReason(reason: string | null, extraWords: readonly string[] = []): boolean {
+  const text = ` ${splitWords(reason ?? '').join(' ')} `;
+  return [...INSTABILITY_WORDS, ...extraWords].some((word) => {
+    const phrase = splitWords(word).join(' ');
+    return phrase !== '' && text.includes(` ${phrase} `);
+  });
+}
+
 /**
  * What to do about a returned Pix payment, from the reason text a provider sends ("AB03 - Timeout…", "AB03", or
- * free text): reprocess only for a known instability code; anything else, unknown included, is final, because
- * paying again on a guess could pay twice.
+ * free text). The first known Pix reason code in the text (as a whole word) decides, so "FR01 - fraud, SPI" stays
+ * final; without one, a text that `isInstabilityReason` (with `extraWords`) recognises is reprocessed. Anything
+ * else, unknown included, is final, because paying again on a guess could pay twice.
  */
-export function returnActionFor(reasonText: string | null): PixReasonAction {
-  const code = /^\s*([A-Za-z]{2}\d{2})\b/.exec(reasonText ?? '')?.[1];
-  return (code && classifyPixReason(code)?.action) || 'final';
+export function returnActionFor(reasonText: string | null, extraWords: readonly string[] = []): PixReasonAction {
+  for (const word of splitWords(reasonText ?? '')) {
+    const known = /^[a-z]{2}\d{2}$/.test(word) ? classifyPixReason(word) : null;
+    if (known !== null) return known.action;
+  }
+  return isInstabilityReason(reasonText, extraWords) ? 'reprocess' : 'final';
 }

@@ -6,7 +6,7 @@ import type { Ledger } from '../ledger/open-ledger.js';
 export interface AttentionDeps {
   readonly ledger: Ledger;
   readonly now: () => Date;
-  readonly settings: Pick<Settings, 'staleAfter' | 'alertAfter' | 'alertRepeat' | 'maxReprocess'>;
+  readonly settings: Pick<Settings, 'staleAfter' | 'alertAfter' | 'alertRepeat' | 'maxReprocess' | 'receiptWait'>;
   /** Sends an alert through the configured channels (the log and `paybatch alerts` always hold it). */
   readonly send: (alert: Alert) => Promise<readonly ChannelResult[]>;
   readonly profile: string;
@@ -52,6 +52,26 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   const failures = candidates(ledger, (q) => q.where('items.status', '=', 'failed').where('items.alerted_at', 'is', null));
   if (failures.length) {
     alerts.push(await raise(deps, 'failures', `${failures.length} Pix payments failed`, 'The provider refused these payments; the reason is on each item.', failures));
+  }
+  const noReceipt = candidates(ledger, (q) =>
+    q
+      .where('items.status', '=', 'paid')
+      .where('items.pix_id', 'is', null)
+      .where('items.receipt_unavailable_at', 'is', null)
+      .where('items.status_changed_at', '<', ago(settings.receiptWait)),
+  );
+  if (noReceipt.length) {
+    alerts.push(
+      await raise(
+        deps,
+        'receipts-unavailable',
+        `${noReceipt.length} paid Pix payments without a receipt to fetch`,
+        `They are paid, but the provider gave no Pix id for them (not in its item pages, no event within ${formatDuration(settings.receiptWait)}), and receipts are fetched by that id. Get them from the provider's web interface, or, if its item pages carry the id under another name, name that field in the pixIdFields setting.`,
+        noReceipt,
+        'items',
+        'receipt_unavailable_at',
+      ),
+    );
   }
   const billReturns = returnedBills(ledger);
   if (billReturns.length) {
@@ -100,7 +120,16 @@ function baseQuery(ledger: Ledger) {
     .select(['items.id', 'items.alerted_at', 'items.identifier', 'batches.name as batchName', 'items.line', 'items.key', 'items.amount_cents', 'items.status', 'items.reason', 'items.updated_at', 'items.recipient_name']);
 }
 
-async function raise(deps: AttentionDeps, kind: string, title: string, summary: string, items: readonly Candidate[], table: 'items' | 'bills' = 'items'): Promise<Alert> {
+/** Records and sends one alert; each item is marked in `mark` (`alerted_at`, or the column of what was reported) so it is named once. */
+async function raise(
+  deps: AttentionDeps,
+  kind: string,
+  title: string,
+  summary: string,
+  items: readonly Candidate[],
+  table: 'items' | 'bills' = 'items',
+  mark: 'alerted_at' | 'receipt_unavailable_at' = 'alerted_at',
+): Promise<Alert> {
   const { ledger } = deps;
   const at = deps.now().toISOString();
   const listed: AlertItem[] = items.map(({ itemId: _id, alertedAt: _a, ...item }) => item);
@@ -118,8 +147,8 @@ async function raise(deps: AttentionDeps, kind: string, title: string, summary: 
         acked_at: null,
       }),
     ).lastInsertRowid;
-    const mark = ledger.raw.prepare(`UPDATE ${table} SET alerted_at = ? WHERE id = ?`);
-    for (const it of items) mark.run(at, it.itemId);
+    const update = ledger.raw.prepare(`UPDATE ${table} SET ${mark} = ? WHERE id = ?`);
+    for (const it of items) update.run(at, it.itemId);
     return alertId;
   });
   const alert: Alert = { id, kind, title, summary, items: listed, createdAt: at, profile: deps.profile, sandbox: deps.sandbox };

@@ -23,7 +23,7 @@ export interface PassResult {
   readonly pending: number;
   /** Batches that still need the provider (to be created, filled or started). */
   readonly unsent: number;
-  /** Paid items whose receipt is not on disk yet. */
+  /** Paid items whose receipt is not on disk yet, leaving out those reported as having no Pix id to fetch it by. */
   readonly missingReceipts: number;
   readonly openAlerts: number;
   /** Communication failures of this pass; each is tried again next pass. */
@@ -54,7 +54,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   const unknownStatuses: { identifier: string; status: string }[] = [];
   const started = unfinishedBatches(ledger).filter((b) => b.status === 'started');
   for (const b of started) {
-    const r = await guard(`reconciling batch #${b.id}`, () => reconcileBatch({ ledger, provider, now }, b.id));
+    const r = await guard(`reconciling batch #${b.id}`, () => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords }, b.id));
     if (r) {
       changed += r.changed;
       unknownStatuses.push(...r.unknownStatuses);
@@ -93,7 +93,7 @@ function counts(ledger: Ledger): { pending: number; unsent: number; missingRecei
        WHERE batches.status = 'started' AND items.status IN ('submitted', 'processing')`,
     ),
     unsent: one(`SELECT count(*) AS n FROM batches WHERE status IN ('draft', 'created') OR (status = 'submitted' AND start_requested = 1)`),
-    missingReceipts: one(`SELECT count(*) AS n FROM items WHERE status = 'paid' AND receipt_path IS NULL`),
+    missingReceipts: one(`SELECT count(*) AS n FROM items WHERE status = 'paid' AND receipt_path IS NULL AND receipt_unavailable_at IS NULL`),
     openAlerts: one('SELECT count(*) AS n FROM alerts WHERE acked_at IS NULL'),
   };
 }

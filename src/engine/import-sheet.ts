@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { formatBRL } from '../domain/money.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
 import { CancelledError, InputRejectedError, PaybatchError, type InputProblem } from '../errors.js';
 import type { Settings } from '../config/settings.js';
+import { claimImport } from '../ledger/import-claim.js';
 import { findImportByHash, recordImport } from '../ledger/import-repository.js';
 import { itemsOfBatch, recentPayments } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
+import { writePrivateFile } from '../private-files.js';
 import type { ProviderClient } from '../provider/client.js';
 import { readSheet } from '../sheet/read-sheet.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
@@ -71,7 +73,18 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
     throw new InputRejectedError(`Cannot read ${o.file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   });
   const sheetHash = createHash('sha256').update(bytes).digest('hex');
+  // One run per sheet at a time: a second one would plan it again (counting the first one's items as duplicates)
+  // or continue its batch alongside it. A dry run changes nothing, so it needs no claim.
+  const claim = o.dryRun ? null : claimImport(ledger, { fileHash: sheetHash, fileName: o.file, now: now() });
+  try {
+    return await importClaimed(deps, o, bytes, sheetHash);
+  } finally {
+    claim?.release();
+  }
+}
 
+async function importClaimed(deps: ImportDeps, o: ImportOptions, bytes: Buffer, sheetHash: string): Promise<ImportResult> {
+  const { ledger, now } = deps;
   const existing = findImportByHash(ledger, sheetHash);
   if (existing) {
     if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batch: null, rejectedFile: null };
@@ -113,7 +126,7 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
   const provider = await deps.provider();
   const resolutions = await resolveKeys(provider, validation.valid.map((r) => r.key), { onProgress: deps.onProgress });
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
-  const plan = planImport({ file: o.file, sheetHash, rows: validation.valid, resolutions, recent: recentPayments(ledger, since) });
+  const plan = planImport({ file: o.file, sheetHash, rows: validation.valid, resolutions, recent: recentPayments(ledger, since, sheetHash) });
   const rejected: RowProblem[] = [...validation.problems, ...plan.lookupProblems].sort((a, b) => a.line - b.line);
   if (plan.lookupProblems.length && !o.skipInvalid) {
     throw new InputRejectedError(
@@ -161,8 +174,8 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
     const lines = new Set(rejected.map((p) => p.line));
     const rows = sheet.rows.filter((r) => lines.has(r.line));
     const csv = rejectedSheetCsv(sheet, rows.map((row) => ({ row, problems: rejected.filter((p) => p.line === row.line) })));
-    await writeFile(`${rejectedFile}.tmp`, csv);
-    await rename(`${rejectedFile}.tmp`, rejectedFile);
+    // Private like the ledger: the rejected rows carry names, documents, keys and amounts.
+    await writePrivateFile(rejectedFile, csv);
     writtenRejects = rejectedFile;
   }
   const { importId, batchId } = recordImport(ledger, {

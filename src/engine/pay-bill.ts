@@ -7,11 +7,13 @@
 import { saoPauloDate, saoPauloDateTime } from '../domain/bank-calendar.js';
 import { decodeBoleto, formatBoletoLine, type BoletoDecode } from '../domain/boleto.js';
 import { formatBRL, parseAmount } from '../domain/money.js';
+import { itemStateFromWord } from '../domain/provider-words.js';
 import { CancelledError, InputRejectedError, ProviderError, type InputProblem } from '../errors.js';
 import { blockingBills, getBill, insertBillIntent, updateBill, type BillRow } from '../ledger/bill-repository.js';
 import { failureOutcome, logIntent, logOutcome } from '../ledger/call-log.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
+import { isAlreadyPaid } from '../provider/error-meaning.js';
 import type { BillDetails, BillPayment } from '../provider/types.js';
 import { writeBillReceipt } from '../receipts/bill-receipt.js';
 import { billKindName, billTiming, chooseAmount, crossCheck, type BillProblem, type BillTiming } from './bill-plan.js';
@@ -280,7 +282,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
       };
     }
     const e = error as ProviderError;
-    const alreadyPaid = e.status === 409;
+    const alreadyPaid = isAlreadyPaid(e);
     const message = alreadyPaid
       ? `The provider refused the payment: this bill was already paid or scheduled at the provider (${e.message}). Nothing was paid now.`
       : `The provider refused the payment (${e.message}). Nothing was paid.`;
@@ -380,12 +382,15 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   return { bill, status, row: getBill(ledger, billId), message: `Paid ${amount} to ${to} (${tx}${result.settleDate ? `, settle date ${result.settleDate}` : ''}).`, hint: null, receiptPath, warnings };
 }
 
-/** The ledger status of the provider's word: paid, scheduled, or null for a word paybatch does not know. */
+/**
+ * The ledger status of the provider's word for a bill payment, read with the table of payment words: paid
+ * (`paid`, `pago`, `liquidado`, …), scheduled (`scheduled`, `agendado`, `pending`, `processing`, …: accepted, not
+ * yet settled), or null for a word that says neither.
+ */
 export function ledgerStatusOf(remote: string): 'paid' | 'scheduled' | null {
-  const word = remote.trim().toLowerCase();
-  if (word === 'paid' || word === 'pago') return 'paid';
-  if (word === 'scheduled' || word === 'agendado') return 'scheduled';
-  return null;
+  const state = itemStateFromWord(remote);
+  if (state === 'paid') return 'paid';
+  return state === 'submitted' || state === 'processing' ? 'scheduled' : null;
 }
 
 /** Why a ledger row blocks another payment of the same bill, naming --force. */

@@ -1,9 +1,11 @@
-import { isForward, stateFromProviderStatus, type ItemState } from '../domain/item-state.js';
+import { isForward, isSettled, ITEM_STATES, type ItemState } from '../domain/item-state.js';
 import { returnActionFor } from '../domain/reasons.js';
 import { getBatch, updateBatch } from '../ledger/batch-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Item } from '../provider/types.js';
+
+const SETTLED = ITEM_STATES.filter(isSettled);
 
 export interface ReconcileResult {
   readonly seen: number;
@@ -19,7 +21,7 @@ export interface ReconcileResult {
  * moves are applied, so a stale page never undoes newer news.
  */
 export async function reconcileBatch(
-  deps: { ledger: Ledger; provider: Pick<ProviderClient, 'items'>; now: () => Date },
+  deps: { ledger: Ledger; provider: Pick<ProviderClient, 'items'>; now: () => Date; instabilityWords?: readonly string[] },
   batchId: number,
 ): Promise<ReconcileResult> {
   const { ledger, now } = deps;
@@ -33,7 +35,7 @@ export async function reconcileBatch(
     ledger.transaction(() => {
       for (const remote of page) {
         seen += 1;
-        const r = applyRemoteItem(ledger, batchId, remote, now());
+        const r = applyRemoteItem(ledger, batchId, remote, now(), deps.instabilityWords ?? []);
         if (r === 'stranger') strangers.push(remote.identifier);
         else if (r === 'unknown-status') unknownStatuses.push({ identifier: remote.identifier, status: remote.status });
         else if (r === 'changed') changed += 1;
@@ -45,7 +47,7 @@ export async function reconcileBatch(
       .selectFrom('items')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('batch_id', '=', batchId)
-      .where('status', 'not in', ['paid', 'failed', 'returned', 'rejected']),
+      .where('status', 'not in', SETTLED),
   );
   if (batch.status === 'started' && open?.n === 0) updateBatch(ledger, batchId, { status: 'settled' }, now());
   return { seen, changed, unknownStatuses, strangers };
@@ -54,12 +56,12 @@ export async function reconcileBatch(
 type Applied = 'changed' | 'same' | 'unknown-status' | 'stranger';
 
 /** Applies one remote item to the ledger item with its identifier; call inside a transaction. */
-export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, at: Date): Applied {
+export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, at: Date, instabilityWords: readonly string[]): Applied {
   const local = ledger.first(
     ledger.db.selectFrom('items').select(['id', 'status', 'remote_status', 'pix_id', 'batch_id']).where('identifier', '=', remote.identifier),
   );
   if (!local || local.batch_id !== batchId) return 'stranger';
-  const next = stateFromProviderStatus(remote.status);
+  const next = remote.state;
   const forward = next !== null && next !== local.status && isForward(local.status, next);
   const extrasChanged = (remote.pixId && remote.pixId !== local.pix_id) || remote.status !== local.remote_status;
   if (!forward && !extrasChanged) return next === null ? 'unknown-status' : 'same';
@@ -74,7 +76,7 @@ export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, a
         end_to_end_id: remote.endToEndId ?? eb.ref('end_to_end_id'),
         reason: remote.reason ?? eb.ref('reason'),
         status: forward ? (next as ItemState) : eb.ref('status'),
-        return_action: forward && next === 'returned' ? returnActionFor(remote.reason ?? null) : eb.ref('return_action'),
+        return_action: forward && next === 'returned' ? returnActionFor(remote.reason ?? null, instabilityWords) : eb.ref('return_action'),
         status_changed_at: forward ? iso : eb.ref('status_changed_at'),
         updated_at: iso,
       }))

@@ -1,4 +1,3 @@
-import { stateFromProviderStatus } from '../domain/item-state.js';
 import { PaybatchError } from '../errors.js';
 import { getBatch, updateBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { failureOutcome, logIntent, logOutcome } from '../ledger/call-log.js';
@@ -101,7 +100,7 @@ async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void>
         ledger,
         answered
           .filter((a) => sent.has(a.identifier))
-          .map((a) => ({ identifier: a.identifier, remoteItemId: a.itemId, remoteStatus: a.status, state: stateFromProviderStatus(a.status) ?? 'submitted' })),
+          .map((a) => ({ identifier: a.identifier, remoteItemId: a.itemId, remoteStatus: a.status, state: a.state ?? 'submitted' })),
         now(),
       );
       logOutcome(ledger, intent, missing.length ? 'error' : 'ok', { accepted: answered.length, missing }, now());

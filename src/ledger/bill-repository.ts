@@ -100,6 +100,18 @@ export function unresolvedBillsOf(ledger: Ledger, digits: string): BillRow[] {
   );
 }
 
+/** Bills of this line or barcode with a known payment (paid or scheduled, not yet returned), oldest first. */
+export function settledBillsOf(ledger: Ledger, digits: string): BillRow[] {
+  return ledger.all(
+    ledger.db
+      .selectFrom('bills')
+      .selectAll()
+      .where((eb) => eb.or([eb('line', '=', digits), eb('barcode', '=', digits)]))
+      .where('status', 'in', ['paid', 'scheduled'])
+      .orderBy('id'),
+  );
+}
+
 /** Bills in these statuses, newest first. */
 export function listBills(ledger: Ledger, statuses: readonly BillStatus[]): BillRow[] {
   return ledger.all(ledger.db.selectFrom('bills').selectAll().where('status', 'in', [...statuses]).orderBy('id', 'desc'));

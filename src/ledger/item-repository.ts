@@ -12,14 +12,16 @@ export function itemsOfBatch(ledger: Ledger, batchId: number, status?: ItemState
   return ledger.all(q.orderBy('line').orderBy('id'));
 }
 
-/** Payments of the last `days` days in other imports than `exceptImportHash`, for the duplicate warning. */
-export function recentPayments(ledger: Ledger, since: Date): RecentPayment[] {
+/** Payments since `since` in other imports than the sheet `exceptSheetHash` (never itself), for the duplicate warning. */
+export function recentPayments(ledger: Ledger, since: Date, exceptSheetHash: string): RecentPayment[] {
   return ledger.all(
     ledger.db
       .selectFrom('items')
       .innerJoin('batches', 'batches.id', 'items.batch_id')
+      .leftJoin('imports', 'imports.id', 'batches.import_id')
       .select(['items.key as key', 'items.amount_cents as amountCents', 'batches.name as batchName', 'items.created_at as createdAt'])
       .where('items.created_at', '>=', since.toISOString())
+      .where((eb) => eb.or([eb('imports.file_hash', 'is', null), eb('imports.file_hash', '!=', exceptSheetHash)]))
       .where('items.status', '!=', 'rejected')
       .where('items.attempt', '=', 1),
   );

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 
@@ -11,6 +11,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   alerts: AlertsTable;
   daemon_lock: DaemonLockTable;
+  import_claims: ImportClaimsTable;
   bills: BillsTable;
 }
 
@@ -68,6 +69,8 @@ export interface ItemsTable {
   call_attempts: Generated<number>;
   last_error: string | null;
   receipt_path: string | null;
+  /** When the pass reported that no Pix id was ever given for this paid item, so its receipt cannot be fetched. */
+  receipt_unavailable_at: ColumnType<string | null, string | null | undefined, string | null>;
   alerted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -92,7 +95,11 @@ export interface WebhookEventsTable {
   received_at: string;
   payload_json: string;
   effect: string;
+  topic: ColumnType<EventTopic, EventTopic | undefined, EventTopic>;
 }
+
+/** What an event was about, as the callback classifier read it. */
+export type EventTopic = 'pix' | 'bill' | 'ted' | 'unknown';
 
 export interface AlertsTable {
   id: Generated<number>;
@@ -114,6 +121,14 @@ export interface DaemonLockTable {
   host: string;
   started_at: string;
   heartbeat_at: string;
+}
+
+export interface ImportClaimsTable {
+  file_hash: string;
+  file_name: string;
+  pid: number;
+  host: string;
+  started_at: string;
 }
 
 export type BillStatus = 'intent' | 'paid' | 'scheduled' | 'unknown' | 'failed' | 'returned';

@@ -12,8 +12,11 @@ import {
   decodePage,
   decodeReceipt,
   decodeStartResult,
+  type ItemReading,
 } from './decode.js';
 import { DEFAULT_TIMEOUTS, describeErrorBody, errorFromResponse, header, HttpTransport, type HttpMethod, type HttpResponse } from './http.js';
+import { mayBeWrongMethod } from './error-meaning.js';
+import { DEFAULT_DIALECT, itemStateOf, type ProviderDialect } from './dialect.js';
 import { cursorPages } from './pages.js';
 import { Redactor } from './redact.js';
 import { isRetryableStatus, parseRetryAfter, planRetry, resolveRetrySettings, type RetrySettings } from './retry-policy.js';
@@ -25,7 +28,6 @@ import type {
   Destination,
   Item,
   NewItem,
-  PixAmountUnit,
   ProviderClientOptions,
   ProviderEvent,
   Receipt,
@@ -75,7 +77,8 @@ export class ProviderClient {
   readonly #origin: string;
   readonly #basePath: string;
   readonly #apiKey: string;
-  readonly #unit: PixAmountUnit;
+  readonly #dialect: ProviderDialect;
+  readonly #reading: ItemReading;
   readonly #retry: RetrySettings;
   readonly #random: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
@@ -88,8 +91,8 @@ export class ProviderClient {
   /** Retry-After of the answer behind an error, for callers that loop themselves (ensureBatch). */
   readonly #retryAfter = new WeakMap<ProviderError, number>();
   #seq = 0;
-  /** Method the bill details query is served with, once known (SPEC.md rule 4); null until then. */
-  #detailsMethod: 'POST' | 'GET' | null = null;
+  /** Method the bill details query is served with: pinned by the dialect, or learnt from the first answer; null until then. */
+  #detailsMethod: 'POST' | 'GET' | null;
 
   constructor(o: ProviderClientOptions) {
     const base = parseUrl(o.baseUrl, 'base URL');
@@ -100,8 +103,11 @@ export class ProviderClient {
     this.#origin = base.origin;
     this.#basePath = base.pathname.replace(/\/+$/, '');
     this.#apiKey = o.apiKey;
-    this.#unit = o.pixAmountUnit ?? 'cents';
-    if (this.#unit !== 'cents' && this.#unit !== 'reais') throw new ConfigError(`pixAmountUnit must be "cents" or "reais", not "${String(this.#unit)}".`);
+    const dialect: ProviderDialect = { ...DEFAULT_DIALECT, ...o.dialect, ...(o.pixAmountUnit === undefined ? {} : { pixAmountUnit: o.pixAmountUnit }) };
+    if (dialect.pixAmountUnit !== 'cents' && dialect.pixAmountUnit !== 'reais') throw new ConfigError(`pixAmountUnit must be "cents" or "reais", not "${String(dialect.pixAmountUnit)}".`);
+    this.#dialect = dialect;
+    this.#reading = { unit: dialect.pixAmountUnit, pixIdFields: dialect.pixIdFields, stateOf: (word) => itemStateOf(dialect, word) };
+    this.#detailsMethod = dialect.billDetailsMethod === 'auto' ? null : dialect.billDetailsMethod;
     this.#retry = resolveRetrySettings(o.retry);
     this.#random = o.random ?? Math.random;
     this.#sleep = o.sleep ?? ((ms) => delay(ms));
@@ -123,6 +129,7 @@ export class ProviderClient {
       clientId: o.clientId,
       clientSecret: o.clientSecret,
       ...(o.scope === undefined ? {} : { scope: o.scope }),
+      auth: dialect.tokenAuth,
       // The API key goes to the token endpoint only when it belongs to the API's own origin: never to a third party.
       extraHeaders: tokenUrl.origin === base.origin ? { 'service-apikey': o.apiKey } : {},
       userAgent: this.#userAgent,
@@ -132,6 +139,22 @@ export class ProviderClient {
       now: this.#now,
       emit: (e) => this.#emit(e),
     });
+  }
+
+  /** The profile's dialect in force. */
+  get dialect(): ProviderDialect {
+    return this.#dialect;
+  }
+
+  /** What was learnt of the provider's open choices so far (for `provider check`): null where nothing was tried yet. */
+  learnt(): { tokenAuth: 'basic' | 'body' | null; billDetailsMethod: 'POST' | 'GET' | null } {
+    return { tokenAuth: this.#tokens.method, billDetailsMethod: this.#detailsMethod };
+  }
+
+  /** Gets an access token (learning how the token endpoint wants the client authenticated); calls nothing else. */
+  async authenticate(): Promise<'basic' | 'body'> {
+    await this.#tokens.get();
+    return this.#tokens.method ?? 'basic';
   }
 
   /** Creates a batch (endpoint 1) with one POST, never retried: a lost answer could hide a created batch. */
@@ -203,21 +226,21 @@ export class ProviderClient {
       if (typeof it.identifier !== 'string' || it.identifier === '') throw new RangeError(`items[${i}].identifier is empty`);
       if (sent.has(it.identifier)) throw new RangeError(`items[${i}].identifier ${it.identifier} appears twice in one call`);
       sent.set(it.identifier, it.amountCents);
-      const amount = this.#unit === 'cents' ? it.amountCents : centsToReais(it.amountCents);
+      const amount = this.#dialect.pixAmountUnit === 'cents' ? it.amountCents : centsToReais(it.amountCents);
       return { amount, identifier: it.identifier, description: it.description, to: it.to };
     });
     // Serialised once: every attempt sends byte for byte the same body.
     const body = JSON.stringify(wire);
     const { res, path } = await this.#call({ method: 'POST', segments: ['pix', 'batch', batchId, 'items'], body, mode: 'repeatable' });
-    const added = this.#decode(res, 'POST', path, true, (v) => decodeAddedItems(v, this.#unit));
+    const added = this.#decode(res, 'POST', path, true, (v) => decodeAddedItems(v, this.#reading));
     for (const item of added) {
       const expected = sent.get(item.identifier);
       if (expected !== undefined && expected !== item.amountCents) {
         throw new ProviderError(
-          `POST ${path}: the provider holds item ${item.identifier} with amount ${formatReais(item.amountCents)} (read as ${this.#unit}), but ${formatReais(expected)} was sent`,
+          `POST ${path}: the provider holds item ${item.identifier} with amount ${formatReais(item.amountCents)} (read as ${this.#dialect.pixAmountUnit}), but ${formatReais(expected)} was sent`,
           {
             status: res.status, method: 'POST', path, code: 'amount_mismatch', body: null,
-            hint: `Do not start this batch. Check the profile's pixAmountUnit (now "${this.#unit}") against the provider's documentation.`,
+            hint: `Do not start this batch. Check the profile's pixAmountUnit (now "${this.#dialect.pixAmountUnit}") against the provider's documentation.`,
           },
         );
       }
@@ -253,7 +276,7 @@ export class ProviderClient {
   items(batchId: string): AsyncIterable<Item[]> {
     const first = ['pix', 'batch', batchId, 'items'];
     return cursorPages(
-      (cursor) => this.#page(cursor === null ? first : [...first, cursor], (v, w) => decodeItem(v, this.#unit, w)),
+      (cursor) => this.#page(cursor === null ? first : [...first, cursor], (v, w) => decodeItem(v, this.#reading, w)),
       { method: 'GET', path: buildPath(first) },
     );
   }
@@ -265,26 +288,34 @@ export class ProviderClient {
   }
 
   /**
-   * Details of a bill (endpoint 12), amounts in centavos. SPEC.md rule 4 leaves the method open: POST is tried first;
-   * when the provider says it has no such route for POST — 405, 501, or a 404 that is not one of its own errors
-   * (no error code in the body, or a code about routes, or a framework's "Route … not found") — GET is used, and the
-   * method that first answers a success is kept for the life of the client. A 404 carrying the provider's own error code (e.g.
-   * `{"error":{"code":"not_found"}}`) means the bill is unknown and is surfaced as is.
+   * Details of a bill (endpoint 12), amounts in centavos. The provider's documentation gives the method both ways:
+   * unless the dialect pins one, POST is tried first and GET after an answer that says "not this way" rather than
+   * "not this bill" (see `mayBeWrongMethod`); the method that first answers a success is kept for the life of the
+   * client. When GET fails too in a way that says it is not served either, the POST's error is the one reported.
    */
   async boletoDetails(code: string): Promise<BillDetails> {
     const segments = ['cashout', 'boleto', 'details', code];
-    const method = this.#detailsMethod ?? 'POST';
+    const known = this.#detailsMethod;
+    if (known !== null) return this.#details(known, segments);
     try {
-      const { res, path } = await this.#call({ method, segments, mode: 'repeatable' });
-      this.#detailsMethod = method;
-      return this.#decode(res, method, path, false, decodeBillDetails);
+      return await this.#details('POST', segments);
     } catch (e) {
-      if (method === 'GET' || this.#detailsMethod !== null || !(e instanceof ProviderError) || !isMissingRoute(e)) throw e;
-      this.#emit({ type: 'warning', message: `POST ${e.path} is not served (HTTP ${e.status}); using GET for bill details` });
+      if (!(e instanceof ProviderError) || !mayBeWrongMethod(e)) throw e;
+      this.#emit({ type: 'warning', message: `POST ${e.path} answered HTTP ${e.status}; trying GET for bill details` });
+      try {
+        return await this.#details('GET', segments);
+      } catch (second) {
+        if (second instanceof ProviderError && (second.status === 404 || second.status === 405 || second.status === 501) && e.status !== 404) throw e;
+        throw second;
+      }
     }
-    const { res, path } = await this.#call({ method: 'GET', segments, mode: 'repeatable' });
-    this.#detailsMethod = 'GET';
-    return this.#decode(res, 'GET', path, false, decodeBillDetails);
+  }
+
+  async #details(method: 'POST' | 'GET', segments: readonly string[]): Promise<BillDetails> {
+    const { res, path } = await this.#call({ method, segments, mode: 'repeatable' });
+    const details = this.#decode(res, method, path, false, decodeBillDetails);
+    this.#detailsMethod = method;
+    return details;
   }
 
   /**
@@ -297,7 +328,8 @@ export class ProviderClient {
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('amountCents must be a positive whole number of centavos');
     if (code === '') throw new RangeError('the bill code is empty');
     // Written by hand so the amount keeps its two decimals on the wire (JSON.stringify would send 1234.5).
-    const body = `{"amount":${formatReais(amountCents)},"code":${JSON.stringify(code)}}`;
+    const amount = this.#dialect.billAmountForm === 'string' ? `"${formatReais(amountCents)}"` : formatReais(amountCents);
+    const body = `{"amount":${amount},"code":${JSON.stringify(code)}}`;
     const { res, path } = await this.#call({ method: 'POST', segments: ['cashout', 'boleto'], body, mode: 'once' });
     return this.#decode(res, 'POST', path, true, decodeBillPayment);
   }
@@ -454,17 +486,6 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 
 function answerLeavesOutcomeUnknown(status: number): boolean {
   return status === 500 || status === 502 || status === 504;
-}
-
-/**
- * True when an error on the bill details POST means "no such route for this method" rather than "no such bill":
- * 405 and 501 always; a 404 unless the body carries the provider's own error code that is not about routes.
- */
-export function isMissingRoute(e: ProviderError): boolean {
-  if (e.status === 405 || e.status === 501) return true;
-  if (e.status !== 404) return false;
-  if (e.code !== null) return /route|method|endpoint|path/i.test(e.code);
-  return true;
 }
 
 /** The same error with `outcomeUnknown` raised when an earlier attempt may have been applied. */

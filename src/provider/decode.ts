@@ -1,4 +1,7 @@
+import type { ItemState } from '../domain/item-state.js';
 import { reaisToCents } from '../domain/money.js';
+import { providerDate } from '../domain/provider-dates.js';
+import { firstField } from './dialect.js';
 import type { Batch, BillDetails, BillPayment, Destination, Item, PixAmountUnit, StartResult, WirePage } from './types.js';
 
 /**
@@ -109,17 +112,26 @@ export function wireAmountToCents(v: unknown, unit: PixAmountUnit, where: string
   return r.value;
 }
 
-export function decodeItem(v: unknown, unit: PixAmountUnit, where = ''): Item {
+/** How items are read under the profile's dialect: the amount unit, where the Pix id is, what status words mean. */
+export interface ItemReading {
+  readonly unit: PixAmountUnit;
+  readonly pixIdFields: readonly string[];
+  readonly stateOf: (word: string) => ItemState | null;
+}
+
+export function decodeItem(v: unknown, read: ItemReading, where = ''): Item {
   const o = obj(v, where);
+  const status = reqString(o, 'status', where);
   const item: Item = {
     itemId: reqString(o, 'itemId', where),
-    status: reqString(o, 'status', where),
+    status,
+    state: read.stateOf(status),
     description: optString(o, 'description', where),
-    amountCents: wireAmountToCents(o['amount'], unit, at(where, 'amount')),
+    amountCents: wireAmountToCents(o['amount'], read.unit, at(where, 'amount')),
     identifier: reqString(o, 'identifier', where),
     to: decodeDestination(o['to'], at(where, 'to')),
   };
-  const pixId = maybeString(o, 'pixId', where);
+  const pixId = firstField(o, read.pixIdFields);
   const endToEndId = maybeString(o, 'endToEndId', where);
   const reason = maybeString(o, 'reason', where);
   const updatedAt = maybeString(o, 'updatedAt', where);
@@ -142,10 +154,10 @@ export function decodePage<T>(v: unknown, decodeOne: (x: unknown, where: string)
 }
 
 /** Decodes `{data: [item]}` of endpoint 3 (a bare array is accepted too). */
-export function decodeAddedItems(v: unknown, unit: PixAmountUnit): Item[] {
+export function decodeAddedItems(v: unknown, read: ItemReading): Item[] {
   const data = Array.isArray(v) ? v : obj(v, '')['data'];
   if (!Array.isArray(data)) throw new DecodeError('data', 'expected an array');
-  return data.map((x, i) => decodeItem(x, unit, `data[${i}]`));
+  return data.map((x, i) => decodeItem(x, read, `data[${i}]`));
 }
 
 /** A reais amount of the bill APIs to centavos; absent or null gives null. Numeric text is accepted. */
@@ -170,7 +182,7 @@ export function decodeBillDetails(v: unknown): BillDetails {
   const o = obj(v, '');
   return {
     assignor: optString(o, 'assignor', ''),
-    settleDate: optString(o, 'settledate', '') || optString(o, 'settleDate', ''),
+    settleDate: dateText(optString(o, 'settledate', '') || optString(o, 'settleDate', '')),
     discountCents: reais(o, 'discount', ''),
     maxValueCents: reais(o, 'maxValue', ''),
     minValueCents: reais(o, 'minValue', ''),
@@ -181,7 +193,7 @@ export function decodeBillDetails(v: unknown): BillDetails {
     originalAmountCents: reais(o, 'originalAmount', ''),
     typefulLine: optString(o, 'typefulLine', ''),
     beneficiaryDocument: optString(o, 'beneficiaryDocument', ''),
-    dueDate: optString(o, 'dueDate', ''),
+    dueDate: dateText(optString(o, 'dueDate', '')),
   };
 }
 
@@ -198,10 +210,10 @@ export function decodeBillPayment(v: unknown): BillPayment {
   }
   return {
     status: reqString(o, 'status', ''),
-    settleDate: optString(o, 'settleDate', '') || optString(o, 'settledate', ''),
+    settleDate: dateText(optString(o, 'settleDate', '') || optString(o, 'settledate', '')),
     timestamp: optString(o, 'timestamp', ''),
     amountPaidCents: reais(o, 'amountPaid', ''),
-    dueDate: optString(o, 'dueDate', ''),
+    dueDate: dateText(optString(o, 'dueDate', '')),
     assignor: optString(o, 'assignor', ''),
     payer: optString(o, 'payer', ''),
     payerDocument: optString(o, 'payerDocument', ''),
@@ -213,6 +225,14 @@ export function decodeBillPayment(v: unknown): BillPayment {
     beneficiaryDocument: optString(o, 'beneficiaryDocument', ''),
     raw: v,
   };
+}
+
+/**
+ * A bill date as `YYYY-MM-DD` whatever form the provider writes it in (ISO date or date-time, `DD/MM/YYYY`, Unix
+ * seconds); text that is no date is kept as sent, so that it is shown rather than lost.
+ */
+function dateText(text: string): string {
+  return text === '' ? '' : (providerDate(text) ?? text);
 }
 
 /** Decodes a receipt (endpoint 11): base64 PDF, checked by its `%PDF-` magic. */

@@ -229,13 +229,13 @@ export function describeErrorBody(raw: Buffer, contentType: string | undefined, 
     const e = err as Record<string, unknown>;
     return { body, code: str(e['code']), message: str(e['message']) ?? str(e['description']), details: detailsOf(e['details']) };
   }
-  // Other common shapes: {code,message}, OAuth {error,error_description}, RFC 9457 {type,title,detail}, frameworks
+  // Other common shapes: {code,message} (or in Portuguese {codigo,mensagem}), OAuth {error,error_description}, RFC 9457 {type,title,detail}, frameworks
   // {statusCode,error:"Not Found",message}. A one-word snake_case `error` is a code; a phrase is a message.
   const errWord = typeof err === 'string' && /^[a-z][a-z0-9_.-]*$/.test(err) ? err : null;
   return {
     body,
-    code: str(o['code']) ?? errWord,
-    message: str(o['message']) ?? str(o['error_description']) ?? str(o['detail']) ?? str(o['title']) ?? (errWord ? null : str(err)),
+    code: str(o['code']) ?? str(o['codigo']) ?? errWord,
+    message: str(o['message']) ?? str(o['mensagem']) ?? str(o['error_description']) ?? str(o['detail']) ?? str(o['title']) ?? (errWord ? null : str(err)),
     details: detailsOf(o['details'] ?? o['errors']),
   };
 }

@@ -2,6 +2,7 @@ import { ProviderError } from '../errors.js';
 import { errorFromResponse, header, type HttpTransport } from './http.js';
 import type { Redactor } from './redact.js';
 import { isRetryableStatus, parseRetryAfter, planRetry, type RetrySettings } from './retry-policy.js';
+import type { TokenAuth } from './dialect.js';
 import type { ProviderEvent } from './types.js';
 
 /** Lifetime assumed when the token response has no `expires_in` (RFC 6749 leaves it optional). */
@@ -16,6 +17,8 @@ export interface TokenSourceOptions {
   clientId: string;
   clientSecret: string;
   scope?: string;
+  /** `auto`: HTTP Basic first, then the form body once when Basic is refused; what worked is kept. */
+  auth: TokenAuth;
   /** Extra headers for the token request (the API key when the token endpoint is on the API's own origin). */
   extraHeaders: Record<string, string>;
   userAgent: string;
@@ -27,8 +30,8 @@ export interface TokenSourceOptions {
 }
 
 /**
- * OAuth 2.0 client credentials grant (RFC 6749 §4.4) with the client authenticated by HTTP Basic (§2.3.1).
- * The access token is cached until shortly before it expires; concurrent callers share one refresh (single flight).
+ * OAuth 2.0 client credentials grant (RFC 6749 §4.4) with the client authenticated by HTTP Basic or by form fields
+ * (§2.3.1; providers choose either). The access token is cached until shortly before it expires; concurrent callers share one refresh (single flight).
  * The token request is retried on communication failures, 408, 429 and 5xx (it creates nothing at the provider);
  * refused credentials (400/401) fail at once with a message that names no secret.
  */
@@ -37,12 +40,17 @@ export class TokenSource {
   readonly #basic: string;
   #cached: { token: string; refreshAt: number } | null = null;
   #pending: Promise<string> | null = null;
+  /** The client authentication in use; under `auto`, settled by the first token the endpoint gives. */
+  #method: 'basic' | 'body';
+  #settled: boolean;
 
   constructor(o: TokenSourceOptions) {
     this.#o = o;
     // RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and base64-encoded.
     const pair = `${formEncode(o.clientId)}:${formEncode(o.clientSecret)}`;
     this.#basic = Buffer.from(pair).toString('base64');
+    this.#method = o.auth === 'body' ? 'body' : 'basic';
+    this.#settled = o.auth !== 'auto';
     o.redactor.add(o.clientSecret);
     o.redactor.add(this.#basic);
     o.redactor.add(formEncode(o.clientSecret));
@@ -58,6 +66,11 @@ export class TokenSource {
     return this.#pending;
   }
 
+  /** The client authentication that obtained a token, or null before the first one. */
+  get method(): 'basic' | 'body' | null {
+    return this.#cached || this.#settled ? this.#method : null;
+  }
+
   /** Forgets `token` after the provider refused it (401); a token already replaced is left alone. */
   invalidate(token: string): void {
     if (this.#cached?.token !== token) return;
@@ -66,17 +79,43 @@ export class TokenSource {
   }
 
   async #fetch(): Promise<string> {
+    try {
+      return await this.#fetchWith(this.#method);
+    } catch (e) {
+      // Under `auto` a refusal of Basic may only mean the endpoint wants the credentials in the form: try that once.
+      if (this.#settled || !(e instanceof ProviderError) || !isClientRefusal(e)) throw e;
+      this.#o.emit({ type: 'warning', message: 'the token endpoint refused HTTP Basic client authentication; trying the form body (tokenAuth=body)' });
+      this.#method = 'body';
+      this.#settled = true;
+      try {
+        return await this.#fetchWith('body');
+      } catch (second) {
+        if (second instanceof ProviderError && isClientRefusal(second)) {
+          throw new ProviderError(`${second.message}, with the client credentials both in HTTP Basic and in the form body`, {
+            status: second.status, method: 'POST', path: second.path, code: second.code, body: second.body, hint: second.hint,
+          });
+        }
+        throw second;
+      }
+    }
+  }
+
+  async #fetchWith(method: 'basic' | 'body'): Promise<string> {
     const o = this.#o;
     const path = o.tokenUrl.pathname;
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (o.scope) form.set('scope', o.scope);
-    const headers = {
+    if (method === 'body') {
+      form.set('client_id', o.clientId);
+      form.set('client_secret', o.clientSecret);
+    }
+    const headers: Record<string, string> = {
       ...o.extraHeaders,
-      authorization: `Basic ${this.#basic}`,
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'application/json',
       'user-agent': o.userAgent,
     };
+    if (method === 'basic') headers['authorization'] = `Basic ${this.#basic}`;
     for (let retries = 0; ; retries++) {
       const started = o.now();
       let reason: string;
@@ -84,7 +123,11 @@ export class TokenSource {
       let failure: ProviderError;
       try {
         const res = await o.transport.send({ method: 'POST', url: o.tokenUrl, displayPath: path, headers, body: form.toString() });
-        if (res.status >= 200 && res.status < 300) return this.#accept(res.body, started, path);
+        if (res.status >= 200 && res.status < 300) {
+          const token = this.#accept(res.body, started, path);
+          this.#settled = true;
+          return token;
+        }
         if (res.status === 400 || res.status === 401) {
           throw errorFromResponse('POST', path, res, o.redactor, {
             message: `The token endpoint refused the OAuth client credentials (HTTP ${res.status})`,
@@ -132,6 +175,14 @@ export class TokenSource {
     o.emit({ type: 'token', action: 'fetched', expiresInS: Math.round(lifetimeMs / 1000) });
     return token;
   }
+}
+
+/**
+ * A refusal of the client's credentials (RFC 6749 §5.2 `invalid_client`, or a 401): what a wrong client
+ * authentication method also looks like. Other 400s (`unsupported_grant_type`, …) are not about the method.
+ */
+function isClientRefusal(e: ProviderError): boolean {
+  return e.status === 401 || (e.status === 400 && (e.code === null || e.code === 'invalid_client' || e.code === 'invalid_request' || e.code === 'unauthorized_client'));
 }
 
 /** application/x-www-form-urlencoded encoding of one value (spaces as `+`). */

@@ -4,6 +4,8 @@
  */
 
 import type { Destination } from '../domain/destination.js';
+import type { ItemState } from '../domain/item-state.js';
+import type { ProviderDialect } from './dialect.js';
 
 export type { Destination };
 
@@ -31,14 +33,16 @@ export interface NewItem {
 /** A remote batch item (endpoints 3, 9, 10). */
 export interface Item {
   itemId: string;
-  /** `waiting` when just added; other words are passed through unchanged. */
+  /** The provider's word, as sent: `waiting` when just added; the others are the provider's choice. */
   status: string;
+  /** What the word means under the profile's dialect; null for a word nobody knows (kept and reported). */
+  state: ItemState | null;
   description: string;
   /** Amount in centavos, converted from the wire according to `pixAmountUnit`. */
   amountCents: number;
   identifier: string;
   to: Destination;
-  /** Extras some providers (and the sandbox) send once the item is processed. */
+  /** Extras some providers send once the item is processed; the Pix id from the first of the dialect's `pixIdFields`. */
   pixId?: string;
   endToEndId?: string;
   reason?: string;
@@ -54,7 +58,10 @@ export interface StartResult {
   timestamp: number;
 }
 
-/** Bill details (endpoint 12). Amounts in centavos; null when the provider leaves the field out or null. */
+/**
+ * Bill details (endpoint 12). Amounts in centavos; null when the provider leaves the field out or null. Dates as
+ * `YYYY-MM-DD` whatever form the provider used (text that is no date is kept as sent).
+ */
 export interface BillDetails {
   assignor: string;
   /** Wire field `settledate`. */
@@ -149,8 +156,8 @@ export type ProviderEvent =
   | { type: 'token'; action: 'fetched' | 'invalidated'; expiresInS?: number }
   | { type: 'warning'; message: string };
 
-/** Unit of Pix item amounts on the wire. */
-export type PixAmountUnit = 'cents' | 'reais';
+export type { PixAmountUnit } from '../domain/provider-choices.js';
+import type { PixAmountUnit } from '../domain/provider-choices.js';
 
 export interface ProviderClientOptions {
   /** Base URL of the API; may carry a path prefix (`https://api.example.com/v1`). */
@@ -162,8 +169,10 @@ export interface ProviderClientOptions {
   clientSecret: string;
   /** Optional OAuth scope sent with the token request. */
   scope?: string;
-  /** Unit of Pix item amounts ON THE WIRE; default `cents`. */
+  /** Unit of Pix item amounts ON THE WIRE; default `cents` (wins over `dialect.pixAmountUnit`). */
   pixAmountUnit?: PixAmountUnit;
+  /** The provider's choices where its documentation is silent; every field defaults to the lenient `DEFAULT_DIALECT`. */
+  dialect?: Partial<ProviderDialect>;
   /** Milliseconds; defaults connect 10 000, headers 30 000, body 30 000 (body: longest silence between chunks). */
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
   /**

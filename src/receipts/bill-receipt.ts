@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { saoPauloDateTime } from '../domain/bank-calendar.js';
 import { formatBoletoLine } from '../domain/boleto.js';
 import { formatBRL } from '../domain/money.js';
-import { fileSafe, looksLikePdf, writeFileAtomically } from './receipt-file.js';
+import { writePrivateFile } from '../private-files.js';
+import { fileSafe, looksLikePdf } from './receipt-file.js';
 
 /** What a bill receipt shows (the provider's payment result and the ledger's bill). Amounts in centavos. */
 export interface BillReceiptFacts {
@@ -80,17 +80,15 @@ export async function renderBillReceipt(f: BillReceiptFacts): Promise<Buffer> {
 }
 
 /**
- * Renders and writes the receipt atomically as `<receiptsDir>/bills/<settle date>-<beneficiary>-<transaction id>.pdf`
- * (parts made file-name safe) and returns its path.
+ * Renders and writes the receipt atomically and privately (0600, folders 0700) as
+ * `<receiptsDir>/bills/<settle date>-<beneficiary>-<transaction id>.pdf` (parts made file-name safe); returns its path.
  */
 export async function writeBillReceipt(receiptsDir: string, f: BillReceiptFacts): Promise<string> {
   const pdf = await renderBillReceipt(f);
   if (!looksLikePdf(pdf)) throw new Error('the rendered receipt is not a complete PDF');
-  const dir = join(receiptsDir, 'bills');
-  await mkdir(dir, { recursive: true });
   const date = /^\d{4}-\d{2}-\d{2}$/.test(f.settleDate) ? f.settleDate : 'undated';
   const name = `${date}-${fileSafe(f.beneficiary || 'beneficiary', 40)}-${fileSafe(f.transactionId || `bill-${f.billId}`, 60)}.pdf`;
-  const path = join(dir, name);
-  await writeFileAtomically(path, pdf);
+  const path = join(receiptsDir, 'bills', name);
+  await writePrivateFile(path, pdf);
   return path;
 }

@@ -1,5 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writePrivateFile } from '../private-files.js';
 
 /** A file-name-safe form of a name: no accents, no path separators, no control characters, bounded length. */
 export function fileSafe(name: string, max = 60): string {
@@ -18,24 +18,13 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
   return buf.subarray(0, 5).toString('latin1') === '%PDF-' && buf.subarray(Math.max(0, buf.length - 1024)).toString('latin1').includes('%%EOF');
 }
 
-/**
- * Writes a file so that readers see either nothing or the whole of it: a temporary file in the same folder, then
- * a rename (atomic on one file system).
- */
-export async function writeFileAtomically(path: string, bytes: Uint8Array): Promise<void> {
-  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, path);
-}
-
 /** `<receiptsDir>/<batch name>/<row>-<recipient>-<endToEndId>.pdf`, each part made file-name safe. */
 export async function writePixReceipt(
   receiptsDir: string,
   o: { batchName: string; row: number; recipient: string | null; endToEndId: string | null; pdf: Uint8Array },
 ): Promise<string> {
-  const dir = join(receiptsDir, fileSafe(o.batchName));
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `${o.row}-${fileSafe(o.recipient ?? 'recipient', 40)}-${fileSafe(o.endToEndId ?? 'no-e2e', 40)}.pdf`);
-  await writeFileAtomically(path, o.pdf);
+  const path = join(receiptsDir, fileSafe(o.batchName), `${o.row}-${fileSafe(o.recipient ?? 'recipient', 40)}-${fileSafe(o.endToEndId ?? 'no-e2e', 40)}.pdf`);
+  // Private (0600 in 0700 folders): a receipt names the recipient, their document and the amount.
+  await writePrivateFile(path, o.pdf);
   return path;
 }

@@ -34,10 +34,12 @@ export type AccountOf = (request: FastifyRequest) => string;
 
 /**
  * The sandbox's HTTP application: the 14 endpoints of SPEC.md (faults and authentication apply), the OAuth token
- * endpoint, and the inspection routes under /_sandbox/ (admin token). Errors answer
- * `{"error":{"code","message","details"}}`; bodies are JSON (415 otherwise), at most BODY_LIMIT bytes (413).
+ * endpoint, and the inspection routes under /_sandbox/ (admin token). Errors of the 14 endpoints and unknown routes
+ * answer as the dialect chooses; the inspection routes always answer `{"error":{"code","message","details"}}`
+ * (they are the sandbox's own, not the provider's). Bodies are JSON (415 otherwise), at most BODY_LIMIT bytes (413).
  */
 export function buildApp(parts: AppParts): FastifyInstance {
+  const { dialect } = parts.rt;
   const app = Fastify({ bodyLimit: BODY_LIMIT, forceCloseConnections: 'idle', return503OnClosing: true });
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -54,13 +56,21 @@ export function buildApp(parts: AppParts): FastifyInstance {
     return reply.code(answer.status).headers(answer.headers).send(answer.body());
   });
   app.setNotFoundHandler((request, reply) => {
-    const answer = new ApiError(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`);
-    return reply.code(404).send(answer.body());
+    const path = request.url.split('?')[0] ?? '';
+    const answer = path.startsWith('/_sandbox/')
+      ? { status: 404, body: new ApiError(404, 'not_found', `no route ${request.method} ${path}`).body() }
+      : dialect.unknownRoute(request.method, path);
+    return reply.code(answer.status).send(answer.body);
   });
 
   app.register(async (oauth) => registerOAuthRoutes(oauth, parts));
   app.register(async (admin) => registerAdminRoutes(admin, parts));
   app.register(async (api) => {
+    api.setErrorHandler((error, _request, reply) => {
+      const failure = asApiError(error, parts.rt);
+      const answer = dialect.errorAnswer(failure);
+      return reply.code(answer.status).headers(failure.headers).send(answer.body);
+    });
     const accounts = new WeakMap<FastifyRequest, string>();
     installHttpFaults(api, parts.rt, parts.held);
     api.addHook('onRequest', async (request) => {

@@ -1,6 +1,31 @@
-import { centsToReais, formatBRL } from '../domain/money.js';
 import type { BillRow } from './bill-store.js';
 import { serviceIdOf } from './payer.js';
+
+/** What a bill event tells: a payment scheduled outside the bank window, a payment settled, a payment returned. */
+export type BillEventKind = 'scheduled' | 'paid' | 'returned';
+
+/** The facts of a bill event, before the dialect words them. Amount in centavos; dates YYYY-MM-DD. */
+export interface BillEventFacts {
+  readonly transactionId: string;
+  readonly line: string;
+  readonly amountCents: number;
+  readonly settleDate: string;
+  readonly beneficiary: string;
+  /** SPEC.md's "Reason received" text, for returns. */
+  readonly reason: string | null;
+}
+
+/** The words of the generic callback about bills that are the dialect's to choose (SPEC.md shows none of them). */
+export interface BillEventStyle {
+  readonly type: string;
+  /** The category of each kind; null: the dialect does not tell that kind at all. */
+  readonly category: Readonly<Record<BillEventKind, string | null>>;
+  readonly title: Readonly<Record<BillEventKind, string>>;
+  subtitle(kind: BillEventKind, facts: BillEventFacts): string;
+  detail(kind: BillEventKind, facts: BillEventFacts): Record<string, unknown>;
+  timestamp(atMs: number): string;
+  readonly deviceType: string;
+}
 
 /** The stored payment result of a bill, the parts events need. */
 interface BillResult {
@@ -8,23 +33,25 @@ interface BillResult {
 }
 
 /**
- * A generic callback (SPEC.md "Event notification") about a bill payment, type `bill_payment`:
- * category `bill_paid` when a payment settles (at once, or when its scheduled window opens), with detail
- * {transactionId, typefulLine, amount (reais), settleDate}; category `bill_return` when the beneficiary returns it,
- * with detail {transactionId, typefulLine, amount (reais), reason (SPEC.md's "Reason received" text)}.
+ * A generic callback (SPEC.md "Event notification") about a bill payment, in the dialect's words; null when the
+ * dialect does not tell this kind of event.
  */
-export function billEvent(bill: BillRow, category: 'bill_paid' | 'bill_return', eventId: string, atMs: number): Record<string, unknown> {
+export function billEvent(bill: BillRow, kind: BillEventKind, eventId: string, atMs: number, style: BillEventStyle): Record<string, unknown> | null {
+  const category = style.category[kind];
+  if (category === null) return null;
   const { beneficiary } = JSON.parse(bill.result_json) as BillResult;
-  const common = { transactionId: bill.transaction_id, typefulLine: bill.line, amount: centsToReais(bill.amount_paid) };
+  const facts: BillEventFacts = {
+    transactionId: bill.transaction_id, line: bill.line, amountCents: bill.amount_paid, settleDate: bill.settle_date, beneficiary, reason: bill.return_reason,
+  };
   return {
     serviceId: String(serviceIdOf(bill.account)),
     eventId,
-    type: 'bill_payment',
+    type: style.type,
     category,
-    timestamp: String(Math.floor(atMs / 1000)),
-    title: category === 'bill_paid' ? 'Bill paid' : 'Bill payment returned',
-    subtitle: category === 'bill_paid' ? `${formatBRL(bill.amount_paid)} to ${beneficiary}` : `${formatBRL(bill.amount_paid)} back from ${beneficiary}`,
-    detail: category === 'bill_paid' ? { ...common, settleDate: bill.settle_date } : { ...common, reason: bill.return_reason },
-    deviceType: 'api',
+    timestamp: style.timestamp(atMs),
+    title: style.title[kind],
+    subtitle: style.subtitle(kind, facts),
+    detail: style.detail(kind, facts),
+    deviceType: style.deviceType,
   };
 }

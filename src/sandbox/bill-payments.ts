@@ -1,7 +1,6 @@
 import { addBusinessDays, saoPauloInstant } from '../domain/bank-calendar.js';
-import { centsToReais } from '../domain/money.js';
 import { BILL_RETURN_REASONS } from '../domain/reasons.js';
-import { billEvent } from './bill-events.js';
+import { billEvent, type BillEventKind } from './bill-events.js';
 import { scriptedReturn, scriptedReturnAt, type RegisteredBill } from './bill-registry.js';
 import type { BillRow } from './bill-store.js';
 import { recordEvent } from './event-recorder.js';
@@ -9,30 +8,33 @@ import { payerOf } from './payer.js';
 import type { Runtime } from './runtime.js';
 
 const CHUNK = 100;
+/** Kinds of bill events as the inspection routes show them, whatever the dialect. */
+const EVENT_KINDS: Readonly<Record<BillEventKind, string>> = { scheduled: 'bill_scheduled', paid: 'bill_paid', returned: 'bill_return' };
 
 /**
- * Bill payments: paid at once inside the bank window, otherwise `scheduled` and paid when the next window opens;
+ * Bill payments: paid at once inside the bank window, otherwise scheduled and paid when the next window opens;
  * a paid bill may be returned later (the registry's scripted returns, the `billReturn` fault, or the admin route).
  */
 export class BillPayments {
   constructor(private readonly rt: Runtime) {}
 
-  /** Pays (or schedules) a registered bill for an account; returns the payment result of SPEC.md. */
+  /** Pays (or schedules) a registered bill for an account; returns the payment result of SPEC.md, in the dialect's format. */
   pay(account: string, bill: RegisteredBill, amountCents: number): Record<string, unknown> {
     const now = this.rt.clock.now();
     const transactionId = this.rt.nextId('bill');
     const payer = payerOf(account);
+    const d = this.rt.dialect;
     const result = {
-      status: bill.windowOpen ? 'paid' : 'scheduled',
-      settleDate: bill.settleDate,
-      timestamp: String(Math.floor(now / 1000)),
-      amountPaid: centsToReais(amountCents),
-      dueDate: bill.dueDate,
+      status: d.billStatus(bill.windowOpen),
+      settleDate: d.billDate(bill.settleDate),
+      timestamp: d.billTimestamp(now),
+      amountPaid: d.billAmount(amountCents),
+      dueDate: d.billDate(bill.dueDate),
       assignor: bill.assignor,
       payer: payer.name,
       payerDocument: payer.document,
       beneficiary: bill.beneficiary,
-      amount: centsToReais(bill.amountCents),
+      amount: d.billAmount(bill.amountCents),
       details: { BlocoCompleto: bill.barcode, convenant: convenantOf(bill.barcode) },
       typefulLine: bill.line,
       transactionId,
@@ -46,6 +48,7 @@ export class BillPayments {
       };
       this.rt.bills.insert(row);
       if (bill.windowOpen) this.settle({ ...row, seq: 0, returned_at: null }, now);
+      else this.emit({ ...row, seq: 0, returned_at: null }, 'scheduled', now);
     })();
     this.rt.wake();
     return result;
@@ -74,13 +77,13 @@ export class BillPayments {
     const planned = this.plannedReturn(bill);
     this.rt.bills.update({ transaction_id: bill.transaction_id, status: 'paid', return_reason: planned?.reason ?? null, due_at: planned?.at ?? null, returned_at: null });
     this.rt.pix.addToBalance(bill.account, -bill.amount_paid);
-    this.emit({ ...bill, status: 'paid' }, 'bill_paid', now);
+    this.emit({ ...bill, status: 'paid' }, 'paid', now);
   }
 
   private returnBill(bill: BillRow, now: number): void {
     this.rt.bills.update({ transaction_id: bill.transaction_id, status: 'returned', return_reason: bill.return_reason, due_at: null, returned_at: now });
     this.rt.pix.addToBalance(bill.account, bill.amount_paid);
-    this.emit(bill, 'bill_return', now);
+    this.emit(bill, 'returned', now);
   }
 
   /** A return the registry scripts for the code, or one the `billReturn` fault draws (1–5 business days later). */
@@ -96,9 +99,11 @@ export class BillPayments {
     };
   }
 
-  private emit(bill: BillRow, category: 'bill_paid' | 'bill_return', now: number): void {
+  /** Records the event of `kind`, unless the dialect does not tell that kind (no id is spent then). */
+  private emit(bill: BillRow, kind: BillEventKind, now: number): void {
+    if (this.rt.dialect.billEvents.category[kind] === null) return;
     const eventId = this.rt.nextId('event');
-    recordEvent(this.rt, bill.account, category, eventId, billEvent(bill, category, eventId, now));
+    recordEvent(this.rt, bill.account, EVENT_KINDS[kind], eventId, billEvent(bill, kind, eventId, now, this.rt.dialect.billEvents));
   }
 }
 

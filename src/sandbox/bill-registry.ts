@@ -1,7 +1,6 @@
 import { addBusinessDays, billWindow, saoPauloDate, saoPauloInstant } from '../domain/bank-calendar.js';
 import { billWindowCloseHour, type BoletoDecode } from '../domain/boleto.js';
 import { cnpjCheckDigits, formatCnpj } from '../domain/cnpj.js';
-import { centsToReais } from '../domain/money.js';
 import { BILL_RETURN_REASONS, type BillReturnReason } from '../domain/reasons.js';
 import { BANKS, COMPANY_WORDS, SURNAMES } from './people.js';
 import { hashDigits, hashUnit } from './random.js';
@@ -102,22 +101,28 @@ export function registeredBill(decoded: BoletoDecode & { barcode: string; line: 
   };
 }
 
-/** The details answer of endpoint 12 (SPEC.md "Bill details"), amounts in reais. */
-export function detailsBody(bill: RegisteredBill): Record<string, string | number | boolean> {
+/** How a dialect writes bill dates (from YYYY-MM-DD) and amounts (from centavos). */
+export interface BillFormat {
+  billDate(date: string): string;
+  billAmount(cents: number): number | string;
+}
+
+/** The details answer of endpoint 12 (SPEC.md "Bill details"), dates and amounts as the dialect writes them. */
+export function detailsBody(bill: RegisteredBill, format: BillFormat): Record<string, string | number | boolean> {
   return {
     assignor: bill.assignor,
-    settledate: bill.settleDate,
-    discount: centsToReais(bill.discountCents),
-    maxValue: centsToReais(bill.maxCents),
-    minValue: centsToReais(bill.minCents),
+    settledate: format.billDate(bill.settleDate),
+    discount: format.billAmount(bill.discountCents),
+    maxValue: format.billAmount(bill.maxCents),
+    minValue: format.billAmount(bill.minCents),
     beneficiary: bill.beneficiary,
     canChangeAmount: bill.canChangeAmount,
-    amount: centsToReais(bill.amountCents),
-    interest: centsToReais(bill.interestCents),
-    originalAmount: centsToReais(bill.originalCents),
+    amount: format.billAmount(bill.amountCents),
+    interest: format.billAmount(bill.interestCents),
+    originalAmount: format.billAmount(bill.originalCents),
     typefulLine: bill.line,
     beneficiaryDocument: bill.beneficiaryDocument,
-    dueDate: bill.dueDate,
+    dueDate: format.billDate(bill.dueDate),
   };
 }
 

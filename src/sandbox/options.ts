@@ -1,4 +1,5 @@
 import { fail, ok, type Result } from '../domain/result.js';
+import { DIALECTS, type DialectName } from './dialect.js';
 import { checkFaults, parseFaults, type FaultRates } from './faults.js';
 
 /** How to run a sandbox; every field is optional (see README "The sandbox" for the defaults). Mirrors the CLI flags. */
@@ -34,6 +35,11 @@ export interface SandboxOptions {
   readonly webhookAttempts?: number;
   /** Receives log lines (faults injected, deliveries given up, internal errors); default silent. */
   readonly logger?: (line: string) => void;
+  /**
+   * How the sandbox answers where the provider's API leaves a choice open: `paybatch` (default) makes the choices
+   * paybatch was built on, `spec` the other ordinary choice on each point (see src/sandbox/dialect.ts).
+   */
+  readonly dialect?: DialectName;
 }
 
 export interface ResolvedOptions {
@@ -53,6 +59,7 @@ export interface ResolvedOptions {
   readonly staleSeconds: number;
   readonly webhookAttempts: number;
   readonly logger: (line: string) => void;
+  readonly dialect: DialectName;
 }
 
 const DEFAULT_API_KEY = 'sandbox-api-key';
@@ -75,6 +82,7 @@ export function resolveOptions(o: SandboxOptions): Result<ResolvedOptions> {
     [o.tokenTtlSeconds === undefined || (Number.isInteger(o.tokenTtlSeconds) && o.tokenTtlSeconds >= 1), '--token-ttl must be a whole number of seconds, at least 1'],
     [o.staleSeconds === undefined || o.staleSeconds >= 0, '--stale-seconds must be a number of seconds'],
     [o.webhookAttempts === undefined || (Number.isInteger(o.webhookAttempts) && o.webhookAttempts >= 1), '--webhook-attempts must be an integer, at least 1'],
+    [o.dialect === undefined || (DIALECTS as readonly string[]).includes(o.dialect), `--dialect must be ${DIALECTS.join(' or ')}`],
   ];
   const broken = checks.find(([good]) => !good);
   if (broken) return fail(broken[1]);
@@ -95,5 +103,6 @@ export function resolveOptions(o: SandboxOptions): Result<ResolvedOptions> {
     staleSeconds: o.staleSeconds ?? 1_800,
     webhookAttempts: o.webhookAttempts ?? 10,
     logger: o.logger ?? (() => {}),
+    dialect: o.dialect ?? 'paybatch',
   });
 }

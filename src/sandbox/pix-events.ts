@@ -1,4 +1,3 @@
-import { formatBRL } from '../domain/money.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import { destinationForKey } from './key-directory.js';
 import { payerOf, serviceIdOf } from './payer.js';
@@ -12,24 +11,32 @@ export interface PixOutcome {
   readonly eventId: string;
   readonly transactionId: string;
   readonly endToEndId: string;
-  /** "CODE - description" for rejections and refunds. */
+  /** Why, as the dialect words it, for rejections and refunds. */
   readonly reason: string | null;
   readonly balanceAfter: number;
   /** Simulated ms. */
   readonly at: number;
 }
 
+/** The words of a Pix payment event that are the dialect's to choose. */
+export interface PixEventStyle {
+  title(kind: PixOutcome['kind']): string;
+  /** e.g. "R$ 1,00 to Ana Souza"; `payee` is the destination's name. */
+  subtitle(kind: PixOutcome['kind'], amountCents: number, payee: string): string;
+  /** Whether the payload carries the sandbox extras `itemId` and `batchId`. */
+  readonly extras: boolean;
+}
+
 /**
  * The Pix payment event of SPEC.md (envelope `serviceId` + `payload`), amounts in centavos, times as Unix-seconds
  * text. Payments are `output`/`pix_out` debits; a refund is a new Pix (`isRefund`, `input`/`pix_in`, credit).
- * `to` is the key's destination in the directory; `itemId` and `batchId` are sandbox extras.
+ * `to` is the key's destination in the directory; titles and the extras come from the dialect's style.
  */
-export function pixEvent(item: ItemRow, outcome: PixOutcome): { serviceId: number; payload: Record<string, unknown> } {
+export function pixEvent(item: ItemRow, outcome: PixOutcome, style: PixEventStyle): { serviceId: number; payload: Record<string, unknown> } {
   const serviceId = serviceIdOf(item.account);
   const to = destinationForKey(item.key_norm, item.key_type as PixKeyType);
   const refund = outcome.kind === 'refund';
   const seconds = String(Math.floor(outcome.at / 1000));
-  const title = { paid: 'Pix sent', rejected: 'Pix rejected', refund: 'Pix refunded' }[outcome.kind];
   return {
     serviceId,
     payload: {
@@ -42,8 +49,8 @@ export function pixEvent(item: ItemRow, outcome: PixOutcome): { serviceId: numbe
       amount: item.amount,
       fee: 0,
       balanceAfter: outcome.balanceAfter,
-      title,
-      subtitle: `${formatBRL(item.amount)} ${refund ? 'back from' : 'to'} ${to.name}`,
+      title: style.title(outcome.kind),
+      subtitle: style.subtitle(outcome.kind, item.amount, to.name),
       description: item.description,
       timestamp: seconds,
       eventTimestamp: seconds,
@@ -60,8 +67,7 @@ export function pixEvent(item: ItemRow, outcome: PixOutcome): { serviceId: numbe
       txId: null,
       reason: outcome.reason,
       extraInfo: null,
-      itemId: item.id,
-      batchId: item.batch_id,
+      ...(style.extras ? { itemId: item.id, batchId: item.batch_id } : {}),
     },
   };
 }

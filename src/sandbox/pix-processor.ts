@@ -1,4 +1,4 @@
-import { PIX_REASONS, type PixReason } from '../domain/reasons.js';
+import { PIX_REASONS } from '../domain/reasons.js';
 import { recordEvent } from './event-recorder.js';
 import { ITEM_FAULTS, pickFault } from './faults.js';
 import { SANDBOX_INSTITUTION } from './people.js';
@@ -10,7 +10,6 @@ import type { Runtime } from './runtime.js';
 const REJECTIONS = PIX_REASONS.filter((r) => r.kind === 'rejection' && r.action === 'final');
 /** Refund codes of `instabilityReturn` items: timeouts and operational errors, which the payer must reprocess. */
 const INSTABILITY = PIX_REASONS.filter((r) => r.action === 'reprocess');
-const reasonText = (r: PixReason): string => `${r.code} - ${r.description}`;
 
 /** Items settle 1–5 simulated seconds after their batch starts; refunds come 10–60 s after the payment. */
 const SETTLE_MS: readonly [number, number] = [1_000, 5_000];
@@ -78,7 +77,7 @@ export class PixProcessor {
   }
 
   private reject(item: ItemRow, now: number): void {
-    const reason = reasonText(this.rt.random.pick(REJECTIONS, 'rejection', item.account, item.identifier));
+    const reason = this.rt.dialect.pixReason(this.rt.random.pick(REJECTIONS, 'rejection', item.account, item.identifier));
     const pixId = this.rt.nextId('pix');
     const balanceAfter = this.rt.pix.balance(item.account);
     this.rt.pix.updateItem({ id: item.id, status: 'failed', reason, pix_id: null, end_to_end_id: null, due_at: null, updated_at: now });
@@ -87,7 +86,7 @@ export class PixProcessor {
   }
 
   private refund(item: ItemRow, now: number): void {
-    const reason = reasonText(this.rt.random.pick(INSTABILITY, 'instability', item.account, item.identifier));
+    const reason = this.rt.dialect.pixReason(this.rt.random.pick(INSTABILITY, 'instability', item.account, item.identifier));
     const pixId = this.rt.nextId('pix');
     const transactionId = this.rt.nextId('transaction');
     const e2e = endToEndId(SANDBOX_INSTITUTION.ispb, now, pixId);
@@ -102,7 +101,7 @@ export class PixProcessor {
 
   private emit(item: ItemRow, outcome: Omit<PixOutcome, 'eventId'>): void {
     const eventId = this.rt.nextId('event');
-    recordEvent(this.rt, item.account, 'pix', eventId, pixEvent(item, { ...outcome, eventId }));
+    recordEvent(this.rt, item.account, 'pix', eventId, pixEvent(item, { ...outcome, eventId }, this.rt.dialect.pixEvents));
   }
 
   private completeBatches(items: readonly ItemRow[]): void {

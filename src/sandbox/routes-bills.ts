@@ -9,14 +9,13 @@ import type { Runtime } from './runtime.js';
 import { objectBody, Problems } from './validate.js';
 
 /**
- * Endpoints 12 and 13: bill details (POST and GET, SPEC rule 4) and payment. Codes are decoded with the domain
- * rules (400 when invalid, 404 when the registry does not know them); payment amounts are reais, as a number or a
- * quoted number.
+ * Endpoints 12 and 13: bill details (by the methods the dialect takes, SPEC rule 4; any other is an unknown route)
+ * and payment. Codes are decoded with the domain rules (400 when invalid, 404 when the registry does not know them);
+ * payment amounts are reais, as a number or a quoted number (SPEC rule 5: both dialects take both).
  */
 export function registerBillRoutes(app: FastifyInstance, { rt, billPayments }: AppParts, accountOf: AccountOf): void {
-  const details = async (request: FastifyRequest<{ Params: { number: string } }>) => detailsBody(lookUp(rt, request.params.number, 'number'));
-  app.post('/cashout/boleto/details/:number', details);
-  app.get('/cashout/boleto/details/:number', details);
+  const details = async (request: FastifyRequest<{ Params: { number: string } }>) => detailsBody(lookUp(rt, request.params.number, 'number'), rt.dialect);
+  for (const method of rt.dialect.billDetailsMethods) app.route({ method, url: '/cashout/boleto/details/:number', handler: details });
 
   app.post('/cashout/boleto', async (request) => {
     const account = accountOf(request);

@@ -7,7 +7,6 @@ import { keyExists } from './key-lookup.js';
 import type { ItemRow, NewItem } from './pix-store.js';
 import type { Runtime } from './runtime.js';
 import { isObject, Problems } from './validate.js';
-import { itemBody } from './wire.js';
 
 /** Items one request may add (413 above). */
 const MAX_ITEMS_PER_REQUEST = 1_000;
@@ -45,7 +44,7 @@ export function registerItemRoutes(app: FastifyInstance, { rt, processor }: AppP
     processor.settleStale(batchId);
     const size = rt.settings.pageSize;
     const page = pageOf(rt.pix.itemsAfter(batchId, afterSeq, size + 1), size, scope);
-    return { cursor: page.cursor, data: page.rows.map(itemBody) };
+    return { cursor: page.cursor, data: page.rows.map(rt.dialect.itemBody) };
   };
 
   app.post<BatchParams>('/pix/batch/:batchId/items', async (request) => {
@@ -60,7 +59,7 @@ export function registerItemRoutes(app: FastifyInstance, { rt, processor }: AppP
       rt.pix.recountBatch(batch.id);
       return result;
     })();
-    return { data: items.map(itemBody) };
+    return { data: items.map(rt.dialect.itemBody) };
   });
 
   app.get<BatchParams>('/pix/batch/:batchId/items', async (request) => listPage(accountOf(request), request.params.batchId, undefined));
@@ -77,7 +76,7 @@ export function registerItemRoutes(app: FastifyInstance, { rt, processor }: AppP
       rt.pix.deleteItem(item.id);
       rt.pix.recountBatch(batch.id);
     })();
-    return reply.code(202).send({ itemId: item.id, status: 'deleted' });
+    return reply.code(202).send(rt.dialect.deletedBody({ itemId: item.id, status: 'deleted' }));
   });
 }
 

@@ -4,18 +4,26 @@ import { sameText } from './auth.js';
 import { isObject } from './validate.js';
 
 /**
- * `POST /oauth/token`: OAuth 2.0 client credentials (RFC 6749 §4.4). The body is form-encoded (JSON is accepted
- * too) with `grant_type=client_credentials`; the client authenticates by HTTP Basic or with `client_id` and
- * `client_secret` fields. Errors follow RFC 6749 §5.2 (`{"error","error_description"}`), not the API's shape.
+ * `POST /oauth/token`: OAuth 2.0 client credentials (RFC 6749 §4.4). The body is form-encoded with
+ * `grant_type=client_credentials`; the client authenticates with `client_id` and `client_secret` fields, or by HTTP
+ * Basic, and a JSON body is read like the form, where the dialect allows. Errors follow RFC 6749 §5.2
+ * (`{"error","error_description"}`) in every dialect, not the API's shape.
  */
 export function registerOAuthRoutes(app: FastifyInstance, parts: AppParts): void {
+  const rules = parts.rt.dialect.oauth;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
   app.post('/oauth/token', async (request, reply) => {
-    const form = isObject(request.body) ? request.body : {};
+    if (!rules.json && !/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) {
+      return oauthError(reply, 400, 'invalid_request', 'the body must be application/x-www-form-urlencoded');
+    }
     const basic = basicCredentials(request.headers.authorization);
+    if (basic && !rules.basic) {
+      return oauthError(reply, 401, 'invalid_client', 'HTTP Basic is not accepted: send client_id and client_secret in the form body');
+    }
+    const form = isObject(request.body) ? request.body : {};
     const clientId = basic?.id ?? stringOf(form.client_id);
     const clientSecret = basic?.secret ?? stringOf(form.client_secret);
     if (form.grant_type === undefined) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
@@ -24,10 +32,10 @@ export function registerOAuthRoutes(app: FastifyInstance, parts: AppParts): void
       clientId !== undefined && clientSecret !== undefined &&
       sameText(clientId, parts.credentials.clientId) && sameText(clientSecret, parts.credentials.clientSecret);
     if (!known) {
-      reply.header('www-authenticate', 'Basic realm="paybatch sandbox"');
+      if (rules.basic) reply.header('www-authenticate', 'Basic realm="paybatch sandbox"');
       return oauthError(reply, 401, 'invalid_client', 'unknown client or wrong secret');
     }
-    return reply.header('cache-control', 'no-store').send(parts.tokens.issue(parts.credentials.clientId));
+    return reply.header('cache-control', 'no-store').send(rules.answer(parts.tokens.issue(parts.credentials.clientId)));
   });
 }
 

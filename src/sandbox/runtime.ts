@@ -1,6 +1,7 @@
 import type { Database as Db } from 'better-sqlite3';
 import type { BillStore } from './bill-store.js';
 import type { SimClock } from './clock.js';
+import type { Dialect, DialectName } from './dialect.js';
 import type { FaultRates } from './faults.js';
 import type { PixStore } from './pix-store.js';
 import type { Random } from './random.js';
@@ -14,6 +15,7 @@ export interface Settings {
   readonly staleMs: number;
   /** Delivery attempts of a webhook event before the sandbox gives up. */
   readonly webhookAttempts: number;
+  readonly dialect: DialectName;
 }
 
 /** Everything routes and background jobs share. */
@@ -27,6 +29,8 @@ export interface Runtime {
   readonly random: Random;
   readonly faults: FaultRates;
   readonly settings: Settings;
+  /** What goes over the wire where the provider's API leaves a choice open. */
+  readonly dialect: Dialect;
   /** A new id of a kind (batch, item, pix, event…): a UUID from the seed, the state file's nonce and a counter. */
   nextId(kind: string): string;
   /** Tells the background jobs that work may be due (new events, a start, the clock moved). */

@@ -8,6 +8,7 @@ import { accountOf, keyHint, Tokens } from './auth.js';
 import { BillPayments } from './bill-payments.js';
 import { BillStore } from './bill-store.js';
 import { SimClock, type ClockAnchor } from './clock.js';
+import { dialectOf, type DialectName } from './dialect.js';
 import { HeldAnswers } from './http-faults.js';
 import { resolveOptions, type SandboxOptions } from './options.js';
 import { INITIAL_BALANCE_CENTS } from './payer.js';
@@ -39,6 +40,8 @@ export interface RunningSandbox {
   readonly seed: number;
   /** The state file, or null for a temporary one. */
   readonly stateFile: string | null;
+  /** The dialect it answers in (`paybatch` or `spec`). */
+  readonly dialect: DialectName;
   close(): Promise<void>;
 }
 
@@ -80,7 +83,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock,
     random,
     faults: o.faults,
-    settings: { pageSize: o.pageSize, staleMs: o.staleSeconds * 1000, webhookAttempts: o.webhookAttempts },
+    settings: { pageSize: o.pageSize, staleMs: o.staleSeconds * 1000, webhookAttempts: o.webhookAttempts, dialect: o.dialect },
+    dialect: dialectOf(o.dialect),
     nextId: (kind) => random.uuid(instance, kind, meta.next(kind)),
     wake: () => scheduler?.wake(),
     log: o.logger,
@@ -134,6 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     adminToken,
     seed,
     stateFile: o.stateFile,
+    dialect: o.dialect,
     close: () => (closing ??= close()),
   };
 }

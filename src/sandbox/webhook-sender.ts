@@ -1,6 +1,5 @@
 import { Agent, request } from 'undici';
 import type { Runtime } from './runtime.js';
-import { signWebhook } from './webhook-signature.js';
 import type { DeliveryRow } from './webhook-store.js';
 
 /** Simulated seconds before attempt 2, 3, …; the last step repeats. About 28 simulated hours over 10 attempts. */
@@ -10,9 +9,10 @@ const MAX_IN_FLIGHT = 8;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 
 /**
- * Delivers webhook events: POST of the event's JSON to the account's current subscription, signed the Standard
- * Webhooks way (`webhook-id` = the event id, so a redelivery has the same id; `webhook-timestamp` in real Unix
- * seconds, since receivers compare it with their own clock). Any answer but 2xx, or no answer, is retried with
+ * Delivers webhook events: POST of the event's JSON to the account's current subscription, with the dialect's proof
+ * of origin (paybatch: Standard Webhooks signature headers, `webhook-id` = the event id so a redelivery has the same
+ * id, `webhook-timestamp` in real Unix seconds since receivers compare it with their own clock; spec: the secret in
+ * a header). Any answer but 2xx, or no answer, is retried with
  * backoff in simulated time until `webhookAttempts` attempts; every attempt is recorded.
  */
 export class WebhookSender {
@@ -62,9 +62,7 @@ export class WebhookSender {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'paybatch-sandbox',
-          'webhook-id': event.event_id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(subscription.secret, event.event_id, timestamp, event.body),
+          ...this.rt.dialect.deliveryHeaders({ secret: subscription.secret, eventId: event.event_id, timestampSeconds: timestamp, body: event.body }),
         },
         body: event.body,
       });

@@ -1,5 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { InputProblem } from '../errors.js';
+import { withoutFormulaGuard } from './csv-cell.js';
 import { decodeText, type SheetEncoding } from './decode-text.js';
 import { detectDelimiter, takeSepLine, type SheetDelimiter } from './delimiter.js';
 import { mapHeader, SHEET_FIELDS, type SheetField } from './headers.js';
@@ -134,10 +135,13 @@ function lineBreaksIn(record: readonly string[]): number {
   return count;
 }
 
-/** Trimmed text of a cell, or undefined when blank; `="0123"` (how systems keep Excel from eating zeros) → `0123`. */
+/**
+ * Trimmed text of a cell, or undefined when blank; `="0123"` (how systems keep Excel from eating zeros) → `0123`;
+ * `'-10,00` (a formula character neutralised by paybatch's rejected file, or typed so in Excel) → `-10,00`.
+ */
 function cleanCell(cell: string | undefined): string | undefined {
   if (cell === undefined) return undefined;
-  let text = cell.trim();
+  let text = withoutFormulaGuard(cell.trim()).trim();
   if (text.startsWith('="') && text.endsWith('"') && text.length >= 3) text = text.slice(2, -1).trim();
   return text === '' ? undefined : text;
 }

@@ -14,7 +14,7 @@ const EXAMPLES: Record<'pt' | 'en', readonly (readonly string[])[]> = {
   en: [
     ['529.982.247-25', 'cpf', '1250.00', 'March 2025 salary', '', 'Maria da Conceição', '529.982.247-25'],
     ['joao.silva@example.com', 'email', '350.75', 'Expense refund', '', 'João Silva', ''],
-    ['+55 11 98765-4321', 'phone', '89.90', '', '', '', ''],
+    ['55 11 98765-4321', 'phone', '89.90', '', '', '', ''],
     ['123e4567-e89b-42d3-a456-426614174001', 'random', '2000.00', 'Maintenance services', '7d9f1c2e-4b6a-4f8e-9c3d-2a1b0e5f6d71', 'Oficina Boa Vista Ltda', '11.222.333/0001-81'],
     ['11.222.333/0001-81', 'cnpj', '4999.99', 'Invoice 1234', '', 'Oficina Boa Vista Ltda', '11.222.333/0001-81'],
   ],

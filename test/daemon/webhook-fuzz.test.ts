@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import type { ClientRequest, OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
@@ -5,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from '../../src/daemon/webhook-receiver.js';
 import type { RunningReceiver } from '../../src/daemon/webhook-receiver.js';
-import { signStandardWebhook } from '../../src/daemon/webhook-verify.js';
+import { signStandardWebhook } from '../../src/domain/webhook-proof.js';
 
 // Thousands of random requests against one running receiver. A failure prints fast-check's seed and path; set
 // FC_SEED (and FC_PATH) to replay it.
@@ -29,7 +30,7 @@ beforeAll(async () => {
   receiver = await startReceiver({
     host: '127.0.0.1',
     port: 0,
-    mode: 'standard-webhooks',
+    method: 'auto',
     secret: SECRET,
     maxBodyBytes: MAX_BODY,
     requestTimeoutMs: 2_000,
@@ -124,8 +125,38 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: MAX_BODY + 1, max: MAX_BODY * 2 }).map((n) => Buffer.alloc(n, 0x7b)) },
 );
 
-type Signing = 'correct' | 'none' | 'wrong-secret' | 'stale' | 'tampered' | 'other-id' | 'random';
-const signing = fc.constantFrom<Signing>('correct', 'correct', 'correct', 'none', 'wrong-secret', 'stale', 'tampered', 'other-id', 'random');
+// `auto` is the receiver's default: besides Standard Webhooks, deliveries prove the secret in a header, as a Bearer
+// token or by an HMAC of the body (right and wrong).
+type Signing =
+  | 'correct'
+  | 'none'
+  | 'wrong-secret'
+  | 'stale'
+  | 'tampered'
+  | 'other-id'
+  | 'random'
+  | 'secret-header'
+  | 'bearer'
+  | 'hmac'
+  | 'wrong-secret-header'
+  | 'hmac-tampered';
+const signing = fc.constantFrom<Signing>(
+  'correct',
+  'correct',
+  'correct',
+  'none',
+  'wrong-secret',
+  'stale',
+  'tampered',
+  'other-id',
+  'random',
+  'secret-header',
+  'bearer',
+  'hmac',
+  'wrong-secret-header',
+  'hmac-tampered',
+);
+const VERIFIABLE: ReadonlySet<Signing> = new Set(['correct', 'secret-header', 'bearer', 'hmac']);
 
 const request_ = fc.record({
   method: fc.oneof(
@@ -194,11 +225,27 @@ function headersFor(r: FuzzRequest): { headers: OutgoingHttpHeaders; body: Buffe
     case 'random':
       Object.assign(headers, r.randomSignatureHeaders);
       break;
+    case 'secret-header':
+      headers['x-webhook-secret'] = SECRET;
+      break;
+    case 'bearer':
+      headers['authorization'] = `Bearer ${SECRET}`;
+      break;
+    case 'hmac':
+      headers['x-signature'] = createHmac('sha256', SECRET).update(r.body).digest('hex');
+      break;
+    case 'wrong-secret-header':
+      headers['x-webhook-secret'] = `${SECRET}x`;
+      break;
+    case 'hmac-tampered':
+      headers['x-signature'] = createHmac('sha256', SECRET).update(r.body).digest('hex');
+      sent = Buffer.concat([r.body, Buffer.from(' ')]);
+      break;
   }
   // Node's client frames no body for OPTIONS and the like unless told its length: the bytes would reach the server
   // as the next request on the connection.
   headers['content-length'] = String(r.declaredLength ?? sent.length);
-  return { headers, body: sent, verifiable: r.signing === 'correct', honestLength: r.declaredLength === null };
+  return { headers, body: sent, verifiable: VERIFIABLE.has(r.signing), honestLength: r.declaredLength === null };
 }
 
 interface Outcome {

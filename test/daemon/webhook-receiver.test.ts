@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { request } from 'node:http';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
@@ -6,7 +7,7 @@ import { ConfigError } from '../../src/errors.js';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { startReceiver } from '../../src/daemon/webhook-receiver.js';
 import type { ReceiverLogEntry, ReceiverOptions, RunningReceiver } from '../../src/daemon/webhook-receiver.js';
-import { signStandardWebhook } from '../../src/daemon/webhook-verify.js';
+import { signStandardWebhook } from '../../src/domain/webhook-proof.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const NOW_MS = 1_714_000_000_000;
@@ -56,8 +57,8 @@ function pixEventBody(eventId = 'evt_1', identifier = 'item-0001'): string {
   });
 }
 
-function signed(body: string, o: { id?: string; timestamp?: number; secret?: string } = {}): OutgoingHttpHeaders {
-  const id = o.id ?? (JSON.parse(body) as { payload?: { eventId?: string } }).payload?.eventId ?? 'msg_x';
+function signed(body: string | Buffer, o: { id?: string; timestamp?: number; secret?: string } = {}): OutgoingHttpHeaders {
+  const id = o.id ?? (JSON.parse(String(body)) as { payload?: { eventId?: string } }).payload?.eventId ?? 'msg_x';
   const timestamp = o.timestamp ?? NOW_S;
   return {
     'content-type': 'application/json',
@@ -87,7 +88,7 @@ async function start(overrides: Partial<ReceiverOptions> = {}): Promise<Harness>
   const receiver = await startReceiver({
     host: '127.0.0.1',
     port: 0,
-    mode: 'standard-webhooks',
+    method: 'auto',
     secret: SECRET,
     now: () => NOW_MS,
     log: (entry) => logs.push(entry),
@@ -233,7 +234,7 @@ describe('webhook receiver: refused deliveries never reach onEvent', () => {
     ['no content type', { headers: { ...signed(body), 'content-type': undefined }, body }, 415, 'content_type_must_be_application_json'],
     ['a Latin-1 charset', { headers: { ...signed(body), 'content-type': 'application/json; charset=latin1' }, body }, 415, 'content_type_must_be_application_json'],
     ['form data', { headers: { ...signed(body), 'content-type': 'application/x-www-form-urlencoded' }, body }, 415, 'content_type_must_be_application_json'],
-    ['an unsigned delivery', { headers: { 'content-type': 'application/json' }, body }, 401, 'missing_signature_headers'],
+    ['an unsigned delivery', { headers: { 'content-type': 'application/json' }, body }, 401, 'missing_credentials'],
     ['a forged delivery (wrong secret)', { headers: signed(body, { secret: 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }), body }, 401, 'no_signature_matches'],
     ['a tampered body', { headers: signed(body), body: body.replace('1050', '105000') }, 401, 'no_signature_matches'],
     ['an expired delivery', { headers: signed(body, { timestamp: NOW_S - 301 }), body }, 401, 'timestamp_outside_tolerance'],
@@ -258,6 +259,39 @@ describe('webhook receiver: refused deliveries never reach onEvent', () => {
     expect(h.calls).toHaveLength(0);
     expect(h.receiver.counters()).toMatchObject({ refused: 1, [`refused.${counter}`]: 1, stored: 0 });
     expect(h.logs).toContainEqual(expect.objectContaining({ level: 'warn', msg: 'webhook request refused', status }));
+  });
+
+  it.each(cases.filter(([name]) => name !== 'an unsigned delivery'))('refuses %s with standard-webhooks pinned', async (_name, r, status, counter) => {
+    const h = await start({ method: 'standard-webhooks' });
+    const reply = await send(h.url, r);
+    expect(reply.status).toBe(status);
+    expect(h.calls).toHaveLength(0);
+    expect(h.receiver.counters()).toMatchObject({ refused: 1, [`refused.${counter}`]: 1, stored: 0 });
+  });
+
+  it('refuses an unsigned delivery with standard-webhooks pinned, saying signature headers are missing', async () => {
+    const h = await start({ method: 'standard-webhooks' });
+    const reply = await send(h.url, { headers: { 'content-type': 'application/json', 'x-webhook-secret': SECRET }, body });
+    expect(reply.status).toBe(401);
+    expect(h.receiver.counters()).toMatchObject({ refused: 1, 'refused.missing_signature_headers': 1 });
+  });
+
+  it('refuses a correctly signed body that is not valid UTF-8, with 400', async () => {
+    const h = await start();
+    // Decoded lossily, each of these would become a valid event with U+FFFD in a field the provider never sent.
+    const invalid = [Buffer.from([0xff, 0xfe]), Buffer.from([0xc0, 0xaf]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xe2, 0x82])];
+    for (const bytes of invalid) {
+      const b = Buffer.concat([Buffer.from('{"eventId":"evt_bytes","type":"pix","category":"'), bytes, Buffer.from('"}')]);
+      const reply = await send(h.url, { headers: signed(b, { id: 'evt_bytes' }), body: b });
+      expect(reply.status).toBe(400);
+      expect(reply.json()).toEqual({ ok: false, error: 'invalid UTF-8' });
+    }
+    expect(h.calls).toHaveLength(0);
+    expect(h.receiver.counters()).toMatchObject({ refused: invalid.length, 'refused.invalid_utf_8': invalid.length });
+    // Valid multi-byte text still passes.
+    const good = Buffer.from('{"eventId":"evt_utf8","type":"pix","category":"São Paulo – ✓ 🎉"}', 'utf8');
+    expect((await send(h.url, { headers: signed(good, { id: 'evt_utf8' }), body: good })).status).toBe(200);
+    expect(h.calls[0]?.event).toMatchObject({ eventId: 'evt_utf8', category: 'São Paulo – ✓ 🎉' });
   });
 
   it('says which field makes an event invalid', async () => {
@@ -351,40 +385,97 @@ describe('webhook receiver: Expect: 100-continue', () => {
   });
 });
 
-describe('webhook receiver: shared-secret mode', () => {
+describe('webhook receiver: methods besides Standard Webhooks', () => {
   const secret = 'correct-horse-battery-staple';
   const body = pixEventBody('evt_shared');
   const basic = (password: string) => `Basic ${Buffer.from(`provider:${password}`).toString('base64')}`;
+  const hmacHex = (key: string, b: string) => createHmac('sha256', key).update(b).digest('hex');
 
   it.each([
-    ['the secret header', { 'x-provider-token': secret }, 200],
-    ['HTTP Basic auth', { authorization: basic(secret) }, 200],
-    ['a wrong secret header', { 'x-provider-token': 'wrong' }, 401],
-    ['a wrong Basic password', { authorization: basic('wrong') }, 401],
-    ['no credentials', {}, 401],
-    ['Standard Webhooks headers instead', signed(body, { secret }), 401],
-  ])('with %s', async (_name, headers, status) => {
-    const h = await start({ mode: 'shared-secret', secret, sharedSecretHeader: 'X-Provider-Token' });
+    ['the secret in x-webhook-secret', { 'x-webhook-secret': secret }, 200, 'header'],
+    ['the secret in the named header', { 'x-provider-token': secret }, 200, 'header'],
+    ['HTTP Basic auth', { authorization: basic(secret) }, 200, 'basic'],
+    ['a Bearer token', { authorization: `Bearer ${secret}` }, 200, 'bearer'],
+    ['an HMAC-SHA256 of the body', { 'x-signature': hmacHex(secret, body) }, 200, 'hmac'],
+    ['Standard Webhooks headers', signed(body, { secret }), 200, 'standard-webhooks'],
+    ['a wrong secret header', { 'x-webhook-secret': 'wrong' }, 401, null],
+    ['a wrong secret in the named header', { 'x-provider-token': 'wrong' }, 401, null],
+    ['a wrong Basic password', { authorization: basic('wrong') }, 401, null],
+    ['a wrong Bearer token', { authorization: 'Bearer wrong' }, 401, null],
+    ['an HMAC of another body', { 'x-signature': hmacHex(secret, `${body} `) }, 401, null],
+    ['no credentials', {}, 401, null],
+  ])('auto, with %s', async (_name, headers, status, method) => {
+    const h = await start({ secret, header: 'X-Provider-Token' });
     const reply = await send(h.url, { headers: { 'content-type': 'application/json', ...headers }, body });
     expect(reply.status).toBe(status);
     if (status === 200) {
       expect(h.calls).toHaveLength(1);
       expect(h.calls[0]?.event.eventId).toBe('evt_shared');
-      expect(h.calls[0]?.meta.deliveryId).toBeNull();
+      expect(h.calls[0]?.meta.deliveryId).toBe(method === 'standard-webhooks' ? 'evt_shared' : null);
+      const health = (await send(h.url, { path: '/healthz', method: 'GET' })).json() as { verification: unknown };
+      expect(health.verification).toEqual({ setting: 'auto', detected: [method] });
     } else {
       expect(h.calls).toHaveLength(0);
     }
   });
 
-  it('defaults to the x-webhook-secret header', async () => {
-    const h = await start({ mode: 'shared-secret', secret });
+  it.each([
+    ['the secret header', { 'x-provider-token': secret }, 200],
+    ['HTTP Basic auth', { authorization: basic(secret) }, 401],
+    ['the secret in another secret header', { 'x-webhook-secret': secret }, 401],
+    ['a wrong secret header', { 'x-provider-token': 'wrong' }, 401],
+    ['no credentials', {}, 401],
+    ['Standard Webhooks headers instead', signed(body, { secret }), 401],
+  ])('pinned to header with a named header, with %s', async (_name, headers, status) => {
+    const h = await start({ method: 'header', secret, header: 'X-Provider-Token' });
+    const reply = await send(h.url, { headers: { 'content-type': 'application/json', ...headers }, body });
+    expect(reply.status).toBe(status);
+    expect(h.calls).toHaveLength(status === 200 ? 1 : 0);
+  });
+
+  it('pinned to header without a named header, reads the well-known secret headers', async () => {
+    const h = await start({ method: 'header', secret });
     const reply = await send(h.url, { headers: { 'content-type': 'application/json', 'x-webhook-secret': secret }, body });
     expect(reply.status).toBe(200);
+  });
+
+  it('pinned to basic, refuses the other methods', async () => {
+    const h = await start({ method: 'basic', secret });
+    for (const headers of [{ 'x-webhook-secret': secret }, { authorization: `Bearer ${secret}` }, signed(body, { secret })]) {
+      expect((await send(h.url, { headers: { 'content-type': 'application/json', ...headers }, body })).status).toBe(401);
+    }
+    expect((await send(h.url, { headers: { 'content-type': 'application/json', authorization: basic(secret) }, body })).status).toBe(200);
+    expect(h.calls).toHaveLength(1);
+  });
+
+  it('logs the method that proved deliveries once per method, telling how to pin it', async () => {
+    const h = await start({ secret });
+    const headers = { 'content-type': 'application/json', 'x-webhook-secret': secret };
+    await send(h.url, { headers, body: pixEventBody('evt_a') });
+    await send(h.url, { headers, body: pixEventBody('evt_b') });
+    await send(h.url, { headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: pixEventBody('evt_c') });
+    await send(h.url, { headers, body: pixEventBody('evt_d') });
+    const pins = h.logs.filter((e) => String(e.msg).startsWith('webhook deliveries are proved by'));
+    expect(pins).toEqual([
+      { level: 'info', msg: 'webhook deliveries are proved by header; pin it with: paybatch config set webhookVerification header' },
+      { level: 'info', msg: 'webhook deliveries are proved by bearer; pin it with: paybatch config set webhookVerification bearer' },
+    ]);
+    expect(h.calls).toHaveLength(4);
+  });
+
+  it('does not log a method before a delivery proves it, nor when the method is pinned', async () => {
+    const auto = await start({ secret });
+    await send(auto.url, { headers: { 'content-type': 'application/json', 'x-webhook-secret': 'wrong' }, body });
+    const pinned = await start({ method: 'header', secret });
+    await send(pinned.url, { headers: { 'content-type': 'application/json', 'x-webhook-secret': secret }, body });
+    expect([...auto.logs, ...pinned.logs].filter((e) => String(e.msg).startsWith('webhook deliveries are proved by'))).toEqual([]);
+    const health = (await send(pinned.url, { path: '/healthz', method: 'GET' })).json() as { verification: unknown };
+    expect(health.verification).toEqual({ setting: 'header', detected: ['header'] });
   });
 });
 
 describe('webhook receiver: operations', () => {
-  it('answers /healthz with its counters', async () => {
+  it('answers /healthz with its counters and the verification setting', async () => {
     const h = await start();
     await send(h.url, { path: '/nope', method: 'GET' });
     const reply = await send(h.url, { path: '/healthz', method: 'GET' });
@@ -392,14 +483,27 @@ describe('webhook receiver: operations', () => {
     expect(reply.json()).toEqual({
       ok: true,
       counters: { received: 0, stored: 0, duplicate: 0, failed: 0, refused: 1, 'refused.not_found': 1 },
+      verification: { setting: 'auto', detected: [] },
     });
     expect((await send(h.url, { path: '/healthz', method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('lists in /healthz each method seen, in the order first seen', async () => {
+    const h = await start();
+    const a = pixEventBody('evt_h1');
+    await send(h.url, { headers: signed(a), body: a });
+    const b = pixEventBody('evt_h2');
+    await send(h.url, { headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`u:${SECRET}`).toString('base64')}` }, body: b });
+    await send(h.url, { headers: signed(b), body: b });
+    const reply = (await send(h.url, { path: '/healthz', method: 'GET' })).json() as { verification: unknown };
+    expect(reply.verification).toEqual({ setting: 'auto', detected: ['standard-webhooks', 'basic'] });
   });
 
   it('never logs the secret, a signature or a shared-secret password', async () => {
     const shared = 'shared-password-xyz';
     const h1 = await start();
-    const h2 = await start({ mode: 'shared-secret', secret: shared });
+    const h2 = await start({ method: 'header', secret: shared });
+    const h3 = await start({ secret: shared });
     const body = pixEventBody('evt_log');
     const headers = signed(body);
     await send(h1.url, { headers, body });
@@ -408,22 +512,26 @@ describe('webhook receiver: operations', () => {
     await send(h1.url, { headers: { ...headers, 'webhook-signature': 'oops' }, body });
     await send(h2.url, { headers: { 'content-type': 'application/json', 'x-webhook-secret': shared }, body });
     await send(h2.url, { headers: { 'content-type': 'application/json', 'x-webhook-secret': `${shared}!` }, body });
-    const text = JSON.stringify([...h1.logs, ...h2.logs]);
-    expect(h1.logs.length + h2.logs.length).toBeGreaterThan(6);
+    for (const authorization of [`Bearer ${shared}`, `Bearer ${shared}!`, `Basic ${Buffer.from(`u:${shared}`).toString('base64')}`, shared]) {
+      await send(h3.url, { headers: { 'content-type': 'application/json', authorization }, body });
+    }
+    await send(h3.url, { headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', shared).update(body).digest('hex') }, body });
+    const text = JSON.stringify([...h1.logs, ...h2.logs, ...h3.logs]);
+    expect(h1.logs.length + h2.logs.length + h3.logs.length).toBeGreaterThan(12);
+    expect(text).toContain('webhook deliveries are proved by bearer');
     expect(text).not.toContain(SECRET.slice(6, 16));
     expect(text).not.toContain(String(headers['webhook-signature']).slice(3, 15));
     expect(text).not.toContain(shared);
   });
 
-  it('refuses to start with an unusable secret', async () => {
-    await expect(startReceiver({ host: '127.0.0.1', port: 0, mode: 'standard-webhooks', secret: '', onEvent: async () => 'stored' })).rejects.toThrow(
-      ConfigError,
-    );
-    await expect(
-      startReceiver({ host: '127.0.0.1', port: 0, mode: 'standard-webhooks', secret: 'whsec_not base64!', onEvent: async () => 'stored' }),
-    ).rejects.toThrow(/base64/);
-    await expect(startReceiver({ host: '127.0.0.1', port: 0, mode: 'shared-secret', secret: '', onEvent: async () => 'stored' })).rejects.toThrow(
-      ConfigError,
+  it('refuses to start with an unusable secret or header name', async () => {
+    const onEvent = async () => 'stored' as const;
+    for (const method of ['auto', 'standard-webhooks', 'header', 'basic'] as const) {
+      await expect(startReceiver({ host: '127.0.0.1', port: 0, method, secret: '', onEvent })).rejects.toThrow(ConfigError);
+      await expect(startReceiver({ host: '127.0.0.1', port: 0, method, secret: 'whsec_not base64!', onEvent })).rejects.toThrow(/base64/);
+    }
+    await expect(startReceiver({ host: '127.0.0.1', port: 0, method: 'header', header: 'x token', secret: 'ok-secret', onEvent })).rejects.toThrow(
+      /header name/,
     );
   });
 

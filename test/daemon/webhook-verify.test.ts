@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { signStandardWebhook, verifySharedSecret, verifyStandardWebhook } from '../../src/daemon/webhook-verify.js';
-import type { VerifyInput } from '../../src/daemon/webhook-verify.js';
+import { signStandardWebhook, verifyDelivery } from '../../src/domain/webhook-proof.js';
+import type { DeliveryInput as VerifyInput, VerifyResult } from '../../src/domain/webhook-proof.js';
+
+// The receiver's verification pinned to one method at a time; test/domain/webhook-proof.test.ts covers every method
+// and `auto` table by table.
+const verifyStandardWebhook = (input: VerifyInput, secret: string, toleranceSeconds?: number): VerifyResult =>
+  verifyDelivery(input, { secret, method: 'standard-webhooks', toleranceSeconds });
+const verifySharedSecret = (input: VerifyInput, secret: string, header: string): VerifyResult =>
+  verifyDelivery(input, { secret, method: 'header', header });
+const verifyBasic = (input: VerifyInput, secret: string): VerifyResult => verifyDelivery(input, { secret, method: 'basic' });
 
 // The Standard Webhooks reference vector (standard-webhooks/standard-webhooks, libraries/javascript/src/webhook.test.ts,
 // "sign function works").
@@ -35,7 +43,7 @@ describe('signStandardWebhook', () => {
 
 describe('verifyStandardWebhook', () => {
   it('accepts the reference delivery and gives the webhook-id as event id', () => {
-    expect(verifyStandardWebhook(input(refHeaders()), REF.secret)).toEqual({ ok: true, eventId: REF.id });
+    expect(verifyStandardWebhook(input(refHeaders()), REF.secret)).toEqual({ ok: true, method: 'standard-webhooks', eventId: REF.id });
   });
 
   it('accepts header arrays as node:http headersDistinct gives them', () => {
@@ -52,7 +60,7 @@ describe('verifyStandardWebhook', () => {
       REF.signature,
       'v1a,whatever',
     ].join(' ');
-    expect(verifyStandardWebhook(input(refHeaders(sigs)), REF.secret)).toEqual({ ok: true, eventId: REF.id });
+    expect(verifyStandardWebhook(input(refHeaders(sigs)), REF.secret)).toEqual({ ok: true, method: 'standard-webhooks', eventId: REF.id });
   });
 
   it('accepts a delivery signed with a rotated-in key next to the old one', () => {
@@ -135,46 +143,72 @@ describe('verifyStandardWebhook', () => {
   });
 });
 
-describe('verifySharedSecret', () => {
+describe('the secret in a header, or as HTTP Basic password (pinned)', () => {
   const secret = 's3cret-shared-value';
   const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
   const check = (headers: VerifyInput['headers']) => verifySharedSecret(input(headers), secret, 'X-Webhook-Secret');
+  const checkBasic = (headers: VerifyInput['headers']) => verifyBasic(input(headers), secret);
 
   it('accepts the secret in the named header (name matched case-insensitively); the event id comes from the body', () => {
-    expect(check({ 'x-webhook-secret': secret })).toEqual({ ok: true, eventId: null });
+    expect(check({ 'x-webhook-secret': secret })).toEqual({ ok: true, method: 'header', eventId: null });
   });
 
   it('accepts the secret as the password of HTTP Basic auth, whatever the user', () => {
-    expect(check({ authorization: basic('provider', secret) }).ok).toBe(true);
-    expect(check({ authorization: basic('', secret) }).ok).toBe(true);
-    expect(check({ authorization: `basic ${Buffer.from(`u:${secret}`).toString('base64')}` }).ok).toBe(true);
+    expect(checkBasic({ authorization: basic('provider', secret) })).toEqual({ ok: true, method: 'basic', eventId: null });
+    expect(checkBasic({ authorization: basic('', secret) }).ok).toBe(true);
+    expect(checkBasic({ authorization: `basic ${Buffer.from(`u:${secret}`).toString('base64')}` }).ok).toBe(true);
   });
 
   it.each([
-    ['a wrong header secret', { 'x-webhook-secret': 's3cret-shared-valuE' }],
-    ['a prefix of the secret', { 'x-webhook-secret': secret.slice(0, -1) }],
-    ['the secret with more after it', { 'x-webhook-secret': `${secret}x` }],
-    ['a wrong Basic password', { authorization: basic('provider', 'nope') }],
-    ['the secret as the Basic user', { authorization: basic(secret, '') }],
-    ['a wrong header even with a right Basic password', { 'x-webhook-secret': 'nope', authorization: basic('u', secret) }],
-  ])('refuses %s with 401', (_name, headers) => {
-    expect(check(headers)).toEqual({ ok: false, status: 401, reason: 'wrong secret' });
+    ['a wrong header secret', check, { 'x-webhook-secret': 's3cret-shared-valuE' }],
+    ['a prefix of the secret', check, { 'x-webhook-secret': secret.slice(0, -1) }],
+    ['the secret with more after it', check, { 'x-webhook-secret': `${secret}x` }],
+    ['a wrong Basic password', checkBasic, { authorization: basic('provider', 'nope') }],
+    ['the secret as the Basic user', checkBasic, { authorization: basic(secret, '') }],
+    ['a wrong header even with a right Basic password', check, { 'x-webhook-secret': 'nope', authorization: basic('u', secret) }],
+    ['a wrong Basic password even with a right header', checkBasic, { 'x-webhook-secret': secret, authorization: basic('u', 'nope') }],
+  ])('refuses %s with 401', (_name, verify, headers) => {
+    expect(verify(headers)).toEqual({ ok: false, status: 401, reason: 'wrong secret' });
   });
 
   it.each([
-    ['no credentials', {}],
-    ['a Bearer token', { authorization: `Bearer ${secret}` }],
-  ])('refuses %s with 401', (_name, headers) => {
-    expect(check(headers)).toEqual({ ok: false, status: 401, reason: 'missing credentials' });
+    ['no credentials', check, {}],
+    ['no credentials', checkBasic, {}],
+    ['the secret in another header than the named one', check, { 'x-secret': secret }],
+    ['a Bearer token', checkBasic, { authorization: `Bearer ${secret}` }],
+    ['HTTP Basic', check, { authorization: basic('u', secret) }],
+  ])('refuses %s with 401', (_name, verify, headers) => {
+    expect(verify(headers)).toEqual({ ok: false, status: 401, reason: 'missing credentials' });
   });
 
   it('refuses Basic credentials without a colon, and repeated headers, with 400', () => {
-    expect(check({ authorization: `Basic ${Buffer.from(secret).toString('base64')}` })).toMatchObject({ ok: false, status: 400 });
+    expect(checkBasic({ authorization: `Basic ${Buffer.from(secret).toString('base64')}` })).toMatchObject({ ok: false, status: 400 });
     expect(check({ 'x-webhook-secret': [secret, secret] })).toMatchObject({ ok: false, status: 400 });
+    expect(checkBasic({ authorization: [basic('u', secret), basic('u', secret)] })).toMatchObject({ ok: false, status: 400 });
   });
 
   it('never accepts anything with an empty secret', () => {
     expect(verifySharedSecret(input({ 'x-webhook-secret': '' }), '', 'x-webhook-secret').ok).toBe(false);
-    expect(verifySharedSecret(input({ authorization: basic('u', '') }), '', 'x-webhook-secret').ok).toBe(false);
+    expect(verifyBasic(input({ authorization: basic('u', '') }), '').ok).toBe(false);
+  });
+});
+
+describe('auto', () => {
+  it('accepts the reference delivery as standard-webhooks, and a header secret with Standard Webhooks headers absent', () => {
+    expect(verifyDelivery(input(refHeaders()), { secret: REF.secret, method: 'auto' })).toEqual({ ok: true, method: 'standard-webhooks', eventId: REF.id });
+    expect(verifyDelivery(input({ 'x-webhook-secret': REF.secret }), { secret: REF.secret, method: 'auto' })).toEqual({ ok: true, method: 'header', eventId: null });
+  });
+
+  it('accepts the right Basic password next to a wrong header: any method that proves the secret will do', () => {
+    const headers = { 'x-webhook-secret': 'nope', authorization: `Basic ${Buffer.from(`u:${REF.secret}`).toString('base64')}` };
+    expect(verifyDelivery(input(headers), { secret: REF.secret, method: 'auto' })).toEqual({ ok: true, method: 'basic', eventId: null });
+  });
+
+  it('refuses what standard-webhooks refuses when nothing else proves the secret', () => {
+    const auto = (headers: VerifyInput['headers'], now = REF.timestamp) => verifyDelivery(input(headers, REF.body, now), { secret: REF.secret, method: 'auto' });
+    expect(auto(refHeaders(), REF.timestamp + 301)).toEqual({ ok: false, status: 401, reason: 'timestamp outside tolerance' });
+    expect(auto({ ...refHeaders(), 'webhook-id': 'msg_other' })).toEqual({ ok: false, status: 401, reason: 'no signature matches' });
+    expect(auto({ ...refHeaders(), 'webhook-signature': 'garbage' })).toEqual({ ok: false, status: 400, reason: 'malformed webhook-signature' });
+    expect(auto({})).toEqual({ ok: false, status: 401, reason: 'missing credentials' });
   });
 });

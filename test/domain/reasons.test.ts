@@ -4,6 +4,7 @@ import {
   BILL_RETURN_REASONS,
   PIX_REASONS,
   classifyPixReason,
+  isInstabilityReason,
   matchBillReturnReason,
   returnActionFor,
   type BillReturnReason,
@@ -287,17 +288,121 @@ describe('PIX_REASONS and classifyPixReason', () => {
   });
 });
 
+describe('isInstabilityReason', () => {
+  it.each<[string | null, boolean]>([
+    // the instability codes, as words anywhere, any case
+    ['AB03', true],
+    ['ab03', true],
+    ['AB03 - Settlement aborted', true],
+    ['Erro AB09 no participante recebedor', true],
+    ['errorCode=AB11', true],
+    ['[ED05]', true],
+    ['Falha: ed05.', true],
+    ['AB03_TIMEOUT', true],
+    ['AB03Timeout', true],
+    // words of instability, English and Portuguese, accents and case ignored
+    ['Instabilidade no SPI', true],
+    ['INSTABILIDADE', true],
+    ['instabilidades recorrentes', true],
+    ['System instability', true],
+    ['Indisponibilidade do PSP recebedor', true],
+    ['Serviço indisponível', true],
+    ['SERVICO INDISPONIVEL', true],
+    ['Receiver unavailable', true],
+    ['Temporary unavailability of the scheme', true],
+    ['SPI', true],
+    ['erro no spi', true],
+    ['SPI_ERROR', true],
+    ['SPIError', true],
+    ['timeout', true],
+    ['Gateway Timeout', true],
+    ['timeouts at the receiver', true],
+    ['time out', true],
+    ['TIME-OUT', true],
+    ['time_out', true],
+    ['Request timed out', true],
+    ['Tempo esgotado', true],
+    ['TEMPO_ESGOTADO na liquidação', true],
+    // not instability
+    [null, false],
+    ['', false],
+    ['   ', false],
+    ['AC03 - invalid account', false],
+    ['FR01', false],
+    ['AB031', false],
+    ['XAB03', false],
+    ['AB0', false],
+    ['Insufficient funds', false],
+    ['Conta encerrada', false],
+    ['stability restored', false],
+    ['estabilidade', false],
+    ['available', false],
+    ['disponibilidade', false],
+    ['hospital', false],
+    ['spike in volume', false],
+    ['spirit', false],
+    ['the time outside', false],
+    ['tempo', false],
+    ['esgotado', false],
+    ['overtime', false],
+  ])('%j → %s', (reason, expected) => {
+    expect(isInstabilityReason(reason)).toBe(expected);
+  });
+
+  it.each<[string, readonly string[], boolean]>([
+    ['Em manutenção programada', ['manutenção'], true],
+    ['EM MANUTENCAO', ['manutencao'], true],
+    ['janela de manutenção', ['janela de manutencao'], true],
+    ['JANELA_DE_MANUTENCAO', ['Janela de Manutenção'], true],
+    ['Service overloaded', ['overloaded', 'busy'], true],
+    ['Server busy', ['overloaded', 'busy'], true],
+    ['manutenções', ['manutencao'], false],
+    ['Insufficient funds', ['overloaded'], false],
+    ['anything at all', ['', '  ', '-'], false],
+    ['Timeout', [], true],
+  ])('%j with extra words %j → %s', (reason, extra, expected) => {
+    expect(isInstabilityReason(reason, extra)).toBe(expected);
+  });
+});
+
 describe('returnActionFor', () => {
-  it.each([
+  it.each<[string | null, 'reprocess' | 'final']>([
+    // a known code decides, as before
     ['AB03 - Settlement timed out', 'reprocess'],
     ['ab09', 'reprocess'],
     ['ED05: settlement failed', 'reprocess'],
+    ['AB11', 'reprocess'],
     ['FR01 - Fraud', 'final'],
     ['MD06 - Refund requested by end customer', 'final'],
+    ['BE08 - bank error', 'final'],
+    ['AC03', 'final'],
+    ['SL02', 'final'],
     ['ZZ99 - something new', 'final'],
-    ['timeout somewhere', 'final'],
     [null, 'final'],
+    ['', 'final'],
+    // the first known code wins over words
+    ['DS27 - Participant not registered in the SPI or not yet operating', 'final'],
+    ['FR01 - fraud suspected after SPI timeout', 'final'],
+    ['Devolução MD06 por instabilidade', 'final'],
+    ['Erro AB03 (AC03)', 'reprocess'],
+    ['ZZ99 - AB03', 'reprocess'],
+    ['ZZ99 - FR01', 'final'],
+    // without a known code, words of instability reprocess
+    ['timeout somewhere', 'reprocess'],
+    ['Instabilidade no SPI', 'reprocess'],
+    ['ZZ99 - SPI unavailable', 'reprocess'],
+    ['Tempo esgotado', 'reprocess'],
+    ['Insufficient funds', 'final'],
+    ['Devolvido a pedido do recebedor', 'final'],
   ])('%j → %s', (reason, action) => {
     expect(returnActionFor(reason)).toBe(action);
+  });
+
+  it.each<[string, readonly string[], 'reprocess' | 'final']>([
+    ['Em manutenção', ['manutencao'], 'reprocess'],
+    ['Em manutenção', [], 'final'],
+    ['FR01 - manutenção', ['manutencao'], 'final'],
+  ])('%j with extra words %j → %s', (reason, extra, action) => {
+    expect(returnActionFor(reason, extra)).toBe(action);
   });
 });

@@ -67,7 +67,7 @@ describe('recording webhook events', () => {
       throw new Error('disk full');
     };
     const callback: WebhookEvent = { kind: 'callback', eventId: 'c1', type: 'bill_payment', category: 'bill_return', timestamp: null, title: null, detail: {}, raw: {} };
-    expect(() => recordWebhookEvent(ledger, callback, meta, boom)).toThrow('disk full');
+    expect(() => recordWebhookEvent(ledger, callback, meta, { onCallback: boom })).toThrow('disk full');
     expect(ledger.raw.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 0 });
     expect(recordWebhookEvent(ledger, pix({ eventId: 'e', identifier: identifiers[0]! }), meta)).toBe('stored');
     await ledger.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
-import { isMissingRoute } from '../../src/provider/client.js';
+import { mayBeWrongMethod } from '../../src/provider/error-meaning.js';
 import type { NewItem } from '../../src/provider/types.js';
 import { API_KEY, collect, DEST, json, miniProvider, rejection, testClient, useFakeProviders, type Handler } from './fake-provider.js';
 
@@ -112,7 +112,7 @@ describe('batches and items', () => {
     const b = await client.createBatch('x');
     const added = await client.addItems(b.id, [item(1, 1050)]);
     expect(JSON.parse(server.seen.at(-1)!.body)).toEqual([{ amount: 1050, identifier: item(1, 0).identifier, description: 'row 1', to: DEST }]);
-    expect(added).toEqual([{ itemId: expect.any(String), status: 'waiting', description: 'row 1', amountCents: 1050, identifier: item(1, 0).identifier, to: DEST }]);
+    expect(added).toEqual([{ itemId: expect.any(String), status: 'waiting', state: 'submitted', description: 'row 1', amountCents: 1050, identifier: item(1, 0).identifier, to: DEST }]);
   });
 
   it('sends amounts in reais with pixAmountUnit "reais"', async () => {
@@ -211,9 +211,11 @@ describe('bill details', () => {
 
   it.each([
     ['405', 405, {}],
+    ['an API gateway 403', 403, { message: 'Missing Authentication Token' }],
     ['a framework 404', 404, { message: `Route POST:/cashout/boleto/details/${LINE} not found`, error: 'Not Found', statusCode: 404 }],
     ['an empty 404', 404, undefined],
     ['a route_not_found code', 404, { error: { code: 'route_not_found', message: 'no route' } }],
+    ['a 501', 501, undefined],
   ])('falls back to GET after %s, and remembers GET', async (_label, status, body) => {
     const { client, server } = await setup((q, res) => (q.method === 'POST' ? json(res, status, body) : json(res, 200, DETAILS)));
     expect((await client.boletoDetails(LINE)).amountCents).toBe(12345);
@@ -221,21 +223,67 @@ describe('bill details', () => {
     expect(server.seen.map((s) => s.method)).toEqual(['POST', 'GET', 'GET']);
   });
 
-  it('a 404 with the provider’s own error code means an unknown bill: no fallback', async () => {
+  it('a gateway error page on POST (502, HTML) is followed by GET', async () => {
+    const { client, server } = await setup((q, res) => {
+      if (q.method === 'GET') return json(res, 200, DETAILS);
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html><body>Bad Gateway</body></html>');
+    });
+    expect((await client.boletoDetails(LINE)).amountCents).toBe(12345);
+    expect(server.seen.map((s) => s.method)).toEqual(expect.arrayContaining(['GET']));
+  });
+
+  it.each([
+    ['400', 400, { error: { code: 'invalid_code', message: 'bad line' } }],
+    ['422', 422, { message: 'invalid line' }],
+  ])('a %s refuses the code itself: no GET', async (_label, status, body) => {
+    const { client, server } = await setup((_q, res) => json(res, status, body));
+    const e = (await rejection(client.boletoDetails(LINE))) as ProviderError;
+    expect(e.status).toBe(status);
+    expect(server.seen.map((s) => s.method)).toEqual(['POST']);
+  });
+
+  it('an unknown bill (404 on both methods) is reported with the provider’s own error', async () => {
     const { client, server } = await setup((_q, res) => json(res, 404, { error: { code: 'not_found', message: 'bill not found' } }));
     const e = (await rejection(client.boletoDetails(LINE))) as ProviderError;
     expect(e.status).toBe(404);
     expect(e.code).toBe('not_found');
-    expect(server.seen.map((s) => s.method)).toEqual(['POST']);
+    expect(server.seen.map((s) => s.method)).toEqual(['POST', 'GET']);
   });
 
-  it('isMissingRoute decides by status and code', () => {
-    const pe = (status: number, code: string | null) => new ProviderError('x', { status, method: 'POST', path: '/', code });
-    expect(isMissingRoute(pe(405, 'whatever'))).toBe(true);
-    expect(isMissingRoute(pe(404, null))).toBe(true);
-    expect(isMissingRoute(pe(404, 'ROUTE_NOT_FOUND'))).toBe(true);
-    expect(isMissingRoute(pe(404, 'bill_not_found'))).toBe(false);
-    expect(isMissingRoute(pe(400, null))).toBe(false);
+  it('a POST-only provider: when GET is not served either, the POST error is reported', async () => {
+    const { client } = await setup((q, res) => (q.method === 'POST' ? json(res, 403, { message: 'forbidden' }) : json(res, 405, {})));
+    const e = (await rejection(client.boletoDetails(LINE))) as ProviderError;
+    expect(e.status).toBe(403);
+  });
+
+  it('a pinned method is the only one used', async () => {
+    const { client, server } = await setup((_q, res) => json(res, 200, DETAILS), { dialect: { billDetailsMethod: 'GET' } });
+    await client.boletoDetails(LINE);
+    expect(server.seen.map((s) => s.method)).toEqual(['GET']);
+  });
+
+  it.each([
+    ['ISO date-time', '2026-12-03T00:00:00', '2026-12-03'],
+    ['DD/MM/YYYY', '03/12/2026', '2026-12-03'],
+    ['Unix seconds', '1796266800', '2026-12-03'],
+  ])('reads dates written as %s', async (_label, wire, expected) => {
+    const { client } = await setup((_q, res) => json(res, 200, { ...DETAILS, dueDate: wire, settledate: wire }));
+    const d = await client.boletoDetails(LINE);
+    expect(d.dueDate).toBe(expected);
+    expect(d.settleDate).toBe(expected);
+  });
+
+  it('mayBeWrongMethod decides by status and body', () => {
+    const pe = (status: number, body: unknown = null) => new ProviderError('x', { status, method: 'POST', path: '/', code: null, body });
+    expect(mayBeWrongMethod(pe(405))).toBe(true);
+    expect(mayBeWrongMethod(pe(403))).toBe(true);
+    expect(mayBeWrongMethod(pe(404))).toBe(true);
+    expect(mayBeWrongMethod(pe(400))).toBe(false);
+    expect(mayBeWrongMethod(pe(401))).toBe(false);
+    expect(mayBeWrongMethod(pe(422))).toBe(false);
+    expect(mayBeWrongMethod(pe(502, '<html>Bad Gateway</html>'))).toBe(true);
+    expect(mayBeWrongMethod(pe(500, { error: { code: 'internal' } }))).toBe(false);
   });
 });
 

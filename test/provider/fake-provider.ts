@@ -39,6 +39,8 @@ export interface FakeOptions {
   expiresIn?: number;
   /** Answer the token endpoint with this instead of a token (status, body). */
   tokenAnswer?: (n: number) => { status: number; body: unknown } | null;
+  /** Where the token endpoint takes the client credentials: HTTP Basic (default) or the form body (client_secret_post). */
+  clientAuth?: 'basic' | 'body';
   /** Check auth headers on API calls and 401 when wrong; default true. */
   checkAuth?: boolean;
 }
@@ -59,7 +61,12 @@ export async function fakeProvider(handler: Handler, o: FakeOptions = {}): Promi
         const custom = o.tokenAnswer?.(tokenRequests.length);
         if (custom) return json(res, custom.status, custom.body);
         const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
-        if (req.headers.authorization !== basic || req.body !== 'grant_type=client_credentials') {
+        const form = new URLSearchParams(req.body);
+        const good =
+          (o.clientAuth ?? 'basic') === 'basic'
+            ? req.headers.authorization === basic && req.body === 'grant_type=client_credentials'
+            : req.headers.authorization === undefined && form.get('client_id') === CLIENT_ID && form.get('client_secret') === CLIENT_SECRET;
+        if (!good || form.get('grant_type') !== 'client_credentials') {
           return json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
         }
         const token = `${TOKEN_PREFIX}${tokens.length + 1}`;

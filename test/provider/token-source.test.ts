@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
-import { API_KEY, CLIENT_ID, DEST, json, rejection, testClient, useFakeProviders, type FakeOptions, type Handler } from './fake-provider.js';
+import { API_KEY, CLIENT_ID, CLIENT_SECRET, DEST, json, rejection, testClient, useFakeProviders, type FakeOptions, type Handler } from './fake-provider.js';
 
 const fake = useFakeProviders();
 const setup = (handler: Handler = (_q, res) => json(res, 200, DEST), o: FakeOptions = {}, clientOpts: Parameters<typeof testClient>[1] = {}) =>
@@ -88,15 +88,39 @@ describe('OAuth client credentials token', () => {
     expect(server.tokenRequests).toHaveLength(2);
   });
 
-  it('refused client credentials fail at once, without retry', async () => {
+  it('refused client credentials fail without retry, once with each client authentication', async () => {
     const { server, client } = await setup(undefined, { tokenAnswer: () => ({ status: 401, body: { error: 'invalid_client' } }) });
     const e = (await rejection(client.lookupKey('k'))) as ProviderError;
     expect(e).toBeInstanceOf(ProviderError);
     expect(e.status).toBe(401);
     expect(e.code).toBe('invalid_client');
-    expect(e.message).toMatch(/token endpoint refused the OAuth client credentials/);
-    expect(server.tokenRequests).toHaveLength(1);
+    expect(e.message).toMatch(/token endpoint refused the OAuth client credentials .*both in HTTP Basic and in the form body/);
+    expect(server.tokenRequests.map((r) => r.headers.authorization === undefined ? 'body' : 'basic')).toEqual(['basic', 'body']);
     expect(server.seen).toHaveLength(0);
+  });
+
+  it('a pinned client authentication is the only one tried', async () => {
+    const { server, client } = await setup(undefined, { tokenAnswer: () => ({ status: 401, body: { error: 'invalid_client' } }) }, { dialect: { tokenAuth: 'basic' } });
+    await rejection(client.lookupKey('k'));
+    expect(server.tokenRequests).toHaveLength(1);
+  });
+
+  it('auto: a provider that takes the credentials only in the form body gets them there, and keeps getting them there', async () => {
+    // The token endpoint of RFC 6749 client_secret_post: Basic is refused as invalid_client.
+    const { server, client } = await setup(undefined, { clientAuth: 'body', expiresIn: 1 });
+    expect(await client.lookupKey('k')).not.toBeNull();
+    expect(await client.authenticate()).toBe('body');
+    expect(client.learnt().tokenAuth).toBe('body');
+    const basicTries = server.tokenRequests.filter((r) => r.headers.authorization !== undefined).length;
+    expect(basicTries).toBe(1);
+  });
+
+  it('pinned to the form body: no Authorization header, id and secret form-encoded in the body', async () => {
+    const { server, client } = await setup(undefined, { clientAuth: 'body' }, { dialect: { tokenAuth: 'body' } });
+    await client.lookupKey('k');
+    const req = server.tokenRequests[0]!;
+    expect(req.headers.authorization).toBeUndefined();
+    expect(Object.fromEntries(new URLSearchParams(req.body))).toEqual({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET });
   });
 
   it('retries the token endpoint on 503', async () => {

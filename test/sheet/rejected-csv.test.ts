@@ -29,7 +29,8 @@ describe('rejectedSheetCsv', () => {
 
   it('uses "reason" and the sheet\'s own delimiter for an English sheet', () => {
     const csv = rejectedOf(utf8(lf('key,amount,description', 'ana@example.com,10,ok', 'bia@example.com,-5,"Rent, March"')));
-    expect(csv).toBe('\uFEFF' + crlf('key,amount,description,reason', 'bia@example.com,-5,"Rent, March","amount: negative amounts are not accepted: ""-5"""'));
+    // "-5" starts like a formula, so it is written as text ('-5; see csv-cell.ts).
+    expect(csv).toBe('\uFEFF' + crlf('key,amount,description,reason', `bia@example.com,"'-5","Rent, March","amount: negative amounts are not accepted: ""-5"""`));
   });
 
   it('pads a short row so the reason lands in its own column', () => {
@@ -42,7 +43,8 @@ describe('rejectedSheetCsv', () => {
     const again = readSheet(utf8(rejectedOf(original)), 'p.rejected.csv');
     expect(again.problems).toEqual([]);
     expect(again.header).toEqual(['chave', 'valor', 'descricao', 'motivo']);
-    expect(again.rows.map((r) => r.raw.slice(0, 3))).toEqual([['ana@exemplo.com.br', '-1', 'a "b" c'], ['bia@exemplo.com.br', '0', 'x']]);
+    expect(again.rows.map((r) => r.raw.slice(0, 3))).toEqual([['ana@exemplo.com.br', "'-1", 'a "b" c'], ['bia@exemplo.com.br', '0', 'x']]);
+    expect(again.rows.map((r) => r.cells.amount)).toEqual(['-1', '0']);
     expect(again.rows.map((r) => r.line)).toEqual([2, 3]);
   });
 

@@ -50,8 +50,16 @@ Examples:
         const { daemonLogger } = await import('../daemon-logger.js');
         const { randomBytes } = await import('node:crypto');
         const { ConfigError } = await import('../../errors.js');
+        const { parseWebhookMethodSetting } = await import('../../domain/webhook-proof.js');
         const profile = await ctx.profile();
         const s = profile.settings;
+        // Values from the config file are stored unparsed: an old `shared-secret` still has to mean `header`.
+        const method = parseWebhookMethodSetting(String(s.webhookVerification));
+        if (!method.ok) {
+          throw new ConfigError(`webhookVerification: "${String(s.webhookVerification)}" ${method.error}.`, {
+            hint: "Set it with 'paybatch config set webhookVerification auto'.",
+          });
+        }
         const log = daemonLogger(ctx.out, flags.logFormat, (line) => ctx.io.stderr.write(`${line}\n`));
         // The embedded sandbox is this process's own: a fresh secret each run is enough and never leaves it.
         const secret = s.webhookSecret ?? (profile.embeddedSandbox ? randomBytes(24).toString('hex') : undefined);
@@ -84,14 +92,14 @@ Examples:
               },
               log,
               signal: controller.signal,
-              onCallback: (await import('../../engine/bill-returns.js')).applyBillCallback,
+              onCallback: (await import('../../engine/apply-callback.js')).applyCallback,
             },
             {
               once: flags.once,
               intervalSeconds: interval,
               listen: { host: listen[1]!, port: Number(listen[2]) },
               subscribeUrl: flags.publicUrl ?? (profile.embeddedSandbox ? 'auto' : null),
-              webhook: secret ? { mode: s.webhookVerification, secret, header: s.webhookSecretHeader } : null,
+              webhook: secret ? { method: method.value, secret, header: s.webhookSecretHeader } : null,
               untilSettled: flags.untilSettled,
               timeoutSeconds,
             },

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { ExitCode, PaybatchError, UsageError } from '../../errors.js';
+import type { SandboxOptions } from '../../sandbox/options.js';
 import type { RegisterCommands } from '../command.js';
 
 interface ServeFlags {
@@ -18,6 +19,7 @@ interface ServeFlags {
   adminToken?: string;
   staleSeconds?: number;
   webhookAttempts?: number;
+  dialect?: string;
 }
 
 const number = (what: string) => (text: string): number => {
@@ -47,11 +49,18 @@ export const registerSandbox: RegisterCommands = (program, runner) => {
     .option('--admin-token <token>', 'token of the /_sandbox/ inspection routes (default: kept in the state file)')
     .addOption(new Option('--stale-seconds <s>', 'simulated seconds before a stale item answers an item-list query (default 1800)').argParser(number('--stale-seconds')))
     .addOption(new Option('--webhook-attempts <n>', 'delivery attempts of a webhook event before giving up (default 10)').argParser(number('--webhook-attempts')))
+    .option(
+      '--dialect <name>',
+      'how to answer where the provider API leaves a choice open: paybatch (default; the choices paybatch was built on) ' +
+        'or spec (the other ordinary choice on each point: 200 on create, approved/rejected/refunded items, ' +
+        '{codigo,mensagem} errors, form-only OAuth, GET-only bill details, x-service-secret deliveries, …)',
+    )
     .addHelpText(
       'after',
-      '\nPrints one ready line (with --json, a JSON object with url, tokenUrl, apiKey, clientId, clientSecret, adminToken).' +
+      '\nPrints one ready line (with --json, a JSON object with url, tokenUrl, apiKey, clientId, clientSecret, adminToken, dialect).' +
         '\nSee the README (The sandbox) for the faults, the status words, the 404 rules and the /_sandbox/ routes.' +
-        '\n\nExamples:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02',
+        '\n\nExamples:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02' +
+        '\n  paybatch sandbox serve --dialect spec     # prove a client against choices paybatch did not make',
     )
     .action(
       runner.action<ServeFlags>(async (ctx, flags) => {
@@ -74,6 +83,7 @@ export const registerSandbox: RegisterCommands = (program, runner) => {
           adminToken: flags.adminToken,
           staleSeconds: flags.staleSeconds,
           webhookAttempts: flags.webhookAttempts,
+          dialect: flags.dialect as SandboxOptions['dialect'],
           logger: (line: string) => ctx.out.info(`sandbox: ${line}`),
         };
         const checked = resolveOptions(options);
@@ -86,7 +96,7 @@ export const registerSandbox: RegisterCommands = (program, runner) => {
         ctx.out.result({ ...ready, speed: checked.value.speed, faults: formatFaults(checked.value.faults) }, () =>
           ctx.out.print(
             `SANDBOX provider listening on ${ready.url} (token URL ${ready.tokenUrl}; API key ${ready.apiKey}; client ${ready.clientId} / ${ready.clientSecret}; ` +
-              `admin token ${ready.adminToken}; seed ${ready.seed}). No real money moves. Ctrl-C stops it.`,
+              `admin token ${ready.adminToken}; seed ${ready.seed}; dialect ${ready.dialect}). No real money moves. Ctrl-C stops it.`,
           ),
         );
         const signal = await nextSignal();

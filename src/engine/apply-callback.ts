@@ -1,0 +1,77 @@
+/**
+ * Generic callbacks received by the daemon, read by the callback classifier whatever words the provider uses: bill
+ * events move a bill (`scheduled` → `paid`, a lost answer resolved, `paid` → `returned` with the reason received and
+ * the meaning given to the client); Pix and TED callbacks and anything unknown are recorded and listed by
+ * `paybatch events list`. Runs inside the transaction that stores the event, so each event is applied exactly once;
+ * a repeated or late event never moves a bill backwards.
+ */
+import { classifyCallback } from '../domain/callback-classifier.js';
+import { billByTransaction, settledBillsOf, unresolvedBillsOf, updateBill, type BillRow } from '../ledger/bill-repository.js';
+import type { Ledger } from '../ledger/open-ledger.js';
+import type { CallbackHandler } from './apply-event.js';
+
+type BillNews = Extract<ReturnType<typeof classifyCallback>, { kind: 'bill' }>;
+
+/** The daemon's handler of generic callbacks. */
+export const applyCallback: CallbackHandler = (ledger, event, at) => {
+  const news = classifyCallback(event);
+  if (news.kind === 'unknown') return { effect: `recorded; not a known kind of event (type "${event.type}", category "${event.category}")`, topic: 'unknown' };
+  if (news.kind !== 'bill') return { effect: `recorded; ${news.kind} transfer event`, topic: news.kind };
+  return { effect: applyBillNews(ledger, news, event.timestamp, at), topic: 'bill' };
+};
+
+function applyBillNews(ledger: Ledger, news: BillNews, timestamp: string | null, at: Date): string {
+  const found = findBill(ledger, news);
+  if (typeof found === 'string') return found;
+  const { bill, resolved } = found;
+  const learnt = resolved ? { transaction_id: news.transactionId, ...(news.amountCents === null ? {} : { amount_paid_cents: news.amountCents }) } : {};
+  switch (news.phase) {
+    case 'returned': {
+      if (bill.status === 'returned') return `no change: bill #${bill.id} was already returned`;
+      updateBill(ledger, bill.id, { status: 'returned', return_reason: news.reason, return_meaning: news.meaning, returned_at: eventTime(timestamp, at).toISOString(), ...learnt }, at);
+      return `bill #${bill.id} returned: ${news.reason === null ? 'no reason given' : `"${news.reason}"`} → ${news.meaning ?? 'a reason not in the table of return reasons'}`;
+    }
+    case 'paid': {
+      if (bill.status === 'paid' || bill.status === 'returned' || bill.status === 'failed') return `no change: bill #${bill.id} is already ${bill.status}`;
+      updateBill(ledger, bill.id, { status: 'paid', ...(news.settleDate === null ? {} : { settle_date: news.settleDate }), ...learnt }, at);
+      return resolved ? `bill #${bill.id} (outcome was unknown) paid: transaction ${news.transactionId ?? '?'}` : `bill #${bill.id} paid (was ${bill.status})`;
+    }
+    case 'scheduled': {
+      if (!resolved) return `no change: bill #${bill.id} is ${bill.status}`;
+      updateBill(ledger, bill.id, { status: 'scheduled', ...(news.settleDate === null ? {} : { settle_date: news.settleDate }), ...learnt }, at);
+      return `bill #${bill.id} (outcome was unknown) scheduled: transaction ${news.transactionId ?? '?'}`;
+    }
+    case 'failed': {
+      // Only an unknown outcome is settled by a failure event: a bill the provider answered for keeps that answer.
+      if (!resolved) return `no change: bill #${bill.id} is ${bill.status}; a failure event does not undo the provider's answer`;
+      updateBill(ledger, bill.id, { status: 'failed', error: news.reason ?? 'the provider reported the payment as failed' }, at);
+      return `bill #${bill.id} (outcome was unknown) failed`;
+    }
+  }
+}
+
+/**
+ * The bill an event is about: by transaction id; otherwise by line and amount — first a bill whose payment outcome
+ * is unknown (the event resolves it), then one already paid or scheduled. A string when there is none.
+ */
+function findBill(ledger: Ledger, news: BillNews): { bill: BillRow; resolved: boolean } | string {
+  if (news.transactionId !== null) {
+    const bill = billByTransaction(ledger, news.transactionId);
+    if (bill) return { bill, resolved: false };
+  }
+  if (news.line !== null) {
+    const sameAmount = (b: BillRow) => news.amountCents === null || news.amountCents === (b.amount_paid_cents ?? b.amount_cents);
+    const unresolved = unresolvedBillsOf(ledger, news.line).find(sameAmount);
+    if (unresolved) return { bill: unresolved, resolved: true };
+    const known = settledBillsOf(ledger, news.line).filter(sameAmount);
+    if (known.length === 1) return { bill: known[0]!, resolved: false };
+    if (known.length > 1) return `recorded; ${known.length} bills of line ${news.line} match this event and it names no transaction the ledger knows`;
+  }
+  return `recorded; no bill in the ledger with transaction ${news.transactionId ?? '(none given)'}${news.line ? ` or line ${news.line}` : ''}`;
+}
+
+/** The event's own time (Unix seconds) when it has one, else when it was received. */
+function eventTime(timestamp: string | null, at: Date): Date {
+  const seconds = timestamp !== null && /^\d{9,11}$/.test(timestamp.trim()) ? Number(timestamp) : null;
+  return seconds === null ? at : new Date(seconds * 1000);
+}

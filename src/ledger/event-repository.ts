@@ -1,0 +1,26 @@
+import type { Ledger } from './open-ledger.js';
+import type { EventTopic } from './schema.js';
+
+export interface StoredEvent {
+  readonly eventId: string;
+  readonly kind: 'pix' | 'callback';
+  readonly topic: EventTopic;
+  readonly receivedAt: string;
+  readonly effect: string;
+  /** The body as received (already verified). */
+  readonly payload: unknown;
+}
+
+/** Webhook events kept in the ledger, newest first; only those of `topic` when given. */
+export function listEvents(ledger: Ledger, o: { topic?: EventTopic; limit: number }): StoredEvent[] {
+  let q = ledger.db.selectFrom('webhook_events').selectAll().orderBy('received_at', 'desc').orderBy('event_id').limit(o.limit);
+  if (o.topic !== undefined) q = q.where('topic', '=', o.topic);
+  return ledger.all(q).map((r) => ({
+    eventId: r.event_id,
+    kind: r.kind,
+    topic: r.topic,
+    receivedAt: r.received_at,
+    effect: r.effect,
+    payload: JSON.parse(r.payload_json) as unknown,
+  }));
+}

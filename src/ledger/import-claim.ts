@@ -1,0 +1,51 @@
+import { hostname } from 'node:os';
+import { PaybatchError } from '../errors.js';
+import { findImportByHash } from './import-repository.js';
+import type { Ledger } from './open-ledger.js';
+
+/** A claim from another host cannot be checked by pid; past this age it is presumed left by a dead run. */
+const STALE_CLAIM_MS = 6 * 3_600_000;
+
+export interface ImportClaim {
+  release(): void;
+}
+
+/**
+ * Claims the import of the sheet with this hash for this process, or fails naming the run that holds it (and the
+ * import it has recorded so far). A holder whose process is gone (same host) or that is older than six hours
+ * (another host) is replaced. The check and the take are one SQLite transaction.
+ */
+export function claimImport(
+  ledger: Ledger,
+  o: { fileHash: string; fileName: string; now: Date },
+  pid = process.pid,
+  host = hostname(),
+): ImportClaim {
+  ledger.transaction(() => {
+    const holder = ledger.first(ledger.db.selectFrom('import_claims').selectAll().where('file_hash', '=', o.fileHash));
+    if (holder && !(holder.pid === pid && holder.host === host) && isAlive(holder, host, o.now)) {
+      const recorded = findImportByHash(ledger, o.fileHash);
+      throw new PaybatchError(
+        `${o.fileName} is being imported right now by another paybatch run (pid ${holder.pid} on ${holder.host}, since ${holder.started_at}` +
+          `${recorded ? `; import #${recorded.id}, batch #${recorded.batchId}` : ', still planning'}); this run changed nothing.`,
+        { hint: 'Wait for that run to finish, then run the same command again: it shows the batch, or continues it if that run was interrupted.' },
+      );
+    }
+    ledger.run(ledger.db.deleteFrom('import_claims').where('file_hash', '=', o.fileHash));
+    ledger.run(ledger.db.insertInto('import_claims').values({ file_hash: o.fileHash, file_name: o.fileName, pid, host, started_at: o.now.toISOString() }));
+  });
+  return {
+    release: () =>
+      void ledger.run(ledger.db.deleteFrom('import_claims').where('file_hash', '=', o.fileHash).where('pid', '=', pid).where('host', '=', host)),
+  };
+}
+
+function isAlive(holder: { pid: number; host: string; started_at: string }, host: string, now: Date): boolean {
+  if (holder.host !== host) return now.getTime() - Date.parse(holder.started_at) < STALE_CLAIM_MS;
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

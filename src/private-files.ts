@@ -1,0 +1,64 @@
+import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+
+/**
+ * Everything paybatch keeps on disk (the ledger, receipts, rejected rows, backups) holds names, documents, Pix keys
+ * and amounts, so it is created for the user alone: files 0600, folders 0700. Modes are set explicitly after
+ * creating, because the mode given to open/mkdir is cut down by the umask but never widened beyond it.
+ */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_DIR_MODE = 0o700;
+
+/** Creates `dir` and any missing parents; the folders created here (not ones that existed) become 0700. */
+export function makePrivateDir(dir: string): void {
+  const first = mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (first === undefined) return;
+  let path = first;
+  chmodSync(path, PRIVATE_DIR_MODE);
+  for (const part of relative(first, dir).split(sep).filter(Boolean)) chmodSync((path = join(path, part)), PRIVATE_DIR_MODE);
+}
+
+/** Creates an empty 0600 file; fails with EEXIST if `path` exists (so nobody else's file is taken over). */
+export function createPrivateFile(path: string): void {
+  const fd = openSync(path, 'wx', PRIVATE_FILE_MODE);
+  try {
+    fchmodSync(fd, PRIVATE_FILE_MODE);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes a 0600 file so that readers see either nothing or the whole of it: a temporary file in the same folder,
+ * then a rename (atomic on one file system). Missing folders are created 0700.
+ */
+export async function writePrivateFile(path: string, data: string | Uint8Array): Promise<void> {
+  makePrivateDir(dirname(path));
+  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    const file = await open(tmp, 'wx', PRIVATE_FILE_MODE);
+    try {
+      await file.chmod(PRIVATE_FILE_MODE);
+      await file.writeFile(data);
+    } finally {
+      await file.close();
+    }
+    await rename(tmp, path);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** The permission bits of `path` when group or others have any access to it; null when private or absent. */
+export function sharedMode(path: string): number | null {
+  if (process.platform === 'win32') return null; // NTFS permissions are not mode bits
+  try {
+    const mode = statSync(path).mode & 0o777;
+    return mode & 0o077 ? mode : null;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}

@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Sqlite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bankLine, SATURDAY_NIGHT } from '../bills/fixtures.js';
+import { paybatch, startSandboxProcess, userEnv, type SandboxProcess } from '../helpers/e2e.js';
+import { freePort } from '../helpers/free-port.js';
+import { writeSheet } from '../helpers/sheets.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+/**
+ * The main job against both dialects of the sandbox, paybatch configured with connection settings only: whatever the
+ * provider chooses where its documentation is silent (status words, Pix ids, webhook proof, token authentication,
+ * bill details method, dates, event words, reasons), the defaults must carry the job to the end.
+ */
+const tempDir = useTempDir();
+const sandboxes: SandboxProcess[] = [];
+const daemons: ReturnType<typeof paybatch>[] = [];
+afterEach(async () => {
+  for (const d of daemons.splice(0)) {
+    d.kill('SIGTERM');
+    await d;
+  }
+  for (const s of sandboxes.splice(0)) await s.stop();
+});
+
+const DIALECTS = ['paybatch', 'spec'] as const;
+/** The bill row whose barcode ends in 7701: the sandbox returns it with the first reason of the return table. */
+const RETURNED_BILL = { tail: '7701', reason: '12 - validity or due date expired, payment after due date not allowed', meaning: 'due date expired' };
+
+interface PaymentsReport {
+  payments: { identifier: string; paid: number; refunded: number }[];
+  paidMoreThanOnce: unknown[];
+}
+interface ItemRow {
+  id: number;
+  identifier: string;
+  status: string;
+  attempt: number;
+  original_item_id: number | null;
+  pix_id: string | null;
+  receipt_path: string | null;
+}
+
+function readLedger(file: string) {
+  const db = new Sqlite(file, { readonly: true, fileMustExist: true });
+  try {
+    const items = db.prepare('SELECT id, identifier, status, attempt, original_item_id, pix_id, receipt_path FROM items ORDER BY id').all() as ItemRow[];
+    const bills = db.prepare('SELECT status, return_reason, return_meaning FROM bills').all() as { status: string; return_reason: string | null; return_meaning: string | null }[];
+    const alerts = db.prepare('SELECT kind, items_json FROM alerts').all() as { kind: string; items_json: string }[];
+    const rows = items
+      .filter((i) => i.original_item_id === null)
+      .map((root) => {
+        const attempts = items.filter((i) => i.id === root.id || i.original_item_id === root.id).sort((a, b) => a.attempt - b.attempt);
+        return { root, attempts, last: attempts.at(-1)! };
+      });
+    return { items, rows, bills, alerts };
+  } finally {
+    db.close();
+  }
+}
+
+async function until<T>(what: string, probe: () => T | null | Promise<T | null>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(300);
+  }
+}
+
+function expectNobodyPaidTwice(payments: PaymentsReport, rows: ReturnType<typeof readLedger>['rows']) {
+  expect(payments.paidMoreThanOnce).toEqual([]);
+  const byId = new Map(payments.payments.map((p) => [p.identifier, p]));
+  for (const row of rows) {
+    const net = row.attempts.reduce((s, a) => s + (byId.get(a.identifier)?.paid ?? 0) - (byId.get(a.identifier)?.refunded ?? 0), 0);
+    expect(net, `row ${row.root.identifier} (${row.last.status})`).toBe(row.last.status === 'paid' ? 1 : 0);
+  }
+}
+
+const alertedIdentifiers = (alerts: { kind: string; items_json: string }[], kind: string) =>
+  alerts.filter((a) => a.kind === kind).flatMap((a) => (JSON.parse(a.items_json) as { identifier: string }[]).map((i) => i.identifier));
+
+describe.each(DIALECTS)('the main job against the "%s" dialect, with connection settings only', (dialect) => {
+  it('import → start → daemon with webhooks → receipts → bill paid, settled and returned → instability return paid again', async () => {
+    const dir = tempDir();
+    const s = await startSandboxProcess({
+      state: join(dir, 'provider.db'),
+      args: ['--dialect', dialect, '--seed', '21', '--speed', '100', '--start-time', SATURDAY_NIGHT, '--faults', 'instabilityReturn=0.15,failed=0.05'],
+    });
+    sandboxes.push(s);
+    const ledger = join(dir, 'data', 'paybatch', 'ledger.db');
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_WEBHOOK_SECRET: 'e2e-secret-of-the-dialect-test', PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts') });
+
+    const port = await freePort();
+    const daemon = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '1', '--timeout', '150s', '--log-format', 'json'], { env, timeout: 180_000 });
+    daemons.push(daemon);
+    let log = '';
+    daemon.stderr!.on('data', (b: Buffer) => (log += b.toString()));
+    await until('the daemon to subscribe', () => (log.includes('subscribed to provider events') ? true : null), 20_000);
+
+    const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), 40), '--start', '--yes'], { env });
+    expect(imported.exitCode, imported.stderr).toBe(0);
+
+    // Saturday night: the bill is scheduled for Monday's window.
+    const pay = await paybatch(['boleto', 'pay', bankLine({ tail: RETURNED_BILL.tail, dueDate: '2025-03-31' }), '--yes', '--json'], { env });
+    expect(pay.exitCode, pay.stderr).toBe(0);
+    expect(JSON.parse(pay.stdout)).toMatchObject({ counts: { scheduled: 1 } });
+
+    // Four simulated days: Monday's window pays the bill, then its beneficiary returns it.
+    await s.admin('clock/advance', { method: 'POST', body: { seconds: 4 * 86_400 } });
+
+    const done = await until('every payment settled, every receipt saved, the bill returned', () => {
+      const l = readLedger(ledger);
+      const settled = l.rows.every((r) => r.last.status === 'paid' || r.last.status === 'failed');
+      const receipts = l.items.filter((i) => i.status === 'paid').every((i) => i.receipt_path !== null);
+      const bill = l.bills[0]?.status === 'returned' && alertedIdentifiers(l.alerts, 'bill-return').length === 1;
+      return settled && receipts && bill ? l : null;
+    }, 120_000);
+
+    expect(done.rows).toHaveLength(40);
+    // An instability return was recognised as such (a code or a sentence) and paid again.
+    const reprocessed = done.rows.filter((r) => r.attempts.length > 1);
+    expect(reprocessed.length).toBeGreaterThan(0);
+    for (const r of reprocessed) expect(r.attempts[0]!.status).toBe('returned');
+    for (const it of done.items.filter((i) => i.status === 'paid')) expect(readFileSync(it.receipt_path!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(done.bills[0]).toEqual({ status: 'returned', return_reason: RETURNED_BILL.reason, return_meaning: RETURNED_BILL.meaning });
+    expectNobodyPaidTwice(await s.admin<PaymentsReport>('payments'), done.rows);
+
+    daemon.kill('SIGTERM');
+    await daemon;
+    daemons.splice(0);
+    // The receiver said which proof the deliveries carried, so the user can pin it.
+    expect(log).toContain(`webhook deliveries are proved by ${dialect === 'spec' ? 'header' : 'standard-webhooks'}`);
+    expect(log).not.toContain('e2e-secret-of-the-dialect-test');
+  }, 240_000);
+
+  it('with no webhook subscription at all, polling alone settles every item and fetches every receipt it can', async () => {
+    const dir = tempDir();
+    const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', dialect, '--seed', '22', '--speed', '100', '--faults', 'failed=0.1'] });
+    sandboxes.push(s);
+    const ledger = join(dir, 'data', 'paybatch', 'ledger.db');
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'), PAYBATCH_RECEIPT_WAIT: '2s' });
+
+    const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), 30), '--start', '--yes'], { env });
+    expect(imported.exitCode, imported.stderr).toBe(0);
+    const daemon = await paybatch(['daemon', '--interval', '1', '--until-settled', '--timeout', '90s'], { env, timeout: 120_000 });
+    // Failed payments (and, without Pix ids, receipts that cannot be fetched) are attention, not failure.
+    expect(daemon.exitCode, daemon.stderr.slice(-2000)).toBe(4);
+    expect(daemon.stderr).not.toMatch(/--timeout reached/);
+
+    const l = readLedger(ledger);
+    expect(l.rows.every((r) => r.last.status === 'paid' || r.last.status === 'failed')).toBe(true);
+    const paid = l.items.filter((i) => i.status === 'paid');
+    expect(paid.length).toBeGreaterThan(20);
+    const unavailable = alertedIdentifiers(l.alerts, 'receipts-unavailable');
+    if (dialect === 'paybatch') {
+      // Its item pages carry the Pix id: every receipt is fetched by polling alone.
+      expect(paid.every((i) => i.receipt_path !== null)).toBe(true);
+      expect(unavailable).toEqual([]);
+    } else {
+      // Its item pages never carry the Pix id: each paid item is reported once, and nothing waits for it forever.
+      expect(paid.every((i) => i.receipt_path === null && i.pix_id === null)).toBe(true);
+      expect(unavailable.sort()).toEqual(paid.map((i) => i.identifier).sort());
+    }
+    expectNobodyPaidTwice(await s.admin<PaymentsReport>('payments'), l.rows);
+
+    const again = await paybatch(['daemon', '--once'], { env });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(alertedIdentifiers(readLedger(ledger).alerts, 'receipts-unavailable')).toHaveLength(unavailable.length);
+  }, 180_000);
+
+  it('provider check tells what works and what to pin', async () => {
+    const dir = tempDir();
+    const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', dialect, '--start-time', '2025-03-10T10:00:00-03:00'] });
+    sandboxes.push(s);
+    const env = userEnv(dir, s.env());
+    const r = await paybatch(['provider', 'check', '--bill', bankLine(), '--json'], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { ready: boolean; steps: { name: string; ok: boolean }[]; recommend: Record<string, string> };
+    expect(doc.ready).toBe(true);
+    expect(doc.steps.filter((st) => !st.ok)).toEqual([]);
+    expect(doc.recommend).toMatchObject(dialect === 'spec' ? { tokenAuth: 'body', billDetailsMethod: 'GET' } : { tokenAuth: 'basic', billDetailsMethod: 'POST' });
+  });
+});
+
+describe('provider check against a provider that cannot be used', () => {
+  it('refused credentials: exit 1, the token step says so, nothing else is tried', async () => {
+    const dir = tempDir();
+    const s = await startSandboxProcess({ state: join(dir, 'provider.db') });
+    sandboxes.push(s);
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_CLIENT_SECRET: 'not-the-secret' });
+    const r = await paybatch(['provider', 'check', '--json'], { env });
+    expect(r.exitCode).toBe(1);
+    const doc = JSON.parse(r.stdout) as { ready: boolean; steps: { name: string; ok: boolean; detail: string }[] };
+    expect(doc.ready).toBe(false);
+    expect(doc.steps).toHaveLength(1);
+    expect(doc.steps[0]).toMatchObject({ name: 'token', ok: false });
+    expect(doc.steps[0]!.detail).toMatch(/refused the OAuth client credentials/);
+    expect(r.stdout + r.stderr).not.toContain('not-the-secret');
+  });
+
+  it('a provider that is down: exit 1 with the reason, in a human table too', async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    const env = userEnv(dir, {
+      PAYBATCH_BASE_URL: `http://127.0.0.1:${port}`,
+      PAYBATCH_TOKEN_URL: `http://127.0.0.1:${port}/oauth/token`,
+      PAYBATCH_API_KEY: 'k',
+      PAYBATCH_CLIENT_ID: 'c',
+      PAYBATCH_CLIENT_SECRET: 's',
+      PAYBATCH_REQUEST_TIMEOUT: '2s',
+    });
+    const r = await paybatch(['provider', 'check'], { env, timeout: 90_000 });
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toMatch(/token\s.*FAILED/);
+    expect(r.stdout).toMatch(/refused|could not connect/);
+    expect(r.stdout).toContain('Payments cannot work yet');
+  }, 100_000);
+});
