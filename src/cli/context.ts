@@ -1,4 +1,5 @@
 import { basename, dirname, join } from 'node:path';
+import { sharedMode } from '../private-files.js';
 import type { Profile } from '../config/profile.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -57,12 +58,17 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
     out,
     prompter: deps.prompter ?? terminalPrompter(io),
     now: deps.now ?? (() => new Date()),
-    profile: once(async () => (await import('../config/profile.js')).loadProfile(io.env, globals.profile)),
+    profile: once(async () => {
+      const profile = await (await import('../config/profile.js')).loadProfile(io.env, globals.profile);
+      warnIfShared(out, 'The receipts folder', [profile.receiptsDir], 'chmod -R go-rwx');
+      return profile;
+    }),
     ledgerFile: once(async () => globals.ledger ?? (await import('../config/paths.js')).defaultLedgerFile(io.env, (await ctx.profile()).name)),
     ledger: once(async () => {
       const { openLedger } = await import('../ledger/open-ledger.js');
       const ledger = await openLedger(await ctx.ledgerFile());
       ctx.onClose(() => ledger.close());
+      warnIfShared(out, 'The ledger', [ledger.file, `${ledger.file}-wal`, `${ledger.file}-shm`], 'chmod go-rwx');
       return ledger;
     }),
     provider: once(async () => {
@@ -80,4 +86,20 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
     },
   };
   return ctx;
+}
+
+/**
+ * Warns when group or others can read what paybatch keeps private (paybatch creates it 0600/0700, but an older
+ * version, a copy or a restore may not have). Once per run: the callers are opened once.
+ */
+function warnIfShared(out: Output, what: string, paths: readonly string[], fix: string): void {
+  const shared = paths.flatMap((path) => {
+    const mode = sharedMode(path);
+    return mode === null ? [] : [{ path, mode: mode.toString(8).padStart(4, '0') }];
+  });
+  if (!shared.length) return;
+  out.warn(
+    `${what} can be read by other users: ${shared.map((s) => `${s.path} (mode ${s.mode})`).join(', ')}. ` +
+      `It holds names, documents, Pix keys and amounts; make it private with: ${fix} ${shared.map((s) => s.path).join(' ')}`,
+  );
 }

@@ -14,6 +14,7 @@ import { registerDemo } from './commands/demo.js';
 import { registerEvents } from './commands/events.js';
 import { registerImport } from './commands/import.js';
 import { registerKeys } from './commands/keys.js';
+import { registerLedger } from './commands/ledger.js';
 import { registerProvider } from './commands/provider.js';
 import { registerReceipts } from './commands/receipts.js';
 import { registerSandbox } from './commands/sandbox.js';
@@ -33,6 +34,7 @@ const commandGroups: readonly RegisterCommands[] = [
   registerProvider,
   registerBoleto,
   registerConfig,
+  registerLedger,
   registerSandbox,
   registerDemo,
 ];

@@ -8,7 +8,6 @@ import {
   parseStatusWords,
   type BillAmountForm,
   type BillDetailsMethod,
-  type ReprocessIdentity,
   type TokenAuth,
 } from '../domain/provider-choices.js';
 
@@ -30,7 +29,6 @@ export interface Settings {
   billDetailsMethod: BillDetailsMethod;
   billAmountForm: BillAmountForm;
   instabilityWords?: string;
-  reprocessIdentity: ReprocessIdentity;
   requestTimeout: number;
   maxItemAmount: number;
   maxBatchTotal: number;
@@ -104,7 +102,6 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   billDetailsMethod: { describe: 'method of the bill details query: auto | POST | GET', parse: oneOf('auto', 'POST', 'GET') },
   billAmountForm: { describe: 'bill payment amount on the wire: number (123.45) | string ("123.45")', parse: oneOf('number', 'string') },
   instabilityWords: { describe: 'more words that mark a return as Pix instability (to be paid again), comma-separated', parse: list },
-  reprocessIdentity: { describe: 'identifier of a payment made again after an instability return: derived | original', parse: oneOf('derived', 'original') },
   requestTimeout: { describe: 'longest wait for a provider answer before the call counts as failed', parse: parseDuration, format: (v: number) => formatDuration(v) },
   maxItemAmount: { describe: 'largest amount of one item (R$)', parse: amount, format: (v: number) => formatBRL(v) },
   maxBatchTotal: { describe: 'largest total of one batch (R$)', parse: amount, format: (v: number) => formatBRL(v) },
@@ -132,7 +129,6 @@ export const DEFAULT_SETTINGS: Settings = {
   tokenAuth: 'auto',
   billDetailsMethod: 'auto',
   billAmountForm: 'number',
-  reprocessIdentity: 'derived',
   requestTimeout: 30,
   maxItemAmount: 5_000_000,
   maxBatchTotal: 100_000_000,

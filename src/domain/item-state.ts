@@ -34,21 +34,3 @@ export function isForward(from: ItemState, to: ItemState): boolean {
 export function isSettled(state: ItemState): boolean {
   return state === 'paid' || state === 'failed' || state === 'returned' || state === 'rejected';
 }
-
-/** The provider's item status word mapped to the ledger state; unknown words give null (kept verbatim, reported). */
-export function stateFromProviderStatus(status: string): ItemState | null {
-  switch (status.trim().toLowerCase()) {
-    case 'waiting':
-      return 'submitted';
-    case 'processing':
-      return 'processing';
-    case 'paid':
-      return 'paid';
-    case 'failed':
-      return 'failed';
-    case 'returned':
-      return 'returned';
-    default:
-      return null;
-  }
-}

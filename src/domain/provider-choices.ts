@@ -14,8 +14,6 @@ export type TokenAuth = 'auto' | 'basic' | 'body';
 export type BillDetailsMethod = 'auto' | 'POST' | 'GET';
 /** How a bill payment's amount is written: a JSON number (`123.45`) or a quoted one (`"123.45"`). */
 export type BillAmountForm = 'number' | 'string';
-/** Identifier of a payment made again after an instability return: derived from the original and the attempt, or the original itself. */
-export type ReprocessIdentity = 'derived' | 'original';
 
 /** Item fields that may carry the Pix id of the receipt path, in the order they are tried. */
 export const DEFAULT_PIX_ID_FIELDS: readonly string[] = Object.freeze(['pixId', 'pix_id', 'idPix', 'pixTransactionId', 'transactionId', 'transaction_id']);

@@ -128,8 +128,9 @@ export function signStandardWebhook(secret: string, id: string, timestampSeconds
  * - `header`: the secret itself in SECRET_HEADERS, the named header, or as the whole `authorization` value (not
  *   Basic or Bearer).
  * - `basic`: HTTP Basic whose password is the secret (any user). `bearer`: `Authorization: Bearer <secret>`.
- * HMAC keys are webhookKeyCandidates. Signed timestamps must be within ±toleranceSeconds (seconds, or milliseconds
- * for 13-digit values). Every comparison is over SHA-256 digests with timingSafeEqual, and every candidate is compared.
+ * HMAC keys are webhookKeyCandidates. Signed timestamps must be within ±toleranceSeconds (Unix seconds; outside
+ * Standard Webhooks, values from 1e11 are milliseconds). Every comparison is over SHA-256 digests with timingSafeEqual,
+ * and every candidate is compared.
  * Refusals: no proof, a wrong one or a stale timestamp → 401; unreadable signature or credential headers → 400. With
  * `auto`, a delivery is accepted when one method proves the secret, whatever the others carry; else the refusal
  * reported is a failed comparison first, then an unreadable header, then missing credentials.

@@ -63,11 +63,13 @@ export async function backupBeforeMigration(raw: Sqlite.Database, ledgerFile: st
 
 /** The backups beside a ledger (manual and pre-migration), newest first. */
 export function backupsOf(ledgerFile: string): string[] {
-  const name = /^(?:backup|pre-migration)-(\d{8}T\d{6}Z)(?:-\d+)?\.db$/;
   const prefix = `${stem(ledgerFile)}.`;
+  const name = /^(?:backup|pre-migration)-(\d{8}T\d{6}Z)(?:-(\d+))?\.db$/;
   return readdirSync(dirname(ledgerFile))
-    .filter((f) => f.startsWith(prefix) && name.test(f.slice(prefix.length)))
-    .map((f) => ({ f, at: name.exec(f.slice(prefix.length))![1]! }))
-    .sort((a, b) => b.at.localeCompare(a.at) || b.f.localeCompare(a.f))
+    .flatMap((f) => {
+      const m = f.startsWith(prefix) ? name.exec(f.slice(prefix.length)) : null;
+      return m ? [{ f, order: `${m[1]}.${(m[2] ?? '1').padStart(6, '0')}` }] : [];
+    })
+    .sort((a, b) => b.order.localeCompare(a.order))
     .map(({ f }) => join(dirname(ledgerFile), f));
 }

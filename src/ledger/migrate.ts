@@ -2,28 +2,68 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { ConfigError } from '../errors.js';
+import { backupBeforeMigration } from './backup.js';
 
 const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
+/** How long a process waits for another one that is migrating the same ledger (a backup of a large one included). */
+const MIGRATION_LOCK_WAIT_MS = 60_000;
 
-/** The SQL files of migrations/, in order; each runs whole inside the Migrator's transaction. */
+const migrationNames = () =>
+  readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => f.replace(/\.sql$/, ''));
+
+/** The SQL files of migrations/, in order, each run through the raw connection (inside migrateLedger's lock). */
 class SqlFileMigrationProvider implements MigrationProvider {
   constructor(private readonly raw: BetterSqlite3.Database) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const migrations: Record<string, Migration> = {};
-    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
-      const text = readFileSync(new URL(file, MIGRATIONS_DIR), 'utf8');
+    for (const name of migrationNames()) {
+      const text = readFileSync(new URL(`${name}.sql`, MIGRATIONS_DIR), 'utf8');
       // kysely runs one statement per query; the files hold several, so they go through the same connection's exec.
-      migrations[file.replace(/\.sql$/, '')] = { up: async () => void this.raw.exec(text) };
+      migrations[name] = { up: async () => void this.raw.exec(text) };
     }
     return migrations;
   }
 }
 
-/** Brings the ledger up to the newest schema; refuses a ledger written by a newer paybatch. */
+/** Names of the migrations this ledger has had, or none when it has no migration table yet. */
+export function appliedMigrations(raw: BetterSqlite3.Database): string[] {
+  const table = raw.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'").get();
+  return table ? raw.prepare('SELECT name FROM kysely_migration').pluck().all() as string[] : [];
+}
+
+/**
+ * Brings the ledger up to the newest schema; refuses a ledger written by a newer paybatch. A ledger that already
+ * had migrations is backed up first (`backupBeforeMigration`). kysely's Migrator takes no lock and no transaction
+ * on SQLite, so two processes opening one ledger would both apply the same migration ("table … already exists"):
+ * the check and the migrations run inside one BEGIN EXCLUSIVE, where a second process waits and then finds nothing
+ * left to do. The transaction also makes the migrations all-or-nothing.
+ */
 export async function migrateLedger(db: Kysely<unknown>, raw: BetterSqlite3.Database, file: string): Promise<MigrationResult[]> {
-  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(raw) });
-  const { error, results } = await migrator.migrateToLatest();
+  const known = migrationNames();
+  const applied = appliedMigrations(raw);
+  if (applied.length === known.length && known.every((n) => applied.includes(n))) return [];
+  if (applied.length > 0 && applied.every((n) => known.includes(n))) await backupBeforeMigration(raw, file, new Date());
+
+  const busyTimeout = raw.pragma('busy_timeout', { simple: true }) as number;
+  raw.pragma(`busy_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
+  let outcome: Awaited<ReturnType<Migrator['migrateToLatest']>> | undefined;
+  try {
+    raw.exec('BEGIN EXCLUSIVE');
+    outcome = await new Migrator({ db, provider: new SqlFileMigrationProvider(raw) }).migrateToLatest();
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'SQLITE_BUSY') throw e;
+    throw new ConfigError(`The ledger ${file} stayed locked by another process for ${MIGRATION_LOCK_WAIT_MS / 1000} s while its schema was to be updated.`, {
+      hint: 'Run the command again once the other paybatch (a daemon, or an import) has finished.',
+    });
+  } finally {
+    if (raw.inTransaction) raw.exec(outcome && !outcome.error ? 'COMMIT' : 'ROLLBACK');
+    raw.pragma(`busy_timeout = ${busyTimeout}`);
+  }
+  const { error, results } = outcome;
   if (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/previously executed migration .* is missing/.test(message)) {
@@ -31,7 +71,7 @@ export async function migrateLedger(db: Kysely<unknown>, raw: BetterSqlite3.Data
         hint: 'Upgrade paybatch before using this ledger; nothing was changed.',
       });
     }
-    throw new ConfigError(`Could not update the ledger ${file}: ${message}`, { cause: error });
+    throw new ConfigError(`Could not update the ledger ${file}: ${message}; nothing was changed.`, { cause: error });
   }
   return results ?? [];
 }

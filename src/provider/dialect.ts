@@ -15,12 +15,11 @@ import {
   type BillAmountForm,
   type BillDetailsMethod,
   type PixAmountUnit,
-  type ReprocessIdentity,
   type TokenAuth,
 } from '../domain/provider-choices.js';
 import { itemStateFromWord } from '../domain/provider-words.js';
 
-export type { BillAmountForm, BillDetailsMethod, PixAmountUnit, ReprocessIdentity, TokenAuth };
+export type { BillAmountForm, BillDetailsMethod, PixAmountUnit, TokenAuth };
 
 export interface ProviderDialect {
   /** `auto`: HTTP Basic first; on `invalid_client` the form body once, and whichever worked from then on. */
@@ -35,7 +34,6 @@ export interface ProviderDialect {
   readonly billAmountForm: BillAmountForm;
   /** Words that mark a return as caused by instability of the Pix scheme, beyond the built-in ones. */
   readonly instabilityWords: readonly string[];
-  readonly reprocessIdentity: ReprocessIdentity;
 }
 
 export const DEFAULT_DIALECT: ProviderDialect = Object.freeze({
@@ -46,7 +44,6 @@ export const DEFAULT_DIALECT: ProviderDialect = Object.freeze({
   billDetailsMethod: 'auto',
   billAmountForm: 'number',
   instabilityWords: Object.freeze([]),
-  reprocessIdentity: 'derived',
 });
 
 /** The profile's text settings as a dialect; the texts were checked when they were set (`parseStatusWords`, `parseList`). */
@@ -58,7 +55,6 @@ export function dialectOf(s: {
   readonly billDetailsMethod?: BillDetailsMethod;
   readonly billAmountForm?: BillAmountForm;
   readonly instabilityWords?: string;
-  readonly reprocessIdentity?: ReprocessIdentity;
 }): ProviderDialect {
   const words = s.statusWords === undefined ? null : parseStatusWords(s.statusWords);
   return {
@@ -69,7 +65,6 @@ export function dialectOf(s: {
     billDetailsMethod: s.billDetailsMethod ?? DEFAULT_DIALECT.billDetailsMethod,
     billAmountForm: s.billAmountForm ?? DEFAULT_DIALECT.billAmountForm,
     instabilityWords: s.instabilityWords === undefined ? DEFAULT_DIALECT.instabilityWords : parseList(s.instabilityWords),
-    reprocessIdentity: s.reprocessIdentity ?? DEFAULT_DIALECT.reprocessIdentity,
   };
 }
 

@@ -189,9 +189,9 @@ const SPEC_REJECTIONS: Readonly<Record<string, string>> = {
 /** Reasons of refunds for instability, as sentences: a client must tell them by `isRefund`, not by a code. */
 const SPEC_INSTABILITY: Readonly<Record<string, string>> = {
   AB03: 'Devolução por instabilidade no SPI',
-  AB09: 'Devolução por falha na instituição do recebedor',
+  AB09: 'Devolução por indisponibilidade da instituição do recebedor',
   AB11: 'Devolução por tempo esgotado na instituição pagadora',
-  ED05: 'Devolução por falha na liquidação',
+  ED05: 'Devolução por instabilidade na liquidação',
 };
 
 /** ISO date-time without a zone, São Paulo wall clock implied: 2025-03-10T10:00:05. */

@@ -118,3 +118,39 @@ describe('bill_paid events', () => {
     expect(getBill(ledger, 1).status).toBe('paid');
   });
 });
+
+describe('bill events in another provider’s words', () => {
+  const topicOf = (ledger: Ledger, eventId: string) => ledger.first(ledger.db.selectFrom('webhook_events').select('topic').where('event_id', '=', eventId))?.topic;
+
+  it('a Portuguese return event, reason under `motivo`, bill found by its transaction id', async () => {
+    const ledger = await ledgerWith([{ status: 'paid' }]);
+    const e = billEvent('pagamento_devolvido', { idTransacao: 'tx-1', linhaDigitavel: 'x', valor: '159.90', motivo: 'Bill at a notary or protested' }, { type: 'boleto' });
+    receive(ledger, e);
+    expect(getBill(ledger, 1)).toMatchObject({ status: 'returned', return_reason: 'Bill at a notary or protested', return_meaning: 'bill protested' });
+    expect(topicOf(ledger, e.eventId)).toBe('bill');
+  });
+
+  it('a scheduled bill is paid by an event that names no transaction the ledger knows: found by line and amount', async () => {
+    const line = bankLine({ tail: '4242' });
+    const ledger = await ledgerWith([{ status: 'scheduled', line, tx: 'tx-own', amountCents: 15_990 }]);
+    receive(ledger, billEvent('pagamento_confirmado', { linhaDigitavel: line, valor: '159.90', dataPagamento: '2025-03-10T00:00:00' }, { type: 'boleto' }));
+    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', settle_date: '2025-03-10' });
+  });
+
+  it('the same line with another amount is not that bill', async () => {
+    const line = bankLine({ tail: '4243' });
+    const ledger = await ledgerWith([{ status: 'scheduled', line, tx: 'tx-own', amountCents: 15_990 }]);
+    const e = billEvent('pagamento_confirmado', { linhaDigitavel: line, valor: '1.00' }, { type: 'boleto' });
+    receive(ledger, e);
+    expect(getBill(ledger, 1).status).toBe('scheduled');
+    expect(effectOf(ledger, e.eventId)).toMatch(/^recorded; no bill in the ledger/);
+  });
+
+  it('an event of a kind nobody knows is kept with the topic unknown', async () => {
+    const ledger = await ledgerWith([]);
+    const e = billEvent('limite_alterado', { novoLimite: 1000 }, { type: 'conta_corrente' });
+    receive(ledger, e);
+    expect(topicOf(ledger, e.eventId)).toBe('unknown');
+    expect(effectOf(ledger, e.eventId)).toMatch(/not a known kind of event/);
+  });
+});

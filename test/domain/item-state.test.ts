@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, isForward, isSettled, ITEM_STATES, stateFromProviderStatus, type ItemState } from '../../src/domain/item-state.js';
+import { canTransition, isForward, isSettled, ITEM_STATES, type ItemState } from '../../src/domain/item-state.js';
 
 describe('item life cycle', () => {
   it.each<[ItemState, ItemState, boolean]>([
@@ -32,16 +32,5 @@ describe('item life cycle', () => {
 
   it('knows which states are settled', () => {
     expect(ITEM_STATES.filter(isSettled)).toEqual(['paid', 'failed', 'returned', 'rejected']);
-  });
-
-  it.each([
-    ['waiting', 'submitted'],
-    ['PROCESSING', 'processing'],
-    [' paid ', 'paid'],
-    ['failed', 'failed'],
-    ['returned', 'returned'],
-    ['settled_by_partner', null],
-  ])('maps the provider word %j to %j', (word, state) => {
-    expect(stateFromProviderStatus(word)).toBe(state);
   });
 });

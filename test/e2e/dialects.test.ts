@@ -61,12 +61,12 @@ function readLedger(file: string) {
   }
 }
 
-async function until<T>(what: string, probe: () => T | null | Promise<T | null>, timeoutMs = 90_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | null | Promise<T | null>, timeoutMs = 90_000, state: () => string = () => ''): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} ${state()}`);
     await sleep(300);
   }
 }
@@ -118,7 +118,11 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
       const receipts = l.items.filter((i) => i.status === 'paid').every((i) => i.receipt_path !== null);
       const bill = l.bills[0]?.status === 'returned' && alertedIdentifiers(l.alerts, 'bill-return').length === 1;
       return settled && receipts && bill ? l : null;
-    }, 120_000);
+    }, 120_000, () => {
+      const l = readLedger(ledger);
+      const count = (xs: string[]) => JSON.stringify(xs.reduce<Record<string, number>>((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {}));
+      return `items ${count(l.items.map((i) => `${i.status}${i.receipt_path ? '+receipt' : ''}`))} bills ${JSON.stringify(l.bills)} alerts ${count(l.alerts.map((a) => a.kind))}\n${log.slice(-3000)}`;
+    });
 
     expect(done.rows).toHaveLength(40);
     // An instability return was recognised as such (a code or a sentence) and paid again.
@@ -167,8 +171,9 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     }
     expectNobodyPaidTwice(await s.admin<PaymentsReport>('payments'), l.rows);
 
+    // The next pass reports nothing again (the alerts stay open until acknowledged: attention).
     const again = await paybatch(['daemon', '--once'], { env });
-    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.exitCode, again.stderr).toBe(4);
     expect(alertedIdentifiers(readLedger(ledger).alerts, 'receipts-unavailable')).toHaveLength(unavailable.length);
   }, 180_000);
 

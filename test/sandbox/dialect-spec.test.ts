@@ -35,9 +35,9 @@ const REJECTION_SENTENCES = [
 ];
 const INSTABILITY_SENTENCES = [
   'Devolução por instabilidade no SPI',
-  'Devolução por falha na instituição do recebedor',
+  'Devolução por indisponibilidade da instituição do recebedor',
   'Devolução por tempo esgotado na instituição pagadora',
-  'Devolução por falha na liquidação',
+  'Devolução por instabilidade na liquidação',
 ];
 
 /** A client that gets its token the only way `spec` accepts: client_id and client_secret in the form body. */

@@ -63,10 +63,9 @@ Examples:
         const log = daemonLogger(ctx.out, flags.logFormat, (line) => ctx.io.stderr.write(`${line}\n`));
         // The embedded sandbox is this process's own: a fresh secret each run is enough and never leaves it.
         const secret = s.webhookSecret ?? (profile.embeddedSandbox ? randomBytes(24).toString('hex') : undefined);
+        // Without a secret no delivery can be verified: the daemon follows payments by polling the provider alone.
         if (!flags.once && !secret) {
-          throw new ConfigError('The webhook receiver needs the secret shared with the provider.', {
-            hint: "Set it with 'paybatch config set webhookSecret' or PAYBATCH_WEBHOOK_SECRET, or run with --once (reconciliation only).",
-          });
+          log({ level: 'warn', msg: "no webhook secret: no receiver runs, payments are followed by polling alone (set one with 'paybatch config set webhookSecret')" });
         }
         const controller = new AbortController();
         const stop = () => {

@@ -1,0 +1,93 @@
+import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openLedger } from '../../src/ledger/open-ledger.js';
+import { writeBillReceipt } from '../../src/receipts/bill-receipt.js';
+import { writePixReceipt } from '../../src/receipts/receipt-file.js';
+import { recordImport } from '../../src/ledger/import-repository.js';
+import { plannedItem } from '../helpers/ledger-fixture.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+import { runCli } from '../helpers/test-io.js';
+
+const tempDir = useTempDir();
+const mode = (path: string) => statSync(path).mode & 0o777;
+const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+
+// The usual umask, which would leave files 0644 and folders 0755 if paybatch did not set modes itself.
+let umask: number;
+beforeEach(() => {
+  umask = process.umask(0o022);
+});
+afterEach(() => {
+  process.umask(umask);
+});
+
+describe('private files', () => {
+  it('creates the ledger 0600 (with its -wal and -shm) in 0700 folders it makes', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'data', 'paybatch', 'ledger.db');
+    const ledger = await openLedger(file);
+    recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: 1, batchName: 'A', items: [plannedItem(1)], rejectedCount: 0, now: new Date() });
+    expect(mode(file)).toBe(0o600);
+    expect(mode(`${file}-wal`)).toBe(0o600);
+    expect(mode(`${file}-shm`)).toBe(0o600);
+    expect(mode(join(dir, 'data'))).toBe(0o700);
+    expect(mode(join(dir, 'data', 'paybatch'))).toBe(0o700);
+    expect(mode(dir)).toBe(0o700); // made by mkdtemp, left as it was
+    await ledger.close();
+    expect(readdirSync(join(dir, 'data', 'paybatch'))).toEqual(['ledger.db']);
+  });
+
+  it('leaves the modes of folders that already existed alone', async () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o755);
+    await (await openLedger(join(dir, 'ledger.db'))).close();
+    expect(mode(dir)).toBe(0o755);
+    expect(mode(join(dir, 'ledger.db'))).toBe(0o600);
+  });
+
+  it('writes Pix and bill receipts 0600 in 0700 folders', async () => {
+    const receipts = join(tempDir(), 'receipts');
+    const pix = await writePixReceipt(receipts, { batchName: 'Folha março', row: 2, recipient: 'Ana', endToEndId: 'E1', pdf: PDF });
+    expect(mode(receipts)).toBe(0o700);
+    expect(mode(join(receipts, 'Folha-marco'))).toBe(0o700);
+    expect(mode(pix)).toBe(0o600);
+    const bill = await writeBillReceipt(receipts, {
+      status: 'paid', amountPaidCents: 1000, billAmountCents: 1000, payer: 'P', payerDocument: '1', beneficiary: 'B', beneficiaryDocument: '2',
+      assignor: 'A', line: '0'.repeat(47), barcode: '0'.repeat(44), dueDate: '2026-11-20', settleDate: '2026-11-20', timestamp: '1', transactionId: 't1',
+      description: null, billId: 1, forced: false,
+    });
+    expect(mode(join(receipts, 'bills'))).toBe(0o700);
+    expect(mode(bill)).toBe(0o600);
+  });
+});
+
+describe('warnings about files others can read', () => {
+  const env = (dir: string) => ({ XDG_CONFIG_HOME: join(dir, 'c'), XDG_DATA_HOME: join(dir, 'd'), HOME: dir });
+
+  it('says nothing about what paybatch created itself', async () => {
+    const dir = tempDir();
+    await runCli(['batch', 'list'], { env: env(dir) });
+    const again = await runCli(['batch', 'list'], { env: env(dir) });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe('');
+  });
+
+  it('warns once per run, on stderr, about a ledger and a receipts folder others can read', async () => {
+    const dir = tempDir();
+    const ledger = join(dir, 'd', 'paybatch', 'ledger.db');
+    await (await openLedger(ledger)).close();
+    chmodSync(ledger, 0o644);
+    mkdirSync(join(dir, 'd', 'paybatch', 'receipts'), { mode: 0o755 });
+    const r = await runCli(['batch', 'list', '--json'], { env: env(dir) });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([]);
+    const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+    expect(warnings).toEqual([
+      `warning: The receipts folder can be read by other users: ${join(dir, 'd', 'paybatch', 'receipts')} (mode 0755). It holds names, documents, Pix keys and amounts; make it private with: chmod -R go-rwx ${join(dir, 'd', 'paybatch', 'receipts')}`,
+      // SQLite gave the -wal and -shm it made on opening the ledger's own mode.
+      `warning: The ledger can be read by other users: ${ledger} (mode 0644), ${ledger}-wal (mode 0644), ${ledger}-shm (mode 0644). ` +
+        `It holds names, documents, Pix keys and amounts; make it private with: chmod go-rwx ${ledger} ${ledger}-wal ${ledger}-shm`,
+    ]);
+  });
+});
