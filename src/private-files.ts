@@ -5,7 +5,7 @@ import { dirname, join, relative, sep } from 'node:path';
 /**
  * Everything paybatch keeps on disk (the ledger, receipts, rejected rows, backups) holds names, documents, Pix keys
  * and amounts, so it is created for the user alone: files 0600, folders 0700. Modes are set explicitly after
- * creating, because the mode given to open/mkdir is cut down by the umask but never widened beyond it.
+ * creating, so they are exactly these whatever the umask (which takes bits away from the mode given to open/mkdir).
  */
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
@@ -36,8 +36,8 @@ export function createPrivateFile(path: string): void {
 export async function writePrivateFile(path: string, data: string | Uint8Array): Promise<void> {
   makePrivateDir(dirname(path));
   const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const file = await open(tmp, 'wx', PRIVATE_FILE_MODE);
   try {
-    const file = await open(tmp, 'wx', PRIVATE_FILE_MODE);
     try {
       await file.chmod(PRIVATE_FILE_MODE);
       await file.writeFile(data);

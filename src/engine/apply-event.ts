@@ -58,12 +58,14 @@ export function recordWebhookEvent(
 /** A Pix payment event moves its item forward: paid, failed, or (a refund) returned with what the reason calls for. */
 function applyPixEvent(ledger: Ledger, event: PixEvent, at: Date, instabilityWords: readonly string[]): string {
   const item = ledger.first(
-    ledger.db.selectFrom('items').select(['id', 'status', 'pix_id', 'end_to_end_id']).where('identifier', '=', event.identifier),
+    ledger.db.selectFrom('items').select(['id', 'status', 'pix_id', 'end_to_end_id', 'return_action']).where('identifier', '=', event.identifier),
   );
   if (!item) return `unknown identifier ${event.identifier}`;
   const target: ItemState = event.isRefund ? 'returned' : event.accepted ? 'paid' : 'failed';
   const iso = at.toISOString();
-  const forward = isForward(item.status, target);
+  // A return seen first in the item pages, which give no reason, waits for the refund event to say why.
+  const explains = event.isRefund && item.status === 'returned' && item.return_action === null;
+  const forward = isForward(item.status, target) || explains;
   // A refund carries its own id; the payment's pix id (the receipt's) stays.
   const pixId = event.isRefund ? item.pix_id : (item.pix_id ?? event.pixId);
   ledger.run(
@@ -76,7 +78,7 @@ function applyPixEvent(ledger: Ledger, event: PixEvent, at: Date, instabilityWor
         ...(forward
           ? {
               status: target,
-              status_changed_at: iso,
+              status_changed_at: explains ? eb.ref('status_changed_at') : iso,
               reason: event.reason ?? eb.ref('reason'),
               return_action: target === 'returned' ? returnActionFor(event.reason, instabilityWords) : eb.ref('return_action'),
             }

@@ -44,7 +44,14 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
     q
       .where('items.status', '=', 'returned')
       .where('items.alerted_at', 'is', null)
-      .where((eb) => eb.or([eb('items.return_action', '=', 'final'), eb('items.attempt', '>', settings.maxReprocess)])),
+      .where((eb) =>
+        eb.or([
+          eb('items.return_action', '=', 'final'),
+          eb('items.attempt', '>', settings.maxReprocess),
+          // Returned with no reason ever given (item pages only, no refund event): nothing tells it may be paid again.
+          eb.and([eb('items.return_action', 'is', null), eb('items.status_changed_at', '<', ago(settings.receiptWait))]),
+        ]),
+      ),
   );
   if (finalReturns.length) {
     alerts.push(await raise(deps, 'final-return', `${finalReturns.length} Pix payments returned for good`, 'Returned for a reason that is not scheme instability (or out of reprocess attempts): the money is back, nobody was paid; decide what to do.', finalReturns));

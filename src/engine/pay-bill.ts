@@ -384,13 +384,13 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
 
 /**
  * The ledger status of the provider's word for a bill payment, read with the table of payment words: paid
- * (`paid`, `pago`, `liquidado`, …), scheduled (`scheduled`, `agendado`, `pending`, `processing`, …: accepted, not
- * yet settled), or null for a word that says neither.
+ * (`paid`, `pago`, `liquidado`, …), scheduled (`scheduled`, `agendado`, `pending`, …: accepted for a later window),
+ * or null for any other word — `processing` included, whose outcome is not known yet.
  */
 export function ledgerStatusOf(remote: string): 'paid' | 'scheduled' | null {
   const state = itemStateFromWord(remote);
   if (state === 'paid') return 'paid';
-  return state === 'submitted' || state === 'processing' ? 'scheduled' : null;
+  return state === 'submitted' ? 'scheduled' : null;
 }
 
 /** Why a ledger row blocks another payment of the same bill, naming --force. */

@@ -76,7 +76,8 @@ export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, a
         end_to_end_id: remote.endToEndId ?? eb.ref('end_to_end_id'),
         reason: remote.reason ?? eb.ref('reason'),
         status: forward ? (next as ItemState) : eb.ref('status'),
-        return_action: forward && next === 'returned' ? returnActionFor(remote.reason ?? null, instabilityWords) : eb.ref('return_action'),
+        // Without a reason in the page the return stays undecided until its refund event says why (or it is reported).
+        return_action: forward && next === 'returned' ? (remote.reason === undefined ? null : returnActionFor(remote.reason, instabilityWords)) : eb.ref('return_action'),
         status_changed_at: forward ? iso : eb.ref('status_changed_at'),
         updated_at: iso,
       }))

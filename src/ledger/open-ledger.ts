@@ -130,12 +130,8 @@ function openExistingLedger(file: string): Sqlite.Database {
   const refuse = (what: string) => damagedLedger(file, what);
   const problem = fileProblem(file);
   if (problem) throw refuse(problem);
-  let raw: Sqlite.Database;
-  try {
-    raw = new Sqlite(file, { fileMustExist: true });
-  } catch (e) {
-    throw isDamage(e) ? refuse(`SQLite cannot read it (${(e as Error).message})`) : e;
-  }
+  // SQLite reads nothing on open: damage shows at the first statement.
+  const raw = new Sqlite(file, { fileMustExist: true });
   try {
     raw.pragma('busy_timeout = 5000'); // another process may be recovering the WAL index at this very moment
     const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];

@@ -2,22 +2,14 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
 import { bankLine, SATURDAY_NIGHT } from '../bills/fixtures.js';
-import { paybatch, startSandboxProcess, userEnv, type SandboxProcess } from '../helpers/e2e.js';
+import { paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers/e2e.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
-const sandboxes: SandboxProcess[] = [];
-const daemons: ReturnType<typeof paybatch>[] = [];
-afterEach(async () => {
-  for (const d of daemons.splice(0)) {
-    d.kill('SIGTERM');
-    await d;
-  }
-  for (const s of sandboxes.splice(0)) await s.stop();
-});
+const { sandboxes, daemons } = useProcesses();
 
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bankLine, SATURDAY_NIGHT } from '../bills/fixtures.js';
-import { paybatch, startSandboxProcess, userEnv, type SandboxProcess } from '../helpers/e2e.js';
+import { paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers/e2e.js';
 import { freePort } from '../helpers/free-port.js';
 import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -15,15 +15,7 @@ import { useTempDir } from '../helpers/temp-dir.js';
  * bill details method, dates, event words, reasons), the defaults must carry the job to the end.
  */
 const tempDir = useTempDir();
-const sandboxes: SandboxProcess[] = [];
-const daemons: ReturnType<typeof paybatch>[] = [];
-afterEach(async () => {
-  for (const d of daemons.splice(0)) {
-    d.kill('SIGTERM');
-    await d;
-  }
-  for (const s of sandboxes.splice(0)) await s.stop();
-});
+const { sandboxes, daemons } = useProcesses();
 
 const DIALECTS = ['paybatch', 'spec'] as const;
 /** The bill row whose barcode ends in 7701: the sandbox returns it with the first reason of the return table. */

@@ -5,7 +5,6 @@ import { parse } from 'csv-parse/sync';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES, paybatch, userEnv } from '../helpers/e2e.js';
-import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -18,6 +17,22 @@ beforeEach(() => {
 afterEach(() => {
   process.umask(umask);
 });
+
+const MIGRATIONS = readdirSync(new URL('../../migrations/', import.meta.url)).filter((f) => f.endsWith('.sql')).sort().map((f) => f.replace(/\.sql$/, ''));
+
+/** A ledger as an older paybatch left it: every migration but the last applied, and some data. */
+function olderLedger(file: string): void {
+  const raw = new Sqlite(file);
+  raw.pragma('journal_mode = WAL');
+  raw.exec('CREATE TABLE kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)');
+  raw.exec('CREATE TABLE kysely_migration_lock (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer DEFAULT 0 NOT NULL)');
+  for (const name of MIGRATIONS.slice(0, -1)) {
+    raw.exec(readFileSync(new URL(`../../migrations/${name}.sql`, import.meta.url), 'utf8'));
+    raw.prepare('INSERT INTO kysely_migration VALUES (?, ?)').run(name, new Date().toISOString());
+  }
+  raw.prepare("INSERT INTO imports (file_hash, file_name, row_count, item_count, rejected_count, created_at) VALUES ('old', 'old.csv', 1, 0, 0, 'x')").run();
+  raw.close();
+}
 
 /** No stack trace and no "bug" wording: the run failed for a reason it explained. */
 function expectExplained(stderr: string): void {
@@ -38,7 +53,7 @@ describe('the ledger file (end to end)', () => {
         expect(r.stdout).toContain('No batches yet');
       }
       const raw = new Sqlite(ledger, { readonly: true });
-      expect(raw.prepare('SELECT count(*) FROM kysely_migration').pluck().get()).toBe(readdirSync(new URL('../../migrations/', import.meta.url)).filter((f) => f.endsWith('.sql')).length);
+      expect(raw.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all()).toEqual(MIGRATIONS);
       raw.close();
       expect(mode(ledger)).toBe(0o600);
     }
@@ -46,18 +61,32 @@ describe('the ledger file (end to end)', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('.') || f.endsWith('.new'))).toEqual([]);
   }, 120_000);
 
+  it('processes updating an older ledger at once all succeed: the migration runs once, after one backup or more', async () => {
+    const dir = tempDir();
+    const env = userEnv(dir);
+    for (let round = 0; round < 10; round++) {
+      const ledger = join(dir, `old${round}.db`);
+      olderLedger(ledger);
+      const runs = await Promise.all([0, 1, 2].map(() => paybatch(['batch', 'list', '--ledger', ledger, '--json'], { env })));
+      for (const r of runs) expect(r.exitCode, `round ${round}: ${r.stderr}`).toBe(0);
+      const raw = new Sqlite(ledger, { readonly: true });
+      expect(raw.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all()).toEqual(MIGRATIONS);
+      raw.close();
+      expect(readdirSync(dir).filter((f) => f.startsWith(`old${round}.pre-migration-`)).length).toBeGreaterThanOrEqual(1);
+    }
+  }, 120_000);
+
   it.each([
     ['empty', (f: string) => writeFileSync(f, ''), 'the file is empty'],
     ['not SQLite', (f: string) => writeFileSync(f, 'chave;valor\n'), 'it is not an SQLite database'],
     ['truncated', (f: string) => truncateSync(f, Math.floor(statSync(f).size / 2)), 'it is truncated'],
-    ['with a bad header', (f: string) => writeFileSync(f, Buffer.concat([Buffer.from('SQLite format 2\0'), readFileSync(f).subarray(16)])), 'it is not an SQLite database'],
-  ])('refuses a %s ledger with a clear message, exit 1, and leaves the file as it was', async (_, damage, what) => {
+    ['bad header', (f: string) => writeFileSync(f, Buffer.concat([Buffer.from('SQLite format 2\0'), readFileSync(f).subarray(16)])), 'it is not an SQLite database'],
+  ])('refuses a damaged ledger (%s) with a clear message, exit 1, and leaves the file as it was', async (_, damage, what) => {
     const dir = tempDir();
     const env = userEnv(dir);
     const ledger = join(dir, 'ledger.db');
-    writeSheet(join(dir, 'a.csv'), 2000);
-    // A real ledger with enough pages that half of it is missing data, closed so everything is in the main file.
-    expect((await paybatch(['import', join(dir, 'a.csv'), '--yes', '--ledger', ledger], { env })).exitCode).toBe(0);
+    // A real ledger, closed so that everything is in the main file, and a backup beside it.
+    expect((await paybatch(['batch', 'list', '--ledger', ledger], { env })).exitCode).toBe(0);
     expect((await paybatch(['ledger', 'backup', '--ledger', ledger], { env })).exitCode).toBe(0);
     damage(ledger);
     const before = readFileSync(ledger);

@@ -24,6 +24,19 @@ describe('recording webhook events', () => {
     await ledger.close();
   });
 
+  it('a return first seen in the item pages (no reason) is decided by its refund event, sentence or code', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
+    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = NULL, status_changed_at = 'then'").run();
+    recordWebhookEvent(ledger, pix({ eventId: 'r1', identifier: identifiers[0]!, isRefund: true, reason: 'Devolução por instabilidade no SPI' }), meta);
+    recordWebhookEvent(ledger, pix({ eventId: 'r2', identifier: identifiers[1]!, isRefund: true, reason: 'FR01 - fraud' }), meta);
+    const rows = ledger.raw.prepare('SELECT status, reason, return_action, status_changed_at FROM items ORDER BY id').all();
+    expect(rows).toEqual([
+      { status: 'returned', reason: 'Devolução por instabilidade no SPI', return_action: 'reprocess', status_changed_at: 'then' },
+      { status: 'returned', reason: 'FR01 - fraud', return_action: 'final', status_changed_at: 'then' },
+    ]);
+    await ledger.close();
+  });
+
   it('never moves an item backwards when events arrive out of order', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
     const id = identifiers[0]!;

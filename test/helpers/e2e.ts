@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
+import { afterEach } from 'vitest';
 
 /** The built launcher: end-to-end tests run paybatch exactly as users do (npm run build first; npm ci does it). */
 export const BIN = fileURLToPath(new URL('../../bin/paybatch.js', import.meta.url));
@@ -89,4 +90,18 @@ export function paybatch(args: string[], o: { env: Record<string, string>; cwd?:
     reject: false,
     timeout: o.timeout ?? 60_000,
   });
+}
+
+/** Sandboxes and background paybatch runs (daemons) a test started: daemons get SIGTERM, then sandboxes stop, after each test. */
+export function useProcesses(): { sandboxes: SandboxProcess[]; daemons: ReturnType<typeof paybatch>[] } {
+  const sandboxes: SandboxProcess[] = [];
+  const daemons: ReturnType<typeof paybatch>[] = [];
+  afterEach(async () => {
+    for (const d of daemons.splice(0)) {
+      d.kill('SIGTERM');
+      await d;
+    }
+    for (const s of sandboxes.splice(0)) await s.stop();
+  });
+  return { sandboxes, daemons };
 }
