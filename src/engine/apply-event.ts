@@ -11,7 +11,7 @@ type CallbackEvent = Extract<WebhookEvent, { kind: 'callback' }>;
  * Handles a generic callback (bill events and others): what applying it did, and what it was about. Runs inside the
  * event's transaction.
  */
-export type CallbackHandler = (ledger: Ledger, event: CallbackEvent, at: Date) => { effect: string; topic: EventTopic };
+export type CallbackHandler = (ledger: Ledger, event: CallbackEvent, at: Date) => { effect: string; topic: EventTopic; quarantine?: string };
 
 /** How events are applied under the profile. */
 export interface EventRules {
@@ -36,9 +36,9 @@ export function recordWebhookEvent(
   return ledger.transaction(() => {
     const seen = ledger.first(ledger.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', event.eventId));
     if (seen) return 'duplicate';
-    const { effect, topic } =
+    const { effect, topic, quarantine = null } =
       event.kind === 'pix'
-        ? { effect: applyPixEvent(ledger, event, meta.receivedAt, rules.instabilityWords ?? []), topic: 'pix' as const }
+        ? { ...applyPixEvent(ledger, event, meta.receivedAt, rules.instabilityWords ?? []), topic: 'pix' as const }
         : (rules.onCallback ?? unhandled)(ledger, event, meta.receivedAt);
     ledger.run(
       ledger.db.insertInto('webhook_events').values({
@@ -49,18 +49,30 @@ export function recordWebhookEvent(
         payload_json: JSON.stringify(event.raw),
         effect,
         topic,
+        quarantine,
       }),
     );
     return 'stored';
   });
 }
 
-/** A Pix payment event moves its item forward: paid, failed, or (a refund) returned with what the reason calls for. */
-function applyPixEvent(ledger: Ledger, event: PixEvent, at: Date, instabilityWords: readonly string[]): string {
+/**
+ * A Pix payment event moves its item forward: paid, failed, or (a refund) returned with what the reason calls for —
+ * a return is paid again only once the provider's item page confirms it (reprocess.ts). An event that disagrees with
+ * the ledger (amount, key, an item of a batch never started) is not applied but quarantined: kept, alerted, and the
+ * item left to be reconciled from the provider's own pages.
+ */
+function applyPixEvent(ledger: Ledger, event: PixEvent, at: Date, instabilityWords: readonly string[]): { effect: string; quarantine?: string } {
   const item = ledger.first(
-    ledger.db.selectFrom('items').select(['id', 'status', 'pix_id', 'end_to_end_id', 'return_action']).where('identifier', '=', event.identifier),
+    ledger.db
+      .selectFrom('items')
+      .innerJoin('batches', 'batches.id', 'items.batch_id')
+      .select(['items.id', 'items.status', 'items.pix_id', 'items.end_to_end_id', 'items.return_action', 'items.amount_cents', 'items.key', 'batches.status as batchStatus'])
+      .where('items.identifier', '=', event.identifier),
   );
-  if (!item) return `unknown identifier ${event.identifier}`;
+  if (!item) return { effect: `unknown identifier ${event.identifier}` };
+  const disagreement = disagreementOf(event, item);
+  if (disagreement !== null) return { effect: `quarantined: ${disagreement}`, quarantine: disagreement };
   const target: ItemState = event.isRefund ? 'returned' : event.accepted ? 'paid' : 'failed';
   const iso = at.toISOString();
   // A return seen first in the item pages, which give no reason, waits for the refund event to say why.
@@ -81,11 +93,29 @@ function applyPixEvent(ledger: Ledger, event: PixEvent, at: Date, instabilityWor
               status_changed_at: explains ? eb.ref('status_changed_at') : iso,
               reason: event.reason ?? eb.ref('reason'),
               return_action: target === 'returned' ? returnActionFor(event.reason, instabilityWords) : eb.ref('return_action'),
+              return_claim: target === 'returned' ? event.eventId : eb.ref('return_claim'),
             }
           : {}),
       }))
       .where('id', '=', item.id),
   );
-  if (!forward) return `no change: item already ${item.status} (event says ${target})`;
-  return target === 'returned' ? `item returned (${returnActionFor(event.reason, instabilityWords)})` : `item ${target}`;
+  if (!forward) return { effect: `no change: item already ${item.status} (event says ${target})` };
+  return { effect: target === 'returned' ? `item returned (${returnActionFor(event.reason, instabilityWords)}; paid again only once the provider confirms)` : `item ${target}` };
+}
+
+/** Why a Pix event cannot be about this ledger item, or null when it agrees with it. */
+function disagreementOf(event: PixEvent, item: { amount_cents: number; key: string; batchStatus: string }): string | null {
+  if (item.batchStatus !== 'started' && item.batchStatus !== 'settled') return `the item's batch was never started (it is ${item.batchStatus})`;
+  if (event.amountCents !== item.amount_cents) return `amount ${event.amountCents} centavos, but the item is of ${item.amount_cents}`;
+  const to = (event.raw as { payload?: { to?: { key?: unknown } } }).payload?.to?.key;
+  if (typeof to === 'string' && to !== '' && !sameKey(to, item.key)) return 'the destination key differs from the item\'s';
+  return null;
+}
+
+/** Pix keys as providers write them back: case, punctuation and a country code (+55) may differ. */
+function sameKey(a: string, b: string): boolean {
+  const norm = (k: string) => k.toLowerCase().replace(/[^a-z0-9@]/g, '');
+  const x = norm(a);
+  const y = norm(b);
+  return x === y || (x.length >= 8 && y.length >= 8 && (x.endsWith(y) || y.endsWith(x)));
 }

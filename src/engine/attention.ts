@@ -19,7 +19,8 @@ export interface AttentionResult {
   readonly stale: number;
 }
 
-type Candidate = AlertItem & { readonly itemId: number; readonly alertedAt: string | null };
+/** What an alert names; `itemId` is the row marked as named (an item or bill id, or a webhook event id). */
+type Candidate = AlertItem & { readonly itemId: number | string; readonly alertedAt: string | null };
 
 /**
  * Decides what support must hear about and sends it, one alert per kind listing all its items: payments still
@@ -56,6 +57,38 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   if (finalReturns.length) {
     alerts.push(await raise(deps, 'final-return', `${finalReturns.length} Pix payments returned for good`, 'Returned for a reason that is not scheme instability (or out of reprocess attempts): the money is back, nobody was paid; decide what to do.', finalReturns));
   }
+  const unconfirmed = candidates(ledger, (q) =>
+    q
+      .where('items.status', '=', 'returned')
+      .where('items.return_action', '=', 'reprocess')
+      .where('items.return_confirmed_at', 'is', null)
+      .where('items.alerted_at', 'is', null)
+      .where('items.status_changed_at', '<', ago(settings.alertAfter)),
+  );
+  if (unconfirmed.length) {
+    alerts.push(
+      await raise(
+        deps,
+        'unconfirmed-returns',
+        `${unconfirmed.length} Pix returns the provider does not confirm`,
+        `A refund event said these payments came back for instability, but for over ${formatDuration(settings.alertAfter)} the provider's own item pages have not shown them returned, so they are not paid again: check with the provider whether the money really came back.`,
+        unconfirmed,
+      ),
+    );
+  }
+  const quarantined = quarantinedEvents(ledger);
+  if (quarantined.length) {
+    alerts.push(
+      await raise(
+        deps,
+        'quarantined-events',
+        `${quarantined.length} webhook events disagree with the ledger`,
+        'Correctly signed events whose amount, key or batch do not match the payment they name were kept aside, not applied; the payments follow the provider\'s own item pages instead. Check who sends them.',
+        quarantined,
+        'webhook_events',
+      ),
+    );
+  }
   const failures = candidates(ledger, (q) => q.where('items.status', '=', 'failed').where('items.alerted_at', 'is', null));
   if (failures.length) {
     alerts.push(await raise(deps, 'failures', `${failures.length} Pix payments failed`, 'The provider refused these payments; the reason is on each item.', failures));
@@ -85,6 +118,27 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
     alerts.push(await raise(deps, 'bill-return', `${billReturns.length} bill payments returned by the beneficiary`, 'The money is back in the account; the reason received and its meaning are on each bill.', billReturns, 'bills'));
   }
   return { alerts, stale: stale.length };
+}
+
+/** Quarantined webhook events that no alert has named yet. */
+function quarantinedEvents(ledger: Ledger): Candidate[] {
+  return ledger
+    .all(ledger.db.selectFrom('webhook_events').selectAll().where('quarantine', 'is not', null).where('alerted_at', 'is', null).orderBy('received_at'))
+    .map((e) => {
+      const payload = ((JSON.parse(e.payload_json) as { payload?: Record<string, unknown> }).payload ?? {}) as Record<string, unknown>;
+      return {
+        itemId: e.event_id,
+        alertedAt: null,
+        identifier: typeof payload['identifier'] === 'string' ? payload['identifier'] : `event:${e.event_id}`,
+        batch: 'webhook events',
+        line: null,
+        key: '',
+        amountCents: typeof payload['amount'] === 'number' ? payload['amount'] : 0,
+        status: `quarantined event ${e.event_id}: ${e.quarantine}`,
+        lastUpdate: e.received_at,
+        recipient: null,
+      };
+    });
 }
 
 /** Bills returned by their beneficiary that no alert has named yet. */
@@ -134,7 +188,7 @@ async function raise(
   title: string,
   summary: string,
   items: readonly Candidate[],
-  table: 'items' | 'bills' = 'items',
+  table: 'items' | 'bills' | 'webhook_events' = 'items',
   mark: 'alerted_at' | 'receipt_unavailable_at' = 'alerted_at',
 ): Promise<Alert> {
   const { ledger } = deps;
@@ -154,7 +208,7 @@ async function raise(
         acked_at: null,
       }),
     ).lastInsertRowid;
-    const update = ledger.raw.prepare(`UPDATE ${table} SET ${mark} = ? WHERE id = ?`);
+    const update = ledger.raw.prepare(`UPDATE ${table} SET ${mark} = ? WHERE ${table === 'webhook_events' ? 'event_id' : 'id'} = ?`);
     for (const it of items) update.run(at, it.itemId);
     return alertId;
   });

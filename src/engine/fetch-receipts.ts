@@ -3,6 +3,7 @@ import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { looksLikePdf, writePixReceipt } from '../receipts/receipt-file.js';
 import { forEachConcurrent } from './concurrency.js';
+import { crashPoint } from './crash-point.js';
 
 const RECEIPT_CONCURRENCY = 4;
 
@@ -42,6 +43,7 @@ export async function fetchReceipts(
         endToEndId: it.end_to_end_id,
         pdf: receipt.pdf,
       });
+      crashPoint('receipt-write');
       ledger.run(ledger.db.updateTable('items').set({ receipt_path: path }).where('id', '=', it.id));
       saved.push(path);
     } catch (e) {

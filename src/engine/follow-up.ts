@@ -1,5 +1,5 @@
 import { PaybatchError } from '../errors.js';
-import { unfinishedBatches } from '../ledger/batch-repository.js';
+import { batchesAwaitingReturnConfirmation, unfinishedBatches } from '../ledger/batch-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { raiseAlerts, type AttentionDeps, type AttentionResult } from './attention.js';
@@ -53,6 +53,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   let changed = 0;
   const unknownStatuses: { identifier: string; status: string }[] = [];
   const started = unfinishedBatches(ledger).filter((b) => b.status === 'started');
+  for (const b of batchesAwaitingReturnConfirmation(ledger)) if (!started.some((s) => s.id === b.id)) started.push(b);
   for (const b of started) {
     const r = await guard(`reconciling batch #${b.id}`, () => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords }, b.id));
     if (r) {

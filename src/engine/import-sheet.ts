@@ -15,6 +15,7 @@ import type { ProviderClient } from '../provider/client.js';
 import { readSheet } from '../sheet/read-sheet.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
 import { validateRows, type RowProblem } from '../sheet/validate-rows.js';
+import { crashPoint } from './crash-point.js';
 import { planImport, totalsOf, type ImportPlan, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { resolveKeys } from './resolve-keys.js';
@@ -187,6 +188,7 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, bytes: Buffer, 
     rejectedCount: rejected.length,
     now: now(),
   });
+  crashPoint('import-write');
   const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress }, batchId, { start: o.start });
   if (!batch.remote_id) throw new PaybatchError(`Batch #${batchId} has no remote id after submission.`);
   return { outcome: 'imported', summary, importId, batch, rejectedFile: writtenRejects };

@@ -17,6 +17,7 @@ import { isAlreadyPaid } from '../provider/error-meaning.js';
 import type { BillDetails, BillPayment } from '../provider/types.js';
 import { writeBillReceipt } from '../receipts/bill-receipt.js';
 import { billKindName, billTiming, chooseAmount, crossCheck, type BillProblem, type BillTiming } from './bill-plan.js';
+import { crashPoint } from './crash-point.js';
 
 /** Longest description kept with a bill (as for sheet rows). */
 export const MAX_BILL_DESCRIPTION = 140;
@@ -257,10 +258,12 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
     return { billId: id, intentId: intent };
   });
 
+  crashPoint('bill-intent');
   let result: BillPayment;
   try {
     result = await provider.payBoleto(decoded.line, bill.amountCents);
   } catch (error) {
+    crashPoint('bill-outcome');
     const at = deps.now();
     const { outcome, detail } = failureOutcome(error);
     if (outcome === 'unknown') {
@@ -305,6 +308,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
     };
   }
 
+  crashPoint('bill-outcome');
   const at = deps.now();
   const status = ledgerStatusOf(result.status);
   const warnings: string[] = [];

@@ -16,7 +16,8 @@ export interface ReprocessPlanResult {
 /**
  * Turns every payment returned for instability of the Pix scheme into a new attempt: a new identifier derived
  * from the original one and the attempt number, linked to the original item, in a new batch marked to start.
- * Only confirmed returns qualify (status `returned` with a reprocess reason), and each return gets at most one
+ * Only confirmed returns qualify (status `returned` with a reprocess reason, and the return shown by the provider's
+ * own item page, not only by an event), and each return gets at most one
  * successor: the successor's existence is the guard, written in the same transaction as the new batch.
  */
 export function planReprocessing(ledger: Ledger, o: { maxReprocess: number; now: Date }): ReprocessPlanResult {
@@ -27,6 +28,8 @@ export function planReprocessing(ledger: Ledger, o: { maxReprocess: number; now:
         .selectAll('i')
         .where('i.status', '=', 'returned')
         .where('i.return_action', '=', 'reprocess')
+        // A webhook is a claim: only the provider's own item page showing the return allows paying again.
+        .where('i.return_confirmed_at', 'is not', null)
         .where((eb) =>
           eb.not(
             eb.exists(

@@ -2,6 +2,7 @@ import type { ProviderClient } from '../provider/client.js';
 import type { Destination } from '../provider/types.js';
 import { ProviderError } from '../errors.js';
 import { forEachConcurrent } from './concurrency.js';
+import { crashPoint } from './crash-point.js';
 import type { OnProgress } from './progress.js';
 
 /** What the provider said about one Pix key: its destination, or why it cannot be paid. */
@@ -21,6 +22,7 @@ export async function resolveKeys(
   const results = new Map<string, KeyResolution>();
   await forEachConcurrent(distinct, o.concurrency ?? 8, async (key) => {
     results.set(key, await resolveOne(provider, key));
+    crashPoint('lookup');
     o.onProgress?.({ phase: 'lookup', done: results.size, total: distinct.length });
   });
   return results;

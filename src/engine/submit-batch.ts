@@ -5,6 +5,7 @@ import { itemsOfBatch, markItemsCallFailed, markItemsSent, type ItemRow } from '
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Destination } from '../provider/types.js';
+import { crashPoint } from './crash-point.js';
 import type { OnProgress } from './progress.js';
 
 export interface SubmitDeps {
@@ -58,6 +59,7 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
     const intent = logIntent(ledger, 'start_batch', `batch:${batch.id}`, { remoteId: batch.remote_id }, now());
     try {
       const started = await provider.startBatch(batch.remote_id!);
+      crashPoint('start');
       ledger.transaction(() => {
         updateBatch(ledger, batch.id, { status: 'started', remote_status: started.status, started_at: now().toISOString() }, now());
         logOutcome(ledger, intent, 'ok', started, now());
@@ -92,6 +94,7 @@ async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void>
       markItemsCallFailed(ledger, identifiers, e instanceof Error ? e.message : String(e), now());
       throw e;
     }
+    crashPoint('items-chunk');
     const sent = new Set(identifiers);
     const confirmed = new Set(answered.map((a) => a.identifier));
     const missing = identifiers.filter((id) => !confirmed.has(id));
@@ -105,6 +108,7 @@ async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void>
       );
       logOutcome(ledger, intent, missing.length ? 'error' : 'ok', { accepted: answered.length, missing }, now());
     });
+    crashPoint('items-chunk');
     if (missing.length) {
       throw new PaybatchError(`The provider did not confirm ${missing.length} of ${chunk.length} items it was sent (e.g. ${missing[0]}).`, {
         hint: 'Run the same command again: items are resent with the same identifiers, so nothing is paid twice.',

@@ -30,6 +30,30 @@ export function unfinishedBatches(ledger: Ledger): BatchRow[] {
   return ledger.all(ledger.db.selectFrom('batches').selectAll().where('status', 'in', ['draft', 'created', 'submitted', 'started']).orderBy('id'));
 }
 
+/**
+ * Batches sent to the provider that hold a return still waiting for the provider's confirmation (a refund event
+ * said so, the item pages have not shown it yet): they are reconciled again even once settled.
+ */
+export function batchesAwaitingReturnConfirmation(ledger: Ledger): BatchRow[] {
+  return ledger.all(
+    ledger.db
+      .selectFrom('batches')
+      .selectAll()
+      .where('remote_id', 'is not', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('items')
+            .select('items.id')
+            .whereRef('items.batch_id', '=', 'batches.id')
+            .where('items.status', '=', 'returned')
+            .where('items.return_confirmed_at', 'is', null),
+        ),
+      )
+      .orderBy('id'),
+  );
+}
+
 export function updateBatch(
   ledger: Ledger,
   id: number,

@@ -24,3 +24,8 @@ export function listEvents(ledger: Ledger, o: { topic?: EventTopic; limit: numbe
     payload: JSON.parse(r.payload_json) as unknown,
   }));
 }
+
+/** Marks a stored event as quarantined after the fact: the provider's own record contradicted it. */
+export function quarantineEvent(ledger: Ledger, eventId: string, why: string): void {
+  ledger.run(ledger.db.updateTable('webhook_events').set({ quarantine: why, effect: `quarantined: ${why}` }).where('event_id', '=', eventId));
+}

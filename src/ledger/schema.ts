@@ -71,6 +71,10 @@ export interface ItemsTable {
   receipt_path: string | null;
   /** When the pass reported that no Pix id was ever given for this paid item, so its receipt cannot be fetched. */
   receipt_unavailable_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the provider's own item page showed this item returned: only then may it be paid again. */
+  return_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The refund event that reported the return; quarantined if the provider's page shows the payment paid instead. */
+  return_claim: ColumnType<string | null, string | null | undefined, string | null>;
   alerted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -96,6 +100,9 @@ export interface WebhookEventsTable {
   payload_json: string;
   effect: string;
   topic: ColumnType<EventTopic, EventTopic | undefined, EventTopic>;
+  /** Why the event was kept aside instead of applied (it disagreed with the ledger); null when applied. */
+  quarantine: ColumnType<string | null, string | null | undefined, string | null>;
+  alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** What an event was about, as the callback classifier read it. */

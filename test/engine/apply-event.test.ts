@@ -9,7 +9,8 @@ const at = new Date('2026-11-20T12:00:00Z');
 const meta = { deliveryId: null, receivedAt: at };
 
 function pix(o: Partial<Extract<WebhookEvent, { kind: 'pix' }>> & { eventId: string; identifier: string }): WebhookEvent {
-  return { kind: 'pix', pixId: `pix-${o.eventId}`, amountCents: 1001, endToEndId: `E2E${o.eventId}`, isRefund: false, accepted: true, transactionStatus: 'approved', reason: null, timestamp: null, raw: { o }, ...o };
+  // The fixture's items are of 1000 + n centavos, n the end of their identifier.
+  return { kind: 'pix', pixId: `pix-${o.eventId}`, amountCents: 1000 + Number(o.identifier.slice(-12)) || 1001, endToEndId: `E2E${o.eventId}`, isRefund: false, accepted: true, transactionStatus: 'approved', reason: null, timestamp: null, raw: { o }, ...o };
 }
 
 describe('recording webhook events', () => {
@@ -47,7 +48,7 @@ describe('recording webhook events', () => {
     expect(item).toEqual({ status: 'returned', reason: 'AB03 - timeout', return_action: 'reprocess', pix_id: 'pix-paid' });
     const effects = ledger.raw.prepare('SELECT event_id, effect FROM webhook_events ORDER BY rowid').all();
     expect(effects).toEqual([
-      { event_id: 'refund', effect: 'item returned (reprocess)' },
+      { event_id: 'refund', effect: 'item returned (reprocess; paid again only once the provider confirms)' },
       { event_id: 'paid', effect: 'no change: item already returned (event says paid)' },
     ]);
     await ledger.close();
@@ -83,6 +84,41 @@ describe('recording webhook events', () => {
     expect(() => recordWebhookEvent(ledger, callback, meta, { onCallback: boom })).toThrow('disk full');
     expect(ledger.raw.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 0 });
     expect(recordWebhookEvent(ledger, pix({ eventId: 'e', identifier: identifiers[0]! }), meta)).toBe('stored');
+    await ledger.close();
+  });
+
+  it('quarantines a correctly signed event whose amount disagrees with the item, and applies nothing', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
+    const id = identifiers[0]!;
+    expect(recordWebhookEvent(ledger, pix({ eventId: 'cheap', identifier: id, amountCents: 1 }), meta)).toBe('stored');
+    expect(ledger.raw.prepare('SELECT status, pix_id FROM items').get()).toEqual({ status: 'submitted', pix_id: null });
+    expect(ledger.raw.prepare('SELECT quarantine, effect FROM webhook_events').get()).toEqual({
+      quarantine: 'amount 1 centavos, but the item is of 1001',
+      effect: 'quarantined: amount 1 centavos, but the item is of 1001',
+    });
+    await ledger.close();
+  });
+
+  it('quarantines events for the items of a batch that was never started', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
+    ledger.raw.prepare("UPDATE batches SET status = 'submitted'").run();
+    recordWebhookEvent(ledger, pix({ eventId: 'early', identifier: identifiers[0]! }), meta);
+    expect(ledger.raw.prepare('SELECT status FROM items').get()).toEqual({ status: 'submitted' });
+    expect(ledger.raw.prepare('SELECT quarantine FROM webhook_events').get()).toEqual({ quarantine: "the item's batch was never started (it is submitted)" });
+    await ledger.close();
+  });
+
+  it('quarantines an event paying another key than the item’s, but reads a key written back with +55 as the same', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
+    ledger.raw.prepare("UPDATE items SET key = '+5511987654321' WHERE identifier = ?").run(identifiers[1]);
+    const withKey = (eventId: string, identifier: string, key: string) => ({ ...pix({ eventId, identifier }), raw: { payload: { to: { key } } } });
+    recordWebhookEvent(ledger, withKey('other', identifiers[0]!, 'someone-else@example.com'), meta);
+    recordWebhookEvent(ledger, withKey('same', identifiers[1]!, '11987654321'), meta);
+    expect(ledger.raw.prepare('SELECT status FROM items ORDER BY id').all()).toEqual([{ status: 'submitted' }, { status: 'paid' }]);
+    expect(ledger.raw.prepare('SELECT event_id, quarantine FROM webhook_events ORDER BY rowid').all()).toEqual([
+      { event_id: 'other', quarantine: "the destination key differs from the item's" },
+      { event_id: 'same', quarantine: null },
+    ]);
     await ledger.close();
   });
 });

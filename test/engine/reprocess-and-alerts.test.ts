@@ -17,6 +17,9 @@ describe('reprocessing instability returns', () => {
     ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess' WHERE identifier = ?").run(identifiers[0]);
     ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'final' WHERE identifier = ?").run(identifiers[1]);
     ledger.raw.prepare("UPDATE items SET status = 'paid' WHERE identifier = ?").run(identifiers[2]);
+    // Only an event said so: nothing is paid again until the provider's item page confirms the return.
+    expect(planReprocessing(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
+    ledger.raw.prepare("UPDATE items SET return_confirmed_at = 'now' WHERE status = 'returned'").run();
 
     const first = planReprocessing(ledger, { maxReprocess: 2, now: t0 });
     expect(first.attempts).toBe(1);
@@ -26,12 +29,12 @@ describe('reprocessing instability returns', () => {
     expect(planReprocessing(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
 
     // The second attempt is returned too: a third, still derived from the original identifier.
-    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess' WHERE attempt = 2").run();
+    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 2").run();
     expect(planReprocessing(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(1);
     expect(ledger.raw.prepare('SELECT identifier FROM items WHERE attempt = 3').get()).toEqual({ identifier: reprocessIdentifier(identifiers[0]!, 3) });
 
     // Out of attempts: reported, not reprocessed.
-    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess' WHERE attempt = 3").run();
+    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 3").run();
     const last = planReprocessing(ledger, { maxReprocess: 2, now: t0 });
     expect(last.attempts).toBe(0);
     expect(last.exhausted.map((i) => i.attempt)).toEqual([3]);
