@@ -32,7 +32,8 @@ export interface Alert {
 
 /** What one channel did with an alert. `error` says what went wrong and never holds a secret (URL, password). */
 export interface ChannelResult {
-  channel: 'webhook' | 'email' | 'command';
+  /** The channel's name (see alert-channels.ts): `webhook`, `email`, `command`. */
+  channel: string;
   ok: boolean;
   error: string | null;
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Alert, ChannelResult } from './alert.js';
+import type { AlertChannel } from './alert-channel.js';
 import { excerpt } from './secret-text.js';
 
 /** Bytes of the command's standard error kept for the error message. */
@@ -10,6 +11,13 @@ const KILL_GRACE_MS = 1000;
 const STDERR_DRAIN_MS = 200;
 /** paybatch's own secrets in the environment (API key, client secret, webhook secret, alert webhook and SMTP URLs). */
 const SECRET_VARIABLE = /^PAYBATCH_(API_KEY|CLIENT_SECRET|WEBHOOK_SECRET|ALERT_WEBHOOK_URL|SMTP_URL)$/;
+
+/** A local command (setting alertCommand), the alert as JSON on its standard input. */
+export const commandChannel: AlertChannel = {
+  name: 'command',
+  isConfigured: (s) => Boolean(s.command),
+  send: (a, s) => runCommandAlert(a, s.command!, { timeoutMs: s.timeoutMs }),
+};
 
 export interface CommandAlertOptions {
   timeoutMs: number;

@@ -1,6 +1,18 @@
 import { hostname } from 'node:os';
 import { alertTitle, renderAlertText, type Alert, type ChannelResult } from './alert.js';
+import type { AlertChannel } from './alert-channel.js';
 import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
+
+/** E-mail through an SMTP server (settings alertEmailTo, smtpUrl): configured by the address, failing without a server. */
+export const emailChannel: AlertChannel = {
+  name: 'email',
+  isConfigured: (s) => Boolean(s.emailTo),
+  send: async (a, s) =>
+    s.smtpUrl
+      ? sendEmailAlert(a, { to: s.emailTo!, smtpUrl: s.smtpUrl, from: s.emailFrom, timeoutMs: s.timeoutMs })
+      : { channel: 'email', ok: false, error: 'alert e-mail is configured (alertEmailTo) but smtpUrl is not' },
+  secrets: (s) => (s.smtpUrl ? urlSecrets(s.smtpUrl) : []),
+};
 
 export interface EmailAlertOptions {
   /** One address or several, comma-separated. */

@@ -1,6 +1,15 @@
 import type { Readable } from 'node:stream';
 import { renderSlackPayload, type Alert, type ChannelResult } from './alert.js';
+import type { AlertChannel } from './alert-channel.js';
 import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
+
+/** Slack or Teams incoming webhook (setting alertWebhookUrl). */
+export const webhookChannel: AlertChannel = {
+  name: 'webhook',
+  isConfigured: (s) => Boolean(s.webhookUrl),
+  send: (a, s) => sendWebhookAlert(a, s.webhookUrl!, s.timeoutMs),
+  secrets: (s) => (s.webhookUrl ? urlSecrets(s.webhookUrl) : []),
+};
 
 /** Bytes of a webhook's answer read for an error message (Slack says "invalid_payload", "no_service", ...). */
 const ANSWER_BYTES = 2048;

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { PaybatchError } from '../errors.js';
+import { beatDaemonLock, releaseDaemonLock, takeDaemonLock } from '../ledger/daemon-lock-store.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 
 /** A holder that has not beaten for this long is presumed dead (another host cannot check its pid). */
@@ -15,20 +16,21 @@ export interface DaemonLock {
  * or whose heartbeat is old (another host) is replaced. The check and the take are one SQLite transaction.
  */
 export function acquireDaemonLock(ledger: Ledger, now: () => Date, pid = process.pid, host = hostname()): DaemonLock {
-  ledger.transaction(() => {
-    const holder = ledger.first(ledger.db.selectFrom('daemon_lock').selectAll().where('id', '=', 1));
-    if (holder && holder.pid !== pid && isAlive(holder, host, now())) {
-      throw new PaybatchError(`Another paybatch daemon holds this ledger: pid ${holder.pid} on ${holder.host}, since ${holder.started_at}.`, {
-        hint: 'Run one daemon per ledger; stop the other one first (SIGTERM), or use another --ledger.',
-      });
-    }
-    const at = now().toISOString();
-    ledger.run(ledger.db.deleteFrom('daemon_lock').where('id', '=', 1));
-    ledger.run(ledger.db.insertInto('daemon_lock').values({ id: 1, pid, host, started_at: at, heartbeat_at: at }));
+  takeDaemonLock(ledger, {
+    pid,
+    host,
+    at: now(),
+    mayTake: (holder) => {
+      if (holder && holder.pid !== pid && isAlive(holder, host, now())) {
+        throw new PaybatchError(`Another paybatch daemon holds this ledger: pid ${holder.pid} on ${holder.host}, since ${holder.started_at}.`, {
+          hint: 'Run one daemon per ledger; stop the other one first (SIGTERM), or use another --ledger.',
+        });
+      }
+    },
   });
   return {
-    heartbeat: () => void ledger.run(ledger.db.updateTable('daemon_lock').set({ heartbeat_at: now().toISOString() }).where('id', '=', 1).where('pid', '=', pid)),
-    release: () => void ledger.run(ledger.db.deleteFrom('daemon_lock').where('id', '=', 1).where('pid', '=', pid)),
+    heartbeat: () => beatDaemonLock(ledger, pid, now()),
+    release: () => releaseDaemonLock(ledger, pid),
   };
 }
 

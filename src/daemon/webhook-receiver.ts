@@ -3,10 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ConfigError } from '../errors.js';
-import { parseWebhookEvent } from '../domain/webhook-event.js';
 import type { WebhookEvent } from '../domain/webhook-event.js';
-import { verifyDelivery, webhookSecretProblem } from '../domain/webhook-proof.js';
+import { webhookSecretProblem } from '../domain/webhook-proof.js';
 import type { WebhookMethod, WebhookMethodSetting } from '../domain/webhook-proof.js';
+import { acceptDelivery, BODY_TOO_LARGE, checkDeliveryHead, routeDelivery, type DeliveryPolicy, type Refusal } from './accept-delivery.js';
 
 export interface ReceiverLogEntry {
   level: 'info' | 'warn' | 'error';
@@ -60,13 +60,12 @@ const OVERSIZE_LINGER_MS = 200;
 const CLOSE_GRACE_MS = 1_000;
 /** An HTTP token (RFC 9110 field-name). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Starts the webhook receiver (DESIGN.md "Webhooks"): `POST /webhooks` and `GET /healthz` over node:http.
- * A delivery goes through, in order: route (404/405), content type (415), size (413, checked while streaming),
- * proof of the secret on the raw bytes (401, or 400 for unreadable signature headers), UTF-8 (400), JSON (400), event
- * shape (422), then onEvent; it is answered 200 `{"ok":true,"duplicate":bool}` only after onEvent resolved, 500 when
+ * A delivery is judged by acceptDelivery — route (404/405), content type (415), size (413, checked here while
+ * streaming), proof of the secret on the raw bytes (401, or 400 for unreadable signature headers), UTF-8 (400),
+ * JSON (400), event shape (422) — then goes to onEvent; it is answered 200 `{"ok":true,"duplicate":bool}` only after onEvent resolved, 500 when
  * it threw. Nothing refused reaches onEvent; every refusal is counted by reason and logged without secrets. The first
  * delivery proved by each method is logged (with `auto`, so the user can pin it) and listed by `/healthz`.
  * Throws ConfigError for an unusable secret or header name.
@@ -79,6 +78,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   }
 
   const maxBodyBytes = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const policy: DeliveryPolicy = { method: o.method, secret: o.secret, header: o.header, toleranceSeconds: o.toleranceSeconds, maxBodyBytes };
   const requestTimeout = o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const now = o.now ?? Date.now;
   const log = o.log ?? (() => {});
@@ -117,44 +117,50 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     res.end(text);
   }
 
-  function refuse(
-    req: IncomingMessage,
-    res: ServerResponse,
-    status: number,
-    reason: string,
-    extra: { detail?: string; headers?: Record<string, string>; deliveryId?: string | null } = {},
-  ): void {
+  function refuse(req: IncomingMessage, res: ServerResponse, r: Omit<Refusal, 'ok'>): void {
     count('refused');
-    count(`refused.${slug(reason)}`);
+    count(`refused.${slug(r.reason)}`);
     log({
       level: 'warn',
       msg: 'webhook request refused',
-      status,
-      reason,
-      ...(extra.detail === undefined ? {} : { detail: extra.detail }),
-      ...(extra.deliveryId ? { deliveryId: clip(extra.deliveryId) } : {}),
+      status: r.status,
+      reason: r.reason,
+      ...(r.detail === undefined ? {} : { detail: r.detail }),
+      ...(r.deliveryId ? { deliveryId: clip(r.deliveryId) } : {}),
       method: clip(req.method ?? ''),
       path: clip(pathOf(req)),
       remote: req.socket.remoteAddress,
     });
-    send(res, status, { ok: false, error: extra.detail === undefined ? reason : `${reason}: ${extra.detail}` }, extra.headers);
+    send(res, r.status, { ok: false, error: r.detail === undefined ? r.reason : `${r.reason}: ${r.detail}` }, r.headers);
+  }
+
+  /** A refusal; a 413 goes without reading the rest of the body. */
+  function refuseAny(req: IncomingMessage, res: ServerResponse, r: Refusal): void {
+    if (r.status === 413) refuseOversized(req, res, r);
+    else refuse(req, res, r);
+  }
+
+  function noteProof(method: WebhookMethod | undefined): void {
+    if (method === undefined || detected.has(method)) return;
+    detected.add(method);
+    if (o.method === 'auto') {
+      log({ level: 'info', msg: `webhook deliveries are proved by ${method}; pin it with: paybatch config set webhookVerification ${method}` });
+    }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): Promise<void> {
     const receivedAt = new Date(now());
+    const method = req.method ?? '';
     const path = pathOf(req);
-    if (path === '/healthz') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(req, res, 405, 'method not allowed', { headers: { allow: 'GET, HEAD' } });
+    if (path === '/healthz' && (method === 'GET' || method === 'HEAD')) {
       return send(res, 200, { ok: true, counters: Object.fromEntries(counters), verification: { setting: o.method, detected: [...detected] } });
     }
-    if (path !== '/webhooks') return refuse(req, res, 404, 'not found');
-    if (req.method !== 'POST') return refuse(req, res, 405, 'method not allowed', { headers: { allow: 'POST' } });
+    const misrouted = routeDelivery(method, path);
+    if (misrouted) return refuse(req, res, misrouted);
     count('received');
-    if (closing) return refuse(req, res, 503, 'shutting down');
-    if (!isJsonContentType(req.headers['content-type'])) return refuse(req, res, 415, 'content type must be application/json');
-
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > maxBodyBytes) return refuseOversized(req, res);
+    if (closing) return refuse(req, res, { status: 503, reason: 'shutting down', deliveryId: null });
+    const head = checkDeliveryHead(req.headersDistinct, maxBodyBytes);
+    if (head) return refuseAny(req, res, head);
     // `Expect: 100-continue`: the client sends its body only once told to, so refusals above cost it nothing.
     if (expectsContinue) {
       res.removeHeader('connection');
@@ -168,39 +174,13 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       return;
     }
 
-    const verified = verifyDelivery(
-      { headers: req.headersDistinct, rawBody: body, nowSeconds: Math.floor(now() / 1000) },
-      { secret: o.secret, method: o.method, header: o.header, toleranceSeconds: o.toleranceSeconds },
-    );
-    if (!verified.ok) return refuse(req, res, verified.status, verified.reason);
-    const deliveryId = verified.eventId;
-    if (!detected.has(verified.method)) {
-      detected.add(verified.method);
-      if (o.method === 'auto') {
-        log({ level: 'info', msg: `webhook deliveries are proved by ${verified.method}; pin it with: paybatch config set webhookVerification ${verified.method}` });
-      }
-    }
-
-    // Lossy decoding would turn bytes the sender signed into U+FFFD and parse an event it never sent.
-    let text: string;
-    try {
-      text = UTF8.decode(body);
-    } catch {
-      return refuse(req, res, 400, 'invalid UTF-8', { deliveryId });
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return refuse(req, res, 400, 'invalid JSON', { deliveryId });
-    }
-    // 422 rather than 400: the delivery is authentic and well-formed JSON, only its shape is not an event we know.
-    const parsed = parseWebhookEvent(json);
-    if (!parsed.ok) return refuse(req, res, 422, 'invalid event', { detail: parsed.reason, deliveryId });
-    const event = parsed.event;
-    if (deliveryId !== null && deliveryId !== event.eventId) {
+    const verdict = acceptDelivery({ method, path, headers: req.headersDistinct, body, now: now() }, policy);
+    noteProof(verdict.proof);
+    if (!verdict.ok) return refuseAny(req, res, verdict);
+    const { event, deliveryId } = verdict;
+    if (verdict.idMismatch) {
       count('idMismatch');
-      log({ level: 'warn', msg: 'webhook-id differs from the body eventId; the body eventId is the dedupe key', deliveryId: clip(deliveryId), eventId: event.eventId });
+      log({ level: 'warn', msg: 'webhook-id differs from the body eventId; the body eventId is the dedupe key', deliveryId: clip(deliveryId ?? ''), eventId: event.eventId });
     }
 
     let outcome: unknown;
@@ -218,7 +198,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   }
 
   /** 413 without reading the rest: the connection is closed shortly after the answer. */
-  function refuseOversized(req: IncomingMessage, res: ServerResponse): void {
+  function refuseOversized(req: IncomingMessage, res: ServerResponse, r: Refusal = BODY_TOO_LARGE): void {
     req.pause();
     const socket = req.socket;
     res.once('finish', () => {
@@ -228,7 +208,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       }, OVERSIZE_LINGER_MS);
       lingering.set(timer, socket);
     });
-    refuse(req, res, 413, 'body too large', { headers: { connection: 'close' } });
+    refuse(req, res, r);
   }
 
   const onRequest = (req: IncomingMessage, res: ServerResponse, expectsContinue: boolean): void => {
@@ -335,17 +315,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too la
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('close', onClose);
-  });
-}
-
-/** application/json, with no charset or a UTF-8 one. */
-function isJsonContentType(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  const [type = '', ...params] = value.split(';');
-  if (type.trim().toLowerCase() !== 'application/json') return false;
-  return params.every((param) => {
-    const [name = '', v = ''] = param.split('=');
-    return name.trim().toLowerCase() !== 'charset' || /^"?utf-?8"?$/i.test(v.trim());
   });
 }
 

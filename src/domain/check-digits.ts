@@ -1,6 +1,6 @@
 /**
- * Check digits of Brazilian payment slips (FEBRABAN). Every function takes a string of decimal digits (no
- * separators) and returns the check digit, 0..9, that protects it.
+ * Check digits of Brazilian payment slips (FEBRABAN), CPF and CNPJ. Every function takes a string of decimal digits
+ * (no separators; a CNPJ may have letters) and returns the check digit, 0..9, that protects it.
  */
 
 const digitAt = (digits: string, index: number): number => digits.charCodeAt(index) - 48;
@@ -21,13 +21,17 @@ export function mod10(digits: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-/** Sum of the digits weighted 2,3,…,9,2,3,… from the right, modulo 11. */
-function mod11Remainder(digits: string): number {
+/**
+ * Sum of the characters, each worth its character code − 48 (a digit its value; a letter of an alphanumeric CNPJ
+ * what the Receita Federal gives it), weighted 2, 3, … from the right and modulo 11. The weights go back to 2 after
+ * `maxWeight`: 9 for slips and CNPJ; a CPF's never do (up to 11), so it passes Infinity.
+ */
+export function mod11Remainder(chars: string, maxWeight = 9): number {
   let sum = 0;
   let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    sum += digitAt(digits, i) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    sum += digitAt(chars, i) * weight;
+    weight = weight === maxWeight ? 2 : weight + 1;
   }
   return sum % 11;
 }
@@ -42,20 +46,11 @@ export function mod11Bank(digits: string): number {
 }
 
 /**
- * Modulo 11 of collection slips (arrecadação, value identifier 8 or 9), as the FEBRABAN layout states it:
- * weights 2..9 from the right; remainder 0 or 1 gives 0, remainder 10 gives 1, otherwise 11 - remainder.
- * (Some libraries apply the bank rule here, turning remainder 0/1 into 1; real utility bills refute that.)
+ * Modulo 11 of CPF, CNPJ and collection slips (arrecadação, value identifier 8 or 9): remainder 0 or 1 gives 0,
+ * otherwise 11 - remainder (so remainder 10 gives 1, as the FEBRABAN layout states it). (Some libraries apply the
+ * bank rule to collection slips, turning remainder 0/1 into 1; real utility bills refute that.)
  */
-export function mod11Collection(digits: string): number {
-  const remainder = mod11Remainder(digits);
-  if (remainder === 0 || remainder === 1) return 0;
-  return 11 - remainder;
-}
-
-/**
- * The mod-11 remainder itself, exported for callers that must reason about the digits the rules above fold
- * together (remainders 0, 1 and 10 share one bank check digit; 0 and 1 share one collection check digit).
- */
-export function mod11RemainderOf(digits: string): number {
-  return mod11Remainder(digits);
+export function mod11(chars: string, maxWeight = 9): number {
+  const remainder = mod11Remainder(chars, maxWeight);
+  return remainder < 2 ? 0 : 11 - remainder;
 }

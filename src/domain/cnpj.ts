@@ -1,3 +1,4 @@
+import { mod11 } from './check-digits.js';
 import { fail, ok, type Result } from './result.js';
 
 /**
@@ -28,8 +29,8 @@ export function normalizeCnpj(input: string): Result<string> {
  */
 export function cnpjCheckDigits(base12: string): string {
   if (!/^[0-9A-Z]{12}$/.test(base12)) throw new RangeError(`a CNPJ base must be 12 characters [0-9A-Z], got "${base12}"`);
-  const first = mod11Digit(base12);
-  return `${first}${mod11Digit(base12 + String(first))}`;
+  const first = mod11(base12);
+  return `${first}${mod11(base12 + String(first))}`;
 }
 
 /**
@@ -39,14 +40,4 @@ export function cnpjCheckDigits(base12: string): string {
 export function formatCnpj(v14: string): string {
   if (!/^[0-9A-Z]{12}\d{2}$/.test(v14)) throw new RangeError(`a CNPJ must be 14 characters, got "${v14}"`);
   return `${v14.slice(0, 2)}.${v14.slice(2, 5)}.${v14.slice(5, 8)}/${v14.slice(8, 12)}-${v14.slice(12)}`;
-}
-
-/** Weights 2..9 cycling from the rightmost character, each worth ASCII − 48; remainders 0 and 1 both give 0. */
-function mod11Digit(chars: string): number {
-  let sum = 0;
-  for (let i = 0; i < chars.length; i++) {
-    sum += (chars.charCodeAt(chars.length - 1 - i) - 48) * (2 + (i % 8));
-  }
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
 }

@@ -7,7 +7,7 @@
  * segment 6 · the rest is the company's free field.
  * Line: the barcode cut into four blocks of 11 digits, each followed by its check digit.
  */
-import { mod10, mod11Collection } from './check-digits.js';
+import { mod10, mod11 } from './check-digits.js';
 import { fail, ok, type Result } from './result.js';
 
 export const COLLECTION_BARCODE_LENGTH = 44;
@@ -53,7 +53,7 @@ const isValueId = (n: number): n is CollectionValueId => n === 6 || n === 7 || n
 
 /** The check-digit rule a value identifier selects: 6 and 7 use modulo 10, 8 and 9 modulo 11. */
 export function collectionCheckDigit(valueId: CollectionValueId, digits: string): number {
-  return valueId === 6 || valueId === 7 ? mod10(digits) : mod11Collection(digits);
+  return valueId === 6 || valueId === 7 ? mod10(digits) : mod11(digits);
 }
 
 /** The general check digit a 44-digit collection barcode should carry at position 4 (index 3). */

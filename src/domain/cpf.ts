@@ -1,3 +1,4 @@
+import { mod11 } from './check-digits.js';
 import { fail, ok, type Result } from './result.js';
 
 /**
@@ -26,8 +27,9 @@ export function normalizeCpf(input: string): Result<string> {
  */
 export function cpfCheckDigits(base9: string): string {
   if (!/^\d{9}$/.test(base9)) throw new RangeError(`a CPF base must be 9 digits, got "${base9}"`);
-  const first = mod11Digit(base9);
-  return `${first}${mod11Digit(base9 + String(first))}`;
+  // A CPF's weights run 2, 3, … to the leftmost digit, never back to 2.
+  const first = mod11(base9, Infinity);
+  return `${first}${mod11(base9 + String(first), Infinity)}`;
 }
 
 /**
@@ -37,14 +39,4 @@ export function cpfCheckDigits(base9: string): string {
 export function formatCpf(digits11: string): string {
   if (!/^\d{11}$/.test(digits11)) throw new RangeError(`a CPF must be 11 digits, got "${digits11}"`);
   return `${digits11.slice(0, 3)}.${digits11.slice(3, 6)}.${digits11.slice(6, 9)}-${digits11.slice(9)}`;
-}
-
-/** Weights 2, 3, 4, … from the rightmost digit; remainders 0 and 1 both give 0. */
-function mod11Digit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    sum += Number(digits[digits.length - 1 - i]) * (i + 2);
-  }
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
 }

@@ -1,6 +1,7 @@
 import { normalizeCnpj } from './cnpj.js';
 import { normalizeCpf } from './cpf.js';
 import { normalizeEmail } from './email.js';
+import { isUuid } from './identifier.js';
 import { normalizePhone } from './phone.js';
 import { fail, ok, type Result } from './result.js';
 
@@ -24,7 +25,6 @@ export interface PixKeyCheck {
   error: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NORMALIZERS: Record<PixKeyType, (input: string) => Result<string>> = {
   cpf: normalizeCpf,
   cnpj: normalizeCnpj,
@@ -46,7 +46,7 @@ export function checkPixKey(input: string, type?: PixKeyType): PixKeyCheck {
   if (type !== undefined) return fromResult(input, type, NORMALIZERS[type](text));
 
   if (text.includes('@')) return fromResult(input, 'email', normalizeEmail(text));
-  if (UUID.test(text)) return fromResult(input, 'evp', normalizeEvp(text));
+  if (isUuid(text)) return fromResult(input, 'evp', normalizeEvp(text));
 
   const compact = text.replace(/[\s\u00a0.\/\-()]/g, '');
   if (text.startsWith('+') || text.startsWith('(')) return fromResult(input, 'phone', normalizePhone(text));
@@ -105,7 +105,7 @@ const TYPE_WORDS: Readonly<Record<string, PixKeyType>> = {
 
 function normalizeEvp(input: string): Result<string> {
   const text = input.trim();
-  if (!UUID.test(text)) return fail('random keys are UUIDs like 123e4567-e89b-12d3-a456-426614174000');
+  if (!isUuid(text)) return fail('random keys are UUIDs like 123e4567-e89b-12d3-a456-426614174000');
   return ok(text.toLowerCase());
 }
 

@@ -1,6 +1,8 @@
 import { isForward, type ItemState } from '../domain/item-state.js';
 import { returnActionFor } from '../domain/reasons.js';
 import type { WebhookEvent } from '../domain/webhook-event.js';
+import { isEventStored, storeEvent } from '../ledger/event-repository.js';
+import { itemByIdentifier, updateItem } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { EventTopic } from '../ledger/schema.js';
 
@@ -34,24 +36,21 @@ export function recordWebhookEvent(
   rules: EventRules = {},
 ): 'stored' | 'duplicate' {
   return ledger.transaction(() => {
-    const seen = ledger.first(ledger.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', event.eventId));
-    if (seen) return 'duplicate';
+    if (isEventStored(ledger, event.eventId)) return 'duplicate';
     const { effect, topic, quarantine = null } =
       event.kind === 'pix'
         ? { ...applyPixEvent(ledger, event, meta.receivedAt, rules.instabilityWords ?? []), topic: 'pix' as const }
         : (rules.onCallback ?? unhandled)(ledger, event, meta.receivedAt);
-    ledger.run(
-      ledger.db.insertInto('webhook_events').values({
-        event_id: event.eventId,
-        kind: event.kind,
-        delivery_id: meta.deliveryId,
-        received_at: meta.receivedAt.toISOString(),
-        payload_json: JSON.stringify(event.raw),
-        effect,
-        topic,
-        quarantine,
-      }),
-    );
+    storeEvent(ledger, {
+      event_id: event.eventId,
+      kind: event.kind,
+      delivery_id: meta.deliveryId,
+      received_at: meta.receivedAt.toISOString(),
+      payload_json: JSON.stringify(event.raw),
+      effect,
+      topic,
+      quarantine,
+    });
     return 'stored';
   });
 }
@@ -63,13 +62,7 @@ export function recordWebhookEvent(
  * item left to be reconciled from the provider's own pages.
  */
 function applyPixEvent(ledger: Ledger, event: PixEvent, at: Date, instabilityWords: readonly string[]): { effect: string; quarantine?: string } {
-  const item = ledger.first(
-    ledger.db
-      .selectFrom('items')
-      .innerJoin('batches', 'batches.id', 'items.batch_id')
-      .select(['items.id', 'items.status', 'items.pix_id', 'items.end_to_end_id', 'items.return_action', 'items.amount_cents', 'items.key', 'batches.status as batchStatus'])
-      .where('items.identifier', '=', event.identifier),
-  );
+  const item = itemByIdentifier(ledger, event.identifier);
   if (!item) return { effect: `unknown identifier ${event.identifier}` };
   const disagreement = disagreementOf(event, item);
   if (disagreement !== null) return { effect: `quarantined: ${disagreement}`, quarantine: disagreement };
@@ -80,25 +73,19 @@ function applyPixEvent(ledger: Ledger, event: PixEvent, at: Date, instabilityWor
   const forward = isForward(item.status, target) || explains;
   // A refund carries its own id; the payment's pix id (the receipt's) stays.
   const pixId = event.isRefund ? item.pix_id : (item.pix_id ?? event.pixId);
-  ledger.run(
-    ledger.db
-      .updateTable('items')
-      .set((eb) => ({
-        pix_id: pixId,
-        end_to_end_id: item.end_to_end_id ?? event.endToEndId,
-        updated_at: iso,
-        ...(forward
-          ? {
-              status: target,
-              status_changed_at: explains ? eb.ref('status_changed_at') : iso,
-              reason: event.reason ?? eb.ref('reason'),
-              return_action: target === 'returned' ? returnActionFor(event.reason, instabilityWords) : eb.ref('return_action'),
-              return_claim: target === 'returned' ? event.eventId : eb.ref('return_claim'),
-            }
-          : {}),
-      }))
-      .where('id', '=', item.id),
-  );
+  updateItem(ledger, item.id, {
+    pix_id: pixId,
+    end_to_end_id: item.end_to_end_id ?? event.endToEndId,
+    updated_at: iso,
+    ...(forward
+      ? {
+          status: target,
+          ...(explains ? {} : { status_changed_at: iso }),
+          ...(event.reason === null ? {} : { reason: event.reason }),
+          ...(target === 'returned' ? { return_action: returnActionFor(event.reason, instabilityWords), return_claim: event.eventId } : {}),
+        }
+      : {}),
+  });
   if (!forward) return { effect: `no change: item already ${item.status} (event says ${target})` };
   return { effect: target === 'returned' ? `item returned (${returnActionFor(event.reason, instabilityWords)}; paid again only once the provider confirms)` : `item ${target}` };
 }

@@ -1,4 +1,5 @@
 import { PaybatchError } from '../errors.js';
+import { receiptsDue, recordReceiptPath } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { looksLikePdf, writePixReceipt } from '../receipts/receipt-file.js';
@@ -21,30 +22,22 @@ export async function fetchReceipts(
   o: { batchId?: number; again?: boolean } = {},
 ): Promise<ReceiptsResult> {
   const { ledger } = deps;
-  let q = ledger.db
-    .selectFrom('items')
-    .innerJoin('batches', 'batches.id', 'items.batch_id')
-    .select(['items.id', 'items.identifier', 'items.pix_id', 'items.line', 'items.recipient_name', 'items.end_to_end_id', 'batches.name as batchName', 'batches.id as batchId'])
-    .where('items.status', 'in', ['paid', 'returned'])
-    .where('items.pix_id', 'is not', null);
-  if (!o.again) q = q.where('items.receipt_path', 'is', null);
-  if (o.batchId !== undefined) q = q.where('batches.id', '=', o.batchId);
   const saved: string[] = [];
   const failed: { identifier: string; error: string }[] = [];
   // A few at a time: each is a round trip to the provider, and receipts are what a finished batch waits for.
-  await forEachConcurrent(ledger.all(q.orderBy('items.id')), RECEIPT_CONCURRENCY, async (it) => {
+  await forEachConcurrent(receiptsDue(ledger, o), RECEIPT_CONCURRENCY, async (it) => {
     try {
-      const receipt = await deps.provider.receipt(it.pix_id!);
+      const receipt = await deps.provider.receipt(it.pixId);
       if (!looksLikePdf(receipt.pdf)) throw new PaybatchError('the receipt is not a complete PDF');
       const path = await writePixReceipt(deps.receiptsDir, {
         batchName: `${it.batchName} #${it.batchId}`,
         row: it.line ?? it.id,
-        recipient: it.recipient_name,
-        endToEndId: it.end_to_end_id,
+        recipient: it.recipient,
+        endToEndId: it.endToEndId,
         pdf: receipt.pdf,
       });
       crashPoint('receipt-write');
-      ledger.run(ledger.db.updateTable('items').set({ receipt_path: path }).where('id', '=', it.id));
+      recordReceiptPath(ledger, it.id, path);
       saved.push(path);
     } catch (e) {
       if (!(e instanceof PaybatchError)) throw e;

@@ -1,11 +1,12 @@
 import { PaybatchError } from '../errors.js';
 import { batchesAwaitingReturnConfirmation, unfinishedBatches } from '../ledger/batch-repository.js';
-import type { Ledger } from '../ledger/open-ledger.js';
+import { pruneEventsBefore } from '../ledger/event-repository.js';
+import { workLeft, type WorkLeft } from '../ledger/work-left.js';
 import type { ProviderClient } from '../provider/client.js';
 import { raiseAlerts, type AttentionDeps, type AttentionResult } from './attention.js';
 import { fetchReceipts, type ReceiptsResult } from './fetch-receipts.js';
 import { reconcileBatch } from './reconcile.js';
-import { planReprocessing } from './reprocess.js';
+import { reprocessConfirmedReturns } from './reprocess.js';
 import { submitBatch } from './submit-batch.js';
 
 export interface FollowUpDeps extends AttentionDeps {
@@ -13,19 +14,12 @@ export interface FollowUpDeps extends AttentionDeps {
   readonly receiptsDir: string;
 }
 
-export interface PassResult {
+export interface PassResult extends WorkLeft {
   readonly reconciled: { readonly batches: number; readonly changed: number; readonly unknownStatuses: readonly { identifier: string; status: string }[] };
   readonly submitted: readonly number[];
   readonly reprocessed: number;
   readonly receipts: ReceiptsResult;
   readonly attention: AttentionResult;
-  /** Items sent and not yet settled, in started batches. */
-  readonly pending: number;
-  /** Batches that still need the provider (to be created, filled or started). */
-  readonly unsent: number;
-  /** Paid items whose receipt is not on disk yet, leaving out those reported as having no Pix id to fetch it by. */
-  readonly missingReceipts: number;
-  readonly openAlerts: number;
   /** Communication failures of this pass; each is tried again next pass. */
   readonly errors: readonly string[];
 }
@@ -62,7 +56,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
     }
   }
 
-  const reprocess = planReprocessing(ledger, { maxReprocess: deps.settings.maxReprocess, now: now() });
+  const reprocess = reprocessConfirmedReturns(ledger, { maxReprocess: deps.settings.maxReprocess, now: now() });
 
   const submitted: number[] = [];
   for (const b of unfinishedBatches(ledger).filter((b) => b.status !== 'started')) {
@@ -74,33 +68,15 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   const receipts = await fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now });
   errors.push(...receipts.failed.map((f) => `receipt of ${f.identifier}: ${f.error}`));
   const attention = await raiseAlerts(deps);
-  pruneEvents(ledger, now());
+  // Event ids are kept well past any provider's retry span, then dropped.
+  pruneEventsBefore(ledger, new Date(now().getTime() - EVENT_RETENTION_DAYS * 86_400_000));
   return {
     reconciled: { batches: started.length, changed, unknownStatuses },
     submitted,
     reprocessed: reprocess.attempts,
     receipts,
     attention,
-    ...counts(ledger),
+    ...workLeft(ledger),
     errors,
   };
-}
-
-function counts(ledger: Ledger): { pending: number; unsent: number; missingReceipts: number; openAlerts: number } {
-  const one = (sql: string) => (ledger.raw.prepare(sql).get() as { n: number }).n;
-  return {
-    pending: one(
-      `SELECT count(*) AS n FROM items JOIN batches ON batches.id = items.batch_id
-       WHERE batches.status = 'started' AND items.status IN ('submitted', 'processing')`,
-    ),
-    unsent: one(`SELECT count(*) AS n FROM batches WHERE status IN ('draft', 'created') OR (status = 'submitted' AND start_requested = 1)`),
-    missingReceipts: one(`SELECT count(*) AS n FROM items WHERE status = 'paid' AND receipt_path IS NULL AND receipt_unavailable_at IS NULL`),
-    openAlerts: one('SELECT count(*) AS n FROM alerts WHERE acked_at IS NULL'),
-  };
-}
-
-/** Event ids are kept well past any provider's retry span, then dropped. */
-function pruneEvents(ledger: Ledger, now: Date): void {
-  const before = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
-  ledger.run(ledger.db.deleteFrom('webhook_events').where('received_at', '<', before));
 }

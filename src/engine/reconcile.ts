@@ -1,7 +1,8 @@
-import { isForward, isSettled, ITEM_STATES, type ItemState } from '../domain/item-state.js';
+import { isForward, isSettled, ITEM_STATES } from '../domain/item-state.js';
 import { returnActionFor } from '../domain/reasons.js';
 import { getBatch, updateBatch } from '../ledger/batch-repository.js';
 import { quarantineEvent } from '../ledger/event-repository.js';
+import { countItemsNotIn, itemByIdentifier, updateItem } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Item } from '../provider/types.js';
@@ -43,14 +44,7 @@ export async function reconcileBatch(
       }
     });
   }
-  const open = ledger.first(
-    ledger.db
-      .selectFrom('items')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('batch_id', '=', batchId)
-      .where('status', 'not in', SETTLED),
-  );
-  if (batch.status === 'started' && open?.n === 0) updateBatch(ledger, batchId, { status: 'settled' }, now());
+  if (batch.status === 'started' && countItemsNotIn(ledger, batchId, SETTLED) === 0) updateBatch(ledger, batchId, { status: 'settled' }, now());
   return { seen, changed, unknownStatuses, strangers };
 }
 
@@ -58,23 +52,13 @@ type Applied = 'changed' | 'same' | 'unknown-status' | 'stranger';
 
 /** Applies one remote item to the ledger item with its identifier; call inside a transaction. */
 export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, at: Date, instabilityWords: readonly string[]): Applied {
-  const local = ledger.first(
-    ledger.db
-      .selectFrom('items')
-      .select(['id', 'status', 'remote_status', 'pix_id', 'batch_id', 'return_confirmed_at', 'return_claim'])
-      .where('identifier', '=', remote.identifier),
-  );
+  const local = itemByIdentifier(ledger, remote.identifier);
   if (!local || local.batch_id !== batchId) return 'stranger';
   const next = remote.state;
   if (local.status === 'returned' && local.return_confirmed_at === null && next === 'paid') {
     // An event said "returned"; the provider's own page says paid: the page wins and the event is set aside.
     if (local.return_claim !== null) quarantineEvent(ledger, local.return_claim, "the provider's item page shows this payment paid, not returned");
-    ledger.run(
-      ledger.db
-        .updateTable('items')
-        .set({ status: 'paid', reason: null, return_action: null, return_claim: null, remote_status: remote.status, updated_at: at.toISOString(), status_changed_at: at.toISOString() })
-        .where('id', '=', local.id),
-    );
+    updateItem(ledger, local.id, { status: 'paid', reason: null, return_action: null, return_claim: null, remote_status: remote.status, updated_at: at.toISOString(), status_changed_at: at.toISOString() });
     return 'changed';
   }
   const forward = next !== null && next !== local.status && isForward(local.status, next);
@@ -83,24 +67,18 @@ export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, a
   const extrasChanged = (remote.pixId && remote.pixId !== local.pix_id) || remote.status !== local.remote_status || confirms;
   if (!forward && !extrasChanged) return next === null ? 'unknown-status' : 'same';
   const iso = at.toISOString();
-  ledger.run(
-    ledger.db
-      .updateTable('items')
-      .set((eb) => ({
-        remote_status: remote.status,
-        remote_item_id: remote.itemId,
-        pix_id: remote.pixId ?? eb.ref('pix_id'),
-        end_to_end_id: remote.endToEndId ?? eb.ref('end_to_end_id'),
-        reason: remote.reason ?? eb.ref('reason'),
-        status: forward ? (next as ItemState) : eb.ref('status'),
-        // Without a reason in the page, a return keeps what its refund event said, or stays undecided until one does.
-        return_action: forward && next === 'returned' && remote.reason !== undefined ? returnActionFor(remote.reason, instabilityWords) : eb.ref('return_action'),
-        status_changed_at: forward ? iso : eb.ref('status_changed_at'),
-        return_confirmed_at: confirms ? iso : eb.ref('return_confirmed_at'),
-        updated_at: iso,
-      }))
-      .where('id', '=', local.id),
-  );
+  updateItem(ledger, local.id, {
+    remote_status: remote.status,
+    remote_item_id: remote.itemId,
+    ...(remote.pixId === undefined ? {} : { pix_id: remote.pixId }),
+    ...(remote.endToEndId === undefined ? {} : { end_to_end_id: remote.endToEndId }),
+    ...(remote.reason === undefined ? {} : { reason: remote.reason }),
+    ...(forward ? { status: next, status_changed_at: iso } : {}),
+    // Without a reason in the page, a return keeps what its refund event said, or stays undecided until one does.
+    ...(forward && next === 'returned' && remote.reason !== undefined ? { return_action: returnActionFor(remote.reason, instabilityWords) } : {}),
+    ...(confirms ? { return_confirmed_at: iso } : {}),
+    updated_at: iso,
+  });
   if (next === null) return 'unknown-status';
   return forward ? 'changed' : 'same';
 }

@@ -1,5 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Ledger } from './open-ledger.js';
-import type { EventTopic } from './schema.js';
+import type { EventTopic, WebhookEventsTable } from './schema.js';
 
 export interface StoredEvent {
   readonly eventId: string;
@@ -28,4 +29,18 @@ export function listEvents(ledger: Ledger, o: { topic?: EventTopic; limit: numbe
 /** Marks a stored event as quarantined after the fact: the provider's own record contradicted it. */
 export function quarantineEvent(ledger: Ledger, eventId: string, why: string): void {
   ledger.run(ledger.db.updateTable('webhook_events').set({ quarantine: why, effect: `quarantined: ${why}` }).where('event_id', '=', eventId));
+}
+
+/** Drops events received before `before` (their ids are no longer needed to recognise a repeated delivery). */
+export function pruneEventsBefore(ledger: Ledger, before: Date): void {
+  ledger.run(ledger.db.deleteFrom('webhook_events').where('received_at', '<', before.toISOString()).where('quarantine', 'is', null));
+}
+
+/** Whether an event with this id was stored already (a repeated delivery). */
+export function isEventStored(ledger: Ledger, eventId: string): boolean {
+  return ledger.first(ledger.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId)) !== undefined;
+}
+
+export function storeEvent(ledger: Ledger, row: Insertable<WebhookEventsTable>): void {
+  ledger.run(ledger.db.insertInto('webhook_events').values(row));
 }

@@ -1,10 +1,29 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
 import type { RecentPayment } from '../engine/plan-import.js';
 import type { Ledger } from './open-ledger.js';
-import type { ItemsTable } from './schema.js';
+import type { BatchStatus, ItemsTable } from './schema.js';
 
 export type ItemRow = Selectable<ItemsTable>;
+/** Columns to change on an item; absent ones stay as they are. */
+export type ItemChanges = Omit<Updateable<ItemsTable>, 'id' | 'batch_id' | 'identifier'>;
+
+/** The item holding this identifier (the provider's idempotency key), with its batch's status; undefined when none. */
+export function itemByIdentifier(ledger: Ledger, identifier: string): (ItemRow & { batchStatus: BatchStatus }) | undefined {
+  return ledger.first(
+    ledger.db.selectFrom('items').innerJoin('batches', 'batches.id', 'items.batch_id').selectAll('items').select('batches.status as batchStatus').where('items.identifier', '=', identifier),
+  );
+}
+
+export function updateItem(ledger: Ledger, id: number, changes: ItemChanges): void {
+  ledger.run(ledger.db.updateTable('items').set(changes).where('id', '=', id));
+}
+
+/** Items of a batch not settled yet (`states` lists the settled ones). */
+export function countItemsNotIn(ledger: Ledger, batchId: number, states: readonly ItemState[]): number {
+  const row = ledger.first(ledger.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', batchId).where('status', 'not in', [...states]));
+  return row?.n ?? 0;
+}
 
 export function itemsOfBatch(ledger: Ledger, batchId: number, status?: ItemState): ItemRow[] {
   let q = ledger.db.selectFrom('items').selectAll().where('batch_id', '=', batchId);
@@ -52,4 +71,43 @@ export function markItemsCallFailed(ledger: Ledger, identifiers: readonly string
   ledger.transaction(() => {
     for (const id of identifiers) stmt.run(error, now.toISOString(), id);
   });
+}
+
+/** A paid (or returned) item whose receipt can be fetched by its Pix id, with what names its file. */
+export interface ReceiptDue {
+  readonly id: number;
+  readonly identifier: string;
+  readonly pixId: string;
+  readonly line: number | null;
+  readonly recipient: string | null;
+  readonly endToEndId: string | null;
+  readonly batchName: string;
+  readonly batchId: number;
+}
+
+/** Items with a Pix id and no receipt on disk yet (every one with `again`), of one batch or all, in ledger order. */
+export function receiptsDue(ledger: Ledger, o: { batchId?: number; again?: boolean }): ReceiptDue[] {
+  let q = ledger.db
+    .selectFrom('items')
+    .innerJoin('batches', 'batches.id', 'items.batch_id')
+    .select(['items.id', 'items.identifier', 'items.pix_id', 'items.line', 'items.recipient_name', 'items.end_to_end_id', 'batches.name as batchName', 'batches.id as batchId'])
+    .where('items.status', 'in', ['paid', 'returned'])
+    .where('items.pix_id', 'is not', null);
+  if (!o.again) q = q.where('items.receipt_path', 'is', null);
+  if (o.batchId !== undefined) q = q.where('batches.id', '=', o.batchId);
+  return ledger.all(q.orderBy('items.id')).map((r) => ({
+    id: r.id,
+    identifier: r.identifier,
+    pixId: r.pix_id!,
+    line: r.line,
+    recipient: r.recipient_name,
+    endToEndId: r.end_to_end_id,
+    batchName: r.batchName,
+    batchId: r.batchId,
+  }));
+}
+
+/** Records where an item's receipt was saved. */
+export function recordReceiptPath(ledger: Ledger, itemId: number, path: string): void {
+  ledger.run(ledger.db.updateTable('items').set({ receipt_path: path }).where('id', '=', itemId));
 }

@@ -14,7 +14,8 @@ import {
   decodeStartResult,
   type ItemReading,
 } from './decode.js';
-import { DEFAULT_TIMEOUTS, describeErrorBody, errorFromResponse, header, HttpTransport, type HttpMethod, type HttpResponse } from './http.js';
+import { describeErrorBody, errorFromResponse } from './error-body.js';
+import { DEFAULT_TIMEOUTS, header, HttpTransport, type HttpMethod, type HttpResponse } from './http-transport.js';
 import { mayBeWrongMethod } from './error-meaning.js';
 import { DEFAULT_DIALECT, itemStateOf, type ProviderDialect } from './dialect.js';
 import { cursorPages } from './pages.js';

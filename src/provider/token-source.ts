@@ -1,5 +1,6 @@
 import { ProviderError } from '../errors.js';
-import { errorFromResponse, header, type HttpTransport } from './http.js';
+import { errorFromResponse } from './error-body.js';
+import { header, type HttpTransport } from './http-transport.js';
 import type { Redactor } from './redact.js';
 import { isRetryableStatus, parseRetryAfter, planRetry, type RetrySettings } from './retry-policy.js';
 import type { TokenAuth } from './dialect.js';

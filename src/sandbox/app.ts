@@ -1,9 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
-import { authenticate, type Credentials, type Tokens } from './auth.js';
-import type { BillPayments } from './bill-payments.js';
-import { installHttpFaults, type HeldAnswers } from './http-faults.js';
-import type { PixProcessor } from './pix-processor.js';
+import type { AccountOf, AppParts } from './app-parts.js';
+import { authenticate } from './auth.js';
+import { installHttpFaults } from './http-faults.js';
 import { registerAdminRoutes } from './routes-admin.js';
 import { registerBatchRoutes } from './routes-batches.js';
 import { registerBillRoutes } from './routes-bills.js';
@@ -16,21 +15,6 @@ import type { Runtime } from './runtime.js';
 
 /** Largest request body: 1 MiB (413 above). */
 const BODY_LIMIT = 1024 * 1024;
-
-/** What the routes need beyond the runtime. */
-export interface AppParts {
-  readonly rt: Runtime;
-  readonly credentials: Credentials & { readonly clientSecret: string; readonly adminToken: string };
-  readonly tokens: Tokens;
-  readonly processor: PixProcessor;
-  readonly billPayments: BillPayments;
-  readonly held: HeldAnswers;
-  /** Runs the background jobs at once (after the admin route moved the clock). */
-  readonly runDueNow: () => void;
-}
-
-/** The authenticated account of an API request. */
-export type AccountOf = (request: FastifyRequest) => string;
 
 /**
  * The sandbox's HTTP application: the 14 endpoints of SPEC.md (faults and authentication apply), the OAuth token

@@ -3,7 +3,7 @@ import { saoPauloDateTime } from '../domain/bank-calendar.js';
 import { checkPixKey, parsePixKeyType } from '../domain/pix-key.js';
 import { BILL_RETURN_REASONS, matchBillReturnReason } from '../domain/reasons.js';
 import { ApiError, conflict, invalidInput, notFound } from './api-error.js';
-import type { AppParts } from './app.js';
+import type { AppParts } from './app-parts.js';
 import { accountOf, sameText } from './auth.js';
 import { accountsReport, batchesReport, billsReport, paymentsReport, webhooksReport } from './inspection.js';
 import { objectBody } from './validate.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound, ruleBroken } from './api-error.js';
-import type { AccountOf, AppParts } from './app.js';
+import type { AccountOf, AppParts } from './app-parts.js';
 import { decodeCursor, pageOf } from './cursor.js';
 import { objectBody, Problems } from './validate.js';
 

@@ -3,7 +3,7 @@ import { saoPauloDate } from '../domain/bank-calendar.js';
 import { decodeBoleto } from '../domain/boleto.js';
 import { centsToReais, reaisToCents } from '../domain/money.js';
 import { conflict, invalidInput, notFound, ruleBroken } from './api-error.js';
-import type { AccountOf, AppParts } from './app.js';
+import type { AccountOf, AppParts } from './app-parts.js';
 import { detailsBody, notInRegistry, registeredBill, type RegisteredBill } from './bill-registry.js';
 import type { Runtime } from './runtime.js';
 import { objectBody, Problems } from './validate.js';

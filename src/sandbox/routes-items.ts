@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPixKey, PIX_KEY_TYPES, type PixKeyType } from '../domain/pix-key.js';
 import { ApiError, conflict, notFound, ruleBroken, type FieldProblem } from './api-error.js';
-import type { AccountOf, AppParts } from './app.js';
+import type { AccountOf, AppParts } from './app-parts.js';
 import { decodeCursor, pageOf } from './cursor.js';
 import { keyExists } from './key-lookup.js';
 import type { ItemRow, NewItem } from './pix-store.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPixKey, parsePixKeyType } from '../domain/pix-key.js';
 import { invalidInput, notFound } from './api-error.js';
-import type { AppParts } from './app.js';
+import type { AppParts } from './app-parts.js';
 import { destinationForKey } from './key-directory.js';
 import { keyExists } from './key-lookup.js';
 

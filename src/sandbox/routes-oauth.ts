@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppParts } from './app.js';
+import type { AppParts } from './app-parts.js';
 import { sameText } from './auth.js';
 import { isObject } from './validate.js';
 

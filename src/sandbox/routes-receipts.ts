@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './api-error.js';
-import type { AccountOf, AppParts } from './app.js';
+import type { AccountOf, AppParts } from './app-parts.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import { destinationForKey } from './key-directory.js';
 import { payerOf } from './payer.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountOf, AppParts } from './app.js';
+import type { AccountOf, AppParts } from './app-parts.js';
 import { objectBody, Problems } from './validate.js';
 
 /**

@@ -1,6 +1,5 @@
 import { formatProblem } from '../errors.js';
 import { csvLine, UTF8_BOM } from './csv-text.js';
-import { sheetLanguage } from './language.js';
 import type { ReadSheet } from './read-sheet.js';
 import type { SheetValidation } from './validate-rows.js';
 
@@ -11,14 +10,15 @@ import type { SheetValidation } from './validate-rows.js';
  * it with accents intact whatever the sheet's own encoding was.
  */
 export function rejectedSheetCsv(sheet: ReadSheet, rejected: SheetValidation['rejected']): string {
-  const reasonColumn = sheetLanguage(sheet) === 'pt' ? 'motivo' : 'reason';
+  const reasonColumn = sheet.language === 'pt' ? 'motivo' : 'reason';
   const width = sheet.header.length;
-  const lines = [csvLine([...sheet.header, reasonColumn], sheet.delimiter)];
+  const { delimiter } = sheet.format;
+  const lines = [csvLine([...sheet.header, reasonColumn], delimiter)];
   for (const { row, problems } of rejected) {
     // Pad short rows so the reason always lands in its own column.
     const cells = row.raw.length >= width ? row.raw : [...row.raw, ...Array<string>(width - row.raw.length).fill('')];
     const reason = problems.map((p) => formatProblem({ field: p.field, reason: p.reason })).join(' | ');
-    lines.push(csvLine([...cells, reason], sheet.delimiter));
+    lines.push(csvLine([...cells, reason], delimiter));
   }
   return UTF8_BOM + lines.join('\r\n') + '\r\n';
 }

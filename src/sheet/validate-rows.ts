@@ -3,7 +3,6 @@ import { isUuid } from '../domain/identifier.js';
 import { formatBRL, parseAmount } from '../domain/money.js';
 import { checkPixKey, parsePixKeyType, type PixKeyCheck, type PixKeyType } from '../domain/pix-key.js';
 import type { InputProblem } from '../errors.js';
-import { sheetLanguage } from './language.js';
 import { SHEET_FIELDS, templateHeader, type SheetField } from './headers.js';
 import type { ReadSheet, SheetRow } from './read-sheet.js';
 
@@ -54,18 +53,16 @@ const KEY_TYPE_WORDS = 'cpf, cnpj, celular (or telefone, phone), email or aleato
  * given; an 11-digit key that is both a valid CPF and a mobile number needs the type; the amount parses (ambiguous
  * `1.234` is refused) and is at most `maxItemAmountCents` (null: no limit); an identifier, when given, is a UUID not
  * used by an earlier row; a document, when given, is a valid CPF/CNPJ, and the very key when the key is a CPF or
- * CNPJ; the description has at most MAX_DESCRIPTION_LENGTH characters; the row has as many cells as the header; a
- * row with the same key, amount and description (case and spacing ignored) as an earlier one is a duplicate,
- * reported on the later line. When the sheet lacks a required column (see `ReadSheet.problems`), nothing is
- * validated and everything is empty.
+ * CNPJ; the description has at most MAX_DESCRIPTION_LENGTH characters; the row's cells line up with the header's
+ * columns (`SheetRow.misaligned`); a row with the same key, amount and description (case and spacing ignored) as an
+ * earlier one is a duplicate, reported on the later line. When the sheet lacks a required column (see
+ * `ReadSheet.problems`), nothing is validated and everything is empty.
  */
 export function validateRows(sheet: ReadSheet, o: { maxItemAmountCents: number | null }): SheetValidation {
   const result: SheetValidation = { valid: [], rejected: [], problems: [] };
   if (sheet.columns.key === undefined || sheet.columns.amount === undefined) return result;
 
   const label = fieldLabels(sheet);
-  const lang = sheetLanguage(sheet);
-  const width = namedWidth(sheet.header);
   const identifiers = new Map<string, number>();
   const payments = new Map<string, number>();
 
@@ -76,10 +73,9 @@ export function validateRows(sheet: ReadSheet, o: { maxItemAmountCents: number |
     };
     const c = row.cells;
 
-    const cellCount = checkCellCount(row.raw, width, sheet.header.length, sheet.delimiter);
-    if (cellCount !== null) problem(ROW_FIELD, cellCount);
+    if (row.misaligned !== null) problem(ROW_FIELD, row.misaligned);
 
-    const key = checkKey(c.key, c.keyType, label.keyType, sheet.columns.keyType !== undefined, lang);
+    const key = checkKey(c.key, c.keyType, label.keyType, sheet.columns.keyType !== undefined, sheet.language);
     if (key.field !== null) problem(key.field, key.reason);
 
     let amountCents: number | null = null;
@@ -158,13 +154,12 @@ export function validateRows(sheet: ReadSheet, o: { maxItemAmountCents: number |
 }
 
 /** The name each field goes by in messages: the sheet's own header text, or the template's name when absent. */
-export function fieldLabels(sheet: ReadSheet): Record<SheetField, string> {
-  const lang = sheetLanguage(sheet);
+export function fieldLabels(sheet: Pick<ReadSheet, 'header' | 'columns' | 'language'>): Record<SheetField, string> {
   const labels = {} as Record<SheetField, string>;
   for (const field of SHEET_FIELDS) {
     const index = sheet.columns[field];
     const text = index === undefined ? '' : (sheet.header[index] ?? '').trim();
-    labels[field] = text === '' ? templateHeader(field, lang) : text;
+    labels[field] = text === '' ? templateHeader(field, sheet.language) : text;
   }
   return labels;
 }
@@ -213,26 +208,6 @@ function checkKey(
 
 function describeType(type: PixKeyType): string {
   return { cpf: 'CPF', cnpj: 'CNPJ', phone: 'phone', email: 'e-mail', evp: 'random (evp)' }[type];
-}
-
-/** Index after the last named header cell: trailing blank header cells are Excel's padding, not columns. */
-function namedWidth(header: readonly string[]): number {
-  let width = header.length;
-  while (width > 0 && (header[width - 1] ?? '').trim() === '') width--;
-  return width;
-}
-
-function checkCellCount(raw: readonly string[], named: number, headerLength: number, delimiter: string): string | null {
-  const shown = delimiter === '\t' ? 'a tab' : `"${delimiter}"`;
-  if (raw.length < named) {
-    return `has ${raw.length} cells but the header has ${named}; a cell is missing (or a value holds a line break without quotes)`;
-  }
-  for (let i = headerLength; i < raw.length; i++) {
-    if ((raw[i] ?? '').trim() !== '') {
-      return `has ${raw.length} cells but the header has ${headerLength}; a value with ${shown} in it must be in double quotes`;
-    }
-  }
-  return null;
 }
 
 function collapse(text: string): string {

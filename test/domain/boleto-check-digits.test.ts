@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mod10, mod11Bank, mod11Collection, mod11RemainderOf } from '../../src/domain/check-digits.js';
+import { mod10, mod11, mod11Bank, mod11Remainder } from '../../src/domain/check-digits.js';
 
 // Sources:
 // - FEBRABAN "Layout Padrão de Arrecadação/Recebimento com Utilização do Código de Barras" worked examples, as
@@ -30,7 +30,7 @@ describe('mod10 (FEBRABAN, weights 2,1 from the right)', () => {
   });
 });
 
-describe('mod11Collection (arrecadação: remainder 0 or 1 → 0, remainder 10 → 1)', () => {
+describe('mod11 (arrecadação, CPF, CNPJ: remainder 0 or 1 → 0, remainder 10 → 1)', () => {
   it.each([
     ['01230067896', 0, 0], // FEBRABAN example: sum 176, remainder 0
     ['01201611227', 3, 8], // febraban_barcode tests/test_modulo_11.py
@@ -44,9 +44,9 @@ describe('mod11Collection (arrecadação: remainder 0 or 1 → 0, remainder 10 �
     // blocks 3 and 4 of 838000000009 570100310209 014044403070 000081903200 (remainder 0 → 0)
     ['01404440307', 0, 0],
     ['00008190320', 0, 0],
-  ])('mod11Collection(%s) = %i (remainder %i)', (digits, expected, remainder) => {
-    expect(mod11RemainderOf(digits)).toBe(remainder);
-    expect(mod11Collection(digits)).toBe(expected);
+  ])('mod11(%s) = %i (remainder %i)', (digits, expected, remainder) => {
+    expect(mod11Remainder(digits)).toBe(remainder);
+    expect(mod11(digits)).toBe(expected);
   });
 });
 
@@ -62,7 +62,7 @@ describe('mod11Bank (remainder 0, 1 or 10 → 1)', () => {
     ['10499898100000214032006561000100040099726390', 9, 2], // Caixa (mrmgomes/boleto-utils test/test.js)
     ['00195586200000773520000002464206011816073018', 5, 6], // BB (fernandosavio lib_test.rs)
   ])('general check digit of %s is %i (remainder %i)', (barcode, expected, remainder) => {
-    expect(mod11RemainderOf(without(barcode))).toBe(remainder);
+    expect(mod11Remainder(without(barcode))).toBe(remainder);
     expect(mod11Bank(without(barcode))).toBe(expected);
     expect(barcode.charAt(4)).toBe(String(expected));
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bankBarcodeFromLine } from '../../src/domain/bank-slip.js';
 import { buildBankBarcode, buildCollectionBarcode } from '../../src/domain/boleto-builder.js';
 import { barcodeToLine, decodeBoleto, lineToBarcode } from '../../src/domain/boleto.js';
-import { mod11RemainderOf } from '../../src/domain/check-digits.js';
+import { mod11Remainder } from '../../src/domain/check-digits.js';
 import { collectionBarcodeFromLine } from '../../src/domain/collection-slip.js';
 
 // Property tests over generated slips. What a single mistyped digit can and cannot slip past:
@@ -73,8 +73,8 @@ const applyChange = (code: string, position: number, shift: number): string =>
 
 const BANK_FOLD = new Set([0, 1, 10]);
 const COLLECTION_FOLD = new Set([0, 1]);
-const bankRemainder = (barcode: string): number => mod11RemainderOf(barcode.slice(0, 4) + barcode.slice(5));
-const collectionRemainder = (digits43: string): number => mod11RemainderOf(digits43);
+const bankRemainder = (barcode: string): number => mod11Remainder(barcode.slice(0, 4) + barcode.slice(5));
+const collectionRemainder = (digits43: string): number => mod11Remainder(digits43);
 const collectionGeneralRemainder = (barcode: string): number => collectionRemainder(barcode.slice(0, 3) + barcode.slice(4));
 const isMod11 = (valueIdDigit: string): boolean => valueIdDigit === '8' || valueIdDigit === '9';
 

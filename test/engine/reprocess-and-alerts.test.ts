@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { raiseAlerts } from '../../src/engine/attention.js';
-import { planReprocessing } from '../../src/engine/reprocess.js';
+import { reprocessConfirmedReturns } from '../../src/engine/reprocess.js';
 import { reprocessIdentifier } from '../../src/domain/identifier.js';
 import type { Alert } from '../../src/alerts/alert.js';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
@@ -18,24 +18,24 @@ describe('reprocessing instability returns', () => {
     ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'final' WHERE identifier = ?").run(identifiers[1]);
     ledger.raw.prepare("UPDATE items SET status = 'paid' WHERE identifier = ?").run(identifiers[2]);
     // Only an event said so: nothing is paid again until the provider's item page confirms the return.
-    expect(planReprocessing(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
+    expect(reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
     ledger.raw.prepare("UPDATE items SET return_confirmed_at = 'now' WHERE status = 'returned'").run();
 
-    const first = planReprocessing(ledger, { maxReprocess: 2, now: t0 });
+    const first = reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 });
     expect(first.attempts).toBe(1);
     const next = ledger.raw.prepare('SELECT identifier, attempt, original_item_id, status, batch_id FROM items WHERE attempt = 2').all();
     expect(next).toEqual([{ identifier: reprocessIdentifier(identifiers[0]!, 2), attempt: 2, original_item_id: 1, status: 'resolved', batch_id: first.batchId }]);
     expect(ledger.raw.prepare('SELECT kind, status, start_requested FROM batches WHERE id = ?').get(first.batchId)).toEqual({ kind: 'reprocess', status: 'draft', start_requested: 1 });
-    expect(planReprocessing(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
+    expect(reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
 
     // The second attempt is returned too: a third, still derived from the original identifier.
     ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 2").run();
-    expect(planReprocessing(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(1);
+    expect(reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(1);
     expect(ledger.raw.prepare('SELECT identifier FROM items WHERE attempt = 3').get()).toEqual({ identifier: reprocessIdentifier(identifiers[0]!, 3) });
 
     // Out of attempts: reported, not reprocessed.
     ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 3").run();
-    const last = planReprocessing(ledger, { maxReprocess: 2, now: t0 });
+    const last = reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 });
     expect(last.attempts).toBe(0);
     expect(last.exhausted.map((i) => i.attempt)).toEqual([3]);
     await ledger.close();

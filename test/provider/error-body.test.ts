@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeErrorBody, errorFromResponse } from '../../src/provider/http.js';
+import { describeErrorBody, errorFromResponse } from '../../src/provider/error-body.js';
 import { Redactor } from '../../src/provider/redact.js';
 
 const none = new Redactor();

@@ -16,8 +16,8 @@ describe('fixtures', () => {
 
   it('pagamentos-exemplo.csv: 300 valid payments as Excel in Brazil exports them', () => {
     const sheet = readSheet(fixture('pagamentos-exemplo.csv'), 'pagamentos-exemplo.csv');
-    expect(sheet.encoding).toBe('windows-1252');
-    expect(sheet.delimiter).toBe(';');
+    expect(sheet.format.encoding).toBe('windows-1252');
+    expect(sheet.format.delimiter).toBe(';');
     expect(sheet.header).toEqual(['Nome', 'CPF/CNPJ', 'Chave Pix', 'Tipo de chave', 'Valor (R$)', 'Descrição']);
     expect(sheet.problems).toEqual([]);
     const v = validateRows(sheet, { maxItemAmountCents: 500_000 });
@@ -42,7 +42,7 @@ describe('fixtures', () => {
 
   it('pagamentos-com-erros.csv: every known error on its line', () => {
     const sheet = readSheet(fixture('pagamentos-com-erros.csv'), 'erros.csv');
-    expect(sheet.encoding).toBe('utf-8');
+    expect(sheet.format.encoding).toBe('utf-8');
     expect(sheet.problems).toEqual([]);
     const v = validateRows(sheet, { maxItemAmountCents: 5_000_000 });
     expect(v.problems.map((p) => `${p.line} ${p.field}`)).toEqual([
@@ -68,7 +68,7 @@ describe('fixtures', () => {
 
   it('payments-en.csv: English headers, commas and international decimals', () => {
     const sheet = readSheet(fixture('payments-en.csv'), 'payments-en.csv');
-    expect([sheet.encoding, sheet.delimiter]).toEqual(['utf-8', ',']);
+    expect([sheet.format.encoding, sheet.format.delimiter]).toEqual(['utf-8', ',']);
     const v = validateRows(sheet, { maxItemAmountCents: 500_000 });
     expect(v.problems).toEqual([]);
     expect(v.valid.map((r) => [r.keyType, r.amountCents])).toEqual([

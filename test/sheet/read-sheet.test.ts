@@ -12,7 +12,7 @@ describe('readSheet: encodings', () => {
     ['Windows-1252', cp1252(text), 'windows-1252'],
   ])('reads %s with accents in header and cells', (_name, bytes, encoding) => {
     const sheet = readSheet(bytes, 'p.csv');
-    expect(sheet.encoding).toBe(encoding);
+    expect(sheet.format.encoding).toBe(encoding);
     expect(sheet.header).toEqual(['Nome', 'Chave', 'Valor', 'Descrição']);
     expect(sheet.columns).toEqual({ name: 0, key: 1, amount: 2, description: 3 });
     expect(sheet.rows).toHaveLength(1);
@@ -40,7 +40,7 @@ describe('readSheet: delimiters and quoting', () => {
     ['\t', lf('key\tamount\tdescription', 'a@b.com\t1234.56\t"Rent\tMarch"')],
   ])('detects %j and keeps delimiters inside quotes', (delimiter, text) => {
     const sheet = readSheet(utf8(text), 'p.csv');
-    expect(sheet.delimiter).toBe(delimiter);
+    expect(sheet.format.delimiter).toBe(delimiter);
     expect(sheet.rows).toHaveLength(1);
     expect(sheet.rows[0]?.raw).toHaveLength(3);
     expect(sheet.rows[0]?.cells.key).toBe('a@b.com');
@@ -59,7 +59,7 @@ describe('readSheet: delimiters and quoting', () => {
 
   it('honours Excel\'s sep= line and keeps line numbers physical', () => {
     const sheet = readSheet(utf8(crlf('sep=,', 'chave,valor', 'a@b.com,10')), 'p.csv');
-    expect(sheet.delimiter).toBe(',');
+    expect(sheet.format.delimiter).toBe(',');
     expect(sheet.header).toEqual(['chave', 'valor']);
     expect(sheet.rows.map((r) => r.line)).toEqual([3]);
   });

@@ -65,7 +65,7 @@ describe('readSheet + validateRows (property)', () => {
 
         const sheet = readSheet(bytes, 'p.csv');
         expect(sheet.problems).toEqual([]);
-        expect(sheet.delimiter).toBe(d);
+        expect(sheet.format.delimiter).toBe(d);
         const v = validateRows(sheet, { maxItemAmountCents: null });
         expect(v.problems).toEqual([]);
         expect(v.valid.map((r) => ({ line: r.line, key: r.key, cents: r.amountCents, description: r.description, name: r.name })))

@@ -14,7 +14,7 @@ describe('templateCsv', () => {
     expect(csv.startsWith('\uFEFF' + header + '\r\n')).toBe(true);
     const sheet = readSheet(utf8(csv), 'template.csv');
     expect(sheet.problems).toEqual([]);
-    expect(sheet.delimiter).toBe(delimiter);
+    expect(sheet.format.delimiter).toBe(delimiter);
     expect(Object.keys(sheet.columns).sort()).toEqual([...SHEET_FIELDS].sort());
     const v = validateRows(sheet, { maxItemAmountCents: 500_000 });
     expect(v.problems).toEqual([]);

@@ -136,14 +136,14 @@ Examples:
         let requests;
         if (flags.file !== undefined) {
           const { readFile } = await import('node:fs/promises');
-          const { readBillFile } = await import('../../engine/bill-file.js');
+          const { readBillSheet } = await import('../../sheet/bill-sheet.js');
           let bytes: Buffer;
           try {
             bytes = await readFile(flags.file);
           } catch (e) {
             throw new UsageError(`Cannot read ${flags.file}: ${(e as Error).message}`);
           }
-          requests = readBillFile(bytes, flags.file);
+          requests = readBillSheet(bytes, flags.file);
         } else {
           requests = [{ code: parts.join(' '), amount: flags.amount ?? null, description: flags.description ?? null }];
         }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readBillFile } from '../../src/engine/bill-file.js';
+import { readBillSheet } from '../../src/sheet/bill-sheet.js';
 import { InputRejectedError } from '../../src/errors.js';
 
-const read = (text: string | Buffer) => readBillFile(typeof text === 'string' ? Buffer.from(text, 'utf8') : text, 'contas.csv');
+const read = (text: string | Buffer) => readBillSheet(typeof text === 'string' ? Buffer.from(text, 'utf8') : text, 'contas.csv');
 const problemsOf = (text: string) => {
   try {
     read(text);
@@ -13,7 +13,7 @@ const problemsOf = (text: string) => {
   throw new Error('expected a rejection');
 };
 
-describe('readBillFile', () => {
+describe('readBillSheet', () => {
   it('reads Portuguese headers with ; and Brazilian amounts, keeping file and line of each bill', () => {
     expect(read('Código;Valor (R$);Descrição\n83680000000-9 87450048001-5;1.234,56;luz de março\n\n23793381286000782713695000063305516560000150000;;\n')).toEqual([
       { code: '83680000000-9 87450048001-5', amount: '1.234,56', description: 'luz de março', file: 'contas.csv', line: 2 },

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// Exactly-once, proved by seeded simulation: `npm run simulate -- --seeds N [--seed S] [--jobs 2] [--json]`.
+//
+// Each seed builds a random scenario (scripts/simulation/scenario.mjs): sheets and bills, the sandbox's faults at
+// random rates, webhooks lost, duplicated, reordered and forged, and kill -9 of paybatch at chosen phases of its work
+// (src/engine/crash-point.ts). It plays the scenario with the built `bin/paybatch.js` against `paybatch sandbox
+// serve`, moving the sandbox's simulated clock until nothing is left to happen, then checks the invariants
+// (scripts/simulation/invariants.mjs). The same seed gives the same scenario; a failing seed is printed with the
+// command that replays it. Exit 0 when no invariant was violated, 1 otherwise, 2 for bad arguments.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { INVARIANTS } from './simulation/invariants.mjs';
+
+const USAGE = `usage: npm run simulate -- [--seeds N] [--seed S] [--jobs J] [--json] [--keep-failed] [--verbose]
+  --seeds N      how many seeds (default 10; with --seed alone, 1)
+  --seed S       the first seed (default 1); alone: replay that one seed
+  --jobs J       seeds run at once (default 2)
+  --json         one JSON document on stdout
+  --keep-failed  keep the folders (ledger, sandbox state, receipts) of failing seeds
+  --verbose      every seed's scenario and outcome on stderr`;
+
+function parseArgs(argv) {
+  const o = { seeds: null, seed: null, jobs: 2, json: false, keepFailed: false, verbose: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || !/^\d+$/.test(v)) throw new Error(`${a} needs a whole number`);
+      return Number(v);
+    };
+    if (a === '--seeds') o.seeds = value();
+    else if (a === '--seed') o.seed = value();
+    else if (a === '--jobs') o.jobs = Math.max(1, value());
+    else if (a === '--json') o.json = true;
+    else if (a === '--keep-failed') o.keepFailed = true;
+    else if (a === '--verbose') o.verbose = true;
+    else if (a === '--help' || a === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown argument ${a}`);
+  }
+  const first = o.seed ?? 1;
+  const count = o.seeds ?? (o.seed !== null ? 1 : 10);
+  return { ...o, first, count };
+}
+
+function command(o) {
+  if (o.count === 1) return `npm run simulate -- --seed ${o.first}`;
+  return `npm run simulate -- --seeds ${o.count}${o.first !== 1 ? ` --seed ${o.first}` : ''}`;
+}
+
+const duration = (ms) => {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${(ms / 1000).toFixed(1)}s`;
+};
+
+async function main() {
+  let o;
+  try {
+    o = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`${e.message}\n${USAGE}`);
+    return 2;
+  }
+  if (!existsSync(fileURLToPath(new URL('../dist/engine/crash-point.js', import.meta.url)))) {
+    console.error('dist/ is missing or old: run `npm run build` first (npm run simulate does).');
+    return 1;
+  }
+  const { buildScenario, PHASES } = await import('./simulation/scenario.mjs');
+  const { runSeed } = await import('./simulation/run-seed.mjs');
+
+  const seeds = Array.from({ length: o.count }, (_, i) => o.first + i);
+  const results = [];
+  const t0 = Date.now();
+  let next = 0;
+  const say = (text) => !o.json || o.verbose ? process.stderr.write(`${text}\n`) : undefined;
+  const worker = async () => {
+    while (next < seeds.length) {
+      const seed = seeds[next++];
+      const scenario = buildScenario(seed);
+      if (o.verbose) process.stderr.write(`seed ${seed} scenario ${JSON.stringify(scenario)}\n`);
+      const r = await runSeed(scenario, { keepFailed: o.keepFailed });
+      results.push(r);
+      const kills = Object.entries(r.kills).map(([p, n]) => (n > 1 ? `${p}×${n}` : p)).join(',') || 'none';
+      const line = `[${results.length}/${seeds.length}] seed ${seed} ${r.violations.length ? 'FAILED' : 'ok'} ${duration(r.durationMs)} rows ${r.rows} kills ${kills}`;
+      if (r.violations.length) {
+        say(`${line}\n${r.violations.map((v) => `    ${v.invariant}: ${v.detail.split('\n')[0].slice(0, 400)}`).join('\n')}\n    replay: npm run simulate -- --seed ${seed}${r.dir ? `\n    kept: ${r.dir}` : ''}`);
+      } else if (o.verbose || !o.json) say(line);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(o.jobs, seeds.length) }, worker));
+  results.sort((a, b) => a.seed - b.seed);
+
+  const sum = (pick) => {
+    const total = {};
+    for (const r of results) for (const [k, v] of Object.entries(pick(r))) total[k] = (total[k] ?? 0) + v;
+    return total;
+  };
+  const kills = Object.fromEntries(PHASES.map((p) => [p, 0]));
+  Object.assign(kills, sum((r) => r.kills));
+  const faults = sum((r) => r.faults);
+  const forged = { sent: 0, refused: 0, quarantined: 0, applied: 0, lost: 0, 'not delivered': 0 };
+  for (const r of results) for (const f of r.forged) {
+    forged.sent += 1;
+    forged[f.outcome] = (forged[f.outcome] ?? 0) + 1;
+  }
+  const byInvariant = {};
+  for (const r of results) for (const v of r.violations) byInvariant[v.invariant] = (byInvariant[v.invariant] ?? 0) + 1;
+  const failing = results.filter((r) => r.violations.length);
+  const violations = results.reduce((n, r) => n + r.violations.length, 0);
+  const summary = {
+    seeds: results.length,
+    firstSeed: o.first,
+    jobs: o.jobs,
+    durationMs: Date.now() - t0,
+    rows: results.reduce((n, r) => n + r.rows, 0),
+    bills: sum((r) => r.bills),
+    kills,
+    faults,
+    forged,
+    violations,
+    byInvariant,
+    failing: failing.map((r) => ({ seed: r.seed, scenario: r.digest, violations: r.violations, replay: `npm run simulate -- --seed ${r.seed}`, kept: r.dir })),
+    command: command(o),
+    invariants: INVARIANTS,
+  };
+
+  if (o.json) {
+    console.log(JSON.stringify(summary, null, 2));
+  } else {
+    const list = (m) => Object.entries(m).map(([k, v]) => `${k} ${v}`).join(' · ') || 'none';
+    const killsTotal = Object.values(kills).reduce((a, b) => a + b, 0);
+    const out = [
+      '',
+      `paybatch simulation: ${results.length} seeds (${o.first}–${o.first + results.length - 1}), ${o.jobs} at a time, ${duration(summary.durationMs)}`,
+      `  sheet rows          ${summary.rows}; bills paid from files in ${results.filter((r) => r.bills.forced || r.bills.blocked || r.faults).length ? 'every seed that has them' : '—'} (forced after a kill: ${summary.bills.forced ?? 0}, left unknown: ${summary.bills.blocked ?? 0})`,
+      `  kills by phase      ${list(kills)} (total ${killsTotal})`,
+      `  faults injected     ${list(faults)}`,
+      `  forged events       ${forged.sent} sent (signed with the webhook secret): ${forged.quarantined} quarantined, ${forged.refused} refused, ${forged.applied} applied${forged.lost ? `, ${forged.lost} lost` : ''}${forged['not delivered'] ? `, ${forged['not delivered']} not delivered` : ''}`,
+      `  invariant violations ${violations}${violations ? ` (${list(byInvariant)}) in ${failing.length} seeds: ${failing.map((r) => r.seed).join(', ')}` : ''}`,
+      ...failing.map((r) => `    seed ${r.seed}: ${[...new Set(r.violations.map((v) => v.invariant))].join(', ')} — replay: npm run simulate -- --seed ${r.seed}`),
+      `  command             ${command(o)}`,
+    ];
+    console.log(out.join('\n'));
+  }
+  return violations ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,166 @@
+import type { Ledger } from './open-ledger.js';
+
+/**
+ * A row an alert names: an item, a bill or a quarantined event. `ref` is the row marked once named (an item or bill
+ * id, or an event id); the rest is what the alert shows.
+ */
+export interface ReportRow {
+  readonly ref: number | string;
+  readonly alertedAt: string | null;
+  readonly identifier: string;
+  readonly batch: string;
+  readonly line: number | null;
+  readonly key: string;
+  readonly amountCents: number;
+  readonly status: string;
+  readonly lastUpdate: string;
+  readonly recipient: string | null;
+}
+
+/** What an alert marks on the rows it names, so that each is named once. */
+export type ReportMark = { readonly table: 'items'; readonly column: 'alerted_at' | 'receipt_unavailable_at' } | { readonly table: 'bills' | 'webhook_events'; readonly column: 'alerted_at' };
+
+/** Sent items of started batches still waiting for news. */
+export function itemsAwaitingNews(ledger: Ledger): ReportRow[] {
+  return itemRows(ledger, (q) => q.where('items.status', 'in', ['submitted', 'processing']).where('batches.status', '=', 'started'));
+}
+
+/**
+ * Returns no alert has named, that will not be paid again: for a final reason, out of attempts, or with no reason
+ * ever given since before `undecidedBefore` (item pages only, no refund event saying why).
+ */
+export function finalReturnsToReport(ledger: Ledger, o: { maxReprocess: number; undecidedBefore: Date }): ReportRow[] {
+  return itemRows(ledger, (q) =>
+    q
+      .where('items.status', '=', 'returned')
+      .where('items.alerted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('items.return_action', '=', 'final'),
+          eb('items.attempt', '>', o.maxReprocess),
+          eb.and([eb('items.return_action', 'is', null), eb('items.status_changed_at', '<', o.undecidedBefore.toISOString())]),
+        ]),
+      ),
+  );
+}
+
+/** Instability returns an event reported before `before` that the provider's pages have not confirmed, not yet named. */
+export function unconfirmedReturnsToReport(ledger: Ledger, before: Date): ReportRow[] {
+  return itemRows(ledger, (q) =>
+    q
+      .where('items.status', '=', 'returned')
+      .where('items.return_action', '=', 'reprocess')
+      .where('items.return_confirmed_at', 'is', null)
+      .where('items.alerted_at', 'is', null)
+      .where('items.status_changed_at', '<', before.toISOString()),
+  );
+}
+
+export function failuresToReport(ledger: Ledger): ReportRow[] {
+  return itemRows(ledger, (q) => q.where('items.status', '=', 'failed').where('items.alerted_at', 'is', null));
+}
+
+/** Items paid before `before` for which no Pix id was ever given (so no receipt can be fetched), not yet reported. */
+export function paidWithoutPixIdToReport(ledger: Ledger, before: Date): ReportRow[] {
+  return itemRows(ledger, (q) =>
+    q
+      .where('items.status', '=', 'paid')
+      .where('items.pix_id', 'is', null)
+      .where('items.receipt_unavailable_at', 'is', null)
+      .where('items.status_changed_at', '<', before.toISOString()),
+  );
+}
+
+/** Quarantined webhook events that no alert has named yet. */
+export function quarantinedEventsToReport(ledger: Ledger): ReportRow[] {
+  return ledger
+    .all(ledger.db.selectFrom('webhook_events').selectAll().where('quarantine', 'is not', null).where('alerted_at', 'is', null).orderBy('received_at'))
+    .map((e) => {
+      const payload = ((JSON.parse(e.payload_json) as { payload?: Record<string, unknown> }).payload ?? {}) as Record<string, unknown>;
+      return {
+        ref: e.event_id,
+        alertedAt: null,
+        identifier: typeof payload['identifier'] === 'string' ? payload['identifier'] : `event:${e.event_id}`,
+        batch: 'webhook events',
+        line: null,
+        key: '',
+        amountCents: typeof payload['amount'] === 'number' ? payload['amount'] : 0,
+        status: `quarantined event ${e.event_id}: ${e.quarantine}`,
+        lastUpdate: e.received_at,
+        recipient: null,
+      };
+    });
+}
+
+/** Bills returned by their beneficiary that no alert has named yet. */
+export function returnedBillsToReport(ledger: Ledger): ReportRow[] {
+  return ledger
+    .all(ledger.db.selectFrom('bills').selectAll().where('status', '=', 'returned').where('alerted_at', 'is', null).orderBy('id'))
+    .map((b) => ({
+      ref: b.id,
+      alertedAt: b.alerted_at,
+      identifier: b.transaction_id ?? `bill:${b.id}`,
+      batch: 'bills',
+      line: null,
+      key: b.line,
+      amountCents: b.amount_paid_cents ?? b.amount_cents,
+      status: `returned: ${b.return_reason ?? '?'} → ${b.return_meaning ?? 'unknown reason'}`,
+      lastUpdate: b.returned_at ?? b.updated_at,
+      recipient: b.beneficiary,
+    }));
+}
+
+function itemRows(ledger: Ledger, where: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>): ReportRow[] {
+  return ledger.all(where(baseQuery(ledger)).orderBy('items.id')).map((r) => ({
+    ref: r.id,
+    alertedAt: r.alerted_at,
+    identifier: r.identifier,
+    batch: r.batchName,
+    line: r.line,
+    key: r.key,
+    amountCents: r.amount_cents,
+    status: r.reason ? `${r.status}: ${r.reason}` : r.status,
+    lastUpdate: r.updated_at,
+    recipient: r.recipient_name,
+  }));
+}
+
+function baseQuery(ledger: Ledger) {
+  return ledger.db
+    .selectFrom('items')
+    .innerJoin('batches', 'batches.id', 'items.batch_id')
+    .select(['items.id', 'items.alerted_at', 'items.identifier', 'batches.name as batchName', 'items.line', 'items.key', 'items.amount_cents', 'items.status', 'items.reason', 'items.updated_at', 'items.recipient_name']);
+}
+
+
+/** Records an alert naming `rows` and marks each row, in one transaction; returns the alert's id. */
+export function recordAlert(
+  ledger: Ledger,
+  o: { kind: string; title: string; summary: string; rows: readonly ReportRow[]; itemsJson: string; mark: ReportMark; at: Date },
+): number {
+  const at = o.at.toISOString();
+  return ledger.transaction(() => {
+    const alertId = ledger.run(
+      ledger.db.insertInto('alerts').values({
+        kind: o.kind,
+        fingerprint: o.rows.map((i) => i.identifier).sort().join(','),
+        title: o.title,
+        summary: o.summary,
+        items_json: o.itemsJson,
+        created_at: at,
+        last_sent_at: at,
+        channels_json: null,
+        acked_at: null,
+      }),
+    ).lastInsertRowid;
+    const key = o.mark.table === 'webhook_events' ? 'event_id' : 'id';
+    const update = ledger.raw.prepare(`UPDATE ${o.mark.table} SET ${o.mark.column} = ? WHERE ${key} = ?`);
+    for (const row of o.rows) update.run(at, row.ref);
+    return alertId;
+  });
+}
+
+/** What each alert channel answered for an alert. */
+export function recordAlertChannels(ledger: Ledger, alertId: number, resultsJson: string): void {
+  ledger.run(ledger.db.updateTable('alerts').set({ channels_json: resultsJson }).where('id', '=', alertId));
+}
