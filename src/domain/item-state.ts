@@ -34,3 +34,26 @@ export function isForward(from: ItemState, to: ItemState): boolean {
 export function isSettled(state: ItemState): boolean {
   return state === 'paid' || state === 'failed' || state === 'returned' || state === 'rejected';
 }
+
+/** What the ledger knows of an item that news is about. */
+export interface ItemStanding {
+  readonly status: ItemState;
+  /** A return is recorded whose reason has not said yet whether it may be paid again. */
+  readonly returnUndecided: boolean;
+  /** The provider's own item page has shown the return (an event alone never confirms one). */
+  readonly returnConfirmed: boolean;
+}
+
+/**
+ * What news of state `to` does to an item (the one rule for events and item pages alike):
+ * - `move`: a forward move (events arrive out of order; news that would go back is stale);
+ * - `explain`: a refund event for a return first seen in the item pages, which give no reason: its reason decides;
+ * - `undo`: the provider's own page shows paid an item that only an event reported returned: the page wins;
+ * - `stay`: nothing to change in the state.
+ */
+export function nextItemState(item: ItemStanding, to: ItemState | null, from: 'event' | 'page'): 'move' | 'explain' | 'undo' | 'stay' {
+  if (to === null) return 'stay';
+  if (from === 'page' && item.status === 'returned' && !item.returnConfirmed && to === 'paid') return 'undo';
+  if (from === 'event' && to === 'returned' && item.status === 'returned' && item.returnUndecided) return 'explain';
+  return to !== item.status && isForward(item.status, to) ? 'move' : 'stay';
+}

@@ -1,4 +1,4 @@
-import { isForward, type ItemState } from '../domain/item-state.js';
+import { nextItemState, type ItemState } from '../domain/item-state.js';
 import { returnActionFor } from '../domain/reasons.js';
 import type { WebhookEvent } from '../domain/webhook-event.js';
 import { isEventStored, storeEvent } from '../ledger/event-repository.js';
@@ -68,9 +68,9 @@ function applyPixEvent(ledger: Ledger, event: PixEvent, at: Date, instabilityWor
   if (disagreement !== null) return { effect: `quarantined: ${disagreement}`, quarantine: disagreement };
   const target: ItemState = event.isRefund ? 'returned' : event.accepted ? 'paid' : 'failed';
   const iso = at.toISOString();
-  // A return seen first in the item pages, which give no reason, waits for the refund event to say why.
-  const explains = event.isRefund && item.status === 'returned' && item.return_action === null;
-  const forward = isForward(item.status, target) || explains;
+  const step = nextItemState({ status: item.status, returnUndecided: item.return_action === null, returnConfirmed: item.return_confirmed_at !== null }, target, 'event');
+  const explains = step === 'explain';
+  const forward = step === 'move' || explains;
   // A refund carries its own id; the payment's pix id (the receipt's) stays.
   const pixId = event.isRefund ? item.pix_id : (item.pix_id ?? event.pixId);
   updateItem(ledger, item.id, {

@@ -1,6 +1,6 @@
 import { PaybatchError } from '../errors.js';
 import { getBatch, updateBatch, type BatchRow } from '../ledger/batch-repository.js';
-import { failureOutcome, logIntent, logOutcome } from '../ledger/call-log.js';
+import { recordedCall } from '../ledger/call-log.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 
@@ -20,18 +20,15 @@ export async function deleteBatch(
   if (batch.status === 'deleted') return batch;
   const remoteId = batch.remote_id ?? (await deps.provider.findBatchByName(batch.remote_name))?.id ?? null;
   if (remoteId) {
-    const intent = logIntent(ledger, 'delete_batch', `batch:${batch.id}`, { remoteId }, now());
-    try {
-      await deps.provider.deleteBatch(remoteId);
-    } catch (e) {
-      const f = failureOutcome(e);
-      logOutcome(ledger, intent, f.outcome, f.detail, now());
-      throw e;
-    }
-    ledger.transaction(() => {
-      logOutcome(ledger, intent, 'ok', {}, now());
-      updateBatch(ledger, batch.id, { status: 'deleted', remote_id: remoteId }, now());
-    });
+    await recordedCall(
+      ledger,
+      { operation: 'delete_batch', subject: `batch:${batch.id}`, detail: { remoteId }, now },
+      () => deps.provider.deleteBatch(remoteId),
+      () => {
+        updateBatch(ledger, batch.id, { status: 'deleted', remote_id: remoteId }, now());
+        return { detail: {} };
+      },
+    );
   } else {
     updateBatch(ledger, batch.id, { status: 'deleted' }, now());
   }

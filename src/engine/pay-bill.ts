@@ -254,7 +254,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
       },
       startedAt,
     );
-    const intent = logIntent(ledger, 'pay-bill', `bill:${id}`, { code: decoded.line, amountCents: bill.amountCents, forced: force && blocking !== undefined }, startedAt);
+    const intent = logIntent(ledger, 'pay_bill', `bill:${id}`, { code: decoded.line, amountCents: bill.amountCents, forced: force && blocking !== undefined }, startedAt);
     return { billId: id, intentId: intent };
   });
 

@@ -1,4 +1,4 @@
-import { isForward, isSettled, ITEM_STATES } from '../domain/item-state.js';
+import { isSettled, ITEM_STATES, nextItemState } from '../domain/item-state.js';
 import { returnActionFor } from '../domain/reasons.js';
 import { getBatch, updateBatch } from '../ledger/batch-repository.js';
 import { quarantineEvent } from '../ledger/event-repository.js';
@@ -55,13 +55,14 @@ export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, a
   const local = itemByIdentifier(ledger, remote.identifier);
   if (!local || local.batch_id !== batchId) return 'stranger';
   const next = remote.state;
-  if (local.status === 'returned' && local.return_confirmed_at === null && next === 'paid') {
+  const step = nextItemState({ status: local.status, returnUndecided: local.return_action === null, returnConfirmed: local.return_confirmed_at !== null }, next, 'page');
+  if (step === 'undo') {
     // An event said "returned"; the provider's own page says paid: the page wins and the event is set aside.
     if (local.return_claim !== null) quarantineEvent(ledger, local.return_claim, "the provider's item page shows this payment paid, not returned");
     updateItem(ledger, local.id, { status: 'paid', reason: null, return_action: null, return_claim: null, remote_status: remote.status, updated_at: at.toISOString(), status_changed_at: at.toISOString() });
     return 'changed';
   }
-  const forward = next !== null && next !== local.status && isForward(local.status, next);
+  const forward = step === 'move';
   // The provider's own page showing the return is what allows paying it again (a refund event alone never does).
   const confirms = next === 'returned' && local.return_confirmed_at === null;
   const extrasChanged = (remote.pixId && remote.pixId !== local.pix_id) || remote.status !== local.remote_status || confirms;

@@ -1,6 +1,6 @@
 import { PaybatchError } from '../errors.js';
 import { getBatch, updateBatch, type BatchRow } from '../ledger/batch-repository.js';
-import { failureOutcome, logIntent, logOutcome } from '../ledger/call-log.js';
+import { recordedCall } from '../ledger/call-log.js';
 import { itemsOfBatch, markItemsCallFailed, markItemsSent, type ItemRow } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -32,19 +32,15 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
 
   if (batch.status === 'draft') {
     deps.onProgress?.({ phase: 'create-batch', name: batch.remote_name });
-    const subject = `batch:${batch.id}`;
-    const intent = logIntent(ledger, 'create_batch', subject, { name: batch.remote_name }, now());
-    try {
-      const { batch: remote, created } = await provider.ensureBatch(batch.remote_name);
-      ledger.transaction(() => {
+    await recordedCall(
+      ledger,
+      { operation: 'create_batch', subject: `batch:${batch.id}`, detail: { name: batch.remote_name }, now },
+      () => provider.ensureBatch(batch.remote_name),
+      ({ batch: remote, created }) => {
         updateBatch(ledger, batch.id, { status: 'created', remote_id: remote.id, remote_status: remote.status }, now());
-        logOutcome(ledger, intent, 'ok', { remoteId: remote.id, created }, now());
-      });
-    } catch (e) {
-      const f = failureOutcome(e);
-      logOutcome(ledger, intent, f.outcome, f.detail, now());
-      throw e;
-    }
+        return { detail: { remoteId: remote.id, created } };
+      },
+    );
     batch = getBatch(ledger, batchId);
   }
 
@@ -56,19 +52,16 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
 
   if (o.start && batch.status === 'submitted') {
     deps.onProgress?.({ phase: 'start', batchId: batch.remote_id! });
-    const intent = logIntent(ledger, 'start_batch', `batch:${batch.id}`, { remoteId: batch.remote_id }, now());
-    try {
-      const started = await provider.startBatch(batch.remote_id!);
-      crashPoint('start');
-      ledger.transaction(() => {
+    await recordedCall(
+      ledger,
+      { operation: 'start_batch', subject: `batch:${batch.id}`, detail: { remoteId: batch.remote_id }, now },
+      () => provider.startBatch(batch.remote_id!),
+      (started) => {
+        crashPoint('start');
         updateBatch(ledger, batch.id, { status: 'started', remote_status: started.status, started_at: now().toISOString() }, now());
-        logOutcome(ledger, intent, 'ok', started, now());
-      });
-    } catch (e) {
-      const f = failureOutcome(e);
-      logOutcome(ledger, intent, f.outcome, f.detail, now());
-      throw e;
-    }
+        return { detail: started };
+      },
+    );
     batch = getBatch(ledger, batchId);
   }
   return batch;
@@ -84,30 +77,27 @@ async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void>
   for (let i = 0; i < pending.length; i += size) {
     const chunk = pending.slice(i, i + size);
     const identifiers = chunk.map((it) => it.identifier);
-    const intent = logIntent(ledger, 'add_items', `batch:${batch.id}`, { remoteId: batch.remote_id, identifiers }, now());
-    let answered;
-    try {
-      answered = await provider.addItems(batch.remote_id!, chunk.map(toNewItem));
-    } catch (e) {
-      const f = failureOutcome(e);
-      ledger.transaction(() => logOutcome(ledger, intent, f.outcome, f.detail, now()));
-      markItemsCallFailed(ledger, identifiers, e instanceof Error ? e.message : String(e), now());
-      throw e;
-    }
-    crashPoint('items-chunk');
     const sent = new Set(identifiers);
-    const confirmed = new Set(answered.map((a) => a.identifier));
-    const missing = identifiers.filter((id) => !confirmed.has(id));
-    ledger.transaction(() => {
-      markItemsSent(
-        ledger,
-        answered
-          .filter((a) => sent.has(a.identifier))
-          .map((a) => ({ identifier: a.identifier, remoteItemId: a.itemId, remoteStatus: a.status, state: a.state ?? 'submitted' })),
-        now(),
-      );
-      logOutcome(ledger, intent, missing.length ? 'error' : 'ok', { accepted: answered.length, missing }, now());
-    });
+    let missing: string[] = [];
+    await recordedCall(
+      ledger,
+      { operation: 'add_items', subject: `batch:${batch.id}`, detail: { remoteId: batch.remote_id, identifiers }, now },
+      () => provider.addItems(batch.remote_id!, chunk.map(toNewItem)),
+      (answered) => {
+        crashPoint('items-chunk');
+        const confirmed = new Set(answered.map((a) => a.identifier));
+        missing = identifiers.filter((id) => !confirmed.has(id));
+        markItemsSent(
+          ledger,
+          answered
+            .filter((a) => sent.has(a.identifier))
+            .map((a) => ({ identifier: a.identifier, remoteItemId: a.itemId, remoteStatus: a.status, state: a.state ?? 'submitted' })),
+          now(),
+        );
+        return { outcome: missing.length ? 'error' : 'ok', detail: { accepted: answered.length, missing } };
+      },
+      (e) => markItemsCallFailed(ledger, identifiers, e instanceof Error ? e.message : String(e), now()),
+    );
     crashPoint('items-chunk');
     if (missing.length) {
       throw new PaybatchError(`The provider did not confirm ${missing.length} of ${chunk.length} items it was sent (e.g. ${missing[0]}).`, {

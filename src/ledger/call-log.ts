@@ -5,7 +5,10 @@ import type { Ledger } from './open-ledger.js';
  * The append-only record of provider calls that move money: the intent is written (and committed) before the call
  * is sent, the outcome after. After a crash an intent without outcome says exactly what may have happened.
  */
-export function logIntent(ledger: Ledger, operation: string, subject: string, detail: unknown, now: Date): number {
+/** Money-moving operations, one naming scheme (snake_case verbs on what they move). */
+export type CallOperation = 'create_batch' | 'add_items' | 'start_batch' | 'delete_batch' | 'pay_bill';
+
+export function logIntent(ledger: Ledger, operation: CallOperation, subject: string, detail: unknown, now: Date): number {
   return ledger.run(
     ledger.db.insertInto('provider_calls').values({
       phase: 'intent',
@@ -33,6 +36,36 @@ export function logOutcome(ledger: Ledger, intentId: number, outcome: 'ok' | 'er
       created_at: now.toISOString(),
     }),
   );
+}
+
+/**
+ * One money-moving call, recorded around its sending: the intent is committed before `send` runs; when it answers,
+ * `record(answer)` writes what the ledger learns and says the outcome, in one transaction with the outcome row; when
+ * it throws, the failure (unknown when the provider may have applied it) is recorded, `onFailure` runs, and the
+ * error is rethrown. After a crash, an intent without an outcome says exactly what may have happened.
+ */
+export async function recordedCall<T>(
+  ledger: Ledger,
+  call: { operation: CallOperation; subject: string; detail: unknown; now: () => Date },
+  send: () => Promise<T>,
+  record: (answer: T) => { outcome?: 'ok' | 'error'; detail: unknown },
+  onFailure?: (error: unknown) => void,
+): Promise<T> {
+  const intent = logIntent(ledger, call.operation, call.subject, call.detail, call.now());
+  let answer: T;
+  try {
+    answer = await send();
+  } catch (e) {
+    const f = failureOutcome(e);
+    logOutcome(ledger, intent, f.outcome, f.detail, call.now());
+    onFailure?.(e);
+    throw e;
+  }
+  ledger.transaction(() => {
+    const { outcome = 'ok', detail } = record(answer);
+    logOutcome(ledger, intent, outcome, detail, call.now());
+  });
+  return answer;
 }
 
 /** What a failed call's outcome row says: unknown when the provider may have applied it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, isForward, isSettled, ITEM_STATES, type ItemState } from '../../src/domain/item-state.js';
+import { canTransition, isForward, isSettled, ITEM_STATES, nextItemState, type ItemState } from '../../src/domain/item-state.js';
 
 describe('item life cycle', () => {
   it.each<[ItemState, ItemState, boolean]>([
@@ -32,5 +32,27 @@ describe('item life cycle', () => {
 
   it('knows which states are settled', () => {
     expect(ITEM_STATES.filter(isSettled)).toEqual(['paid', 'failed', 'returned', 'rejected']);
+  });
+});
+
+describe('nextItemState: one rule for news from events and from item pages', () => {
+  const standing = (status: ItemState, o: { undecided?: boolean; confirmed?: boolean } = {}) => ({ status, returnUndecided: o.undecided ?? false, returnConfirmed: o.confirmed ?? false });
+  it.each([
+    ['submitted', 'paid', 'event', {}, 'move'],
+    ['submitted', 'paid', 'page', {}, 'move'],
+    ['paid', 'returned', 'event', {}, 'move'],
+    ['paid', 'submitted', 'page', {}, 'stay'],
+    ['returned', 'paid', 'event', {}, 'stay'],
+    ['failed', 'paid', 'page', {}, 'stay'],
+    ['paid', null, 'page', {}, 'stay'],
+    // A return only an event reported, which the provider's own page contradicts: the page wins.
+    ['returned', 'paid', 'page', { confirmed: false }, 'undo'],
+    ['returned', 'paid', 'page', { confirmed: true }, 'stay'],
+    // A return first seen in the pages (no reason): its refund event decides what it calls for.
+    ['returned', 'returned', 'event', { undecided: true }, 'explain'],
+    ['returned', 'returned', 'event', { undecided: false }, 'stay'],
+    ['returned', 'returned', 'page', { undecided: true }, 'stay'],
+  ] as const)('%s + %s from the %s (%j) → %s', (from, to, source, o, expected) => {
+    expect(nextItemState(standing(from, o), to, source)).toBe(expected);
   });
 });

@@ -34,7 +34,7 @@ describe('ledger check', () => {
     const twice = logIntent(ledger, 'start_batch', 'batch:1', {}, now);
     logOutcome(ledger, twice, 'ok', {}, now);
     logOutcome(ledger, twice, 'error', {}, now);
-    raw.prepare("INSERT INTO provider_calls (phase, intent_id, operation, subject, outcome, created_at) VALUES ('outcome', NULL, 'pay-bill', 'bill:9', 'ok', ?)").run(now.toISOString());
+    raw.prepare("INSERT INTO provider_calls (phase, intent_id, operation, subject, outcome, created_at) VALUES ('outcome', NULL, 'pay_bill', 'bill:9', 'ok', ?)").run(now.toISOString());
     // Item 1 paid, and its reprocess attempt (in a second batch) paid too.
     raw.prepare("UPDATE items SET status = 'paid' WHERE id = 1").run();
     raw.prepare("INSERT INTO batches (id, kind, name, remote_name, status, item_count, total_cents, created_at, updated_at) VALUES (2, 'reprocess', 'R', 'R [pb:2]', 'started', 1, 1001, 'x', 'x')").run();
@@ -52,7 +52,7 @@ describe('ledger check', () => {
     ]);
     expect(c.strayCalls).toEqual([
       { id: twice, operation: 'start_batch', subject: 'batch:1', problem: '2 outcomes for one intent' },
-      { id: expect.any(Number), operation: 'pay-bill', subject: 'bill:9', problem: 'an outcome without its intent' },
+      { id: expect.any(Number), operation: 'pay_bill', subject: 'bill:9', problem: 'an outcome without its intent' },
     ]);
     expect(c.paidTwice).toEqual([{ originalItemId: 1, identifiers: [plannedItem(1).identifier, 'retry-1'], batchIds: [1, 2] }]);
     expect(c.batchMismatches).toEqual([{ batchId: 1, name: 'Folha', itemCount: 3, items: 3, totalCents: 1001 + 1002 + 1003 + 1, itemsTotalCents: 1001 + 1002 + 1003 }]);
