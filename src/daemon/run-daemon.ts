@@ -50,6 +50,11 @@ export function nothingLeft(p: PassResult): boolean {
   return p.pending === 0 && p.unsent === 0 && p.missingReceipts === 0 && p.reprocessed === 0 && p.errors.length === 0;
 }
 
+/** The pass changed something: an item moved, a batch was sent, a return paid again, or a receipt saved. */
+function madeProgress(p: PassResult): boolean {
+  return p.reconciled.changed > 0 || p.submitted.length > 0 || p.reprocessed > 0 || p.receipts.saved.length > 0;
+}
+
 /**
  * The daemon: one lock per ledger, the webhook receiver (unless --once), and follow-up passes every interval until
  * stopped. Each delivery is stored with its effect before it is acknowledged; each pass is safe to cut short.
@@ -91,6 +96,8 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         log({ level: 'warn', msg: 'stopping: --timeout reached with payments still open' });
         break;
       }
+      // A pass that got somewhere may have made more work possible now (a batch to start, receipts to fetch): go on.
+      if (madeProgress(last) && !nothingLeft(last)) continue;
       await sleep(o.intervalSeconds * 1000, undefined, { signal }).catch(() => undefined);
     }
   } finally {

@@ -74,7 +74,7 @@ export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, a
     ...(remote.pixId === undefined ? {} : { pix_id: remote.pixId }),
     ...(remote.endToEndId === undefined ? {} : { end_to_end_id: remote.endToEndId }),
     ...(remote.reason === undefined ? {} : { reason: remote.reason }),
-    ...(forward ? { status: next, status_changed_at: iso } : {}),
+    ...(forward && next !== null ? { status: next, status_changed_at: iso } : {}),
     // Without a reason in the page, a return keeps what its refund event said, or stays undecided until one does.
     ...(forward && next === 'returned' && remote.reason !== undefined ? { return_action: returnActionFor(remote.reason, instabilityWords) } : {}),
     ...(confirms ? { return_confirmed_at: iso } : {}),

@@ -29,7 +29,7 @@ function statements(db: Db) {
     outstanding: db.prepare<[string, string], BillRow>("SELECT * FROM bills WHERE account = ? AND barcode = ? AND status IN ('paid', 'scheduled')"),
     byTransaction: db.prepare<[string], BillRow>('SELECT * FROM bills WHERE transaction_id = ?'),
     due: db.prepare<[number, number], BillRow>('SELECT * FROM bills WHERE due_at <= ? ORDER BY due_at LIMIT ?'),
-    nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(due_at) AS at FROM bills'),
+    nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(due_at) AS at FROM bills WHERE due_at IS NOT NULL'),
     update: db.prepare('UPDATE bills SET status = @status, return_reason = @return_reason, due_at = @due_at, returned_at = @returned_at WHERE transaction_id = @transaction_id'),
   };
 }

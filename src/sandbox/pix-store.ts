@@ -78,7 +78,7 @@ function statements(db: Db) {
     deleteItem: db.prepare('DELETE FROM items WHERE id = ?'),
     planItem: db.prepare("UPDATE items SET status = 'processing', plan = ?, due_at = ?, stale_at = ?, updated_at = ? WHERE id = ?"),
     dueItems: db.prepare<[number, number], ItemRow>('SELECT * FROM items WHERE due_at <= ? ORDER BY due_at LIMIT ?'),
-    nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(due_at) AS at FROM items'),
+    nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(due_at) AS at FROM items WHERE due_at IS NOT NULL'),
     staleDue: db.prepare<[string, number], ItemRow>("SELECT * FROM items WHERE batch_id = ? AND stale_at <= ? AND status = 'processing'"),
     updateItem: db.prepare(
       'UPDATE items SET status = @status, reason = @reason, pix_id = @pix_id, end_to_end_id = @end_to_end_id, due_at = @due_at, stale_at = NULL, updated_at = @updated_at WHERE id = @id',

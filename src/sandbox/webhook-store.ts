@@ -41,7 +41,7 @@ function statements(db: Db) {
     event: db.prepare<[string], EventRow>('SELECT * FROM events WHERE event_id = ?'),
     insertDelivery: db.prepare("INSERT INTO deliveries (event_id, account, copy, status, due_at) VALUES (?, ?, ?, 'pending', ?)"),
     dueDeliveries: db.prepare<[number, number], DeliveryRow>('SELECT * FROM deliveries WHERE due_at <= ? ORDER BY due_at, id LIMIT ?'),
-    nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(due_at) AS at FROM deliveries'),
+    nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(due_at) AS at FROM deliveries WHERE due_at IS NOT NULL'),
     delivered: db.prepare("UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, due_at = NULL, last_status = ?, last_error = NULL, delivered_at = ? WHERE id = ?"),
     attemptFailed: db.prepare('UPDATE deliveries SET status = ?, attempts = attempts + 1, due_at = ?, last_status = ?, last_error = ? WHERE id = ?'),
   };
