@@ -83,6 +83,7 @@ async function main() {
       results.push(r);
       const kills = Object.entries(r.kills).map(([p, n]) => (n > 1 ? `${p}×${n}` : p)).join(',') || 'none';
       const line = `[${results.length}/${seeds.length}] seed ${seed} ${r.violations.length ? 'FAILED' : 'ok'} ${duration(r.durationMs)} rows ${r.rows} kills ${kills}`;
+      if (o.verbose) say(`    timings ${Object.entries(r.timings).map(([k, v]) => `${k} ${v}ms`).join(' ')}`);
       if (r.violations.length) {
         say(`${line}\n${r.violations.map((v) => `    ${v.invariant}: ${v.detail.split('\n')[0].slice(0, 400)}`).join('\n')}\n    replay: npm run simulate -- --seed ${seed}${r.dir ? `\n    kept: ${r.dir}` : ''}`);
       } else if (o.verbose || !o.json) say(line);

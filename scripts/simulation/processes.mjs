@@ -123,6 +123,7 @@ export class Daemon {
 
   start() {
     const crash = this.kills.shift();
+    this.armed = crash ?? null;
     const env = crash === undefined ? this.env : { ...this.env, PAYBATCH_CRASH_AT: crash };
     const args = ['daemon', '--listen', `127.0.0.1:${this.port}`, '--public-url', `http://127.0.0.1:${this.port}/webhooks`, '--interval', this.interval, '--log-format', 'json'];
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -137,9 +138,9 @@ export class Daemon {
     child.on('close', (code, signal) => {
       if (this.child === child) this.child = null;
       if (signal === 'SIGKILL') this.killed += 1;
-      else if (!this.stopping) this.exits.push({ code, signal, tail: this.tail.slice(-5) });
+      else if (!this.stopping && !this.restarting) this.exits.push({ code, signal, tail: this.tail.slice(-5) });
       this.#wake();
-      if (this.stopping) return;
+      if (this.stopping || this.restarting) return;
       // A daemon that exits on its own (a bug, the port still held) is restarted too, but not in a tight loop.
       setTimeout(() => !this.stopping && this.child === null && this.start(), signal === 'SIGKILL' ? 50 : 300);
     });
@@ -183,6 +184,21 @@ export class Daemon {
       const timer = setTimeout(() => done(false), timeoutMs);
       this.waiters.add(check);
     });
+  }
+
+  /**
+   * When the kill this run is armed with has not landed (its phase did not come) and more are planned, restarts the
+   * daemon gracefully (SIGTERM) armed with the next one.
+   */
+  async rearm() {
+    if (this.stopping || !this.child || this.armed === null || !this.kills.length) return;
+    this.restarting = true;
+    const child = this.child;
+    const closed = new Promise((r) => child.once('close', r));
+    child.kill('SIGTERM');
+    await closed;
+    this.restarting = false;
+    if (!this.stopping && this.child === null) this.start();
   }
 
   async stop() {

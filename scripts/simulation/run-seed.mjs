@@ -11,8 +11,6 @@ import { faultSpec, sheetCsv } from './scenario.mjs';
 
 /** Real seconds a seed may take to settle after its commands ran, before it counts as "never settled". */
 const SETTLE_BUDGET_MS = 60_000;
-/** Simulated seconds the clock is moved at each step of the settling loop, then the last one again and again. */
-const CLOCK_STEPS = [30, 60, 120, 300, 900, 1800, 3600, 7200, 14_400, 28_800, 43_200];
 
 export async function runSeed(scenario, o = {}) {
   const t0 = Date.now();
@@ -27,7 +25,14 @@ export async function runSeed(scenario, o = {}) {
     bills: { paid: 0, blocked: 0, forced: 0 },
     rows: 0,
     durationMs: 0,
+    timings: {},
     dir: null,
+  };
+  let mark = Date.now();
+  const lap = (name) => {
+    const now = Date.now();
+    result.timings[name] = (result.timings[name] ?? 0) + now - mark;
+    mark = now;
   };
   const violation = (invariant, detail) => result.violations.push({ invariant, detail });
   let sandbox = null;
@@ -45,6 +50,7 @@ export async function runSeed(scenario, o = {}) {
       ],
       { PATH: process.env.PATH ?? '', HOME: dir },
     );
+    lap('sandbox');
     mkdirSync(join(dir, 'config'), { recursive: true });
     const secret = `simulated-webhook-secret-${scenario.seed}`;
     const receiptsDir = join(dir, 'receipts');
@@ -76,6 +82,7 @@ export async function runSeed(scenario, o = {}) {
     daemon = new Daemon({ env, port, kills: scenario.kills.daemon });
     daemon.start();
     if (!(await daemon.until(() => daemon.subscribed > 0, 20_000))) throw new Error(`the daemon did not subscribe: ${daemon.tail.join('\n')}`);
+    lap('daemon');
 
     // 1. The sheets: `import --start`, run again after every kill or failure, as a person (or a cron job) would.
     const importKills = [...scenario.kills.imports];
@@ -83,6 +90,7 @@ export async function runSeed(scenario, o = {}) {
       const file = join(dir, sheet.file);
       writeFileSync(file, sheetCsv(sheet));
       let done = false;
+      let last = null;
       for (let run = 1; run <= 10 && !done; run++) {
         const crash = importKills.shift();
         const r = await paybatch(['import', file, '--start', '--yes', '--skip-invalid', '--json'], crash ? { ...env, PAYBATCH_CRASH_AT: crash } : env);
@@ -92,11 +100,16 @@ export async function runSeed(scenario, o = {}) {
         else if (r.code === 3) {
           violation('commands-finish', `import of ${sheet.file} refused (exit 3): ${r.stderr.slice(-800)}`);
           break;
-        } else await sleep(200); // the provider was unreachable after the client's retries: try again
+        } else {
+          last = r;
+          await sleep(200); // the provider was unreachable after the client's retries: try again
+        }
       }
-      if (!done && !result.violations.length) violation('commands-finish', `import of ${sheet.file} did not finish in 10 runs`);
+      if (!done && !result.violations.length) violation('commands-finish', `import of ${sheet.file} did not finish in 10 runs: exit ${last?.code}: ${last?.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     }
 
+    lap('import');
+    await daemon.rearm();
     // 2. A paid event of the wrong amount for a row whose payment may still be in flight.
     if (scenario.forged.wrongAmount) {
       const f = scenario.forged.wrongAmount;
@@ -110,12 +123,15 @@ export async function runSeed(scenario, o = {}) {
     }
 
     // 3. The bills, paid from a file; a run cut short by a kill is settled as the README tells a person to.
-    if (scenario.bills.length) await payBills({ scenario, dir, env, sandbox, ledger, result, violation });
+    lap('forge');
+    if (scenario.bills.length) await payBills({ scenario, dir, env, sandbox, daemon, ledger, result, violation });
+    lap('bills');
+    await daemon.rearm();
 
     // 4. A false instability refund, correctly signed, for a row the provider paid.
     if (scenario.forged.falseRefund) {
       const f = scenario.forged.falseRefund;
-      await settle({ sandbox, daemon, ledger, budgetMs: 10_000, steps: CLOCK_STEPS.slice(0, 4), quiet: true });
+      await settle({ sandbox, daemon, ledger, budgetMs: 10_000, minStep: scenario.staleSeconds + 60, itemsOnly: true });
       const target = ledger((db) => pickRoot(db, f.pick, (it) => it.status === 'paid'));
       if (target) {
         const status = await forge(port, secret, pixEvent(f, target, { amount: target.amount_cents, isRefund: true, reason: f.reason }));
@@ -125,9 +141,12 @@ export async function runSeed(scenario, o = {}) {
 
     // 5. The clock moves on until nothing is left to happen: webhooks delivered or given up, returns made, the
     //    daemon with nothing left to do.
-    const settled = await settle({ sandbox, daemon, ledger, budgetMs: SETTLE_BUDGET_MS, steps: CLOCK_STEPS });
-    if (!settled.ok) violation('settles', `still open after ${Math.round(SETTLE_BUDGET_MS / 1000)} s: ${settled.why}`);
+    lap('forge');
+    const settled = await settle({ sandbox, daemon, ledger, budgetMs: SETTLE_BUDGET_MS, minStep: scenario.staleSeconds + 60 });
+    if (!settled.ok) violation('settles', `still open after ${Math.round(SETTLE_BUDGET_MS / 1000)} s: ${settled.why}; daemon log: ${daemon.tail.slice(-3).join(' | ').slice(0, 1200)}`);
+    lap('settle');
     await daemon.stop();
+    lap('stop');
     for (const e of daemon.exits) violation('commands-finish', `the daemon exited by itself (${e.code ?? e.signal}): ${e.tail.join(' | ').slice(0, 600)}`);
 
     // 6. The invariants.
@@ -139,6 +158,7 @@ export async function runSeed(scenario, o = {}) {
     const snapshot = ledger((db) => readLedger(db));
     result.rows = snapshot.items.filter((i) => i.original_item_id === null).length;
     checkInvariants({ scenario, snapshot, payments, bills, ledgerCheck: check, receiptsDir, forged: result.forged, violation });
+    lap('check');
     result.kills = countKills(join(dir, 'crashes.log'));
     result.faults = countFaults(sandbox.log, batches, webhooks, bills);
     for (const f of result.forged) {
@@ -229,7 +249,7 @@ async function forge(port, secret, { eventId, body }) {
  * at the provider's bill payments for the line; pay again with --force only when it is not there; otherwise wait
  * for the daemon to settle it from the provider's event, then run the same file again.
  */
-async function payBills({ scenario, dir, env, sandbox, ledger, result, violation }) {
+async function payBills({ scenario, dir, env, sandbox, daemon, ledger, result, violation }) {
   const file = join(dir, 'contas.csv');
   writeFileSync(file, ['codigo;descricao', ...scenario.bills.map((b, i) => `${b.line};Conta ${i + 1}`)].join('\n') + '\n');
   const kills = [...scenario.kills.bills];
@@ -263,11 +283,15 @@ async function payBills({ scenario, dir, env, sandbox, ledger, result, violation
         result.bills.forced += 1;
         if (forced.hung) violation('commands-finish', 'boleto pay --force hung');
       } else {
-        // Paid (or scheduled) at the provider: its event settles the ledger; move the clock to the next window.
+        // Paid (or scheduled) at the provider: its event settles the ledger. Move the clock to when the payment is
+        // made (a scheduled one at the next window) and on through the webhook retries.
         const resolved = () => ledger((db) => db.prepare('SELECT status FROM bills WHERE id = ?').get(bill.id).status);
-        for (let i = 0; i < 40 && ['intent', 'unknown'].includes(resolved()); i++) {
-          await sandbox.admin('clock/advance', { seconds: 7200 });
-          await sleep(100);
+        for (let i = 0; i < 12 && ['intent', 'unknown'].includes(resolved()); i++) {
+          const clock = await sandbox.admin('clock');
+          const due = atProvider.map((b) => (b.status === 'scheduled' && b.nextEventAt ? Date.parse(b.nextEventAt) : 0)).reduce((a, b) => Math.max(a, b), 0);
+          await sandbox.admin('clock/advance', { seconds: Math.max(600, Math.ceil((due - Date.parse(clock.now)) / 1000) + 60) });
+          const after = daemon.passes;
+          await daemon.until(() => daemon.passes >= after + 2, 3_000);
         }
         if (['intent', 'unknown'].includes(resolved())) {
           // The provider's events never came (given up): the bill stays reported as unknown; the rest waits for a person.
@@ -280,24 +304,34 @@ async function payBills({ scenario, dir, env, sandbox, ledger, result, violation
   violation('commands-finish', 'boleto pay --file did not finish in 8 runs');
 }
 
-/** Moves the simulated clock step by step until nothing is left to happen, or the real-time budget runs out. */
-async function settle({ sandbox, daemon, ledger, budgetMs, steps, quiet = false }) {
+/**
+ * Moves the simulated clock until nothing is left to happen, or the real-time budget runs out: each step jumps to
+ * the last moment the sandbox has something planned for (webhook retries, scheduled bills, returns) — at least
+ * `minStep` seconds, long enough for items to settle, refunds to come and stale items to wake up — then waits for
+ * two daemon passes.
+ */
+async function settle({ sandbox, daemon, ledger, budgetMs, minStep, itemsOnly = false }) {
   const deadline = Date.now() + budgetMs;
-  let why = '';
-  for (let step = 0; ; step++) {
-    await sandbox.admin('clock/advance', { seconds: steps[Math.min(step, steps.length - 1)] });
+  for (;;) {
+    const [clock, hooks, bills] = await Promise.all([sandbox.admin('clock'), sandbox.admin('webhooks'), sandbox.admin('bills')]);
+    const planned = [
+      ...hooks.deliveries.filter((d) => d.status === 'pending' && d.nextAttemptAt).map((d) => Date.parse(d.nextAttemptAt)),
+      ...(itemsOnly ? [] : bills.bills.filter((b) => b.nextEventAt).map((b) => Date.parse(b.nextEventAt))),
+    ];
+    const last = planned.reduce((a, b) => Math.max(a, b), 0);
+    await sandbox.admin('clock/advance', { seconds: Math.max(minStep, Math.ceil((last - Date.parse(clock.now)) / 1000) + 1) });
     // Two whole passes after the clock moved: the first may have started before.
     const after = daemon.passes;
     await daemon.until(() => daemon.passes >= after + 2, 5_000);
-    why = await openWork({ sandbox, daemon, ledger, items: quiet });
+    const why = await openWork({ sandbox, daemon, ledger, itemsOnly });
     if (why === null) return { ok: true };
     if (Date.now() > deadline) return { ok: false, why };
   }
 }
 
-/** What is still to happen, in words; null when the seed has settled. `items`: only the first batches' items. */
-async function openWork({ sandbox, daemon, ledger, items }) {
-  if (items) {
+/** What is still to happen, in words; null when the seed has settled. `itemsOnly`: only the items. */
+async function openWork({ sandbox, daemon, ledger, itemsOnly }) {
+  if (itemsOnly) {
     const open = ledger((db) => (db ? db.prepare("SELECT count(*) AS n FROM items WHERE status IN ('resolved', 'submitted', 'processing')").get().n : 0));
     return open ? `${open} items open` : null;
   }
@@ -305,9 +339,8 @@ async function openWork({ sandbox, daemon, ledger, items }) {
   if (!last) return 'no daemon pass yet';
   const left = ['pending', 'unsent', 'missingReceipts', 'reprocessed', 'errors'].filter((k) => last[k]);
   if (left.length) return `daemon: ${left.map((k) => `${k} ${last[k]}`).join(', ')}`;
-  const hooks = await sandbox.admin('webhooks');
+  const [hooks, bills] = await Promise.all([sandbox.admin('webhooks'), sandbox.admin('bills')]);
   if (hooks.summary.pending) return `${hooks.summary.pending} webhook deliveries pending`;
-  const bills = await sandbox.admin('bills');
   const due = bills.bills.filter((b) => b.nextEventAt !== null).length;
   if (due) return `${due} bills with events to come`;
   const unreturned = ledger((db) => db.prepare("SELECT count(*) AS n FROM items WHERE status = 'returned' AND return_action IS NULL").get().n);
@@ -339,7 +372,7 @@ function countFaults(log, batches, webhooks, bills) {
   const faults = {};
   const add = (name, n = 1) => n && (faults[name] = (faults[name] ?? 0) + n);
   for (const line of log) {
-    const m = /^fault (\w+):/.exec(line);
+    const m = /\bfault (\w+):/.exec(line);
     if (m) add(m[1]);
   }
   for (const b of batches.batches) {

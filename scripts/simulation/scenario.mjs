@@ -1,12 +1,11 @@
 // A seed's scenario: the sheets, the bills, the sandbox's faults, where paybatch is killed and which events are
 // forged. Pure: the same seed always gives the same scenario (every draw comes from scripts/simulation/random.mjs).
 import { createHash } from 'node:crypto';
-import { barcodeToLine } from '../../dist/domain/boleto.js';
-import { buildBankBarcode, buildCollectionBarcode } from '../../dist/domain/boleto-builder.js';
 import { cnpjCheckDigits } from '../../dist/domain/cnpj.js';
 import { cpfCheckDigits } from '../../dist/domain/cpf.js';
 import { checkPixKey } from '../../dist/domain/pix-key.js';
 import { destinationForKey, missingByRule } from '../../dist/sandbox/key-directory.js';
+import { bankSlipLine, collectionSlipLine } from './boleto.mjs';
 import { stream } from './random.mjs';
 
 /** Every kill phase of src/engine/crash-point.ts, and which paybatch command reaches it in the simulation. */
@@ -82,11 +81,11 @@ export function faultSpec(faults) {
 function sheetsOf(seed) {
   const r = stream(seed, 'sheets');
   const used = new Set();
-  const count = r.chance(0.3) ? 2 : 1;
+  const count = r.chance(0.2) ? 2 : 1;
   const sheets = [];
   for (let s = 0; s < count; s++) {
     const rows = [];
-    const size = r.int(4, 24);
+    const size = r.int(3, 15);
     for (let i = 0; i < size; i++) rows.push(validRow(r, used));
     // A key paid twice in one sheet, for another amount: both rows are paid.
     if (rows.length > 2 && r.chance(0.3)) {
@@ -175,7 +174,7 @@ export function sheetCsv(sheet) {
 /** Up to three bills: bank slips and utility bills, some of them returned by their beneficiary (code ending 77NN). */
 function billsOf(seed) {
   const r = stream(seed, 'bills');
-  const count = r.pick([0, 1, 1, 2, 2, 3]);
+  const count = r.pick([0, 0, 1, 1, 2, 3]);
   const bills = [];
   const tails = new Set();
   while (bills.length < count) {
@@ -184,16 +183,10 @@ function billsOf(seed) {
     if (tail === '0404' || (!scripted && tail.startsWith('77')) || tails.has(tail)) continue;
     tails.add(tail);
     const cents = r.int(1000, 250000);
-    let barcode;
-    if (r.chance(0.6)) {
-      const due = new Date(Date.UTC(2025, 2, 11 + r.int(-8, 20))).toISOString().slice(0, 10);
-      barcode = buildBankBarcode({ bankCode: r.pick(['237', '341', '001', '104']), dueDate: due, amountCents: cents, freeField: r.digits(21) + tail });
-    } else {
-      barcode = buildCollectionBarcode({ segment: r.pick([2, 3]), valueId: 6, amountCents: cents, companyCode: r.digits(4), freeField: r.digits(21) + tail });
-    }
-    const line = barcodeToLine(barcode);
-    if (!line.ok) throw new Error(line.error);
-    bills.push({ line: line.value, barcode, cents, scriptedReturn: scripted });
+    const { line, barcode } = r.chance(0.6)
+      ? bankSlipLine({ bank: r.pick(['237', '341', '001', '104']), dueDate: new Date(Date.UTC(2025, 2, 11 + r.int(-8, 20))).toISOString().slice(0, 10), cents, free: r.digits(21) + tail })
+      : collectionSlipLine({ segment: r.pick([2, 3]), cents, company: r.digits(4), free: r.digits(21) + tail });
+    bills.push({ line, barcode, cents, scriptedReturn: scripted });
   }
   return bills;
 }

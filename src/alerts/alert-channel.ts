@@ -8,7 +8,6 @@ export interface AlertChannelsConfig {
   emailTo?: string;
   /** smtp:// or smtps://user:pass@host:port; a secret. */
   smtpUrl?: string;
-  emailFrom?: string;
   /** Run with /bin/sh -c, the alert as JSON on standard input. */
   command?: string;
   /** Bound on each channel, milliseconds; default 10,000. */

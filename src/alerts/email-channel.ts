@@ -9,7 +9,7 @@ export const emailChannel: AlertChannel = {
   isConfigured: (s) => Boolean(s.emailTo),
   send: async (a, s) =>
     s.smtpUrl
-      ? sendEmailAlert(a, { to: s.emailTo!, smtpUrl: s.smtpUrl, from: s.emailFrom, timeoutMs: s.timeoutMs })
+      ? sendEmailAlert(a, { to: s.emailTo!, smtpUrl: s.smtpUrl, timeoutMs: s.timeoutMs })
       : { channel: 'email', ok: false, error: 'alert e-mail is configured (alertEmailTo) but smtpUrl is not' },
   secrets: (s) => (s.smtpUrl ? urlSecrets(s.smtpUrl) : []),
 };
@@ -19,8 +19,6 @@ export interface EmailAlertOptions {
   to: string;
   /** smtp://host:587 (STARTTLS when offered) or smtps://user:pass@host:465; nodemailer options may follow as a query (?requireTLS=true). */
   smtpUrl: string;
-  /** Default `paybatch@<hostname>`. */
-  from?: string;
   timeoutMs: number;
 }
 
@@ -53,7 +51,7 @@ export async function sendEmailAlert(a: Alert, o: EmailAlertOptions): Promise<Ch
     });
     close = () => transport.close();
     const sent = transport.sendMail({
-      from: o.from ?? `paybatch@${hostname() || 'localhost'}`,
+      from: `paybatch@${hostname() || 'localhost'}`,
       to: o.to,
       subject: alertTitle(a),
       text: renderAlertText(a),

@@ -7,7 +7,7 @@ import { processIO, type IO } from './io.js';
 import { Output } from './output.js';
 import { registerAlerts } from './commands/alerts.js';
 import { registerBatch } from './commands/batch.js';
-import { registerBoleto } from './commands/boleto.js';
+import { registerBoleto } from './commands/boleto/index.js';
 import { registerConfig } from './commands/config.js';
 import { registerDaemon } from './commands/daemon.js';
 import { registerDemo } from './commands/demo.js';
@@ -46,10 +46,11 @@ export async function main(argv: readonly string[], deps: MainDeps = {}): Promis
   let ctx: Context | undefined;
 
   const runner: Runner = {
-    action: (fn) => async (...commanderArgs) => {
+    action: (parse, run) => async (...commanderArgs) => {
       const cmd = commanderArgs.at(-1) as Command;
       ctx = createContext(io, toGlobals(cmd.optsWithGlobals()), deps);
-      exitCode = (await fn(ctx, cmd.opts() as never, positionals(cmd))) ?? ExitCode.ok;
+      const opts = parse({ flags: cmd.opts(), args: positionals(cmd) });
+      exitCode = (await run(ctx, opts)) ?? ExitCode.ok;
     },
   };
   const program = buildProgram(io, runner);

@@ -1,6 +1,6 @@
 /**
  * Boletos as a payer meets them: bank slips (47-digit line) and collection slips (48-digit line, starting with 8),
- * or either one's 44-digit barcode. Decodes, checks and converts them offline; see bank-slip.ts and
+ * or either one's 44-digit barcode. Decodes and checks them offline; see bank-slip.ts and
  * collection-slip.ts for the layouts.
  */
 import {
@@ -158,41 +158,6 @@ export function decodeBoleto(input: string, today: string): BoletoDecode {
     return checked.ok ? decodeCollection(input, checked.value) : invalid(input, 'collection', checked.error);
   }
   return invalid(input, null, lengthError(code.length));
-}
-
-/**
- * The line (digits only: 47 for a bank slip, 48 for a collection slip) of a 44-digit barcode, separators allowed.
- * Fails, with the same reasons as decodeBoleto, when the barcode's check digit or header is wrong.
- * The due date is not checked.
- */
-export function barcodeToLine(barcode: string): Result<string> {
-  const digits = boletoDigits(barcode);
-  if (!digits.ok) return fail(digits.error);
-  const code = digits.value;
-  if (code.length !== BANK_BARCODE_LENGTH) return fail(`a barcode must be ${BANK_BARCODE_LENGTH} digits, got ${code.length}`);
-  if (code.startsWith(COLLECTION_PRODUCT_DIGIT)) {
-    const checked = checkCollectionBarcode(code);
-    return checked.ok ? ok(collectionLineFromBarcode(checked.value)) : fail(checked.error);
-  }
-  const checked = checkBankBarcode(code);
-  return checked.ok ? ok(bankLineFromBarcode(checked.value)) : fail(checked.error);
-}
-
-/**
- * The 44-digit barcode of a line (47 digits bank, 48 digits collection), separators allowed.
- * Fails when a field, block or general check digit is wrong, naming it. The due date is not checked.
- */
-export function lineToBarcode(line: string): Result<string> {
-  const digits = boletoDigits(line);
-  if (!digits.ok) return fail(digits.error);
-  const code = digits.value;
-  if (code.length === BANK_LINE_LENGTH && !code.startsWith(COLLECTION_PRODUCT_DIGIT)) return checkBankLine(code);
-  if (code.length === COLLECTION_LINE_LENGTH) return checkCollectionLine(code);
-  return fail(
-    code.length === BANK_LINE_LENGTH
-      ? `a line starting with 8 is a collection line of ${COLLECTION_LINE_LENGTH} digits, got ${code.length}`
-      : `a line must be ${BANK_LINE_LENGTH} (bank) or ${COLLECTION_LINE_LENGTH} (collection) digits, got ${code.length}`,
-  );
 }
 
 /**

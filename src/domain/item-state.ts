@@ -1,23 +1,22 @@
 /**
  * The life of a payment item in the ledger (DESIGN.md "Item life cycle"):
- * draft → resolved → submitted → processing → paid | failed, and paid → returned.
- * `rejected` rows never leave the ledger.
+ * resolved → submitted → processing → paid | failed, and paid → returned. An item is written resolved (its key
+ * looked up); rows the sheet or the lookup rule out never become items. (The first migration's CHECK also allows
+ * `draft` and `rejected`, which nothing writes.)
  */
-export const ITEM_STATES = ['draft', 'resolved', 'submitted', 'processing', 'paid', 'failed', 'returned', 'rejected'] as const;
+export const ITEM_STATES = ['resolved', 'submitted', 'processing', 'paid', 'failed', 'returned'] as const;
 export type ItemState = (typeof ITEM_STATES)[number];
 
 // How far along each state is; news that would lower the rank is stale (events arrive out of order).
-const RANK: Record<ItemState, number> = { draft: 0, rejected: 0, resolved: 1, submitted: 2, processing: 3, paid: 4, failed: 4, returned: 5 };
+const RANK: Record<ItemState, number> = { resolved: 1, submitted: 2, processing: 3, paid: 4, failed: 4, returned: 5 };
 
 const NEXT: Record<ItemState, readonly ItemState[]> = {
-  draft: ['resolved', 'rejected'],
-  resolved: ['submitted', 'rejected'],
+  resolved: ['submitted'],
   submitted: ['processing', 'paid', 'failed'],
   processing: ['paid', 'failed'],
   paid: ['returned'],
   failed: [],
   returned: [],
-  rejected: [],
 };
 
 /** True when an item in `from` may move to `to`; staying in place is not a transition. */
@@ -32,7 +31,7 @@ export function isForward(from: ItemState, to: ItemState): boolean {
 
 /** Nothing more will happen to an item in this state without a new attempt. */
 export function isSettled(state: ItemState): boolean {
-  return state === 'paid' || state === 'failed' || state === 'returned' || state === 'rejected';
+  return state === 'paid' || state === 'failed' || state === 'returned';
 }
 
 /** What the ledger knows of an item that news is about. */

@@ -93,7 +93,7 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, bytes: Buffer, 
     const before = getBatch(ledger, existing.batchId);
     // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own.
     if (o.start && !before.start_requested && before.status !== 'deleted') {
-      const items = itemsOfBatch(ledger, before.id).filter((it) => it.status !== 'rejected');
+      const items = itemsOfBatch(ledger, before.id);
       const summary: ImportSummary = {
         file: o.file,
         batchName: before.name,

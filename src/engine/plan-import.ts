@@ -2,29 +2,10 @@ import { maskedDocumentMatches } from '../domain/document.js';
 import { rowIdentifier } from '../domain/identifier.js';
 import { namesLikelyMatch } from '../domain/name-match.js';
 import type { PixKeyType } from '../domain/pix-key.js';
-import type { Destination } from '../provider/types.js';
+import type { PlannedItem } from '../ledger/import-repository.js';
+import type { RecentPayment } from '../ledger/item-repository.js';
 import type { RowProblem, ValidRow } from '../sheet/validate-rows.js';
 import type { KeyResolution } from './resolve-keys.js';
-
-/** A payment the ledger already holds, for spotting a sheet that pays someone again. */
-export interface RecentPayment {
-  readonly key: string;
-  readonly amountCents: number;
-  readonly batchName: string;
-  readonly createdAt: string;
-}
-
-export interface PlannedItem {
-  readonly line: number;
-  readonly identifier: string;
-  readonly key: string;
-  readonly keyType: PixKeyType;
-  readonly amountCents: number;
-  readonly description: string;
-  readonly sheetName: string | null;
-  readonly sheetDocument: string | null;
-  readonly destination: Destination;
-}
 
 export interface Totals {
   readonly count: number;

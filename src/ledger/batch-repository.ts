@@ -80,3 +80,29 @@ export function batchProgress(ledger: Ledger, batchId: number): StatusCount[] {
       .orderBy('status'),
   );
 }
+
+/** `<name> [pb:<local id>]`: the remote batch has no idempotency key, so its name carries the local id. */
+export const remoteBatchName = (name: string, localId: number) => `${name} [pb:${localId}]`;
+
+/** Inserts a draft batch whose remote name carries its own id; call inside a transaction. */
+export function insertDraftBatch(
+  ledger: Ledger,
+  o: { importId: number | null; kind: 'sheet' | 'reprocess'; name: string; itemCount: number; totalCents: number; at: string },
+): number {
+  const { next } = ledger.raw.prepare('SELECT coalesce(max(id), 0) + 1 AS next FROM batches').get() as { next: number };
+  ledger.run(
+    ledger.db.insertInto('batches').values({
+      id: next,
+      import_id: o.importId,
+      kind: o.kind,
+      name: o.name,
+      remote_name: remoteBatchName(o.name, next),
+      status: 'draft',
+      item_count: o.itemCount,
+      total_cents: o.totalCents,
+      created_at: o.at,
+      updated_at: o.at,
+    }),
+  );
+  return next;
+}

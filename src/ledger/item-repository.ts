@@ -1,6 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
-import type { RecentPayment } from '../engine/plan-import.js';
 import type { Ledger } from './open-ledger.js';
 import type { BatchStatus, ItemsTable } from './schema.js';
 
@@ -31,7 +30,18 @@ export function itemsOfBatch(ledger: Ledger, batchId: number, status?: ItemState
   return ledger.all(q.orderBy('line').orderBy('id'));
 }
 
-/** Payments since `since` in other imports than the sheet `exceptSheetHash` (never itself), for the duplicate warning. */
+/** A payment the ledger already holds, for spotting a sheet that pays someone again. */
+export interface RecentPayment {
+  readonly key: string;
+  readonly amountCents: number;
+  readonly batchName: string;
+  readonly createdAt: string;
+}
+
+/**
+ * First attempts of items in any state, created since `since` by other sheets than `exceptSheetHash`, for the
+ * duplicate warning: a sheet does not repeat itself, and a reprocess attempt repeats a payment on purpose.
+ */
 export function recentPayments(ledger: Ledger, since: Date, exceptSheetHash: string): RecentPayment[] {
   return ledger.all(
     ledger.db
@@ -41,7 +51,6 @@ export function recentPayments(ledger: Ledger, since: Date, exceptSheetHash: str
       .select(['items.key as key', 'items.amount_cents as amountCents', 'batches.name as batchName', 'items.created_at as createdAt'])
       .where('items.created_at', '>=', since.toISOString())
       .where((eb) => eb.or([eb('imports.file_hash', 'is', null), eb('imports.file_hash', '!=', exceptSheetHash)]))
-      .where('items.status', '!=', 'rejected')
       .where('items.attempt', '=', 1),
   );
 }

@@ -1,5 +1,4 @@
-import { updateBatch } from './batch-repository.js';
-import { insertBatch } from './import-repository.js';
+import { insertDraftBatch, updateBatch } from './batch-repository.js';
 import type { ItemRow } from './item-repository.js';
 import type { Ledger } from './open-ledger.js';
 
@@ -47,7 +46,7 @@ export interface NewAttempt {
 export function recordReprocessBatch(ledger: Ledger, o: { name: string; attempts: readonly NewAttempt[]; at: Date }): number {
   const at = o.at.toISOString();
   const total = o.attempts.reduce((s, a) => s + a.from.amount_cents, 0);
-  const batchId = insertBatch(ledger, { importId: null, kind: 'reprocess', name: o.name, itemCount: o.attempts.length, totalCents: total, at });
+  const batchId = insertDraftBatch(ledger, { importId: null, kind: 'reprocess', name: o.name, itemCount: o.attempts.length, totalCents: total, at });
   updateBatch(ledger, batchId, { start_requested: 1 }, o.at);
   for (const a of o.attempts) {
     const it = a.from;

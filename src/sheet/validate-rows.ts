@@ -10,7 +10,7 @@ import type { ReadSheet, SheetRow } from './read-sheet.js';
  * The most characters a row's description may have: the Pix payer message (remittance information) carries 140,
  * so a longer text would be cut by the provider or refused.
  */
-export const MAX_DESCRIPTION_LENGTH = 140;
+const MAX_DESCRIPTION_LENGTH = 140;
 
 /** A row that passed every offline rule, ready to become a ledger item. */
 export interface ValidRow {
@@ -43,7 +43,7 @@ export interface SheetValidation {
   problems: RowProblem[];
 }
 
-export const ROW_FIELD = 'row';
+const ROW_FIELD = 'row';
 
 const KEY_TYPE_WORDS = 'cpf, cnpj, celular (or telefone, phone), email or aleatoria (or evp, random)';
 
@@ -154,7 +154,7 @@ export function validateRows(sheet: ReadSheet, o: { maxItemAmountCents: number |
 }
 
 /** The name each field goes by in messages: the sheet's own header text, or the template's name when absent. */
-export function fieldLabels(sheet: Pick<ReadSheet, 'header' | 'columns' | 'language'>): Record<SheetField, string> {
+function fieldLabels(sheet: ReadSheet): Record<SheetField, string> {
   const labels = {} as Record<SheetField, string>;
   for (const field of SHEET_FIELDS) {
     const index = sheet.columns[field];

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/alerts/alert.js';
 import { runCommandAlert } from '../../src/alerts/command-channel.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { alert } from './fixtures.js';
 
 const tempDir = useTempDir();
@@ -25,7 +26,7 @@ function alive(pid: number): boolean {
   }
 }
 
-async function waitForFile(path: string, ms = 2000): Promise<string> {
+async function waitForFile(path: string, ms = 20_000): Promise<string> {
   const until = Date.now() + ms;
   while (!existsSync(path) || readFileSync(path, 'utf8').trim() === '') {
     if (Date.now() > until) throw new Error(`${path} never appeared`);
@@ -79,26 +80,24 @@ describe('runCommandAlert', () => {
     const dir = tempDir();
     const pidFile = join(dir, 'pid');
     const started = Date.now();
-    const result = await runCommandAlert(alert(), `sleep 30 & echo $! > "${pidFile}"; wait`, { timeoutMs: 300 });
-    expect(Date.now() - started).toBeLessThan(1500);
-    expect(result).toEqual({ channel: 'command', ok: false, error: 'alert command did not finish within 300 ms and was stopped' });
+    // 2 s: ample for sh to start and write the pid on a loaded machine, and far below the 30 s sleep.
+    const result = await runCommandAlert(alert(), `sleep 30 & echo $! > "${pidFile}"; wait`, { timeoutMs: 2000 });
+    expect(result).toEqual({ channel: 'command', ok: false, error: 'alert command did not finish within 2000 ms and was stopped' });
+    // It returned at the timeout, not when the sleep would have ended.
+    expect(Date.now() - started).toBeLessThan(20_000);
     const sleeper = Number(await waitForFile(pidFile));
-    const until = Date.now() + 2000;
-    while (alive(sleeper) && Date.now() < until) await sleep(20);
-    expect(alive(sleeper)).toBe(false);
+    await waitFor(() => !alive(sleeper), { what: `the background sleep (pid ${sleeper}) to be stopped` });
   });
 
   it('kills a command that ignores SIGTERM', async () => {
     const dir = tempDir();
     const pidFile = join(dir, 'pid');
-    const result = await runCommandAlert(alert(), `trap '' TERM; echo $$ > "${pidFile}"; while :; do sleep 0.05; done`, { timeoutMs: 300 });
+    const result = await runCommandAlert(alert(), `trap '' TERM; echo $$ > "${pidFile}"; while :; do sleep 0.05; done`, { timeoutMs: 2000 });
     expect(result.ok).toBe(false);
-    const shell = Number(await waitForFile(pidFile));
-    await sleep(100);
+    // At the result the shell had its SIGTERM and ignored it; SIGKILL follows a grace period later.
+    const shell = Number(readFileSync(pidFile, 'utf8').trim());
     expect(alive(shell)).toBe(true);
-    const until = Date.now() + 3000;
-    while (alive(shell) && Date.now() < until) await sleep(20);
-    expect(alive(shell)).toBe(false);
+    await waitFor(() => !alive(shell), { what: `the shell (pid ${shell}) to be killed` });
   });
 
   it('reports a command that does not exist', async () => {

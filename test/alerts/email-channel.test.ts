@@ -33,16 +33,10 @@ describe('sendEmailAlert', () => {
     expect(body).toContain('- folha-maio line 2: Maria 1');
   });
 
-  it('uses the given From and marks sandbox alerts in the subject', async () => {
+  it('marks sandbox alerts in the subject', async () => {
     smtp = await startFakeSmtp();
-    const result = await sendEmailAlert(alert({ sandbox: true }), {
-      to: 'support@corp.example',
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
-      from: 'PayBatch <noreply@corp.example>',
-      timeoutMs: 3000,
-    });
+    const result = await sendEmailAlert(alert({ sandbox: true }), { to: 'support@corp.example', smtpUrl: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, timeoutMs: 3000 });
     expect(result.ok).toBe(true);
-    expect(smtp.mails[0]!.from).toBe('<noreply@corp.example>');
     expect(parseMail(smtp.mails[0]!.data).headers.get('subject')).toBe('[SANDBOX] Payments without news for 2h');
   });
 

@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/alerts/alert.js';
 import { sendAlert } from '../../src/alerts/send-alert.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { startFakeSmtp, parseMail, type FakeSmtp } from './fake-smtp.js';
 import { startFakeWebhook, webhookSecretFragments, type FakeWebhook } from './fake-webhook.js';
 import { alert } from './fixtures.js';
@@ -74,7 +76,43 @@ describe('sendAlert', () => {
     expect(readFileSync(join(dir, 'alert.json'), 'utf8')).toContain('"id":7');
   });
 
-  it('runs the channels at once and ends within the timeout when they hang', async () => {
+  it('runs the channels at once: all three are under way together, long before any timeout', async () => {
+    webhook = await startFakeWebhook(() => 'hang');
+    // An SMTP server that accepts and never greets, counting the connections it holds.
+    const held = new Set<Socket>();
+    const silentSmtp = createServer((socket) => {
+      held.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silentSmtp.listen(0, '127.0.0.1', resolve));
+    const dir = tempDir();
+    try {
+      const sending = sendAlert(alert(), {
+        webhookUrl: webhook.url,
+        emailTo: 'support@corp.example',
+        smtpUrl: `smtp://127.0.0.1:${(silentSmtp.address() as AddressInfo).port}`,
+        command: `touch "${dir}/started"; while [ ! -e "${dir}/release" ]; do sleep 0.05; done`,
+        timeoutMs: 120_000,
+      });
+      // One after the other, the second channel could only start when the first gave up, two minutes on.
+      await waitFor(() => webhook!.received.length === 1 && held.size === 1 && existsSync(join(dir, 'started')), {
+        what: 'the webhook, the e-mail and the command to be under way at once',
+      });
+      // Then each ends: the two servers hang up, the command is let go.
+      await webhook.close();
+      for (const socket of held) socket.destroy();
+      writeFileSync(join(dir, 'release'), '');
+      expect((await sending).map((r) => [r.channel, r.ok])).toEqual([
+        ['webhook', false],
+        ['email', false],
+        ['command', true],
+      ]);
+    } finally {
+      await new Promise((resolve) => silentSmtp.close(resolve));
+    }
+  });
+
+  it('ends at the timeout when every channel hangs', async () => {
     webhook = await startFakeWebhook(() => 'hang');
     smtp = await startFakeSmtp({ silent: true });
     const started = Date.now();
@@ -85,13 +123,14 @@ describe('sendAlert', () => {
       command: 'sleep 30',
       timeoutMs: 400,
     });
-    // Three hangs of 400 ms each, concurrently: well under their sum plus the backstop.
-    expect(Date.now() - started).toBeLessThan(1200);
     expect(results.map((r) => [r.channel, r.ok])).toEqual([
       ['webhook', false],
       ['email', false],
       ['command', false],
     ]);
+    // Each channel gave up at its timeout…
     for (const r of results) expect(r.error).toMatch(/400 ms/);
+    // …and the call returned then, not when the command's 30 s sleep would have ended.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

@@ -1,5 +1,4 @@
-import { barcodeToLine } from '../../src/domain/boleto.js';
-import { buildBankBarcode, buildCollectionBarcode } from '../../src/domain/boleto-builder.js';
+import { buildBankBarcode, buildCollectionBarcode, lineOf } from '../helpers/boleto.js';
 import { ProviderError } from '../../src/errors.js';
 import type { BillDetails, BillPayment } from '../../src/provider/types.js';
 
@@ -7,12 +6,6 @@ import type { BillDetails, BillPayment } from '../../src/provider/types.js';
 export const MONDAY_10H = '2025-03-10T10:00:00-03:00';
 /** Saturday 2025-03-08, 22:30 São Paulo: closed until Monday 08:00. */
 export const SATURDAY_NIGHT = '2025-03-08T22:30:00-03:00';
-
-export function lineOf(barcode: string): string {
-  const r = barcodeToLine(barcode);
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-}
 
 /** A bank slip line (bank 237, due 2025-03-20 unless told); `tail` ends the free field (e.g. "7701": a scripted return). */
 export const bankLine = (o: { amountCents?: number; dueDate?: string | null; tail?: string; bank?: string } = {}) =>

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Prompter } from '../../src/cli/prompter.js';
 import { runCli } from '../helpers/test-io.js';
@@ -7,6 +9,23 @@ import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
 const sheet = fileURLToPath(new URL('../../fixtures/payments-en.csv', import.meta.url));
+
+/**
+ * What the embedded sandbox (the provider of the default profile) holds, read from its state file beside the ledger:
+ * every batch with its item count.
+ */
+function providerBatches(dir: string): { name: string; status: string; items: number }[] {
+  const file = join(dir, 'd', 'paybatch', 'ledger-sandbox.db');
+  expect(existsSync(file), 'the embedded sandbox ran and kept its state').toBe(true);
+  const db = new Sqlite(file, { readonly: true });
+  try {
+    return db
+      .prepare('SELECT b.name, b.status, (SELECT count(*) FROM items i WHERE i.batch_id = b.id) AS items FROM batches b ORDER BY b.seq')
+      .all() as { name: string; status: string; items: number }[];
+  } finally {
+    db.close();
+  }
+}
 
 /** Answers confirmations as told and records the questions. */
 function scripted(answer: boolean): Prompter & { asked: string[] } {
@@ -28,6 +47,8 @@ describe('paybatch import on a terminal', () => {
     expect(r.stderr).toContain('SANDBOX');
     const list = await runCli(['batch', 'list', '--json'], { env });
     expect(JSON.parse(list.stdout)).toEqual([]);
+    // The keys were looked up at the provider before the question, but no batch or item was created there.
+    expect(providerBatches(dir)).toEqual([]);
   });
 
   it('"yes" imports, and the same sheet again is recognised instead of paid twice', async () => {
@@ -41,6 +62,8 @@ describe('paybatch import on a terminal', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ outcome: 'already-imported', batch: { id: 1 } });
     const list = await runCli(['batch', 'list', '--json'], { env });
     expect(JSON.parse(list.stdout)).toHaveLength(1);
+    // The provider holds that one batch with its six items, started: the second run created nothing there.
+    expect(providerBatches(dir)).toEqual([{ name: expect.stringMatching(/^payments-en \d{4}-\d{2}-\d{2} \[pb:1\]$/), status: 'processing', items: 6 }]);
   });
 
   it('asks again before starting a batch whose first import did not start it', async () => {
@@ -52,6 +75,8 @@ describe('paybatch import on a terminal', () => {
     expect(no.code).toBe(1);
     expect(declined.asked[0]).toMatch(/^Create and start batch "payments-en/);
     expect(JSON.parse((await runCli(['batch', 'show', '1', '--json'], { env })).stdout).batch.status).toBe('submitted');
+    // "No" to starting left the provider's batch as the first run made it: all six items in, not started.
+    expect(providerBatches(dir)).toEqual([{ name: expect.stringMatching(/\[pb:1\]$/), status: 'pending', items: 6 }]);
     const yes = await runCli(['import', sheet, '--start', '--json'], { tty: true, env, prompter: scripted(true) });
     expect(JSON.parse(yes.stdout)).toMatchObject({ outcome: 'resumed', batch: { status: 'started' } });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBankBarcode, buildCollectionBarcode } from '../../src/domain/boleto-builder.js';
+import { buildBankBarcode, buildCollectionBarcode } from '../helpers/boleto.js';
 import { decodeBoleto } from '../../src/domain/boleto.js';
 
 // The builder must rebuild real barcodes from their parts (sources as in boleto.test.ts):

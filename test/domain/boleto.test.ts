@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  barcodeToLine,
-  billWindowCloseHour,
-  decodeBoleto,
-  formatBoletoLine,
-  lineToBarcode,
-  type BoletoDecode,
-} from '../../src/domain/boleto.js';
+import { billWindowCloseHour, decodeBoleto, formatBoletoLine, type BoletoDecode } from '../../src/domain/boleto.js';
 
 // Real vectors, each from a public library's test suite or documentation:
 //  [mrmgomes]  https://github.com/mrmgomes/boleto-utils — test/test.js
@@ -125,15 +118,10 @@ describe('decodeBoleto — real bank slips', () => {
     expect(d.dueDate).toBe(v.dueDate);
   });
 
-  it.each(BANK)('$source: conversions both ways', (v) => {
-    expect(lineToBarcode(v.line)).toEqual({ ok: true, value: v.barcode });
-    expect(barcodeToLine(v.barcode)).toEqual({ ok: true, value: digitsOf(v.line) });
-  });
-
   it.each(BANK_BARCODES_ONLY)('%s: %s', (_source, barcode, amountCents, dueDate) => {
     const d = decodeBoleto(barcode, dueDate);
     expect(d).toMatchObject({ valid: true, kind: 'bank', amountCents, dueDate, bankCode: barcode.slice(0, 3) });
-    expect(lineToBarcode(d.line ?? '')).toEqual({ ok: true, value: barcode });
+    expect(decodeBoleto(d.line ?? '', dueDate).barcode).toBe(barcode);
   });
 });
 
@@ -159,10 +147,8 @@ describe('decodeBoleto — real collection slips', () => {
     expect(d.segmentName).toEqual(expect.any(String));
   });
 
-  it.each(COLLECTION)('$source: barcode and conversions', (v) => {
+  it.each(COLLECTION)('$source: barcode', (v) => {
     expect(decodeBoleto(v.barcode, '2025-06-01')).toMatchObject({ valid: true, line: digitsOf(v.line), amountCents: v.amountCents });
-    expect(lineToBarcode(v.line)).toEqual({ ok: true, value: v.barcode });
-    expect(barcodeToLine(v.barcode)).toEqual({ ok: true, value: digitsOf(v.line) });
   });
 
   it('names segments and flags government and utility bills', () => {
@@ -296,26 +282,6 @@ describe('zero amounts and reference values', () => {
     expect(ref6).toMatchObject({ valid: true, segment: 6, valueIsReference: true, amountCents: null });
     const ref11 = decodeBoleto('869955555556555566667770777777777773777777777773', '2025-06-01');
     expect(ref11).toMatchObject({ valid: true, segment: 6, valueIsReference: true, amountCents: null, companyCode: '66667777' });
-  });
-});
-
-describe('barcodeToLine / lineToBarcode', () => {
-  it('fail with the decoder reasons', () => {
-    expect(barcodeToLine('03391693400002717169123456700000000004560101')).toEqual({ ok: false, error: 'general check digit is 1, should be 9' });
-    expect(lineToBarcode('03399.12346 56700.000005 00045.601010 9 69340000271716')).toEqual({ ok: false, error: 'field 1 check digit is 6, should be 7' });
-    expect(lineToBarcode('83620000000667800481001809756573100158963608')).toEqual({
-      ok: false,
-      error: 'a line must be 47 (bank) or 48 (collection) digits, got 44',
-    });
-    expect(barcodeToLine('03399.12347 56700.000005 00045.601010 9 69340000271716')).toEqual({ ok: false, error: 'a barcode must be 44 digits, got 47' });
-    expect(barcodeToLine('0339x693400002717169123456700000000004560101')).toEqual({
-      ok: false,
-      error: 'only digits, dots, spaces and dashes are allowed, got "x"',
-    });
-  });
-
-  it('do not need today: a due date outside any window still converts', () => {
-    expect(barcodeToLine('00193373700000001000500940144816060680935031')).toEqual({ ok: true, value: '00190500954014481606906809350314337370000000100' });
   });
 });
 

@@ -3,7 +3,6 @@ import { canTransition, isForward, isSettled, ITEM_STATES, nextItemState, type I
 
 describe('item life cycle', () => {
   it.each<[ItemState, ItemState, boolean]>([
-    ['draft', 'resolved', true],
     ['resolved', 'submitted', true],
     ['submitted', 'processing', true],
     ['submitted', 'paid', true],
@@ -14,8 +13,7 @@ describe('item life cycle', () => {
     ['paid', 'failed', false],
     ['failed', 'paid', false],
     ['returned', 'paid', false],
-    ['rejected', 'submitted', false],
-    ['draft', 'paid', false],
+    ['resolved', 'paid', false],
   ])('%s → %s allowed: %s', (from, to, allowed) => {
     expect(canTransition(from, to)).toBe(allowed);
   });
@@ -31,7 +29,7 @@ describe('item life cycle', () => {
   });
 
   it('knows which states are settled', () => {
-    expect(ITEM_STATES.filter(isSettled)).toEqual(['paid', 'failed', 'returned', 'rejected']);
+    expect(ITEM_STATES.filter(isSettled)).toEqual(['paid', 'failed', 'returned']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PlannedItem } from '../../src/engine/plan-import.js';
+import type { PlannedItem } from '../../src/ledger/import-repository.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { updateBatch } from '../../src/ledger/batch-repository.js';

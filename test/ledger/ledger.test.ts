@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { findImportByHash, recordImport } from '../../src/ledger/import-reposito
 import { itemsOfBatch } from '../../src/ledger/item-repository.js';
 import { getBatch } from '../../src/ledger/batch-repository.js';
 import { openLedger } from '../../src/ledger/open-ledger.js';
-import type { PlannedItem } from '../../src/engine/plan-import.js';
+import type { PlannedItem } from '../../src/ledger/import-repository.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -14,18 +15,97 @@ const now = new Date('2026-11-20T12:00:00Z');
 const destination = { accountType: 'checkingAccount', branch: '0001', key: 'ana@example.com', accountNumber: '123', institutionName: 'Banco', document: '***.456.789-**', type: 'email', institution: '000', name: 'Ana' };
 const item = (line: number): PlannedItem => ({ line, identifier: `00000000-0000-4000-8000-${String(line).padStart(12, '0')}`, key: 'ana@example.com', keyType: 'email', amountCents: 1000 + line, description: `row ${line}`, sheetName: null, sheetDocument: null, destination });
 
+/** Every table the migrations in migrations/ create, with its columns in order, written out from the SQL files. */
+const SCHEMA: Record<string, string[]> = {
+  // 0001_ledger
+  imports: ['id', 'file_hash', 'file_name', 'row_count', 'item_count', 'rejected_count', 'created_at'],
+  batches: [
+    'id', 'import_id', 'kind', 'name', 'remote_name', 'remote_id', 'status', 'remote_status', 'start_requested', 'item_count', 'total_cents',
+    'created_at', 'updated_at', 'started_at',
+  ],
+  items: [
+    'id', 'batch_id', 'line', 'identifier', 'key', 'key_type', 'amount_cents', 'description', 'sheet_name', 'sheet_document', 'destination_json',
+    'recipient_name', 'status', 'remote_status', 'remote_item_id', 'pix_id', 'end_to_end_id', 'reason', 'return_action', 'attempt',
+    'original_item_id', 'call_attempts', 'last_error', 'receipt_path', 'created_at', 'updated_at', 'status_changed_at',
+    'alerted_at', // 0002_daemon
+    'receipt_unavailable_at', // 0004_provider_profile
+    'return_confirmed_at', 'return_claim', // 0006_provider_confirmation
+  ],
+  provider_calls: ['id', 'phase', 'intent_id', 'operation', 'subject', 'detail_json', 'outcome', 'created_at'],
+  // 0002_daemon
+  webhook_events: [
+    'event_id', 'kind', 'delivery_id', 'received_at', 'payload_json', 'effect',
+    'topic', // 0004_provider_profile
+    'quarantine', 'alerted_at', // 0006_provider_confirmation
+  ],
+  alerts: ['id', 'kind', 'fingerprint', 'title', 'summary', 'items_json', 'created_at', 'last_sent_at', 'send_count', 'channels_json', 'acked_at'],
+  daemon_lock: ['id', 'pid', 'host', 'started_at', 'heartbeat_at'],
+  // 0003_bills
+  bills: [
+    'id', 'barcode', 'line', 'kind', 'description', 'beneficiary', 'beneficiary_document', 'assignor', 'due_date', 'amount_cents', 'status',
+    'remote_status', 'transaction_id', 'settle_date', 'amount_paid_cents', 'result_json', 'return_reason', 'return_meaning', 'returned_at',
+    'receipt_path', 'forced', 'error', 'alerted_at', 'created_at', 'updated_at',
+  ],
+  // 0005_import_claims
+  import_claims: ['file_hash', 'file_name', 'pid', 'host', 'started_at'],
+  // kysely's own bookkeeping
+  kysely_migration: ['name', 'timestamp'],
+  kysely_migration_lock: ['id', 'is_locked'],
+};
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation'];
+
+/** Tables (sqlite's own left out) and their columns, in order. */
+function schemaOf(db: Sqlite.Database): Record<string, string[]> {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  return Object.fromEntries(tables.map((t) => [t, (db.pragma(`table_info(${t})`) as { name: string }[]).map((c) => c.name)]));
+}
+
+const migrationsOf = (db: Sqlite.Database) => db.prepare('SELECT name, timestamp FROM kysely_migration ORDER BY name').all() as { name: string; timestamp: string }[];
+
+/** What openLedger promises of every connection it hands out. */
+function expectConnectionSettings(db: Sqlite.Database): void {
+  expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+  expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+  expect(db.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
+}
+
 describe('the ledger', () => {
-  it('is created with WAL, foreign keys and every migration applied', async () => {
+  it('is created with WAL, foreign keys, a busy timeout, synchronous=FULL and every migration applied', async () => {
     const file = join(tempDir(), 'sub', 'ledger.db');
     const ledger = await openLedger(file);
-    expect(ledger.raw.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(ledger.raw.pragma('foreign_keys', { simple: true })).toBe(1);
-    const tables = ledger.raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => (r as { name: string }).name);
-    expect(tables).toEqual(expect.arrayContaining(['imports', 'batches', 'items', 'provider_calls']));
+    expectConnectionSettings(ledger.raw);
+    expect(schemaOf(ledger.raw)).toEqual(SCHEMA);
+    expect(migrationsOf(ledger.raw).map((m) => m.name)).toEqual(MIGRATIONS);
     await ledger.close();
-    // Opening again applies nothing new and keeps the data.
+    // WAL is a property of the file, not of a connection: a plain connection finds it too.
+    const plain = new Sqlite(file, { readonly: true });
+    expect(plain.pragma('journal_mode', { simple: true })).toBe('wal');
+    plain.close();
+  });
+
+  it('opening again applies nothing, keeps the data, and sets the connection up the same way', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'ledger.db');
+    const ledger = await openLedger(file);
+    const { importId, batchId } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 3, batchName: 'Folha', items: [item(2), item(3)], rejectedCount: 1, now });
+    const migrations = migrationsOf(ledger.raw);
+    await ledger.close();
+
     const again = await openLedger(file);
+    expectConnectionSettings(again.raw);
+    // The same migration rows (names and times): none ran a second time.
+    expect(migrationsOf(again.raw)).toEqual(migrations);
+    expect(schemaOf(again.raw)).toEqual(SCHEMA);
+    expect(findImportByHash(again, 'h1')).toMatchObject({ id: importId, batchId, rowCount: 3, itemCount: 2, rejectedCount: 1 });
+    expect(getBatch(again, batchId)).toMatchObject({ name: 'Folha', status: 'draft', item_count: 2, total_cents: 1002 + 1003 });
+    expect(itemsOfBatch(again, batchId).map((i) => [i.line, i.identifier, i.amount_cents, i.status])).toEqual([
+      [2, '00000000-0000-4000-8000-000000000002', 1002, 'resolved'],
+      [3, '00000000-0000-4000-8000-000000000003', 1003, 'resolved'],
+    ]);
     await again.close();
+    // Nothing to migrate, so no backup was taken either: the folder holds the ledger and its WAL files only.
+    expect(readdirSync(dir).filter((f) => !/^ledger\.db(-wal|-shm)?$/.test(f))).toEqual([]);
   });
 
   it('refuses a ledger written by a newer paybatch and leaves it untouched', async () => {

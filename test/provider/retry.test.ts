@@ -273,12 +273,12 @@ describe('deletes', () => {
 describe('timeouts', () => {
   it('a GET to a server that never answers times out on headers and is retried, then fails', async () => {
     const { client, server } = await setup(() => undefined, { timeouts: { headersMs: 100 }, retry: { attempts: 2, baseMs: 1, capMs: 1 } });
-    const started = Date.now();
+    // The server never answers: only the headers timeout can end each attempt (the test's own timeout would fail it).
     const e = (await rejection(client.lookupKey('k'))) as ProviderError;
     expect(e.code).toBe('UND_ERR_HEADERS_TIMEOUT');
     expect(e.message).toMatch(/gave up after 2 attempts/);
+    expect(e.message).toContain('no answer within 100 ms');
     expect(server.seen).toHaveLength(2);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('a body that stalls times out on body', async () => {

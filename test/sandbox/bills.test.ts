@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addBusinessDays } from '../../src/domain/bank-calendar.js';
-import { barcodeToLine } from '../../src/domain/boleto.js';
-import { buildBankBarcode, buildCollectionBarcode } from '../../src/domain/boleto-builder.js';
+import { buildBankBarcode, buildCollectionBarcode, lineOf as line } from '../helpers/boleto.js';
 import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
 import { admin, Client, eventually, Receiver, sandbox } from './helpers.js';
 
@@ -14,11 +13,6 @@ const bank = (o: { amountCents?: number; dueDate?: string | null; tail?: string 
   buildBankBarcode({ bankCode: '237', dueDate: o.dueDate === undefined ? '2025-03-20' : o.dueDate, amountCents: o.amountCents ?? 15_990, freeField: `123456789012345678901${o.tail ?? '2345'}` });
 const utility = (o: { amountCents?: number; valueId?: 6 | 7 | 8 | 9; tail?: string } = {}) =>
   buildCollectionBarcode({ segment: 3, valueId: o.valueId ?? 6, amountCents: o.amountCents ?? 8_745, companyCode: '0048', freeField: `123456789012345678901${o.tail ?? '2345'}` });
-const line = (barcode: string) => {
-  const r = barcodeToLine(barcode);
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-};
 
 /** Pays a bill the amount its details ask for. */
 async function pay(client: Client, code: string) {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { barcodeToLine } from '../../src/domain/boleto.js';
-import { buildBankBarcode, buildCollectionBarcode } from '../../src/domain/boleto-builder.js';
+import { buildBankBarcode, buildCollectionBarcode, lineOf as line } from '../helpers/boleto.js';
 import { SPEC_SECRET_HEADER } from '../../src/sandbox/dialect.js';
 import { resolveOptions } from '../../src/sandbox/options.js';
 import type { RunningSandbox, SandboxOptions } from '../../src/sandbox/server.js';
@@ -99,11 +98,6 @@ async function allItems(list: () => Promise<any[]>, status: string): Promise<any
 const bank = (o: { amountCents?: number; dueDate?: string | null; tail?: string } = {}) =>
   buildBankBarcode({ bankCode: '237', dueDate: o.dueDate === undefined ? '2025-03-20' : o.dueDate, amountCents: o.amountCents ?? 15_990, freeField: `123456789012345678901${o.tail ?? '2345'}` });
 const utility = () => buildCollectionBarcode({ segment: 3, valueId: 6, amountCents: 8_745, companyCode: '0048', freeField: '1234567890123456789012345' });
-const line = (barcode: string) => {
-  const r = barcodeToLine(barcode);
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-};
 
 describe('choosing the dialect', () => {
   it('defaults to paybatch, reports the dialect, and refuses an unknown one naming --dialect', async () => {

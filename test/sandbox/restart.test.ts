@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildBankBarcode } from '../../src/domain/boleto-builder.js';
+import { buildBankBarcode } from '../helpers/boleto.js';
 import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
 import { admin, Client, eventually, itemFor, Receiver, sandbox, tempDir } from './helpers.js';
 import { nthCpf } from './documents.js';

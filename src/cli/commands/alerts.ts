@@ -1,5 +1,19 @@
 import { ExitCode, UsageError } from '../../errors.js';
-import type { RegisterCommands } from '../command.js';
+import type { StoredAlert } from '../../ledger/alert-repository.js';
+import type { RawInput, RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+import type { Output } from '../output.js';
+import { flag } from '../raw-input.js';
+
+export interface AlertsListOptions {
+  /** Acknowledged alerts too. */
+  readonly all: boolean;
+}
+
+export interface AlertsAckOptions {
+  /** Alert numbers, or every open alert. */
+  readonly ids: readonly number[] | 'all';
+}
 
 export const registerAlerts: RegisterCommands = (program, runner) => {
   const alerts = program.command('alerts').description('alerts raised by the daemon: stale payments, final returns, failures, bill returns');
@@ -8,46 +22,47 @@ export const registerAlerts: RegisterCommands = (program, runner) => {
     .command('list')
     .description('open alerts (exit 4 when there are any)')
     .option('--all', 'acknowledged ones too', false)
-    .action(
-      runner.action<{ all: boolean }>(async (ctx, flags) => {
-        const ledger = await ctx.ledger();
-        let q = ledger.db.selectFrom('alerts').selectAll().orderBy('id', 'desc');
-        if (!flags.all) q = q.where('acked_at', 'is', null);
-        const rows = ledger.all(q);
-        const docs = rows.map((a) => ({
-          id: a.id,
-          kind: a.kind,
-          title: a.title,
-          summary: a.summary,
-          items: JSON.parse(a.items_json) as unknown[],
-          createdAt: a.created_at,
-          channels: a.channels_json ? (JSON.parse(a.channels_json) as unknown[]) : [],
-          ackedAt: a.acked_at,
-        }));
-        ctx.out.result(docs, () => {
-          if (!rows.length) return ctx.out.print('No open alerts.');
-          ctx.out.print(ctx.out.table(['#', 'kind', 'title', 'items', 'raised', 'acked'], docs.map((a) => [a.id, a.kind, a.title, a.items.length, a.createdAt.slice(0, 16), a.ackedAt?.slice(0, 16)])));
-        });
-        return docs.some((a) => a.ackedAt === null) ? ExitCode.attention : ExitCode.ok;
-      }),
-    );
+    .action(runner.action(parseAlertsListOptions, runAlertsList));
 
   alerts
     .command('ack')
     .description('acknowledge alerts: someone is on it')
     .argument('<id...>', 'alert numbers, or "all"')
-    .action(
-      runner.action(async (ctx, _flags, ids) => {
-        const ledger = await ctx.ledger();
-        const at = ctx.now().toISOString();
-        let q = ledger.db.updateTable('alerts').set({ acked_at: at }).where('acked_at', 'is', null);
-        if (!(ids.length === 1 && ids[0] === 'all')) {
-          const numbers = ids.map(Number);
-          if (numbers.some((n) => !Number.isInteger(n))) throw new UsageError('Give alert numbers (see `paybatch alerts list`) or "all".');
-          q = q.where('id', 'in', numbers);
-        }
-        const { changes } = ledger.run(q);
-        ctx.out.result({ acknowledged: changes }, () => ctx.out.print(`✓ ${changes} alert${changes === 1 ? '' : 's'} acknowledged.`));
-      }),
-    );
+    .action(runner.action(parseAlertsAckOptions, runAlertsAck));
 };
+
+export function parseAlertsListOptions(raw: RawInput): AlertsListOptions {
+  return { all: flag(raw, 'all') };
+}
+
+export function parseAlertsAckOptions(raw: RawInput): AlertsAckOptions {
+  if (raw.args.length === 1 && raw.args[0] === 'all') return { ids: 'all' };
+  const ids = raw.args.map(Number);
+  if (!ids.length || ids.some((n) => !Number.isInteger(n))) throw new UsageError('Give alert numbers (see `paybatch alerts list`) or "all".');
+  return { ids };
+}
+
+export async function runAlertsList(ctx: Context, opts: AlertsListOptions): Promise<number> {
+  const { listAlerts } = await import('../../ledger/alert-repository.js');
+  const alerts = listAlerts(await ctx.ledger(), { includeAcked: opts.all });
+  ctx.out.result(alerts, () => renderAlerts(ctx.out, alerts));
+  return alerts.some((a) => a.ackedAt === null) ? ExitCode.attention : ExitCode.ok;
+}
+
+export async function runAlertsAck(ctx: Context, opts: AlertsAckOptions): Promise<void> {
+  const { acknowledgeAlerts } = await import('../../ledger/alert-repository.js');
+  const result = acknowledgeAlerts(await ctx.ledger(), opts.ids, ctx.now().toISOString());
+  if (!result.ok) {
+    const which = result.unknownIds.map((id) => `#${id}`).join(', ');
+    throw new UsageError(`No alert ${which} in the ledger ${await ctx.ledgerFile()}; nothing was acknowledged.`, {
+      hint: "See 'paybatch alerts list --all'.",
+    });
+  }
+  const n = result.acknowledged;
+  ctx.out.result({ acknowledged: n }, () => ctx.out.print(`✓ ${n} alert${n === 1 ? '' : 's'} acknowledged.`));
+}
+
+function renderAlerts(out: Output, alerts: readonly StoredAlert[]): void {
+  if (!alerts.length) return out.print('No open alerts.');
+  out.print(out.table(['#', 'kind', 'title', 'items', 'raised', 'acked'], alerts.map((a) => [a.id, a.kind, a.title, a.items.length, a.createdAt.slice(0, 16), a.ackedAt?.slice(0, 16)])));
+}

@@ -1,16 +1,30 @@
 import { text } from 'node:stream/consumers';
-import type { RegisterCommands } from '../command.js';
+import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import type { Output } from '../output.js';
+import { arg, flag, optionalText } from '../raw-input.js';
 
-interface InitFlags {
-  baseUrl?: string;
-  tokenUrl?: string;
-  clientId?: string;
-  pixAmountUnit?: string;
-  maxItemAmount?: string;
-  maxBatchTotal?: string;
-  receiptsDir?: string;
-  sandbox: boolean;
+export interface ConfigSetOptions {
+  /** A setting name (checked against the settings when run). */
+  readonly name: string;
+  /** Absent: read from standard input or a hidden prompt (always so for secrets). */
+  readonly value?: string;
+}
+
+export interface ConfigUnsetOptions {
+  readonly name: string;
+}
+
+export interface ConfigInitOptions {
+  readonly baseUrl?: string;
+  readonly tokenUrl?: string;
+  readonly clientId?: string;
+  readonly pixAmountUnit?: string;
+  readonly maxItemAmount?: string;
+  readonly maxBatchTotal?: string;
+  readonly receiptsDir?: string;
+  /** A profile on the embedded sandbox: no base URL, token URL or client id. */
+  readonly sandbox: boolean;
 }
 
 export const registerConfig: RegisterCommands = (program, runner) => {
@@ -21,26 +35,7 @@ export const registerConfig: RegisterCommands = (program, runner) => {
   config
     .command('show')
     .description('the settings in force, where each comes from, and its environment variable (secrets masked)')
-    .action(
-      runner.action(async (ctx) => {
-        const { SETTING_NAMES, SETTINGS, displayValue, envName } = await import('../../config/settings.js');
-        const profile = await ctx.profile();
-        const rows = SETTING_NAMES.map((name) => ({
-          name,
-          value: displayValue(name, profile.settings[name]),
-          source: profile.sources[name] ?? 'default',
-          env: envName(name),
-          describe: SETTINGS[name].describe,
-        }));
-        ctx.out.result(
-          { profile: profile.name, configFile: profile.configPath, embeddedSandbox: profile.embeddedSandbox, receiptsDir: profile.receiptsDir, settings: rows },
-          () => {
-            ctx.out.print(`Profile "${profile.name}" (${profile.configPath})${profile.embeddedSandbox ? ' — no baseUrl: the embedded SANDBOX is used' : ''}`);
-            ctx.out.print(ctx.out.table(['setting', 'value', 'from', 'variable'], rows.map((r) => [r.name, r.value, r.source, r.env])));
-          },
-        );
-      }),
-    );
+    .action(runner.action(noOptions, runConfigShow));
 
   config
     .command('set')
@@ -48,41 +43,13 @@ export const registerConfig: RegisterCommands = (program, runner) => {
     .argument('<name>', 'setting name, e.g. baseUrl, maxItemAmount, apiKey')
     .argument('[value]', 'the value (not allowed for secrets)')
     .addHelpText('after', '\nExamples:\n  paybatch config set baseUrl https://api.provider.example\n  paybatch config set maxItemAmount 10.000,00\n  printf %s "$KEY" | paybatch config set apiKey')
-    .action(
-      runner.action(async (ctx, _flags, [name, value]) => {
-        const { isSecret, isSettingName, displayValue } = await import('../../config/settings.js');
-        const { parseSetting, updateProfile } = await import('../../config/edit-config.js');
-        const { UsageError } = await import('../../errors.js');
-        const profile = await profileToEdit(ctx);
-        if (isSettingName(name!) && isSecret(name) && value !== undefined) {
-          throw new UsageError(`${name} is a secret: it is never taken from the command line (it would stay in the shell history and the process list).`, {
-            hint: `Pipe it in (printf %s "$SECRET" | paybatch config set ${name}) or run the command on a terminal to be asked.`,
-          });
-        }
-        const raw = value ?? (await readSecretOrValue(ctx, name!));
-        const parsed = parseSetting(name!, raw);
-        updateProfile(profile.configPath, profile.name, { [parsed.name]: parsed.value });
-        ctx.out.result({ profile: profile.name, name: parsed.name, value: displayValue(parsed.name, parsed.value) }, () =>
-          ctx.out.print(`✓ ${parsed.name} = ${displayValue(parsed.name, parsed.value)} (profile "${profile.name}")`),
-        );
-      }),
-    );
+    .action(runner.action(parseConfigSetOptions, runConfigSet));
 
   config
     .command('unset')
     .description('remove one setting from the profile (the default or the environment applies again)')
     .argument('<name>', 'setting name')
-    .action(
-      runner.action(async (ctx, _flags, [name]) => {
-        const { isSettingName, SETTING_NAMES } = await import('../../config/settings.js');
-        const { updateProfile } = await import('../../config/edit-config.js');
-        const { ConfigError } = await import('../../errors.js');
-        if (!isSettingName(name!)) throw new ConfigError(`Unknown setting "${name}".`, { hint: `Settings: ${SETTING_NAMES.join(', ')}.` });
-        const profile = await profileToEdit(ctx);
-        updateProfile(profile.configPath, profile.name, { [name]: undefined });
-        ctx.out.result({ profile: profile.name, name, removed: true }, () => ctx.out.print(`✓ ${name} removed from profile "${profile.name}"`));
-      }),
-    );
+    .action(runner.action(parseConfigUnsetOptions, runConfigUnset));
 
   config
     .command('init')
@@ -95,54 +62,129 @@ export const registerConfig: RegisterCommands = (program, runner) => {
     .option('--max-batch-total <R$>', 'largest total of one batch')
     .option('--receipts-dir <dir>', 'folder for receipts')
     .option('--sandbox', 'a profile that uses the embedded sandbox (no base URL)', false)
-    .action(
-      runner.action<InitFlags>(async (ctx, flags) => {
-        const { canPrompt } = await import('../io.js');
-        const { parseSetting, updateProfile } = await import('../../config/edit-config.js');
-        const { displayValue, SETTINGS } = await import('../../config/settings.js');
-        const { configPath: path, name } = await profileToEdit(ctx);
-        const interactive = canPrompt(ctx.io) && !ctx.out.json;
-        const given: [string, string | undefined][] = [
-          ['baseUrl', flags.sandbox ? undefined : flags.baseUrl],
-          ['tokenUrl', flags.sandbox ? undefined : flags.tokenUrl],
-          ['clientId', flags.sandbox ? undefined : flags.clientId],
-          ['pixAmountUnit', flags.pixAmountUnit],
-          ['maxItemAmount', flags.maxItemAmount],
-          ['maxBatchTotal', flags.maxBatchTotal],
-          ['receiptsDir', flags.receiptsDir],
-        ];
-        const changes: Record<string, unknown> = {};
-        for (const [setting, value] of given) {
-          let raw = value;
-          if (raw === undefined && interactive && !(flags.sandbox && ['baseUrl', 'tokenUrl', 'clientId'].includes(setting))) {
-            raw = await ctx.prompter.input(`${setting} — ${SETTINGS[setting as 'baseUrl'].describe} (empty to skip)`, {
-              validate: (v) => {
-                const r = v === '' ? null : SETTINGS[setting as 'baseUrl'].parse(v);
-                return !r || r.ok || r.error;
-              },
-            });
-          }
-          if (raw) {
-            const p = parseSetting(setting, raw);
-            changes[p.name] = p.value;
-          }
-        }
-        if (interactive && changes.baseUrl) {
-          for (const secret of ['apiKey', 'clientSecret', 'webhookSecret'] as const) {
-            const raw = await ctx.prompter.password(`${secret} — ${SETTINGS[secret].describe} (empty to skip)`);
-            if (raw) changes[secret] = parseSetting(secret, raw).value;
-          }
-        }
-        updateProfile(path, name, changes as never);
-        const shown = Object.entries(changes).map(([k, v]) => ({ name: k, value: displayValue(k as 'baseUrl', v) }));
-        ctx.out.result({ profile: name, configFile: path, set: shown }, () => {
-          ctx.out.print(`✓ Profile "${name}" written to ${path} (mode 0600).`);
-          for (const s of shown) ctx.out.print(`  ${s.name} = ${s.value}`);
-          if (!changes.baseUrl) ctx.out.print('  No base URL: this profile uses the embedded SANDBOX.');
-        });
-      }),
-    );
+    .action(runner.action(parseConfigInitOptions, runConfigInit));
 };
+
+export function parseConfigSetOptions(raw: RawInput): ConfigSetOptions {
+  const value = raw.args[1];
+  return { name: arg(raw, 0, 'name'), ...(value === undefined ? {} : { value }) };
+}
+
+export function parseConfigUnsetOptions(raw: RawInput): ConfigUnsetOptions {
+  return { name: arg(raw, 0, 'name') };
+}
+
+export function parseConfigInitOptions(raw: RawInput): ConfigInitOptions {
+  const given = (['baseUrl', 'tokenUrl', 'clientId', 'pixAmountUnit', 'maxItemAmount', 'maxBatchTotal', 'receiptsDir'] as const).flatMap((name) => {
+    const v = optionalText(raw, name);
+    return v === undefined ? [] : [[name, v] as const];
+  });
+  return { ...Object.fromEntries(given), sandbox: flag(raw, 'sandbox') };
+}
+
+export async function runConfigShow(ctx: Context): Promise<void> {
+  const { SETTING_NAMES, SETTINGS, displayValue, envName } = await import('../../config/settings.js');
+  const profile = await ctx.profile();
+  const rows = SETTING_NAMES.map((name) => ({
+    name,
+    value: displayValue(name, profile.settings[name]),
+    source: profile.sources[name] ?? 'default',
+    env: envName(name),
+    describe: SETTINGS[name].describe,
+  }));
+  const doc = { profile: profile.name, configFile: profile.configPath, embeddedSandbox: profile.embeddedSandbox, receiptsDir: profile.receiptsDir, settings: rows };
+  ctx.out.result(doc, () => renderSettings(ctx.out, doc));
+}
+
+export async function runConfigSet(ctx: Context, opts: ConfigSetOptions): Promise<void> {
+  const { isSecret, isSettingName, displayValue } = await import('../../config/settings.js');
+  const { parseSetting, updateProfile } = await import('../../config/edit-config.js');
+  const { UsageError } = await import('../../errors.js');
+  const { name, value } = opts;
+  const profile = await profileToEdit(ctx);
+  if (isSettingName(name) && isSecret(name) && value !== undefined) {
+    throw new UsageError(`${name} is a secret: it is never taken from the command line (it would stay in the shell history and the process list).`, {
+      hint: `Pipe it in (printf %s "$SECRET" | paybatch config set ${name}) or run the command on a terminal to be asked.`,
+    });
+  }
+  const raw = value ?? (await readSecretOrValue(ctx, name));
+  const parsed = parseSetting(name, raw);
+  updateProfile(profile.configPath, profile.name, { [parsed.name]: parsed.value });
+  const shown = displayValue(parsed.name, parsed.value);
+  ctx.out.result({ profile: profile.name, name: parsed.name, value: shown }, () => ctx.out.print(`✓ ${parsed.name} = ${shown} (profile "${profile.name}")`));
+}
+
+export async function runConfigUnset(ctx: Context, opts: ConfigUnsetOptions): Promise<void> {
+  const { isSettingName, SETTING_NAMES } = await import('../../config/settings.js');
+  const { updateProfile } = await import('../../config/edit-config.js');
+  const { ConfigError } = await import('../../errors.js');
+  const { name } = opts;
+  if (!isSettingName(name)) throw new ConfigError(`Unknown setting "${name}".`, { hint: `Settings: ${SETTING_NAMES.join(', ')}.` });
+  const profile = await profileToEdit(ctx);
+  updateProfile(profile.configPath, profile.name, { [name]: undefined });
+  ctx.out.result({ profile: profile.name, name, removed: true }, () => ctx.out.print(`✓ ${name} removed from profile "${profile.name}"`));
+}
+
+export async function runConfigInit(ctx: Context, opts: ConfigInitOptions): Promise<void> {
+  const { canPrompt } = await import('../io.js');
+  const { parseSetting, updateProfile } = await import('../../config/edit-config.js');
+  const { displayValue, SETTINGS } = await import('../../config/settings.js');
+  const { configPath: path, name } = await profileToEdit(ctx);
+  const interactive = canPrompt(ctx.io) && !ctx.out.json;
+  const given: [string, string | undefined][] = [
+    ['baseUrl', opts.sandbox ? undefined : opts.baseUrl],
+    ['tokenUrl', opts.sandbox ? undefined : opts.tokenUrl],
+    ['clientId', opts.sandbox ? undefined : opts.clientId],
+    ['pixAmountUnit', opts.pixAmountUnit],
+    ['maxItemAmount', opts.maxItemAmount],
+    ['maxBatchTotal', opts.maxBatchTotal],
+    ['receiptsDir', opts.receiptsDir],
+  ];
+  const changes: Record<string, unknown> = {};
+  for (const [setting, value] of given) {
+    let raw = value;
+    if (raw === undefined && interactive && !(opts.sandbox && ['baseUrl', 'tokenUrl', 'clientId'].includes(setting))) {
+      raw = await ctx.prompter.input(`${setting} — ${SETTINGS[setting as 'baseUrl'].describe} (empty to skip)`, {
+        validate: (v) => {
+          const r = v === '' ? null : SETTINGS[setting as 'baseUrl'].parse(v);
+          return !r || r.ok || r.error;
+        },
+      });
+    }
+    if (raw) {
+      const p = parseSetting(setting, raw);
+      changes[p.name] = p.value;
+    }
+  }
+  if (interactive && changes.baseUrl) {
+    for (const secret of ['apiKey', 'clientSecret', 'webhookSecret'] as const) {
+      const raw = await ctx.prompter.password(`${secret} — ${SETTINGS[secret].describe} (empty to skip)`);
+      if (raw) changes[secret] = parseSetting(secret, raw).value;
+    }
+  }
+  updateProfile(path, name, changes as never);
+  const shown = Object.entries(changes).map(([k, v]) => ({ name: k, value: displayValue(k as 'baseUrl', v) }));
+  const doc = { profile: name, configFile: path, set: shown };
+  ctx.out.result(doc, () => renderProfileWritten(ctx.out, doc, Boolean(changes.baseUrl)));
+}
+
+interface SettingsDoc {
+  readonly profile: string;
+  readonly configFile: string;
+  readonly embeddedSandbox: boolean;
+  readonly settings: readonly { name: string; value: string; source: string; env: string }[];
+}
+
+function renderSettings(out: Output, doc: SettingsDoc): void {
+  out.print(`Profile "${doc.profile}" (${doc.configFile})${doc.embeddedSandbox ? ' — no baseUrl: the embedded SANDBOX is used' : ''}`);
+  out.print(out.table(['setting', 'value', 'from', 'variable'], doc.settings.map((r) => [r.name, r.value, r.source, r.env])));
+}
+
+function renderProfileWritten(out: Output, doc: { profile: string; configFile: string; set: readonly { name: string; value: string }[] }, hasBaseUrl: boolean): void {
+  out.print(`✓ Profile "${doc.profile}" written to ${doc.configFile} (mode 0600).`);
+  for (const s of doc.set) out.print(`  ${s.name} = ${s.value}`);
+  if (!hasBaseUrl) out.print('  No base URL: this profile uses the embedded SANDBOX.');
+}
 
 /** The profile that `config set|unset|init` change: it need not exist yet. */
 async function profileToEdit(ctx: Context): Promise<{ name: string; configPath: string }> {

@@ -1,15 +1,21 @@
 import { Option } from 'commander';
+import { parseDuration } from '../../domain/duration.js';
 import { ExitCode, UsageError } from '../../errors.js';
-import type { RegisterCommands } from '../command.js';
+import type { RawInput, RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+import { flag, optionalChoice, optionalText, text } from '../raw-input.js';
 
-interface DaemonFlags {
-  listen: string;
-  publicUrl?: string;
-  once: boolean;
-  interval: string;
-  logFormat: 'json' | 'pretty';
-  untilSettled: boolean;
-  timeout?: string;
+export interface DaemonCommandOptions {
+  /** Address of the webhook receiver. */
+  readonly listen: { readonly host: string; readonly port: number };
+  /** The URL the provider should call, when given. */
+  readonly publicUrl?: string;
+  readonly once: boolean;
+  readonly intervalSeconds: number;
+  readonly logFormat: 'json' | 'pretty';
+  readonly untilSettled: boolean;
+  /** Give up after this long; null: never. */
+  readonly timeoutSeconds: number | null;
 }
 
 export const registerDaemon: RegisterCommands = (program, runner) => {
@@ -32,86 +38,84 @@ Examples:
   paybatch daemon --public-url https://hooks.example.com/webhooks
   paybatch daemon --once --log-format json        # from cron: exit 4 when something needs attention`,
     )
-    .action(
-      runner.action<DaemonFlags>(async (ctx, flags) => {
-        const { parseDuration } = await import('../../domain/duration.js');
-        const listen = /^([^:]+):(\d{1,5})$/.exec(flags.listen);
-        if (!listen) throw new UsageError(`--listen must be host:port, not "${flags.listen}".`);
-        const interval = Number(flags.interval);
-        if (!Number.isFinite(interval) || interval <= 0) throw new UsageError('--interval must be a number of seconds above zero.');
-        let timeoutSeconds: number | null = null;
-        if (flags.timeout) {
-          const t = parseDuration(flags.timeout);
-          if (!t.ok) throw new UsageError(`--timeout: ${t.error}`);
-          timeoutSeconds = t.value;
-        }
-        const { runDaemon } = await import('../../daemon/run-daemon.js');
-        const { sendAlert } = await import('../../alerts/send-alert.js');
-        const { daemonLogger } = await import('../daemon-logger.js');
-        const { randomBytes } = await import('node:crypto');
-        const { ConfigError } = await import('../../errors.js');
-        const { parseWebhookMethodSetting } = await import('../../domain/webhook-proof.js');
-        const profile = await ctx.profile();
-        const s = profile.settings;
-        // Values from the config file are stored unparsed: an old `shared-secret` still has to mean `header`.
-        const method = parseWebhookMethodSetting(String(s.webhookVerification));
-        if (!method.ok) {
-          throw new ConfigError(`webhookVerification: "${String(s.webhookVerification)}" ${method.error}.`, {
-            hint: "Set it with 'paybatch config set webhookVerification auto'.",
-          });
-        }
-        const log = daemonLogger(ctx.out, flags.logFormat, (line) => ctx.io.stderr.write(`${line}\n`));
-        // The embedded sandbox is this process's own: a fresh secret each run is enough and never leaves it.
-        const secret = s.webhookSecret ?? (profile.embeddedSandbox ? randomBytes(24).toString('hex') : undefined);
-        // Without a secret no delivery can be verified: the daemon follows payments by polling the provider alone.
-        if (!flags.once && !secret) {
-          log({ level: 'warn', msg: "no webhook secret: no receiver runs, payments are followed by polling alone (set one with 'paybatch config set webhookSecret')" });
-        }
-        const controller = new AbortController();
-        const stop = () => {
-          log({ level: 'info', msg: 'stopping: finishing the pass in flight' });
-          controller.abort();
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-        try {
-          const result = await runDaemon(
-            {
-              ledger: await ctx.ledger(),
-              provider: await ctx.provider(),
-              now: ctx.now,
-              settings: s,
-              receiptsDir: profile.receiptsDir,
-              profile: profile.name,
-              sandbox: profile.embeddedSandbox,
-              send: async (alert) => {
-                const results = await sendAlert(alert, { webhookUrl: s.alertWebhookUrl, emailTo: s.alertEmailTo, smtpUrl: s.smtpUrl, command: s.alertCommand });
-                for (const r of results) if (!r.ok) log({ level: 'error', msg: `alert channel ${r.channel} failed`, alertId: alert.id, error: r.error });
-                return results;
-              },
-              log,
-              signal: controller.signal,
-              onCallback: (await import('../../engine/apply-callback.js')).applyCallback,
-            },
-            {
-              once: flags.once,
-              intervalSeconds: interval,
-              listen: { host: listen[1]!, port: Number(listen[2]) },
-              subscribeUrl: flags.publicUrl ?? (profile.embeddedSandbox ? 'auto' : null),
-              webhook: secret ? { method: method.value, secret, header: s.webhookSecretHeader } : null,
-              untilSettled: flags.untilSettled,
-              timeoutSeconds,
-            },
-          );
-          const p = result.last;
-          ctx.out.result({ passes: result.passes, timedOut: result.timedOut, last: p }, () => undefined);
-          if (!p) return ExitCode.ok;
-          const attention = p.openAlerts > 0 || p.errors.length > 0 || result.timedOut;
-          return flags.once || flags.untilSettled ? (attention ? ExitCode.attention : ExitCode.ok) : ExitCode.ok;
-        } finally {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-        }
-      }),
-    );
+    .action(runner.action(parseDaemonOptions, runDaemonCommand));
 };
+
+export function parseDaemonOptions(raw: RawInput): DaemonCommandOptions {
+  const listenText = text(raw, 'listen', '127.0.0.1:8787');
+  const listen = /^([^:]+):(\d{1,5})$/.exec(listenText);
+  if (!listen) throw new UsageError(`--listen must be host:port, not "${listenText}".`);
+  const interval = Number(text(raw, 'interval', '30'));
+  if (!Number.isFinite(interval) || interval <= 0) throw new UsageError('--interval must be a number of seconds above zero.');
+  let timeoutSeconds: number | null = null;
+  const timeout = optionalText(raw, 'timeout');
+  if (timeout) {
+    const t = parseDuration(timeout);
+    if (!t.ok) throw new UsageError(`--timeout: ${t.error}`);
+    timeoutSeconds = t.value;
+  }
+  const publicUrl = optionalText(raw, 'publicUrl');
+  return {
+    listen: { host: listen[1]!, port: Number(listen[2]) },
+    ...(publicUrl === undefined ? {} : { publicUrl }),
+    once: flag(raw, 'once'),
+    intervalSeconds: interval,
+    logFormat: optionalChoice(raw, 'logFormat', ['json', 'pretty'] as const) ?? 'pretty',
+    untilSettled: flag(raw, 'untilSettled'),
+    timeoutSeconds,
+  };
+}
+
+export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions): Promise<number> {
+  const { runDaemon } = await import('../../daemon/run-daemon.js');
+  const { daemonDeps } = await import('../daemon-deps.js');
+  const { daemonLogger } = await import('../daemon-logger.js');
+  const { randomBytes } = await import('node:crypto');
+  const { ConfigError } = await import('../../errors.js');
+  const { parseWebhookMethodSetting } = await import('../../domain/webhook-proof.js');
+  const profile = await ctx.profile();
+  const s = profile.settings;
+  // Values from the config file are stored unparsed: an old `shared-secret` still has to mean `header`.
+  const method = parseWebhookMethodSetting(String(s.webhookVerification));
+  if (!method.ok) {
+    throw new ConfigError(`webhookVerification: "${String(s.webhookVerification)}" ${method.error}.`, {
+      hint: "Set it with 'paybatch config set webhookVerification auto'.",
+    });
+  }
+  const log = daemonLogger(ctx.out, opts.logFormat, (line) => ctx.io.stderr.write(`${line}\n`));
+  // The embedded sandbox is this process's own: a fresh secret each run is enough and never leaves it.
+  const secret = s.webhookSecret ?? (profile.embeddedSandbox ? randomBytes(24).toString('hex') : undefined);
+  // Without a secret no delivery can be verified: the daemon follows payments by polling the provider alone.
+  if (!opts.once && !secret) {
+    log({ level: 'warn', msg: "no webhook secret: no receiver runs, payments are followed by polling alone (set one with 'paybatch config set webhookSecret')" });
+  }
+  const controller = new AbortController();
+  const stop = () => {
+    log({ level: 'info', msg: 'stopping: finishing the pass in flight' });
+    controller.abort();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const ledger = await ctx.ledger();
+    const provider = await ctx.provider();
+    const deps = await daemonDeps({ ledger, provider, now: ctx.now, profile, log, signal: controller.signal, alerts: 'channels' });
+    const result = await runDaemon(deps, {
+      once: opts.once,
+      intervalSeconds: opts.intervalSeconds,
+      listen: opts.listen,
+      subscribeUrl: opts.publicUrl ?? (profile.embeddedSandbox ? 'auto' : null),
+      webhook: secret ? { method: method.value, secret, header: s.webhookSecretHeader } : null,
+      untilSettled: opts.untilSettled,
+      timeoutSeconds: opts.timeoutSeconds,
+    });
+    const p = result.last;
+    ctx.out.result({ passes: result.passes, timedOut: result.timedOut, last: p }, () => undefined);
+    if (!p) return ExitCode.ok;
+    const attention = p.openAlerts > 0 || p.errors.length > 0 || result.timedOut;
+    return opts.once || opts.untilSettled ? (attention ? ExitCode.attention : ExitCode.ok) : ExitCode.ok;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}

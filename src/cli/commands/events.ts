@@ -1,10 +1,18 @@
 import { InvalidArgumentError, Option } from 'commander';
-import type { RegisterCommands } from '../command.js';
+import { UsageError } from '../../errors.js';
+import type { StoredEvent } from '../../ledger/event-repository.js';
+import type { RawInput, RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+import type { Output } from '../output.js';
+import { flag, optionalChoice } from '../raw-input.js';
 
-interface ListFlags {
-  unknown: boolean;
-  topic?: 'pix' | 'bill' | 'ted' | 'unknown';
-  limit: number;
+const TOPICS = ['pix', 'bill', 'ted', 'unknown'] as const;
+const DEFAULT_LIMIT = 50;
+
+export interface EventsListOptions {
+  /** Only events about this; absent: every event. */
+  readonly topic?: (typeof TOPICS)[number];
+  readonly limit: number;
 }
 
 const positive = (text: string): number => {
@@ -19,25 +27,33 @@ export const registerEvents: RegisterCommands = (program, runner) => {
     .command('list')
     .description('received events, newest first (kept 30 days)')
     .option('--unknown', 'only events paybatch did not recognise (same as --topic unknown)', false)
-    .addOption(new Option('--topic <topic>', 'only events about this').choices(['pix', 'bill', 'ted', 'unknown']))
-    .addOption(new Option('--limit <n>', 'at most this many').argParser(positive).default(50))
+    .addOption(new Option('--topic <topic>', 'only events about this').choices(TOPICS))
+    .addOption(new Option('--limit <n>', 'at most this many').argParser(positive).default(DEFAULT_LIMIT))
     .addHelpText(
       'after',
       '\nAn unknown event is kept, not lost: its type, category and body show what the provider sends, to report or to map.' +
         '\n\nExamples:\n  paybatch events list\n  paybatch events list --unknown --json',
     )
-    .action(
-      runner.action<ListFlags>(async (ctx, flags) => {
-        const { listEvents } = await import('../../ledger/event-repository.js');
-        const topic = flags.unknown ? 'unknown' : flags.topic;
-        const rows = listEvents(await ctx.ledger(), { ...(topic === undefined ? {} : { topic }), limit: flags.limit });
-        ctx.out.result(rows, () => {
-          if (!rows.length) return ctx.out.print(topic === 'unknown' ? 'No unknown events.' : 'No events yet.');
-          ctx.out.print(ctx.out.table(['received (UTC)', 'topic', 'event', 'type / category', 'effect'], rows.map((e) => [e.receivedAt.slice(0, 19).replace('T', ' '), e.topic, e.eventId, typeAndCategory(e.payload), e.effect])));
-        });
-      }),
-    );
+    .action(runner.action(parseEventsListOptions, runEventsList));
 };
+
+export function parseEventsListOptions(raw: RawInput): EventsListOptions {
+  const topic = flag(raw, 'unknown') ? 'unknown' : optionalChoice(raw, 'topic', TOPICS);
+  const limit = raw.flags['limit'] ?? DEFAULT_LIMIT;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a whole number above zero.');
+  return { ...(topic === undefined ? {} : { topic }), limit };
+}
+
+export async function runEventsList(ctx: Context, opts: EventsListOptions): Promise<void> {
+  const { listEvents } = await import('../../ledger/event-repository.js');
+  const rows = listEvents(await ctx.ledger(), opts);
+  ctx.out.result(rows, () => renderEvents(ctx.out, rows, opts.topic));
+}
+
+function renderEvents(out: Output, rows: readonly StoredEvent[], topic: EventsListOptions['topic']): void {
+  if (!rows.length) return out.print(topic === 'unknown' ? 'No unknown events.' : 'No events yet.');
+  out.print(out.table(['received (UTC)', 'topic', 'event', 'type / category', 'effect'], rows.map((e) => [e.receivedAt.slice(0, 19).replace('T', ' '), e.topic, e.eventId, typeAndCategory(e.payload), e.effect])));
+}
 
 /** What the provider called the event: a callback's `type / category`, a Pix event's payload category. */
 function typeAndCategory(payload: unknown): string {

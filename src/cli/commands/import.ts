@@ -1,15 +1,26 @@
-import type { ImportSummary } from '../../engine/import-sheet.js';
-import type { RegisterCommands } from '../command.js';
+import type { ImportResult, ImportSummary } from '../../engine/import-sheet.js';
+import { UsageError } from '../../errors.js';
+import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import type { Output } from '../output.js';
+import { arg, flag, optionalText, text } from '../raw-input.js';
 
-interface ImportFlags {
-  name?: string;
-  dryRun: boolean;
-  start: boolean;
-  yes: boolean;
-  skipInvalid: boolean;
-  allowDuplicates: boolean;
+export interface ImportOptions {
+  readonly file: string;
+  /** Batch name; absent: the file name and today. */
+  readonly name?: string;
+  readonly dryRun: boolean;
+  readonly start: boolean;
+  readonly yes: boolean;
+  readonly skipInvalid: boolean;
+  readonly allowDuplicates: boolean;
 }
+
+export interface TemplateOptions {
+  readonly lang: 'pt' | 'en';
+}
+
+type FormatBRL = (cents: number) => string;
 
 export const registerImport: RegisterCommands = (program, runner) => {
   program
@@ -33,81 +44,99 @@ Examples:
   paybatch import pagamentos.csv --start
   paybatch import pagamentos.csv --start --yes --json     # in CI`,
     )
-    .action(
-      runner.action<ImportFlags>(async (ctx, flags, [file]) => {
-        const { importSheet } = await import('../../engine/import-sheet.js');
-        const { formatBRL } = await import('../../domain/money.js');
-        const { progressReporter } = await import('../progress.js');
-        const profile = await ctx.profile();
-        const { onProgress, spinner } = await progressReporter(ctx.out);
-        let result;
-        try {
-          result = await importSheet(
-            {
-              ledger: await ctx.ledger(),
-              provider: () => ctx.provider(),
-              settings: profile.settings,
-              now: ctx.now,
-              onProgress,
-              onResume: (r) => ctx.out.info(`Resuming import #${r.importId} (batch #${r.batchId}, started ${r.createdAt}).`),
-              confirm: async (summary) => {
-                spinner.stop();
-                showSummary(ctx, summary, formatBRL);
-                if (flags.yes) return true;
-                return ctx.prompter.confirm(
-                  `${summary.start ? 'Create and start' : 'Create'} batch "${summary.batchName}" paying ${summary.totals.count} people ${formatBRL(summary.totals.sumCents)}?`,
-                );
-              },
-            },
-            { file: file!, name: flags.name, dryRun: flags.dryRun, start: flags.start, skipInvalid: flags.skipInvalid, allowDuplicates: flags.allowDuplicates },
-          );
-        } finally {
-          spinner.stop();
-        }
-        if (result.outcome === 'dry-run' && result.summary) showSummary(ctx, result.summary, formatBRL);
-        const b = result.batch;
-        ctx.out.result(
-          {
-            outcome: result.outcome,
-            importId: result.importId,
-            batch: b && { id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents },
-            summary: result.summary,
-            rejectedFile: result.rejectedFile,
-          },
-          () => {
-            const s = ctx.out.style;
-            if (result.outcome === 'dry-run') ctx.out.print('Dry run: nothing was created.');
-            else if (b) {
-              const what = { imported: 'Imported', resumed: 'Resumed', 'already-imported': 'Already imported', 'dry-run': '' }[result.outcome];
-              ctx.out.print(
-                `${s.green('✓')} ${what}: batch #${b.id} "${b.name}" (${b.remote_id ?? 'not yet at the provider'}), ${b.item_count} items, ${formatBRL(b.total_cents)}, ${b.status}.`,
-              );
-              if (b.status !== 'started') ctx.out.print(`Start it with: paybatch batch start ${b.id}`);
-            } else ctx.out.print('This sheet was already imported.');
-            if (result.rejectedFile) ctx.out.print(`Rejected rows written to ${result.rejectedFile}`);
-          },
-        );
-      }),
-    );
+    .action(runner.action(parseImportOptions, runImport));
 
   program
     .command('template')
     .description('print a ready payment sheet template (CSV) to fill in')
     .option('--lang <lang>', 'pt (Portuguese headers, ;) or en (English headers, ,)', 'pt')
-    .action(
-      runner.action<{ lang: string }>(async (ctx, flags) => {
-        const { UsageError } = await import('../../errors.js');
-        if (flags.lang !== 'pt' && flags.lang !== 'en') throw new UsageError(`--lang must be pt or en, not "${flags.lang}".`);
-        const { templateCsv } = await import('../../sheet/template.js');
-        const csv = templateCsv(flags.lang);
-        if (ctx.out.json) ctx.out.writeJson({ lang: flags.lang, csv: csv.replace(/^\uFEFF/, '') });
-        else ctx.io.stdout.write(csv);
-      }),
-    );
+    .action(runner.action(parseTemplateOptions, runTemplate));
 };
 
-function showSummary(ctx: Context, s: ImportSummary, formatBRL: (c: number) => string): void {
-  const out = ctx.out;
+export function parseImportOptions(raw: RawInput): ImportOptions {
+  const name = optionalText(raw, 'name');
+  return {
+    file: arg(raw, 0, 'sheet'),
+    ...(name === undefined ? {} : { name }),
+    dryRun: flag(raw, 'dryRun'),
+    start: flag(raw, 'start'),
+    yes: flag(raw, 'yes'),
+    skipInvalid: flag(raw, 'skipInvalid'),
+    allowDuplicates: flag(raw, 'allowDuplicates'),
+  };
+}
+
+export function parseTemplateOptions(raw: RawInput): TemplateOptions {
+  const lang = text(raw, 'lang', 'pt');
+  if (lang !== 'pt' && lang !== 'en') throw new UsageError(`--lang must be pt or en, not "${lang}".`);
+  return { lang };
+}
+
+export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
+  const { importSheet } = await import('../../engine/import-sheet.js');
+  const { formatBRL } = await import('../../domain/money.js');
+  const { progressReporter } = await import('../progress.js');
+  const profile = await ctx.profile();
+  const { onProgress, spinner } = await progressReporter(ctx.out);
+  let result;
+  try {
+    result = await importSheet(
+      {
+        ledger: await ctx.ledger(),
+        provider: () => ctx.provider(),
+        settings: profile.settings,
+        now: ctx.now,
+        onProgress,
+        onResume: (r) => ctx.out.info(`Resuming import #${r.importId} (batch #${r.batchId}, started ${r.createdAt}).`),
+        confirm: async (summary) => {
+          spinner.stop();
+          showSummary(ctx.out, summary, formatBRL);
+          if (opts.yes) return true;
+          return ctx.prompter.confirm(
+            `${summary.start ? 'Create and start' : 'Create'} batch "${summary.batchName}" paying ${summary.totals.count} people ${formatBRL(summary.totals.sumCents)}?`,
+          );
+        },
+      },
+      { file: opts.file, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates },
+    );
+  } finally {
+    spinner.stop();
+  }
+  if (result.outcome === 'dry-run' && result.summary) showSummary(ctx.out, result.summary, formatBRL);
+  const b = result.batch;
+  ctx.out.result(
+    {
+      outcome: result.outcome,
+      importId: result.importId,
+      batch: b && { id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents },
+      summary: result.summary,
+      rejectedFile: result.rejectedFile,
+    },
+    () => renderImport(ctx.out, result, formatBRL),
+  );
+}
+
+export async function runTemplate(ctx: Context, opts: TemplateOptions): Promise<void> {
+  const { templateCsv } = await import('../../sheet/template.js');
+  const csv = templateCsv(opts.lang);
+  if (ctx.out.json) ctx.out.writeJson({ lang: opts.lang, csv: csv.replace(/^\uFEFF/, '') });
+  else ctx.io.stdout.write(csv);
+}
+
+function renderImport(out: Output, result: ImportResult, formatBRL: FormatBRL): void {
+  const s = out.style;
+  const b = result.batch;
+  if (result.outcome === 'dry-run') out.print('Dry run: nothing was created.');
+  else if (b) {
+    const what = { imported: 'Imported', resumed: 'Resumed', 'already-imported': 'Already imported', 'dry-run': '' }[result.outcome];
+    out.print(`${s.green('✓')} ${what}: batch #${b.id} "${b.name}" (${b.remote_id ?? 'not yet at the provider'}), ${b.item_count} items, ${formatBRL(b.total_cents)}, ${b.status}.`);
+    if (b.status !== 'started') out.print(`Start it with: paybatch batch start ${b.id}`);
+  } else out.print('This sheet was already imported.');
+  if (result.rejectedFile) out.print(`Rejected rows written to ${result.rejectedFile}`);
+}
+
+/** The sheet's totals and problems, on stderr, before the confirmation (and after a dry run). */
+function showSummary(out: Output, s: ImportSummary, formatBRL: FormatBRL): void {
   if (out.json) return;
   const rows: [string, string | number][] = [
     ['sheet', s.file],

@@ -1,6 +1,24 @@
 import { Option } from 'commander';
+import type { Destination } from '../../domain/destination.js';
+import type { PixKeyCheck, PixKeyType } from '../../domain/pix-key.js';
 import { ExitCode } from '../../errors.js';
-import type { RegisterCommands } from '../command.js';
+import type { RawInput, RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+import type { Output } from '../output.js';
+import { arg, optionalChoice } from '../raw-input.js';
+
+const KEY_TYPES: readonly PixKeyType[] = ['cpf', 'cnpj', 'phone', 'email', 'evp'];
+
+export interface KeysCheckOptions {
+  readonly keys: readonly string[];
+  /** Check every key as this type instead of detecting it. */
+  readonly type?: PixKeyType;
+}
+
+export interface KeysLookupOptions {
+  readonly key: string;
+  readonly type?: PixKeyType;
+}
 
 export const registerKeys: RegisterCommands = (program, runner) => {
   const keys = program.command('keys').description('check and look up Pix keys');
@@ -8,48 +26,62 @@ export const registerKeys: RegisterCommands = (program, runner) => {
     .command('check')
     .description('validate and normalise Pix keys offline (CPF, CNPJ, phone, e-mail, random key)')
     .argument('<key...>', 'keys to check')
-    .addOption(new Option('--type <type>', 'check every key as this type instead of detecting it').choices(['cpf', 'cnpj', 'phone', 'email', 'evp']))
+    .addOption(new Option('--type <type>', 'check every key as this type instead of detecting it').choices(KEY_TYPES))
     .addHelpText('after', '\nExamples:\n  paybatch keys check 123.456.789-09 +5511987654321 ana@example.com\n  paybatch keys check --type phone 11987654321 --json')
-    .action(
-      runner.action<{ type?: 'cpf' | 'cnpj' | 'phone' | 'email' | 'evp' }>(async (ctx, opts, args) => {
-        const { checkPixKey } = await import('../../domain/pix-key.js');
-        const results = args.map((k) => checkPixKey(k, opts.type));
-        ctx.out.result(results, () => {
-          const s = ctx.out.style;
-          ctx.out.print(
-            ctx.out.table(
-              ['key', 'valid', 'type', 'normalized', 'note'],
-              results.map((r) => [
-                r.input,
-                r.valid ? s.green('yes') : s.red('no'),
-                r.type,
-                r.normalized,
-                r.error ?? (r.ambiguousWith.length ? `could also be: ${r.ambiguousWith.join(', ')} (pass --type)` : ''),
-              ]),
-            ),
-          );
-        });
-        return results.every((r) => r.valid) ? ExitCode.ok : ExitCode.inputRejected;
-      }),
-    );
+    .action(runner.action(parseKeysCheckOptions, runKeysCheck));
 
   keys
     .command('lookup')
     .description("ask the provider who a Pix key belongs to (checked offline first)")
     .argument('<key>', 'the Pix key')
-    .addOption(new Option('--type <type>', 'the key type, when it could be either CPF or phone').choices(['cpf', 'cnpj', 'phone', 'email', 'evp']))
-    .action(
-      runner.action<{ type?: 'cpf' | 'cnpj' | 'phone' | 'email' | 'evp' }>(async (ctx, opts, [key]) => {
-        const { checkPixKey } = await import('../../domain/pix-key.js');
-        const { InputRejectedError } = await import('../../errors.js');
-        const check = checkPixKey(key!, opts.type);
-        if (!check.valid) throw new InputRejectedError(`${key}: ${check.error}`);
-        const destination = await (await ctx.provider()).lookupKey(check.normalized!);
-        ctx.out.result({ key: check.normalized, type: check.type, found: destination !== null, destination }, () => {
-          if (!destination) return ctx.out.print(`The provider does not know the key ${check.normalized}.`);
-          ctx.out.print(ctx.out.table(['field', 'value'], Object.entries(destination)));
-        });
-        return destination ? ExitCode.ok : ExitCode.inputRejected;
-      }),
-    );
+    .addOption(new Option('--type <type>', 'the key type, when it could be either CPF or phone').choices(KEY_TYPES))
+    .action(runner.action(parseKeysLookupOptions, runKeysLookup));
 };
+
+export function parseKeysCheckOptions(raw: RawInput): KeysCheckOptions {
+  const type = optionalChoice(raw, 'type', KEY_TYPES);
+  return { keys: [...raw.args], ...(type === undefined ? {} : { type }) };
+}
+
+export function parseKeysLookupOptions(raw: RawInput): KeysLookupOptions {
+  const type = optionalChoice(raw, 'type', KEY_TYPES);
+  return { key: arg(raw, 0, 'key'), ...(type === undefined ? {} : { type }) };
+}
+
+export async function runKeysCheck(ctx: Context, opts: KeysCheckOptions): Promise<number> {
+  const { checkPixKey } = await import('../../domain/pix-key.js');
+  const results = opts.keys.map((k) => checkPixKey(k, opts.type));
+  ctx.out.result(results, () => renderKeyChecks(ctx.out, results));
+  return results.every((r) => r.valid) ? ExitCode.ok : ExitCode.inputRejected;
+}
+
+export async function runKeysLookup(ctx: Context, opts: KeysLookupOptions): Promise<number> {
+  const { checkPixKey } = await import('../../domain/pix-key.js');
+  const { InputRejectedError } = await import('../../errors.js');
+  const check = checkPixKey(opts.key, opts.type);
+  if (!check.valid) throw new InputRejectedError(`${opts.key}: ${check.error}`);
+  const destination = await (await ctx.provider()).lookupKey(check.normalized!);
+  ctx.out.result({ key: check.normalized, type: check.type, found: destination !== null, destination }, () => renderKeyLookup(ctx.out, check.normalized!, destination));
+  return destination ? ExitCode.ok : ExitCode.inputRejected;
+}
+
+function renderKeyLookup(out: Output, key: string, destination: Destination | null): void {
+  if (!destination) return out.print(`The provider does not know the key ${key}.`);
+  out.print(out.table(['field', 'value'], Object.entries(destination)));
+}
+
+function renderKeyChecks(out: Output, results: readonly PixKeyCheck[]): void {
+  const s = out.style;
+  out.print(
+    out.table(
+      ['key', 'valid', 'type', 'normalized', 'note'],
+      results.map((r) => [
+        r.input,
+        r.valid ? s.green('yes') : s.red('no'),
+        r.type,
+        r.normalized,
+        r.error ?? (r.ambiguousWith.length ? `could also be: ${r.ambiguousWith.join(', ')} (pass --type)` : ''),
+      ]),
+    ),
+  );
+}

@@ -1,10 +1,19 @@
+import type { ProviderCheck } from '../../engine/check-provider.js';
 import { ExitCode } from '../../errors.js';
-import type { RegisterCommands } from '../command.js';
+import type { RawInput, RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+import type { Output } from '../output.js';
+import { optionalText, text } from '../raw-input.js';
 
-interface CheckFlags {
-  key: string;
-  bill?: string;
-  publicUrl?: string;
+const CHECK_KEY = 'paybatch-check@example.com';
+
+export interface ProviderCheckOptions {
+  /** A Pix key to look up. */
+  readonly key: string;
+  /** A real bill's digit line or barcode. */
+  readonly bill?: string;
+  /** The public URL of the daemon's receiver. */
+  readonly publicUrl?: string;
 }
 
 export const registerProvider: RegisterCommands = (program, runner) => {
@@ -12,7 +21,7 @@ export const registerProvider: RegisterCommands = (program, runner) => {
   provider
     .command('check')
     .description('check, without moving money, everything payments need from the provider with this profile')
-    .option('--key <key>', 'a Pix key to look up (a key nobody holds is fine: the answer proves the endpoint)', 'paybatch-check@example.com')
+    .option('--key <key>', 'a Pix key to look up (a key nobody holds is fine: the answer proves the endpoint)', CHECK_KEY)
     .option('--bill <line>', "a real bill's digit line or barcode, to learn which method the details query takes")
     .option('--public-url <url>', "the public URL the provider calls (ending in /webhooks): checks the daemon's receiver answers there")
     .addHelpText(
@@ -22,30 +31,38 @@ export const registerProvider: RegisterCommands = (program, runner) => {
         '\nthen prints the settings worth pinning. Exit 0 only when everything payments need works.' +
         '\n\nExamples:\n  paybatch provider check\n  paybatch provider check --bill 23793381286000000000300000000401184340000012345 --public-url https://pay.example.com/webhooks --json',
     )
-    .action(
-      runner.action<CheckFlags>(async (ctx, flags) => {
-        const { checkProvider } = await import('../../engine/check-provider.js');
-        const result = await checkProvider(await ctx.provider(), {
-          key: flags.key,
-          ...(flags.bill === undefined ? {} : { billCode: flags.bill }),
-          ...(flags.publicUrl === undefined ? {} : { publicUrl: flags.publicUrl }),
-        });
-        ctx.out.result(result, () => {
-          const s = ctx.out.style;
-          ctx.out.print(
-            ctx.out.table(
-              ['check', 'result', 'detail'],
-              result.steps.map((step) => [step.name, step.ok ? s.green('ok') : step.required ? s.red('FAILED') : s.yellow('warning'), step.detail]),
-            ),
-          );
-          const pins = Object.entries(result.recommend);
-          if (pins.length) {
-            ctx.out.print('\nPin what was learnt, so nothing has to be guessed again:');
-            for (const [name, value] of pins) ctx.out.print(`  paybatch config set ${name} ${value}`);
-          }
-          ctx.out.print(result.ready ? '\n✓ Everything payments need works.' : '\n✗ Payments cannot work yet: see FAILED above.');
-        });
-        return result.ready ? ExitCode.ok : ExitCode.failure;
-      }),
-    );
+    .action(runner.action(parseProviderCheckOptions, runProviderCheck));
 };
+
+export function parseProviderCheckOptions(raw: RawInput): ProviderCheckOptions {
+  const bill = optionalText(raw, 'bill');
+  const publicUrl = optionalText(raw, 'publicUrl');
+  return { key: text(raw, 'key', CHECK_KEY), ...(bill === undefined ? {} : { bill }), ...(publicUrl === undefined ? {} : { publicUrl }) };
+}
+
+export async function runProviderCheck(ctx: Context, opts: ProviderCheckOptions): Promise<number> {
+  const { checkProvider } = await import('../../engine/check-provider.js');
+  const result = await checkProvider(await ctx.provider(), {
+    key: opts.key,
+    ...(opts.bill === undefined ? {} : { billCode: opts.bill }),
+    ...(opts.publicUrl === undefined ? {} : { publicUrl: opts.publicUrl }),
+  });
+  ctx.out.result(result, () => renderProviderCheck(ctx.out, result));
+  return result.ready ? ExitCode.ok : ExitCode.failure;
+}
+
+function renderProviderCheck(out: Output, result: ProviderCheck): void {
+  const s = out.style;
+  out.print(
+    out.table(
+      ['check', 'result', 'detail'],
+      result.steps.map((step) => [step.name, step.ok ? s.green('ok') : step.required ? s.red('FAILED') : s.yellow('warning'), step.detail]),
+    ),
+  );
+  const pins = Object.entries(result.recommend);
+  if (pins.length) {
+    out.print('\nPin what was learnt, so nothing has to be guessed again:');
+    for (const [name, value] of pins) out.print(`  paybatch config set ${name} ${value}`);
+  }
+  out.print(result.ready ? '\n✓ Everything payments need works.' : '\n✗ Payments cannot work yet: see FAILED above.');
+}

@@ -1,26 +1,12 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { ExitCode, PaybatchError, UsageError } from '../../errors.js';
 import type { SandboxOptions } from '../../sandbox/options.js';
-import type { RegisterCommands } from '../command.js';
+import type { RawInput, RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+import { optionalNumber, optionalText, text } from '../raw-input.js';
 
-interface ServeFlags {
-  host: string;
-  port: number;
-  state?: string;
-  seed?: number;
-  speed?: number;
-  faults?: string;
-  pageSize?: number;
-  apiKey?: string[];
-  clientId?: string;
-  clientSecret?: string;
-  startTime?: string;
-  tokenTtl?: number;
-  adminToken?: string;
-  staleSeconds?: number;
-  webhookAttempts?: number;
-  dialect?: string;
-}
+/** `sandbox serve`: the sandbox's own options (checked by its resolveOptions when run), without the logger. */
+export type SandboxServeOptions = Omit<SandboxOptions, 'logger'> & { readonly host: string; readonly port: number };
 
 const number = (what: string) => (text: string): number => {
   const n = Number(text);
@@ -62,50 +48,60 @@ export const registerSandbox: RegisterCommands = (program, runner) => {
         '\n\nExamples:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02' +
         '\n  paybatch sandbox serve --dialect spec     # prove a client against choices paybatch did not make',
     )
-    .action(
-      runner.action<ServeFlags>(async (ctx, flags) => {
-        const { resolveOptions } = await import('../../sandbox/options.js');
-        const { formatFaults } = await import('../../sandbox/faults.js');
-        const { startSandbox } = await import('../../sandbox/server.js');
-        const options = {
-          host: flags.host,
-          port: flags.port,
-          stateFile: flags.state,
-          seed: flags.seed,
-          speed: flags.speed,
-          faults: flags.faults,
-          pageSize: flags.pageSize,
-          apiKeys: flags.apiKey,
-          clientId: flags.clientId,
-          clientSecret: flags.clientSecret,
-          startTime: flags.startTime,
-          tokenTtlSeconds: flags.tokenTtl,
-          adminToken: flags.adminToken,
-          staleSeconds: flags.staleSeconds,
-          webhookAttempts: flags.webhookAttempts,
-          dialect: flags.dialect as SandboxOptions['dialect'],
-          logger: (line: string) => ctx.out.info(`sandbox: ${line}`),
-        };
-        const checked = resolveOptions(options);
-        if (!checked.ok) throw new UsageError(checked.error);
-        const running = await startSandbox(options).catch((error: NodeJS.ErrnoException) => {
-          if (!['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'].includes(error.code ?? '')) throw error;
-          throw new PaybatchError(`cannot listen on ${flags.host}:${flags.port}: ${error.message}`, { hint: 'Pick another --port (0 picks a free one) or --host.' });
-        });
-        const { close, ...ready } = running;
-        ctx.out.result({ ...ready, speed: checked.value.speed, faults: formatFaults(checked.value.faults) }, () =>
-          ctx.out.print(
-            `SANDBOX provider listening on ${ready.url} (token URL ${ready.tokenUrl}; API key ${ready.apiKey}; client ${ready.clientId} / ${ready.clientSecret}; ` +
-              `admin token ${ready.adminToken}; seed ${ready.seed}; dialect ${ready.dialect}). No real money moves. Ctrl-C stops it.`,
-          ),
-        );
-        const signal = await nextSignal();
-        ctx.out.info(`sandbox: ${signal} received, stopping`);
-        await close();
-        return ExitCode.ok;
-      }),
-    );
+    .action(runner.action(parseSandboxServeOptions, runSandboxServe));
 };
+
+export function parseSandboxServeOptions(raw: RawInput): SandboxServeOptions {
+  const given = {
+    stateFile: optionalText(raw, 'state'),
+    seed: optionalNumber(raw, 'seed'),
+    speed: optionalNumber(raw, 'speed'),
+    faults: optionalText(raw, 'faults'),
+    pageSize: optionalNumber(raw, 'pageSize'),
+    apiKeys: apiKeysOf(raw),
+    clientId: optionalText(raw, 'clientId'),
+    clientSecret: optionalText(raw, 'clientSecret'),
+    startTime: optionalText(raw, 'startTime'),
+    tokenTtlSeconds: optionalNumber(raw, 'tokenTtl'),
+    adminToken: optionalText(raw, 'adminToken'),
+    staleSeconds: optionalNumber(raw, 'staleSeconds'),
+    webhookAttempts: optionalNumber(raw, 'webhookAttempts'),
+    dialect: optionalText(raw, 'dialect') as SandboxOptions['dialect'],
+  };
+  const set = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<typeof given>;
+  return { host: text(raw, 'host', '127.0.0.1'), port: optionalNumber(raw, 'port') ?? 0, ...set };
+}
+
+function apiKeysOf(raw: RawInput): string[] | undefined {
+  const v = raw.flags['apiKey'];
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || !v.every((k) => typeof k === 'string')) throw new UsageError('--api-key takes a value.');
+  return v;
+}
+
+export async function runSandboxServe(ctx: Context, opts: SandboxServeOptions): Promise<number> {
+  const { resolveOptions } = await import('../../sandbox/options.js');
+  const { formatFaults } = await import('../../sandbox/faults.js');
+  const { startSandbox } = await import('../../sandbox/server.js');
+  const options: SandboxOptions = { ...opts, logger: (line: string) => ctx.out.info(`sandbox: ${line}`) };
+  const checked = resolveOptions(options);
+  if (!checked.ok) throw new UsageError(checked.error);
+  const running = await startSandbox(options).catch((error: NodeJS.ErrnoException) => {
+    if (!['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'].includes(error.code ?? '')) throw error;
+    throw new PaybatchError(`cannot listen on ${opts.host}:${opts.port}: ${error.message}`, { hint: 'Pick another --port (0 picks a free one) or --host.' });
+  });
+  const { close, ...ready } = running;
+  ctx.out.result({ ...ready, speed: checked.value.speed, faults: formatFaults(checked.value.faults) }, () =>
+    ctx.out.print(
+      `SANDBOX provider listening on ${ready.url} (token URL ${ready.tokenUrl}; API key ${ready.apiKey}; client ${ready.clientId} / ${ready.clientSecret}; ` +
+        `admin token ${ready.adminToken}; seed ${ready.seed}; dialect ${ready.dialect}). No real money moves. Ctrl-C stops it.`,
+    ),
+  );
+  const signal = await nextSignal();
+  ctx.out.info(`sandbox: ${signal} received, stopping`);
+  await close();
+  return ExitCode.ok;
+}
 
 /** Resolves with the first SIGINT or SIGTERM, then stops listening for them. */
 function nextSignal(): Promise<NodeJS.Signals> {

@@ -1,16 +1,17 @@
 /**
- * Generators of valid boleto barcodes, for tests and for the sandbox (which issues bills of its own).
- * They throw RangeError on arguments that cannot make a valid code: these are programming errors, not input.
+ * Test data: valid boleto barcodes made from their fields, and the line each one prints as. The builders throw
+ * RangeError on arguments that cannot make a valid code: those are mistakes in a test, not input.
  */
-import { REAL_CURRENCY_CODE, bankGeneralCheckDigit, factorFromDueDate } from './bank-slip.js';
+import { REAL_CURRENCY_CODE, bankGeneralCheckDigit, bankLineFromBarcode, factorFromDueDate } from '../../src/domain/bank-slip.js';
 import {
   CNPJ_SEGMENT,
   COLLECTION_BARCODE_LENGTH,
   COLLECTION_PRODUCT_DIGIT,
   COLLECTION_SEGMENTS,
   collectionGeneralCheckDigit,
+  collectionLineFromBarcode,
   type CollectionValueId,
-} from './collection-slip.js';
+} from '../../src/domain/collection-slip.js';
 
 const MAX_BANK_AMOUNT_CENTS = 9_999_999_999;
 const MAX_COLLECTION_AMOUNT = 99_999_999_999;
@@ -72,4 +73,9 @@ export function buildCollectionBarcode(o: {
     COLLECTION_PRODUCT_DIGIT + String(o.segment) + String(o.valueId) + '0' +
     String(o.amountCents).padStart(11, '0') + o.companyCode + o.freeField;
   return withoutCheck.slice(0, 3) + String(collectionGeneralCheckDigit(o.valueId, withoutCheck)) + withoutCheck.slice(4);
+}
+
+/** The line (47 digits for a bank slip, 48 for a collection slip) of a barcode the builders made. */
+export function lineOf(barcode: string): string {
+  return barcode.startsWith(COLLECTION_PRODUCT_DIGIT) ? collectionLineFromBarcode(barcode) : bankLineFromBarcode(barcode);
 }

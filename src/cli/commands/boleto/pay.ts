@@ -1,0 +1,182 @@
+import type { Command } from 'commander';
+import type { BillOutcome, BillRequest, PayBillsResult, PreparedBill } from '../../../engine/pay-bill.js';
+import { ExitCode, UsageError } from '../../../errors.js';
+import type { RawInput, Runner } from '../../command.js';
+import type { Context } from '../../context.js';
+import type { Output } from '../../output.js';
+import { flag, optionalText } from '../../raw-input.js';
+
+/** One bill typed on the command line, or every bill of a CSV file. */
+export type BillSource =
+  | { readonly kind: 'code'; readonly code: string; readonly amount: string | null; readonly description: string | null }
+  | { readonly kind: 'file'; readonly file: string };
+
+export interface BoletoPayOptions {
+  readonly source: BillSource;
+  readonly yes: boolean;
+  readonly force: boolean;
+}
+
+type FormatBRL = (cents: number) => string;
+
+export function registerBoletoPay(boleto: Command, runner: Runner): void {
+  boleto
+    .command('pay')
+    .description('pay a bill (or every bill of a CSV file): checks offline and with the provider, confirms, pays once')
+    .argument('[line-or-barcode...]', 'the 47/48-digit line or the 44-digit barcode (dots, spaces and dashes allowed; may be split in parts)')
+    .option('--amount <reais>', "amount to pay, e.g. 159,90: only for bills that let the payer choose it (default: the bill's)")
+    .option('--file <csv>', 'pay every bill of a CSV file: columns code (or codigo, linha), amount (valor, optional), description (descricao, optional)')
+    .option('--description <text>', 'a note kept with the payment in the ledger and on the receipt')
+    .option('-y, --yes', 'do not ask for confirmation (scripts, CI)', false)
+    .option('--force', 'pay although the ledger has the bill as paid, scheduled or with an unknown outcome', false)
+    .addHelpText(
+      'after',
+      `
+Every bill is decoded and checked before anything is paid: check digits, the provider's details (which must agree
+with the code), the amount rules and the bank window (business days 08:00-20:00 São Paulo; 22:00 for utility and
+government bills; outside it the payment is scheduled). The ledger records each payment before it is sent; a
+payment whose answer is lost is recorded as unknown and never retried. Exit 4 when a payment failed or is unknown.
+
+Examples:
+  paybatch boleto pay 83680000000-9 87450048001-5 23456789012-9 34567890123-1
+  paybatch boleto pay 23793381286000782713695000063305516560000150000 --yes --json
+  paybatch boleto pay 85890000000-9 00000000000-0 ... --amount 1.234,56
+  paybatch boleto pay --file contas.csv`,
+    )
+    .action(runner.action(parseBoletoPayOptions, runBoletoPay));
+}
+
+export function parseBoletoPayOptions(raw: RawInput): BoletoPayOptions {
+  const file = optionalText(raw, 'file');
+  const amount = optionalText(raw, 'amount');
+  const description = optionalText(raw, 'description');
+  const parts = raw.args;
+  if (file !== undefined && parts.length) throw new UsageError('Give either a bill code or --file, not both.');
+  if (file === undefined && !parts.length) throw new UsageError('Give the bill code (line or barcode), or --file with a CSV of bills.');
+  if (file !== undefined && amount !== undefined) throw new UsageError('--amount is for one bill; with --file put the amounts in an amount column.');
+  if (file !== undefined && description !== undefined) throw new UsageError('--description is for one bill; with --file put them in a description column.');
+  const source: BillSource =
+    file === undefined ? { kind: 'code', code: parts.join(' '), amount: amount ?? null, description: description ?? null } : { kind: 'file', file };
+  return { source, yes: flag(raw, 'yes'), force: flag(raw, 'force') };
+}
+
+export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promise<number> {
+  const { payBills } = await import('../../../engine/pay-bill.js');
+  const requests = await billRequests(opts.source);
+  const fromFile = opts.source.kind === 'file';
+  const profile = await ctx.profile();
+  const { formatBRL } = await import('../../../domain/money.js');
+  const result = await payBills(
+    { ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, receiptsDir: profile.receiptsDir },
+    requests,
+    {
+      force: opts.force,
+      skipPaid: fromFile,
+      howToGive: fromFile ? 'the amount column' : '--amount',
+      confirm: async (bills) => {
+        showPlan(ctx.out, bills, fromFile, formatBRL, (await import('../../../domain/boleto.js')).formatBoletoLine);
+        if (opts.yes) return true;
+        return ctx.prompter.confirm(confirmQuestion(bills, formatBRL));
+      },
+      onOutcome: fromFile ? (o, i, n) => ctx.out.info(`[${i + 1}/${n}] ${o.bill.request.file}:${o.bill.request.line} ${o.status}: ${o.message}`) : undefined,
+    },
+  );
+  const { loadBillDoc } = await import('./bill-doc.js');
+  const billDoc = await loadBillDoc();
+  const counts = { paid: 0, scheduled: 0, unknown: 0, failed: 0, notAttempted: result.notAttempted.length, skipped: result.skipped.length };
+  for (const o of result.outcomes) counts[o.status]++;
+  const attention = counts.unknown + counts.failed + counts.notAttempted > 0;
+  ctx.out.result(
+    {
+      outcome: attention ? 'attention' : 'ok',
+      counts,
+      paidCents: result.outcomes.filter((o) => o.status === 'paid' || o.status === 'scheduled').reduce((s, o) => s + (o.row.amount_paid_cents ?? o.row.amount_cents), 0),
+      bills: result.outcomes.map((o) => ({ ...billDoc(o.row), file: o.bill.request.file ?? null, fileLine: o.bill.request.line ?? null, message: o.message, hint: o.hint, warnings: o.warnings })),
+      notAttempted: result.notAttempted.map((b) => ({ file: b.request.file ?? null, fileLine: b.request.line ?? null, line: b.decoded.line, amountCents: b.amountCents })),
+      skipped: result.skipped.map((k) => ({ file: k.request.file ?? null, fileLine: k.request.line ?? null, line: k.paidBy.line, billId: k.paidBy.id, status: k.paidBy.status, reason: k.reason })),
+    },
+    () => renderOutcomes(ctx.out, result),
+  );
+  for (const o of result.outcomes) {
+    for (const w of o.warnings) ctx.out.warn(w);
+    if (o.hint) ctx.out.info(o.hint);
+  }
+  if (result.notAttempted.length) {
+    ctx.out.info('Settle the unknown payment first (see above), then run the same file again: bills the ledger has as paid are left out, so only the rest is paid.');
+  }
+  return attention ? ExitCode.attention : ExitCode.ok;
+}
+
+/** The bills to pay: the one typed, or the rows of the file. */
+async function billRequests(source: BillSource): Promise<readonly BillRequest[]> {
+  if (source.kind === 'code') return [{ code: source.code, amount: source.amount, description: source.description }];
+  const { readFile } = await import('node:fs/promises');
+  const { readBillSheet } = await import('../../../sheet/bill-sheet.js');
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(source.file);
+  } catch (e) {
+    throw new UsageError(`Cannot read ${source.file}: ${(e as Error).message}`);
+  }
+  return readBillSheet(bytes, source.file);
+}
+
+function renderOutcomes(out: Output, result: PayBillsResult): void {
+  const s = out.style;
+  const mark: Record<BillOutcome['status'], string> = { paid: s.green('✓'), scheduled: s.cyan('◷'), unknown: s.yellow('?'), failed: s.red('✗') };
+  for (const k of result.skipped) out.print(`- ${k.request.file}:${k.request.line} left out: ${k.reason}`);
+  if (!result.outcomes.length && result.skipped.length) out.print('Nothing to pay: every bill of the file is already paid or scheduled in the ledger.');
+  for (const o of result.outcomes) {
+    out.print(`${mark[o.status]} ${o.message}`);
+    if (o.receiptPath) out.print(`  receipt: ${o.receiptPath}`);
+  }
+  if (result.notAttempted.length) {
+    out.print(`${s.yellow('!')} Stopped after an unknown outcome: ${result.notAttempted.length} bills were not sent (${result.notAttempted.map((b) => `line ${b.request.line}`).join(', ')}).`);
+  }
+}
+
+/** What is about to be paid, on stderr, before the confirmation (also with --yes: the log says what was paid). */
+function showPlan(out: Output, bills: readonly PreparedBill[], fromFile: boolean, formatBRL: FormatBRL, formatBoletoLine: (line: string) => string): void {
+  const only = bills.length === 1 ? bills[0] : undefined;
+  if (only && !fromFile) {
+    const d = only.details;
+    out.info(
+      out.table(
+        ['', ''],
+        [
+          ['beneficiary', `${d.beneficiary} (${d.beneficiaryDocument})`],
+          ['kind', only.kindName],
+          ['line', formatBoletoLine(only.decoded.line)],
+          ['amount', formatBRL(only.amountCents)],
+          ['due date', d.dueDate || '-'],
+          ['when', only.timing.message],
+          ...(only.description ? [['description', only.description] as [string, string]] : []),
+        ],
+      ),
+    );
+  } else {
+    out.info(
+      out.table(
+        ['line', 'beneficiary', 'amount', 'due', 'when'],
+        bills.map((b) => [b.request.line, b.details.beneficiary, formatBRL(b.amountCents), b.details.dueDate, b.timing.scheduledFor ? `scheduled for ${b.timing.scheduledFor}` : 'now']),
+      ),
+    );
+    out.info(`${bills.length} bills, total ${formatBRL(bills.reduce((s, b) => s + b.amountCents, 0))}.`);
+  }
+  for (const b of bills) {
+    const where = fromFile ? `${b.request.file}:${b.request.line} ` : '';
+    for (const w of b.warnings) out.warn(`${where}${w}`);
+    if (b.previous.length) out.warn(`${where}the ledger already has this bill as ${b.previous.map((p) => `${p.status} (#${p.id})`).join(', ')}; paying it again because of --force`);
+  }
+}
+
+function confirmQuestion(bills: readonly PreparedBill[], formatBRL: FormatBRL): string {
+  const only = bills.length === 1 ? bills[0] : undefined;
+  if (only) {
+    const when = only.timing.scheduledFor ? `scheduled for ${only.timing.scheduledFor}` : 'now';
+    return `Pay ${formatBRL(only.amountCents)} to ${only.details.beneficiary || 'the beneficiary'} (${only.details.beneficiaryDocument || 'no document'}), ${when}?`;
+  }
+  const total = bills.reduce((s, b) => s + b.amountCents, 0);
+  const later = bills.filter((b) => b.timing.scheduledFor !== null).length;
+  return `Pay ${bills.length} bills totalling ${formatBRL(total)}${later ? ` (${later} scheduled for the next bank window)` : ''}?`;
+}

@@ -1,0 +1,55 @@
+import type { AlertChannelsConfig } from '../alerts/alert-channel.js';
+import type { Profile } from '../config/profile.js';
+import type { Settings } from '../config/settings.js';
+import type { DaemonDeps, LogEntry } from '../daemon/run-daemon.js';
+import type { Ledger } from '../ledger/open-ledger.js';
+import type { ProviderClient } from '../provider/client.js';
+
+/** What a command that runs the daemon has chosen; the rest of DaemonDeps follows from it. */
+export interface DaemonDepsInput {
+  readonly ledger: Ledger;
+  readonly provider: ProviderClient;
+  readonly now: () => Date;
+  readonly profile: Pick<Profile, 'name' | 'settings' | 'receiptsDir' | 'embeddedSandbox'>;
+  readonly log: (entry: LogEntry) => void;
+  /** Aborted to stop the daemon (SIGINT/SIGTERM); never aborted for a run that ends by itself. */
+  readonly signal: AbortSignal;
+  /**
+   * `channels`: alerts go out through the profile's alert channels too (failures are logged);
+   * `ledger-only`: they are only recorded (the demo tells nobody).
+   */
+  readonly alerts: 'channels' | 'ledger-only';
+}
+
+/** The one place where `paybatch daemon` and `paybatch demo` get the dependencies of runDaemon. */
+export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
+  const { applyCallback } = await import('../engine/apply-callback.js');
+  const { settings } = i.profile;
+  let send: DaemonDeps['send'] = async () => [];
+  if (i.alerts === 'channels') {
+    const { sendAlert } = await import('../alerts/send-alert.js');
+    send = async (alert) => {
+      const results = await sendAlert(alert, alertChannelsOf(settings));
+      for (const r of results) if (!r.ok) i.log({ level: 'error', msg: `alert channel ${r.channel} failed`, alertId: alert.id, error: r.error });
+      return results;
+    };
+  }
+  return {
+    ledger: i.ledger,
+    provider: i.provider,
+    now: i.now,
+    settings,
+    receiptsDir: i.profile.receiptsDir,
+    profile: i.profile.name,
+    sandbox: i.profile.embeddedSandbox,
+    send,
+    log: i.log,
+    signal: i.signal,
+    onCallback: applyCallback,
+  };
+}
+
+/** The alert channel settings of a profile. */
+export function alertChannelsOf(s: Settings): AlertChannelsConfig {
+  return { webhookUrl: s.alertWebhookUrl, emailTo: s.alertEmailTo, smtpUrl: s.smtpUrl, command: s.alertCommand };
+}
