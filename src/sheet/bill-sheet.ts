@@ -6,7 +6,7 @@
  */
 import { InputRejectedError, type InputProblem } from '../errors.js';
 import { foldHeader } from './headers.js';
-import { readTable } from './table.js';
+import { readTable } from './read-table.js';
 
 /** One bill of the list: its cells, trimmed (null when blank), and where it was read. */
 export interface BillSheetRow {

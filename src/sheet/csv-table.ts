@@ -1,13 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { decodeText, type SheetEncoding } from './decode-text.js';
+import { decodeText } from './decode-text.js';
 import { detectDelimiter, takeSepLine, type SheetDelimiter } from './delimiter.js';
 import type { Table, TableProblem } from './table.js';
-
-export interface CsvFormat {
-  readonly kind: 'csv';
-  readonly encoding: SheetEncoding;
-  readonly delimiter: SheetDelimiter;
-}
 
 /**
  * The CSV adapter of `readTable`, for CSV as people export it: UTF-8 with or without BOM, or Windows-1252; `;`, `,`

@@ -1,7 +1,8 @@
 import type { InputProblem } from '../errors.js';
 import { withoutFormulaGuard } from './csv-cell.js';
 import { mapHeader, SHEET_FIELDS, type SheetField } from './headers.js';
-import { readTable, type TableFormat } from './table.js';
+import { readTable } from './read-table.js';
+import type { TableFormat } from './table.js';
 
 export type { SheetField } from './headers.js';
 

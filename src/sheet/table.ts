@@ -1,5 +1,6 @@
 import type { InputProblem } from '../errors.js';
-import { readCsvTable, type CsvFormat } from './csv-table.js';
+import type { SheetEncoding } from './decode-text.js';
+import type { SheetDelimiter } from './delimiter.js';
 
 /**
  * A file read as rows of text cells: the seam between file formats (one adapter each, see csv-table.ts) and what
@@ -34,9 +35,11 @@ export interface TableRecord {
 
 export type TableProblem = Omit<InputProblem, 'file'>;
 
-export type TableFormat = CsvFormat;
-
-/** Reads a table from a file's bytes (pure). CSV is the only format so far; another is one more adapter chosen here. */
-export function readTable(bytes: Uint8Array): Table {
-  return readCsvTable(bytes);
+/** How a CSV file was read. */
+export interface CsvFormat {
+  readonly kind: 'csv';
+  readonly encoding: SheetEncoding;
+  readonly delimiter: SheetDelimiter;
 }
+
+export type TableFormat = CsvFormat;

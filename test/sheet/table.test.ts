@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTable } from '../../src/sheet/table.js';
+import { readTable } from '../../src/sheet/read-table.js';
 import { cp1252, lf, utf8 } from './sheet-bytes.js';
 
 describe('readTable (CSV adapter)', () => {

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers of docs/architecture.md, checked on the import graph of src/ (type imports included): each folder may
+ * import only the folders listed for it, only src/ledger/ (and the sandbox's own state) speaks SQL, and there is no
+ * circle of imports.
+ */
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  domain: [],
+  sheet: ['domain'],
+  ledger: ['domain'],
+  provider: ['domain'],
+  config: ['domain'],
+  alerts: ['domain'],
+  receipts: ['domain'],
+  engine: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts'],
+  daemon: ['domain', 'engine', 'ledger', 'provider', 'config', 'alerts'],
+  sandbox: ['domain'],
+  cli: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'engine', 'daemon', 'sandbox'],
+};
+/** Files at the top of src/ shared by every layer (typed errors, private file creation). */
+const SHARED = new Set(['errors.ts', 'private-files.ts']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const files = sourceFiles(SRC);
+const imports = new Map(
+  files.map((file) => {
+    const text = readFileSync(file, 'utf8');
+    const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1] ?? m[2]!);
+    const local = specs.filter((s) => s.startsWith('.')).map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts')));
+    return [file, { text, specs, local }];
+  }),
+);
+const layerOf = (file: string) => {
+  const rel = relative(SRC, file);
+  return rel.includes('/') ? rel.split('/')[0]! : null;
+};
+
+describe('the layers of src/', () => {
+  it('every import goes down a floor (or stays in its folder)', () => {
+    const wrong: string[] = [];
+    for (const [file, { local }] of imports) {
+      const from = layerOf(file);
+      if (from === null) continue;
+      for (const target of local) {
+        const to = layerOf(target);
+        if (to === null ? SHARED.has(relative(SRC, target)) : to === from || MAY_IMPORT[from]!.includes(to)) continue;
+        wrong.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('no file outside src/ledger/ and src/sandbox/ speaks SQL or imports a database driver', () => {
+    const sql = /from 'kysely'|from 'better-sqlite3'|from 'pg'|\.selectFrom\(|\.updateTable\(|\.insertInto\(|\.deleteFrom\(|\.prepare\(/;
+    const offenders = [...imports]
+      .filter(([file, { text }]) => !['ledger', 'sandbox'].includes(layerOf(file) ?? '') && sql.test(text))
+      .map(([file]) => relative(SRC, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('has no circle of imports', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'visiting') {
+        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(' → '));
+        return;
+      }
+      state.set(file, 'visiting');
+      for (const next of imports.get(file)?.local ?? []) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});
