@@ -1,4 +1,4 @@
-import type { Ledger } from './open-ledger.js';
+import type { Ledger } from './ledger.js';
 
 /** An alert as `paybatch alerts list` shows it (its JSON fields are a stable contract). */
 export interface StoredAlert {

@@ -1,4 +1,4 @@
-import type { Ledger } from './open-ledger.js';
+import { sqliteOf, type Ledger } from './ledger.js';
 
 /**
  * A row an alert names: an item, a bill or a quarantined event. `ref` is the row marked once named (an item or bill
@@ -154,7 +154,7 @@ export function recordAlert(
       }),
     ).lastInsertRowid;
     const key = o.mark.table === 'webhook_events' ? 'event_id' : 'id';
-    const update = ledger.raw.prepare(`UPDATE ${o.mark.table} SET ${o.mark.column} = ? WHERE ${key} = ?`);
+    const update = sqliteOf(ledger).prepare(`UPDATE ${o.mark.table} SET ${o.mark.column} = ? WHERE ${key} = ?`);
     for (const row of o.rows) update.run(at, row.ref);
     return alertId;
   });

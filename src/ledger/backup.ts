@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import type Sqlite from 'better-sqlite3';
 import { ConfigError } from '../errors.js';
 import { createPrivateFile, PRIVATE_FILE_MODE } from '../private-files.js';
+import { sqliteOf, type Ledger } from './ledger.js';
 
 /** Automatic backups taken before migrations that are kept; older ones are removed. */
 const KEEP_PRE_MIGRATION = 3;
@@ -25,7 +26,12 @@ export const defaultBackupFile = (ledgerFile: string, now: Date) => join(dirname
  * temporary name, made 0600, and then linked to `to`, so a backup never overwrites a file: an existing `to` is
  * refused, or with `numbered` (timestamped names, two backups in one second) becomes `<name>-2.db`, `-3`, ….
  */
-export async function backupLedger(raw: Sqlite.Database, to: string, o: { numbered?: boolean } = {}): Promise<BackupResult> {
+export async function backupLedger(ledger: Ledger, to: string, o: { numbered?: boolean } = {}): Promise<BackupResult> {
+  return backupDatabase(sqliteOf(ledger), to, o);
+}
+
+/** backupLedger on a bare connection: the pre-migration backup runs before there is a Ledger. */
+async function backupDatabase(raw: Sqlite.Database, to: string, o: { numbered?: boolean }): Promise<BackupResult> {
   const tmp = join(dirname(to), `.${basename(to)}.${process.pid}.tmp`);
   try {
     createPrivateFile(tmp);
@@ -55,7 +61,7 @@ export async function backupLedger(raw: Sqlite.Database, to: string, o: { number
  * three such backups.
  */
 export async function backupBeforeMigration(raw: Sqlite.Database, ledgerFile: string, now: Date): Promise<BackupResult> {
-  const result = await backupLedger(raw, join(dirname(ledgerFile), `${stem(ledgerFile)}.pre-migration-${stamp(now)}.db`), { numbered: true });
+  const result = await backupDatabase(raw, join(dirname(ledgerFile), `${stem(ledgerFile)}.pre-migration-${stamp(now)}.db`), { numbered: true });
   const old = backupsOf(ledgerFile).filter((f) => basename(f).startsWith(`${stem(ledgerFile)}.pre-migration-`));
   for (const file of old.slice(KEEP_PRE_MIGRATION)) rmSync(file, { force: true });
   return result;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
-import type { Ledger } from './open-ledger.js';
+import type { Ledger } from './ledger.js';
 import type { BatchesTable, BatchStatus } from './schema.js';
 
 export type BatchRow = Selectable<BatchesTable>;
@@ -89,7 +89,7 @@ export function insertDraftBatch(
   ledger: Ledger,
   o: { importId: number | null; kind: 'sheet' | 'reprocess'; name: string; itemCount: number; totalCents: number; at: string },
 ): number {
-  const { next } = ledger.raw.prepare('SELECT coalesce(max(id), 0) + 1 AS next FROM batches').get() as { next: number };
+  const next = (ledger.first(ledger.db.selectFrom('batches').select((eb) => eb.fn.max('id').as('last')))?.last ?? 0) + 1;
   ledger.run(
     ledger.db.insertInto('batches').values({
       id: next,

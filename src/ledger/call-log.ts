@@ -1,5 +1,5 @@
 import { ProviderError } from '../errors.js';
-import type { Ledger } from './open-ledger.js';
+import type { Ledger } from './ledger.js';
 
 /**
  * The append-only record of provider calls that move money: the intent is written (and committed) before the call

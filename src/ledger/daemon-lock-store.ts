@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Ledger } from './open-ledger.js';
+import type { Ledger } from './ledger.js';
 import type { DaemonLockTable } from './schema.js';
 
 export type LockHolder = Selectable<DaemonLockTable>;

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Ledger } from './open-ledger.js';
+import type { Ledger } from './ledger.js';
 import type { EventTopic, WebhookEventsTable } from './schema.js';
 
 export interface StoredEvent {

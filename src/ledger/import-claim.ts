@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { PaybatchError } from '../errors.js';
 import { findImportByHash } from './import-repository.js';
-import type { Ledger } from './open-ledger.js';
+import type { Ledger } from './ledger.js';
 
 /** A claim from another host cannot be checked by pid; past this age it is presumed left by a dead run. */
 const STALE_CLAIM_MS = 6 * 3_600_000;

@@ -1,7 +1,7 @@
 import type { PixKeyType } from '../domain/pix-key.js';
 import type { Destination } from '../domain/destination.js';
 import { insertDraftBatch } from './batch-repository.js';
-import type { Ledger } from './open-ledger.js';
+import { sqliteOf, type Ledger } from './ledger.js';
 
 /** A sheet row the import will pay: valid offline, its key looked up, its identifier fixed. */
 export interface PlannedItem {
@@ -79,7 +79,7 @@ export function recordImport(
     ).lastInsertRowid;
     const total = o.items.reduce((s, it) => s + it.amountCents, 0);
     const batchId = insertDraftBatch(ledger, { importId, kind: 'sheet', name: o.batchName, itemCount: o.items.length, totalCents: total, at });
-    const insert = ledger.raw.prepare(
+    const insert = sqliteOf(ledger).prepare(
       `INSERT INTO items (batch_id, line, identifier, key, key_type, amount_cents, description, sheet_name, sheet_document,
          destination_json, recipient_name, status, created_at, updated_at, status_changed_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'resolved', ?, ?, ?)`,

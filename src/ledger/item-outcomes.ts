@@ -1,4 +1,4 @@
-import type { Ledger } from './open-ledger.js';
+import { sqliteOf, type Ledger } from './ledger.js';
 
 /** Where one payment of a batch ended: the status of its last attempt (reprocessed payments have several). */
 export interface ItemOutcome {
@@ -13,7 +13,7 @@ export interface ItemOutcome {
 
 /** For each item first added to batch `batchId`: how its last attempt (in any batch) ended. */
 export function itemOutcomes(ledger: Ledger, batchId: number): ItemOutcome[] {
-  return ledger.raw
+  return sqliteOf(ledger)
     .prepare(
       `SELECT original.line AS line,
          (SELECT status FROM items last WHERE coalesce(last.original_item_id, last.id) = original.id ORDER BY attempt DESC LIMIT 1) AS outcome,
@@ -26,5 +26,5 @@ export function itemOutcomes(ledger: Ledger, batchId: number): ItemOutcome[] {
 
 /** How many items of the ledger have a saved receipt. */
 export function savedReceiptCount(ledger: Ledger): number {
-  return (ledger.raw.prepare('SELECT count(*) AS n FROM items WHERE receipt_path IS NOT NULL').get() as { n: number }).n;
+  return ledger.first(ledger.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('receipt_path', 'is not', null))?.n ?? 0;
 }

@@ -1,6 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
-import type { Ledger } from './open-ledger.js';
+import { sqliteOf, type Ledger } from './ledger.js';
 import type { BatchStatus, ItemsTable } from './schema.js';
 
 export type ItemRow = Selectable<ItemsTable>;
@@ -66,7 +66,7 @@ export interface RemoteItemUpdate {
 /** Stores what the provider answered for added items (one statement, called inside the caller's transaction). */
 export function markItemsSent(ledger: Ledger, updates: readonly RemoteItemUpdate[], now: Date): void {
   const at = now.toISOString();
-  const stmt = ledger.raw.prepare(
+  const stmt = sqliteOf(ledger).prepare(
     `UPDATE items SET remote_item_id = ?, remote_status = ?, status = ?, call_attempts = call_attempts + 1, last_error = NULL,
        updated_at = ?, status_changed_at = CASE WHEN status = ? THEN status_changed_at ELSE ? END
      WHERE identifier = ?`,
@@ -76,7 +76,7 @@ export function markItemsSent(ledger: Ledger, updates: readonly RemoteItemUpdate
 
 /** Records a failed call for these items: counts the attempt and keeps the error for `batch show`. */
 export function markItemsCallFailed(ledger: Ledger, identifiers: readonly string[], error: string, now: Date): void {
-  const stmt = ledger.raw.prepare('UPDATE items SET call_attempts = call_attempts + 1, last_error = ?, updated_at = ? WHERE identifier = ?');
+  const stmt = sqliteOf(ledger).prepare('UPDATE items SET call_attempts = call_attempts + 1, last_error = ?, updated_at = ? WHERE identifier = ?');
   ledger.transaction(() => {
     for (const id of identifiers) stmt.run(error, now.toISOString(), id);
   });

@@ -1,4 +1,4 @@
-import type { Ledger } from './open-ledger.js';
+import { sqliteOf, type Ledger } from './ledger.js';
 
 /** A money-moving call whose intent has no outcome: a run stopped while it was in flight. */
 export interface OpenCall {
@@ -54,7 +54,7 @@ export interface LedgerCheck {
  * check follows each sheet row through its reprocess attempts); each batch's count and total match its items.
  */
 export function checkLedger(ledger: Ledger): LedgerCheck {
-  const { raw } = ledger;
+  const raw = sqliteOf(ledger);
   const integrity = (raw.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).filter((m) => m !== 'ok');
 
   const calls = raw.prepare("SELECT count(*) FROM provider_calls WHERE phase = 'intent'").pluck().get() as number;

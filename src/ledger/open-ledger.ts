@@ -6,23 +6,11 @@ import { Kysely, SqliteDialect, type Compilable } from 'kysely';
 import { ConfigError } from '../errors.js';
 import { createPrivateFile, makePrivateDir } from '../private-files.js';
 import { backupsOf } from './backup.js';
+import { bindSqlite, type Ledger } from './ledger.js';
 import { appliedMigrations, migrateLedger } from './migrate.js';
 import type { Database } from './schema.js';
 
-/** An open ledger: kysely for queries, the raw handle for bulk statements and transactions. */
-export interface Ledger {
-  readonly file: string;
-  readonly db: Kysely<Database>;
-  readonly raw: Sqlite.Database;
-  /** Runs `fn` in one SQLite transaction (synchronous: better-sqlite3 commits before it returns). */
-  transaction<T>(fn: () => T): T;
-  /** Runs a kysely query synchronously (so it can take part in `transaction`) and returns its rows. */
-  all<R>(query: Compilable<R>): R[];
-  first<R>(query: Compilable<R>): R | undefined;
-  /** Runs a kysely write synchronously; returns the rowid of an insert and the number of rows changed. */
-  run(query: Compilable<unknown>): { lastInsertRowid: number; changes: number };
-  close(): Promise<void>;
-}
+export { sqliteOf, type Ledger } from './ledger.js';
 
 /**
  * Up to this size an existing ledger gets `PRAGMA quick_check` on every open: measured at about 3 ms per MB
@@ -55,10 +43,9 @@ export async function openLedger(file: string): Promise<Ledger> {
     if (!stmt) statements.set(sql, (stmt = raw.prepare(sql)));
     return { stmt, parameters: parameters as unknown[] };
   };
-  return {
+  return bindSqlite<Ledger>({
     file,
     db,
-    raw,
     // IMMEDIATE: take the write lock up front, so a writer waits (busy_timeout) instead of failing midway.
     transaction: (fn) => raw.transaction(fn).immediate(),
     all<R>(q: Compilable<R>) {
@@ -75,7 +62,7 @@ export async function openLedger(file: string): Promise<Ledger> {
       return { lastInsertRowid: Number(r.lastInsertRowid), changes: r.changes };
     },
     close: () => closeLedger(db, raw),
-  };
+  }, raw);
 }
 
 /** kysely closes the connection only if it ever ran a query, which an up-to-date ledger may not have. */

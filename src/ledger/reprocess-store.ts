@@ -1,6 +1,6 @@
 import { insertDraftBatch, updateBatch } from './batch-repository.js';
 import type { ItemRow } from './item-repository.js';
-import type { Ledger } from './open-ledger.js';
+import type { Ledger } from './ledger.js';
 
 /**
  * Items returned for instability whose return the provider confirmed and that have no later attempt yet, each with

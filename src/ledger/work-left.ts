@@ -1,4 +1,5 @@
-import type { Ledger } from './open-ledger.js';
+import type { Compilable } from 'kysely';
+import type { Ledger } from './ledger.js';
 
 /** What the daemon still has to do for the payments in the ledger, counted after a pass. */
 export interface WorkLeft {
@@ -12,14 +13,31 @@ export interface WorkLeft {
 }
 
 export function workLeft(ledger: Ledger): WorkLeft {
-  const one = (sql: string) => (ledger.raw.prepare(sql).get() as { n: number }).n;
+  const { db } = ledger;
+  const count = (q: Compilable<{ n: number }>) => ledger.first(q)?.n ?? 0;
   return {
-    pending: one(
-      `SELECT count(*) AS n FROM items JOIN batches ON batches.id = items.batch_id
-       WHERE batches.status = 'started' AND items.status IN ('submitted', 'processing')`,
+    pending: count(
+      db
+        .selectFrom('items')
+        .innerJoin('batches', 'batches.id', 'items.batch_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('batches.status', '=', 'started')
+        .where('items.status', 'in', ['submitted', 'processing']),
     ),
-    unsent: one(`SELECT count(*) AS n FROM batches WHERE status IN ('draft', 'created') OR (status = 'submitted' AND start_requested = 1)`),
-    missingReceipts: one(`SELECT count(*) AS n FROM items WHERE status = 'paid' AND receipt_path IS NULL AND receipt_unavailable_at IS NULL`),
-    openAlerts: one('SELECT count(*) AS n FROM alerts WHERE acked_at IS NULL'),
+    unsent: count(
+      db
+        .selectFrom('batches')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => eb.or([eb('status', 'in', ['draft', 'created']), eb.and([eb('status', '=', 'submitted'), eb('start_requested', '=', 1)])])),
+    ),
+    missingReceipts: count(
+      db
+        .selectFrom('items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'paid')
+        .where('receipt_path', 'is', null)
+        .where('receipt_unavailable_at', 'is', null),
+    ),
+    openAlerts: count(db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('acked_at', 'is', null)),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { recordWebhookEvent } from '../../src/engine/apply-event.js';
+import { sqliteOf } from '../../src/ledger/open-ledger.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -19,18 +20,18 @@ describe('recording webhook events', () => {
     const id = identifiers[0]!;
     expect(recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: id }), meta)).toBe('stored');
     expect(recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: id, accepted: false }), meta)).toBe('duplicate');
-    const item = ledger.raw.prepare('SELECT status, pix_id, end_to_end_id FROM items WHERE identifier = ?').get(id);
+    const item = sqliteOf(ledger).prepare('SELECT status, pix_id, end_to_end_id FROM items WHERE identifier = ?').get(id);
     expect(item).toEqual({ status: 'paid', pix_id: 'pix-e1', end_to_end_id: 'E2Ee1' });
-    expect(ledger.raw.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 1 });
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 1 });
     await ledger.close();
   });
 
   it('a return first seen in the item pages (no reason) is decided by its refund event, sentence or code', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
-    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = NULL, status_changed_at = 'then'").run();
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = NULL, status_changed_at = 'then'").run();
     recordWebhookEvent(ledger, pix({ eventId: 'r1', identifier: identifiers[0]!, isRefund: true, reason: 'Devolução por instabilidade no SPI' }), meta);
     recordWebhookEvent(ledger, pix({ eventId: 'r2', identifier: identifiers[1]!, isRefund: true, reason: 'FR01 - fraud' }), meta);
-    const rows = ledger.raw.prepare('SELECT status, reason, return_action, status_changed_at FROM items ORDER BY id').all();
+    const rows = sqliteOf(ledger).prepare('SELECT status, reason, return_action, status_changed_at FROM items ORDER BY id').all();
     expect(rows).toEqual([
       { status: 'returned', reason: 'Devolução por instabilidade no SPI', return_action: 'reprocess', status_changed_at: 'then' },
       { status: 'returned', reason: 'FR01 - fraud', return_action: 'final', status_changed_at: 'then' },
@@ -43,10 +44,10 @@ describe('recording webhook events', () => {
     const id = identifiers[0]!;
     recordWebhookEvent(ledger, pix({ eventId: 'refund', identifier: id, isRefund: true, pixId: 'pix-refund', reason: 'AB03 - timeout' }), meta);
     recordWebhookEvent(ledger, pix({ eventId: 'paid', identifier: id }), meta);
-    const item = ledger.raw.prepare('SELECT status, reason, return_action, pix_id FROM items WHERE identifier = ?').get(id);
+    const item = sqliteOf(ledger).prepare('SELECT status, reason, return_action, pix_id FROM items WHERE identifier = ?').get(id);
     // The refund came first: returned stays; the late payment event only fills in the receipt's pix id.
     expect(item).toEqual({ status: 'returned', reason: 'AB03 - timeout', return_action: 'reprocess', pix_id: 'pix-paid' });
-    const effects = ledger.raw.prepare('SELECT event_id, effect FROM webhook_events ORDER BY rowid').all();
+    const effects = sqliteOf(ledger).prepare('SELECT event_id, effect FROM webhook_events ORDER BY rowid').all();
     expect(effects).toEqual([
       { event_id: 'refund', effect: 'item returned (reprocess; paid again only once the provider confirms)' },
       { event_id: 'paid', effect: 'no change: item already returned (event says paid)' },
@@ -59,7 +60,7 @@ describe('recording webhook events', () => {
     recordWebhookEvent(ledger, pix({ eventId: 'p', identifier: identifiers[0]! }), meta);
     recordWebhookEvent(ledger, pix({ eventId: 'r', identifier: identifiers[0]!, isRefund: true, reason: 'FR01 - fraud' }), meta);
     recordWebhookEvent(ledger, pix({ eventId: 'f', identifier: identifiers[1]!, accepted: false, transactionStatus: 'rejected', reason: 'AC03 - invalid account' }), meta);
-    const rows = ledger.raw.prepare('SELECT status, return_action, reason FROM items ORDER BY id').all();
+    const rows = sqliteOf(ledger).prepare('SELECT status, return_action, reason FROM items ORDER BY id').all();
     expect(rows).toEqual([
       { status: 'returned', return_action: 'final', reason: 'FR01 - fraud' },
       { status: 'failed', return_action: null, reason: 'AC03 - invalid account' },
@@ -70,8 +71,8 @@ describe('recording webhook events', () => {
   it('keeps an event for an identifier it does not know, without touching anything', async () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, at);
     expect(recordWebhookEvent(ledger, pix({ eventId: 'x', identifier: 'ffffffff-0000-4000-8000-000000000000' }), meta)).toBe('stored');
-    expect(ledger.raw.prepare('SELECT effect FROM webhook_events').get()).toEqual({ effect: 'unknown identifier ffffffff-0000-4000-8000-000000000000' });
-    expect(ledger.raw.prepare("SELECT count(*) AS n FROM items WHERE status = 'submitted'").get()).toEqual({ n: 1 });
+    expect(sqliteOf(ledger).prepare('SELECT effect FROM webhook_events').get()).toEqual({ effect: 'unknown identifier ffffffff-0000-4000-8000-000000000000' });
+    expect(sqliteOf(ledger).prepare("SELECT count(*) AS n FROM items WHERE status = 'submitted'").get()).toEqual({ n: 1 });
     await ledger.close();
   });
 
@@ -82,7 +83,7 @@ describe('recording webhook events', () => {
     };
     const callback: WebhookEvent = { kind: 'callback', eventId: 'c1', type: 'bill_payment', category: 'bill_return', timestamp: null, title: null, detail: {}, raw: {} };
     expect(() => recordWebhookEvent(ledger, callback, meta, { onCallback: boom })).toThrow('disk full');
-    expect(ledger.raw.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 0 });
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 0 });
     expect(recordWebhookEvent(ledger, pix({ eventId: 'e', identifier: identifiers[0]! }), meta)).toBe('stored');
     await ledger.close();
   });
@@ -91,8 +92,8 @@ describe('recording webhook events', () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
     const id = identifiers[0]!;
     expect(recordWebhookEvent(ledger, pix({ eventId: 'cheap', identifier: id, amountCents: 1 }), meta)).toBe('stored');
-    expect(ledger.raw.prepare('SELECT status, pix_id FROM items').get()).toEqual({ status: 'submitted', pix_id: null });
-    expect(ledger.raw.prepare('SELECT quarantine, effect FROM webhook_events').get()).toEqual({
+    expect(sqliteOf(ledger).prepare('SELECT status, pix_id FROM items').get()).toEqual({ status: 'submitted', pix_id: null });
+    expect(sqliteOf(ledger).prepare('SELECT quarantine, effect FROM webhook_events').get()).toEqual({
       quarantine: 'amount 1 centavos, but the item is of 1001',
       effect: 'quarantined: amount 1 centavos, but the item is of 1001',
     });
@@ -101,21 +102,21 @@ describe('recording webhook events', () => {
 
   it('quarantines events for the items of a batch that was never started', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
-    ledger.raw.prepare("UPDATE batches SET status = 'submitted'").run();
+    sqliteOf(ledger).prepare("UPDATE batches SET status = 'submitted'").run();
     recordWebhookEvent(ledger, pix({ eventId: 'early', identifier: identifiers[0]! }), meta);
-    expect(ledger.raw.prepare('SELECT status FROM items').get()).toEqual({ status: 'submitted' });
-    expect(ledger.raw.prepare('SELECT quarantine FROM webhook_events').get()).toEqual({ quarantine: "the item's batch was never started (it is submitted)" });
+    expect(sqliteOf(ledger).prepare('SELECT status FROM items').get()).toEqual({ status: 'submitted' });
+    expect(sqliteOf(ledger).prepare('SELECT quarantine FROM webhook_events').get()).toEqual({ quarantine: "the item's batch was never started (it is submitted)" });
     await ledger.close();
   });
 
   it('quarantines an event paying another key than the item’s, but reads a key written back with +55 as the same', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
-    ledger.raw.prepare("UPDATE items SET key = '+5511987654321' WHERE identifier = ?").run(identifiers[1]);
+    sqliteOf(ledger).prepare("UPDATE items SET key = '+5511987654321' WHERE identifier = ?").run(identifiers[1]);
     const withKey = (eventId: string, identifier: string, key: string) => ({ ...pix({ eventId, identifier }), raw: { payload: { to: { key } } } });
     recordWebhookEvent(ledger, withKey('other', identifiers[0]!, 'someone-else@example.com'), meta);
     recordWebhookEvent(ledger, withKey('same', identifiers[1]!, '11987654321'), meta);
-    expect(ledger.raw.prepare('SELECT status FROM items ORDER BY id').all()).toEqual([{ status: 'submitted' }, { status: 'paid' }]);
-    expect(ledger.raw.prepare('SELECT event_id, quarantine FROM webhook_events ORDER BY rowid').all()).toEqual([
+    expect(sqliteOf(ledger).prepare('SELECT status FROM items ORDER BY id').all()).toEqual([{ status: 'submitted' }, { status: 'paid' }]);
+    expect(sqliteOf(ledger).prepare('SELECT event_id, quarantine FROM webhook_events ORDER BY rowid').all()).toEqual([
       { event_id: 'other', quarantine: "the destination key differs from the item's" },
       { event_id: 'same', quarantine: null },
     ]);

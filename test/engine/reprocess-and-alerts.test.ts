@@ -5,6 +5,7 @@ import { reprocessIdentifier } from '../../src/domain/identifier.js';
 import type { Alert } from '../../src/alerts/alert.js';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
 import { acquireDaemonLock } from '../../src/daemon/lock.js';
+import { sqliteOf } from '../../src/ledger/open-ledger.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -14,27 +15,27 @@ const t0 = new Date('2026-11-20T12:00:00Z');
 describe('reprocessing instability returns', () => {
   it('creates one new attempt per confirmed return, linked and with a derived identifier, and never a second', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 3, t0);
-    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess' WHERE identifier = ?").run(identifiers[0]);
-    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'final' WHERE identifier = ?").run(identifiers[1]);
-    ledger.raw.prepare("UPDATE items SET status = 'paid' WHERE identifier = ?").run(identifiers[2]);
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = 'reprocess' WHERE identifier = ?").run(identifiers[0]);
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = 'final' WHERE identifier = ?").run(identifiers[1]);
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'paid' WHERE identifier = ?").run(identifiers[2]);
     // Only an event said so: nothing is paid again until the provider's item page confirms the return.
     expect(reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
-    ledger.raw.prepare("UPDATE items SET return_confirmed_at = 'now' WHERE status = 'returned'").run();
+    sqliteOf(ledger).prepare("UPDATE items SET return_confirmed_at = 'now' WHERE status = 'returned'").run();
 
     const first = reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 });
     expect(first.attempts).toBe(1);
-    const next = ledger.raw.prepare('SELECT identifier, attempt, original_item_id, status, batch_id FROM items WHERE attempt = 2').all();
+    const next = sqliteOf(ledger).prepare('SELECT identifier, attempt, original_item_id, status, batch_id FROM items WHERE attempt = 2').all();
     expect(next).toEqual([{ identifier: reprocessIdentifier(identifiers[0]!, 2), attempt: 2, original_item_id: 1, status: 'resolved', batch_id: first.batchId }]);
-    expect(ledger.raw.prepare('SELECT kind, status, start_requested FROM batches WHERE id = ?').get(first.batchId)).toEqual({ kind: 'reprocess', status: 'draft', start_requested: 1 });
+    expect(sqliteOf(ledger).prepare('SELECT kind, status, start_requested FROM batches WHERE id = ?').get(first.batchId)).toEqual({ kind: 'reprocess', status: 'draft', start_requested: 1 });
     expect(reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
 
     // The second attempt is returned too: a third, still derived from the original identifier.
-    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 2").run();
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 2").run();
     expect(reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(1);
-    expect(ledger.raw.prepare('SELECT identifier FROM items WHERE attempt = 3').get()).toEqual({ identifier: reprocessIdentifier(identifiers[0]!, 3) });
+    expect(sqliteOf(ledger).prepare('SELECT identifier FROM items WHERE attempt = 3').get()).toEqual({ identifier: reprocessIdentifier(identifiers[0]!, 3) });
 
     // Out of attempts: reported, not reprocessed.
-    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 3").run();
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 3").run();
     const last = reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 });
     expect(last.attempts).toBe(0);
     expect(last.exhausted.map((i) => i.attempt)).toEqual([3]);
@@ -71,15 +72,15 @@ describe('alerts', () => {
     now = new Date(t0.getTime() + 700_000 + 3_700_000);
     await raiseAlerts(deps);
     expect(sent).toHaveLength(2);
-    expect(ledger.raw.prepare('SELECT count(*) AS n FROM alerts WHERE acked_at IS NULL').get()).toEqual({ n: 2 });
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM alerts WHERE acked_at IS NULL').get()).toEqual({ n: 2 });
     await ledger.close();
   });
 
   it('reports failures and final returns once each', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 3, t0);
-    ledger.raw.prepare("UPDATE items SET status = 'failed', reason = 'AC03' WHERE identifier = ?").run(identifiers[0]);
-    ledger.raw.prepare("UPDATE items SET status = 'returned', return_action = 'final', reason = 'FR01' WHERE identifier = ?").run(identifiers[1]);
-    ledger.raw.prepare("UPDATE items SET status = 'paid' WHERE identifier = ?").run(identifiers[2]);
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'failed', reason = 'AC03' WHERE identifier = ?").run(identifiers[0]);
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = 'final', reason = 'FR01' WHERE identifier = ?").run(identifiers[1]);
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'paid' WHERE identifier = ?").run(identifiers[2]);
     const kinds: string[] = [];
     const deps = { ledger, now: () => t0, settings: DEFAULT_SETTINGS, send: async (a: Alert) => (kinds.push(a.kind), []), profile: 'p', sandbox: false };
     await raiseAlerts(deps);
@@ -94,14 +95,14 @@ describe('the daemon lock', () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, t0);
     const mine = acquireDaemonLock(ledger, () => t0);
     // A live process (this test's parent) on this host holds it.
-    ledger.raw.prepare('UPDATE daemon_lock SET pid = ?').run(process.ppid);
+    sqliteOf(ledger).prepare('UPDATE daemon_lock SET pid = ?').run(process.ppid);
     expect(() => acquireDaemonLock(ledger, () => t0)).toThrow(new RegExp(`pid ${process.ppid} on `));
     // A dead pid on this host: taken over.
-    ledger.raw.prepare('UPDATE daemon_lock SET pid = 2147483646').run();
+    sqliteOf(ledger).prepare('UPDATE daemon_lock SET pid = 2147483646').run();
     const again = acquireDaemonLock(ledger, () => t0);
     again.release();
     mine.release();
-    expect(ledger.raw.prepare('SELECT count(*) AS n FROM daemon_lock').get()).toEqual({ n: 0 });
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM daemon_lock').get()).toEqual({ n: 0 });
     await ledger.close();
   });
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { PlannedItem } from '../../src/ledger/import-repository.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
-import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
+import { openLedger, sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { updateBatch } from '../../src/ledger/batch-repository.js';
 
 export const destination = {
@@ -28,6 +28,6 @@ export async function ledgerWithStartedBatch(dir: string, n: number, at: Date): 
   const items = Array.from({ length: n }, (_, i) => plannedItem(i + 1));
   const { batchId } = recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', items, rejectedCount: 0, now: at });
   updateBatch(ledger, batchId, { status: 'started', remote_id: 'remote-1', start_requested: 1 }, at);
-  ledger.raw.prepare("UPDATE items SET status = 'submitted', remote_status = 'waiting'").run();
+  sqliteOf(ledger).prepare("UPDATE items SET status = 'submitted', remote_status = 'waiting'").run();
   return { ledger, batchId, identifiers: items.map((i) => i.identifier) };
 }

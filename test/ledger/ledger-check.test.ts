@@ -5,7 +5,7 @@ import { claimImport } from '../../src/ledger/import-claim.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
 import { recentPayments } from '../../src/ledger/item-repository.js';
 import { checkLedger } from '../../src/ledger/ledger-check.js';
-import { openLedger } from '../../src/ledger/open-ledger.js';
+import { openLedger, sqliteOf } from '../../src/ledger/open-ledger.js';
 import { ledgerWithStartedBatch, plannedItem } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { runCli } from '../helpers/test-io.js';
@@ -26,7 +26,7 @@ describe('ledger check', () => {
 
   it('reports open calls, unpaired outcomes, payments marked paid twice and batch totals that differ', async () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 3, now);
-    const raw = ledger.raw;
+    const raw = sqliteOf(ledger);
     // A create_batch interrupted and then retried successfully; an add_items never answered.
     const first = logIntent(ledger, 'create_batch', 'batch:1', {}, now);
     logOutcome(ledger, logIntent(ledger, 'create_batch', 'batch:1', {}, now), 'ok', {}, now);
@@ -123,7 +123,7 @@ describe('an import in progress', () => {
     claim.release();
     claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now }, process.ppid).release();
     // A holder whose process is gone (killed mid-import) does not block the next run.
-    ledger.raw.prepare("INSERT INTO import_claims VALUES ('h3', 'x.csv', 2147483646, ?, ?)").run((await import('node:os')).hostname(), now.toISOString());
+    sqliteOf(ledger).prepare("INSERT INTO import_claims VALUES ('h3', 'x.csv', 2147483646, ?, ?)").run((await import('node:os')).hostname(), now.toISOString());
     expect(() => claimImport(ledger, { fileHash: 'h3', fileName: 'x.csv', now }).release()).not.toThrow();
     await ledger.close();
   });

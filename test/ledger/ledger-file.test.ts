@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import { backupLedger, backupsOf } from '../../src/ledger/backup.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
-import { openLedger } from '../../src/ledger/open-ledger.js';
+import { openLedger, sqliteOf } from '../../src/ledger/open-ledger.js';
 import { plannedItem } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -72,7 +72,7 @@ describe('opening a ledger file that is not a sound ledger', () => {
     const file = join(tempDir(), 'ledger.db');
     await ledgerWithItems(file, 3000);
     const ledger = await openLedger(file);
-    const backup = await backupLedger(ledger.raw, join(ledger.file, '..', 'ledger.backup-20261120T120000Z.db'));
+    const backup = await backupLedger(ledger, join(ledger.file, '..', 'ledger.backup-20261120T120000Z.db'));
     await ledger.close();
     const size = statSync(file).size;
     truncateSync(file, Math.floor(size / 2));
@@ -106,7 +106,7 @@ describe('opening a ledger file that is not a sound ledger', () => {
     const file = join(tempDir(), 'ledger.db');
     await ledgerWithItems(file, 100);
     const ledger = await openLedger(file);
-    expect(ledger.raw.prepare('SELECT count(*) FROM items').pluck().get()).toBe(100);
+    expect(sqliteOf(ledger).prepare('SELECT count(*) FROM items').pluck().get()).toBe(100);
     await ledger.close();
   });
 });
@@ -119,15 +119,15 @@ describe('ledger backups', () => {
       const file = join(dir, 'ledger.db');
       await ledgerWithItems(file, 50);
       const ledger = await openLedger(file);
-      const result = await backupLedger(ledger.raw, join(dir, 'copy.db'));
+      const result = await backupLedger(ledger, join(dir, 'copy.db'));
       expect(result).toEqual({ path: join(dir, 'copy.db'), bytes: statSync(join(dir, 'copy.db')).size });
       expect(statSync(result.path).mode & 0o777).toBe(0o600);
-      await expect(backupLedger(ledger.raw, result.path)).rejects.toThrow(/already exists; a backup never overwrites a file/);
-      const numbered = await backupLedger(ledger.raw, result.path, { numbered: true });
+      await expect(backupLedger(ledger, result.path)).rejects.toThrow(/already exists; a backup never overwrites a file/);
+      const numbered = await backupLedger(ledger, result.path, { numbered: true });
       expect(numbered.path).toBe(join(dir, 'copy-2.db'));
       await ledger.close();
       const copy = await openLedger(result.path);
-      expect(copy.raw.prepare('SELECT count(*) FROM items').pluck().get()).toBe(50);
+      expect(sqliteOf(copy).prepare('SELECT count(*) FROM items').pluck().get()).toBe(50);
       await copy.close();
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     } finally {
@@ -141,7 +141,7 @@ describe('ledger backups', () => {
     for (const at of ['20260101T000000Z', '20260201T000000Z', '20260301T000000Z']) writeFileSync(join(dir, `ledger.pre-migration-${at}.db`), 'old');
     olderLedger(file);
     const ledger = await openLedger(file);
-    expect(ledger.raw.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'import_claims'").pluck().get()).toBe(1);
+    expect(sqliteOf(ledger).prepare("SELECT count(*) FROM sqlite_master WHERE name = 'import_claims'").pluck().get()).toBe(1);
     await ledger.close();
     const backups = backupsOf(file);
     expect(backups.map((b) => b.replace(dir, ''))).toEqual([

@@ -6,7 +6,7 @@ import { logIntent, logOutcome } from '../../src/ledger/call-log.js';
 import { findImportByHash, recordImport } from '../../src/ledger/import-repository.js';
 import { itemsOfBatch } from '../../src/ledger/item-repository.js';
 import { getBatch } from '../../src/ledger/batch-repository.js';
-import { openLedger } from '../../src/ledger/open-ledger.js';
+import { openLedger, sqliteOf } from '../../src/ledger/open-ledger.js';
 import type { PlannedItem } from '../../src/ledger/import-repository.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -74,9 +74,9 @@ describe('the ledger', () => {
   it('is created with WAL, foreign keys, a busy timeout, synchronous=FULL and every migration applied', async () => {
     const file = join(tempDir(), 'sub', 'ledger.db');
     const ledger = await openLedger(file);
-    expectConnectionSettings(ledger.raw);
-    expect(schemaOf(ledger.raw)).toEqual(SCHEMA);
-    expect(migrationsOf(ledger.raw).map((m) => m.name)).toEqual(MIGRATIONS);
+    expectConnectionSettings(sqliteOf(ledger));
+    expect(schemaOf(sqliteOf(ledger))).toEqual(SCHEMA);
+    expect(migrationsOf(sqliteOf(ledger)).map((m) => m.name)).toEqual(MIGRATIONS);
     await ledger.close();
     // WAL is a property of the file, not of a connection: a plain connection finds it too.
     const plain = new Sqlite(file, { readonly: true });
@@ -89,14 +89,14 @@ describe('the ledger', () => {
     const file = join(dir, 'ledger.db');
     const ledger = await openLedger(file);
     const { importId, batchId } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 3, batchName: 'Folha', items: [item(2), item(3)], rejectedCount: 1, now });
-    const migrations = migrationsOf(ledger.raw);
+    const migrations = migrationsOf(sqliteOf(ledger));
     await ledger.close();
 
     const again = await openLedger(file);
-    expectConnectionSettings(again.raw);
+    expectConnectionSettings(sqliteOf(again));
     // The same migration rows (names and times): none ran a second time.
-    expect(migrationsOf(again.raw)).toEqual(migrations);
-    expect(schemaOf(again.raw)).toEqual(SCHEMA);
+    expect(migrationsOf(sqliteOf(again))).toEqual(migrations);
+    expect(schemaOf(sqliteOf(again))).toEqual(SCHEMA);
     expect(findImportByHash(again, 'h1')).toMatchObject({ id: importId, batchId, rowCount: 3, itemCount: 2, rejectedCount: 1 });
     expect(getBatch(again, batchId)).toMatchObject({ name: 'Folha', status: 'draft', item_count: 2, total_cents: 1002 + 1003 });
     expect(itemsOfBatch(again, batchId).map((i) => [i.line, i.identifier, i.amount_cents, i.status])).toEqual([
@@ -124,9 +124,9 @@ describe('the ledger', () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
     const intent = logIntent(ledger, 'create_batch', 'batch:1', { name: 'x' }, now);
     logOutcome(ledger, intent, 'ok', { remoteId: 'b1' }, now);
-    expect(() => ledger.raw.prepare('UPDATE provider_calls SET outcome = NULL').run()).toThrow(/append-only/);
-    expect(() => ledger.raw.prepare('DELETE FROM provider_calls').run()).toThrow(/append-only/);
-    const rows = ledger.raw.prepare('SELECT phase, intent_id, outcome FROM provider_calls ORDER BY id').all();
+    expect(() => sqliteOf(ledger).prepare('UPDATE provider_calls SET outcome = NULL').run()).toThrow(/append-only/);
+    expect(() => sqliteOf(ledger).prepare('DELETE FROM provider_calls').run()).toThrow(/append-only/);
+    const rows = sqliteOf(ledger).prepare('SELECT phase, intent_id, outcome FROM provider_calls ORDER BY id').all();
     expect(rows).toEqual([
       { phase: 'intent', intent_id: null, outcome: null },
       { phase: 'outcome', intent_id: intent, outcome: 'ok' },
@@ -155,7 +155,7 @@ describe('the ledger', () => {
     recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 1, batchName: 'A', items: [item(2)], rejectedCount: 0, now });
     expect(() => recordImport(ledger, { fileHash: 'h2', fileName: 'b.csv', rowCount: 2, batchName: 'B', items: [item(3), item(2)], rejectedCount: 0, now })).toThrow(/UNIQUE/);
     expect(findImportByHash(ledger, 'h2')).toBeUndefined();
-    expect(ledger.raw.prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 1 });
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 1 });
     await ledger.close();
   });
 });

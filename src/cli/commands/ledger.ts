@@ -53,7 +53,7 @@ export function parseLedgerBackupOptions(raw: RawInput): LedgerBackupOptions {
 export async function runLedgerBackup(ctx: Context, opts: LedgerBackupOptions): Promise<void> {
   const { backupLedger, defaultBackupFile } = await import('../../ledger/backup.js');
   const ledger = await existingLedger(ctx);
-  const result = await backupLedger(ledger.raw, opts.to ?? defaultBackupFile(ledger.file, ctx.now()), { numbered: opts.to === undefined });
+  const result = await backupLedger(ledger, opts.to ?? defaultBackupFile(ledger.file, ctx.now()), { numbered: opts.to === undefined });
   ctx.out.result(result, () => ctx.out.print(`${ctx.out.style.green('✓')} Backed up ${ledger.file} to ${result.path} (${result.bytes} bytes).`));
 }
 
