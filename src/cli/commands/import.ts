@@ -10,6 +10,8 @@ export interface ImportOptions {
   /** Batch name; absent: the file name and today. */
   readonly name?: string;
   readonly dryRun: boolean;
+  /** Offline checks only: no provider, no ledger. */
+  readonly check: boolean;
   readonly start: boolean;
   readonly yes: boolean;
   readonly skipInvalid: boolean;
@@ -28,6 +30,7 @@ export const registerImport: RegisterCommands = (program, runner) => {
     .description('import a payment sheet (CSV) into a Pix batch: validate, look up keys, confirm, create and add items')
     .argument('<sheet>', 'CSV file: UTF-8 or Windows-1252, ; , or tab separated (see `paybatch template`)')
     .option('--name <name>', 'batch name (default: the file name and today)')
+    .option('--check', 'only the offline checks (rules, amounts, duplicates, limits): no provider, no ledger; for CI', false)
     .option('--dry-run', 'validate and look up keys, show the totals, create nothing', false)
     .option('--start', 'start the batch once every item is added', false)
     .option('-y, --yes', 'do not ask for confirmation (scripts, CI)', false)
@@ -40,6 +43,7 @@ Running the same command again after an interruption continues where it stopped:
 import's identity, and every item keeps its identifier, so nothing is paid twice.
 
 Examples:
+  paybatch import pagamentos.csv --check                  # in CI, before a person imports it
   paybatch import pagamentos.csv --dry-run
   paybatch import pagamentos.csv --start
   paybatch import pagamentos.csv --start --yes --json     # in CI`,
@@ -55,10 +59,15 @@ Examples:
 
 export function parseImportOptions(raw: RawInput): ImportOptions {
   const name = optionalText(raw, 'name');
+  const check = flag(raw, 'check');
+  for (const other of ['dryRun', 'start', 'skipInvalid', 'allowDuplicates'] as const) {
+    if (check && flag(raw, other)) throw new UsageError(`--check runs only the offline checks; it does not go with --${other.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.`);
+  }
   return {
     file: arg(raw, 0, 'sheet'),
     ...(name === undefined ? {} : { name }),
     dryRun: flag(raw, 'dryRun'),
+    check,
     start: flag(raw, 'start'),
     yes: flag(raw, 'yes'),
     skipInvalid: flag(raw, 'skipInvalid'),
@@ -73,6 +82,7 @@ export function parseTemplateOptions(raw: RawInput): TemplateOptions {
 }
 
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
+  if (opts.check) return runCheck(ctx, opts);
   const { importSheet } = await import('../../engine/import-sheet.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { progressReporter } = await import('../progress.js');
@@ -113,6 +123,16 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
       rejectedFile: result.rejectedFile,
     },
     () => renderImport(ctx.out, result, formatBRL),
+  );
+}
+
+async function runCheck(ctx: Context, opts: ImportOptions): Promise<void> {
+  const { checkSheet } = await import('../../engine/check-sheet.js');
+  const { formatBRL } = await import('../../domain/money.js');
+  const { maxItemAmount, maxBatchTotal } = (await ctx.profile()).settings;
+  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal });
+  ctx.out.result({ outcome: 'checked', ...result }, () =>
+    ctx.out.print(`✓ ${result.file}: ${result.rows} rows pass every offline check; ${result.totals.count} payments, ${formatBRL(result.totals.sumCents)} in all.`),
   );
 }
 
