@@ -1,6 +1,7 @@
 import type { ProviderClient } from '../provider/client.js';
 import type { Destination } from '../provider/types.js';
 import { ProviderError } from '../errors.js';
+import { retrying, type RetrySettings, type RetryVerdict } from '../provider/retry-policy.js';
 import { forEachConcurrent } from './concurrency.js';
 import { crashPoint } from './crash-point.js';
 import type { OnProgress } from './progress.js';
@@ -29,18 +30,24 @@ export async function resolveKeys(
 }
 
 // Rounds of the client's own retries per key: a lookup is a free GET, and one unlucky key must not sink a whole sheet.
-const LOOKUP_ROUNDS = 3;
+// The rounds follow one another at once (the client already waited between its own attempts), and any failure but a
+// refused key starts another.
+const LOOKUP_ROUNDS: RetrySettings = Object.freeze({ attempts: 3, baseMs: 0, capMs: 0, maxRetryAfterMs: 0 });
+const ANOTHER_ROUND: RetryVerdict = Object.freeze({ retry: true, retryAfterMs: null, reason: 'lookup failed' });
 
 async function resolveOne(provider: Pick<ProviderClient, 'lookupKey'>, key: string): Promise<KeyResolution> {
-  for (let round = 1; ; round++) {
-    try {
-      const destination = await provider.lookupKey(key);
-      return destination ? { destination, error: null } : { destination: null, error: 'the provider does not know this Pix key' };
-    } catch (e) {
-      if (e instanceof ProviderError && e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408) {
-        return { destination: null, error: `the provider refused this key: ${e.message}` };
+  return retrying(
+    async () => {
+      try {
+        const destination = await provider.lookupKey(key);
+        return destination ? { destination, error: null } : { destination: null, error: 'the provider does not know this Pix key' };
+      } catch (e) {
+        if (e instanceof ProviderError && e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408) {
+          return { destination: null, error: `the provider refused this key: ${e.message}` };
+        }
+        throw e;
       }
-      if (round >= LOOKUP_ROUNDS) throw e;
-    }
-  }
+    },
+    { settings: LOOKUP_ROUNDS, random: () => 0, sleep: async () => {}, classify: () => ANOTHER_ROUND },
+  );
 }

@@ -20,7 +20,7 @@ import { mayBeWrongMethod } from './error-meaning.js';
 import { DEFAULT_DIALECT, itemStateOf, type ProviderDialect } from './dialect.js';
 import { cursorPages } from './pages.js';
 import { Redactor } from './redact.js';
-import { isRetryableStatus, parseRetryAfter, planRetry, resolveRetrySettings, type RetrySettings } from './retry-policy.js';
+import { isRetryableStatus, parseRetryAfter, resolveRetrySettings, retrying, type RetryLoopOptions, type RetrySettings } from './retry-policy.js';
 import { TokenSource } from './token-source.js';
 import type {
   Batch,
@@ -89,7 +89,9 @@ export class ProviderClient {
   readonly #redactor = new Redactor();
   readonly #transport: HttpTransport;
   readonly #tokens: TokenSource;
-  /** Retry-After of the answer behind an error, for callers that loop themselves (ensureBatch). */
+  /** The client's retry loop settings; a call that gives up says why in its error. */
+  readonly #retryLoop: RetryLoopOptions;
+  /** Retry-After of the answer behind an error, for callers that retry a call of their own (ensureBatch). */
   readonly #retryAfter = new WeakMap<ProviderError, number>();
   #seq = 0;
   /** Method the bill details query is served with: pinned by the dialect, or learnt from the first answer; null until then. */
@@ -115,6 +117,7 @@ export class ProviderClient {
     this.#now = o.now ?? Date.now;
     this.#onEvent = o.onEvent;
     this.#userAgent = o.userAgent ?? 'paybatch';
+    this.#retryLoop = { settings: this.#retry, random: this.#random, sleep: this.#sleep, giveUp: (e, why) => (e instanceof ProviderError ? withNote(e, why) : e) };
     this.#redactor.add(o.apiKey);
     this.#redactor.add(o.clientSecret);
     this.#transport = new HttpTransport({
@@ -170,25 +173,32 @@ export class ProviderClient {
    * batch created by a lost request is found instead of duplicated. `name` should carry `[pb:<local id>]`.
    */
   async ensureBatch(name: string): Promise<{ batch: Batch; created: boolean }> {
-    for (let retries = 0; ; retries++) {
-      const found = await this.findBatchByName(name);
-      if (found) return { batch: found, created: false };
-      try {
-        const batch = await this.createBatch(name);
+    return retrying(
+      async ({ retryable }) => {
+        const found = await this.findBatchByName(name);
+        if (found) return { batch: found, created: false };
+        let batch: Batch;
+        try {
+          batch = await this.createBatch(name);
+        } catch (e) {
+          // Only the create is retried here; a failed lookup (after its own retries) ends the call.
+          if (e instanceof ProviderError && (e.outcomeUnknown || e.status === null || isRetryableStatus(e.status))) {
+            throw retryable(e, { retryAfterMs: this.#retryAfter.get(e) ?? null, reason: `${e.code ?? `HTTP ${e.status}`}; looking for the batch by name first` });
+          }
+          throw e;
+        }
         if (batch.name !== name) {
           this.#emit({ type: 'warning', message: `the provider stored batch ${batch.id} under another name than the one sent; it cannot be found by name after an interruption` });
         }
         return { batch, created: true };
-      } catch (e) {
-        if (!(e instanceof ProviderError)) throw e;
-        const mayRetry = e.outcomeUnknown || e.status === null || isRetryableStatus(e.status);
-        if (!mayRetry) throw e;
-        const plan = planRetry(retries, this.#retry, this.#random, this.#retryAfter.get(e) ?? null);
-        if (!plan.retry) throw withNote(e, plan.reason);
-        this.#emit({ type: 'retry', method: 'POST', path: e.path, attempt: retries + 2, delayMs: plan.delayMs, reason: `${e.code ?? `HTTP ${e.status}`}; looking for the batch by name first` });
-        await this.#sleep(plan.delayMs);
-      }
-    }
+      },
+      {
+        ...this.#retryLoop,
+        onRetry: ({ attempt, delayMs, reason, error }) => {
+          if (error instanceof ProviderError) this.#emit({ type: 'retry', method: 'POST', path: error.path, attempt, delayMs, reason });
+        },
+      },
+    );
   }
 
   /**
@@ -368,61 +378,62 @@ export class ProviderClient {
       'user-agent': this.#userAgent,
     };
     if (spec.body !== undefined) baseHeaders['content-type'] = 'application/json';
-    let retries = 0;
+    // Every send is numbered, the repeat after a 401 refresh included; the refresh happens once per call.
     let sends = 0;
     let refreshed = false;
     // Whether some attempt may have been applied by the provider though it gave no usable answer.
     let mayHaveApplied = false;
-    for (;;) {
-      const token = await this.#tokens.get();
-      const id = ++this.#seq;
-      const attempt = ++sends;
-      const started = this.#now();
-      this.#emit({ type: 'request', id, method, path, attempt });
-      let res: HttpResponse;
-      try {
-        res = await this.#transport.send({ method, url, displayPath: path, headers: { ...baseHeaders, authorization: `Bearer ${token}` }, ...(spec.body === undefined ? {} : { body: spec.body }) });
-      } catch (e) {
-        if (!(e instanceof ProviderError)) throw e;
-        this.#emit({ type: 'failure', id, method, path, attempt, cause: e.code ?? 'error', outcomeUnknown: e.outcomeUnknown, ms: this.#now() - started });
-        mayHaveApplied ||= e.outcomeUnknown;
-        // An answer that arrived but could not be read (too large) is not a communication failure: no retry.
-        if (e.status !== null || spec.mode === 'once') throw withOutcome(e, mayHaveApplied);
-        const plan = planRetry(retries, this.#retry, this.#random, null);
-        if (!plan.retry) throw withOutcome(e, mayHaveApplied, plan.reason);
-        this.#emit({ type: 'retry', method, path, attempt: attempt + 1, delayMs: plan.delayMs, reason: e.code ?? 'communication failure' });
-        await this.#sleep(plan.delayMs);
-        retries++;
-        continue;
-      }
-      const { status } = res;
-      this.#emit({ type: 'response', id, method, path, attempt, status, ms: this.#now() - started });
-      if ((status >= 200 && status < 300) || spec.accept?.includes(status)) return { res, path };
-      if (status === 404 && spec.deleteSemantics && mayHaveApplied) return { res, path };
-      if (status === 401) {
-        if (!refreshed) {
-          refreshed = true;
-          this.#tokens.invalidate(token);
-          continue;
+    return retrying(
+      async ({ retryable }) => {
+        // More than one send only for the 401 refresh, which is no retry of a failure: the provider refused the call.
+        for (;;) {
+          const token = await this.#tokens.get();
+          const id = ++this.#seq;
+          const attempt = ++sends;
+          const started = this.#now();
+          this.#emit({ type: 'request', id, method, path, attempt });
+          let res: HttpResponse;
+          try {
+            res = await this.#transport.send({ method, url, displayPath: path, headers: { ...baseHeaders, authorization: `Bearer ${token}` }, ...(spec.body === undefined ? {} : { body: spec.body }) });
+          } catch (e) {
+            if (!(e instanceof ProviderError)) throw e;
+            this.#emit({ type: 'failure', id, method, path, attempt, cause: e.code ?? 'error', outcomeUnknown: e.outcomeUnknown, ms: this.#now() - started });
+            mayHaveApplied ||= e.outcomeUnknown;
+            const failure = withOutcome(e, mayHaveApplied);
+            // An answer that arrived but could not be read (too large) is not a communication failure: no retry.
+            if (e.status !== null || spec.mode === 'once') throw failure;
+            throw retryable(failure, { retryAfterMs: null, reason: e.code ?? 'communication failure' });
+          }
+          const { status } = res;
+          this.#emit({ type: 'response', id, method, path, attempt, status, ms: this.#now() - started });
+          if ((status >= 200 && status < 300) || spec.accept?.includes(status)) return { res, path };
+          if (status === 404 && spec.deleteSemantics && mayHaveApplied) return { res, path };
+          if (status === 401) {
+            if (!refreshed) {
+              refreshed = true;
+              this.#tokens.invalidate(token);
+              continue;
+            }
+            throw errorFromResponse(method, path, res, this.#redactor, {
+              message: `The provider refused the credentials on ${method} ${path} (HTTP 401), even with a new access token`,
+              hint: 'Check the API key and the OAuth client id and secret of the profile (`paybatch config show` masks them).',
+              outcomeUnknown: mayHaveApplied,
+            });
+          }
+          // 500, 502 and 504 may come after (or from a gateway in front of) a provider that did the work.
+          if (method !== 'GET' && answerLeavesOutcomeUnknown(status)) mayHaveApplied = true;
+          const failure = errorFromResponse(method, path, res, this.#redactor, { outcomeUnknown: mayHaveApplied });
+          const retryAfterMs = parseRetryAfter(header(res, 'retry-after'), this.#now());
+          if (retryAfterMs !== null) this.#retryAfter.set(failure, retryAfterMs);
+          if (spec.mode === 'once' || !isRetryableStatus(status)) throw failure;
+          throw retryable(failure, { retryAfterMs, reason: `HTTP ${status}` });
         }
-        throw errorFromResponse(method, path, res, this.#redactor, {
-          message: `The provider refused the credentials on ${method} ${path} (HTTP 401), even with a new access token`,
-          hint: 'Check the API key and the OAuth client id and secret of the profile (`paybatch config show` masks them).',
-          outcomeUnknown: mayHaveApplied,
-        });
-      }
-      // 500, 502 and 504 may come after (or from a gateway in front of) a provider that did the work.
-      if (method !== 'GET' && answerLeavesOutcomeUnknown(status)) mayHaveApplied = true;
-      const failure = errorFromResponse(method, path, res, this.#redactor, { outcomeUnknown: mayHaveApplied });
-      const retryAfterMs = parseRetryAfter(header(res, 'retry-after'), this.#now());
-      if (retryAfterMs !== null) this.#retryAfter.set(failure, retryAfterMs);
-      if (spec.mode === 'once' || !isRetryableStatus(status)) throw failure;
-      const plan = planRetry(retries, this.#retry, this.#random, retryAfterMs);
-      if (!plan.retry) throw withNote(failure, plan.reason);
-      this.#emit({ type: 'retry', method, path, attempt: attempt + 1, delayMs: plan.delayMs, reason: `HTTP ${status}` });
-      await this.#sleep(plan.delayMs);
-      retries++;
-    }
+      },
+      {
+        ...this.#retryLoop,
+        onRetry: ({ delayMs, reason }) => this.#emit({ type: 'retry', method, path, attempt: sends + 1, delayMs, reason }),
+      },
+    );
   }
 
   /** Parses and decodes a success answer; an unexpected body is a ProviderError (outcome unknown for state changes). */

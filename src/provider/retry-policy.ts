@@ -71,3 +71,59 @@ export function planRetry(retriesDone: number, s: RetrySettings, random: () => n
   const jitter = backoffDelay(retriesDone, s, random);
   return { retry: true, delayMs: retryAfterMs === null ? jitter : Math.max(retryAfterMs, jitter) };
 }
+
+/** Whether a failed attempt is worth another: with the least wait the provider asked for, and a reason for `onRetry`. */
+export type RetryVerdict =
+  | { readonly retry: false }
+  | { readonly retry: true; readonly retryAfterMs: number | null; readonly reason: string };
+
+export const NO_RETRY: RetryVerdict = Object.freeze({ retry: false });
+
+/** What an attempt of `retrying` is told. */
+export interface RetryContext {
+  /** 1 for the first attempt, 2 for the first retry, and so on. */
+  readonly attempt: number;
+  /**
+   * Marks `e` as a failure worth another attempt (after at least `retryAfterMs`) and returns it, to be thrown:
+   * `throw retryable(failure, { retryAfterMs, reason })`. Only the attempt that threw an error knows where it came
+   * from; a mark holds for this loop only, so an error marked by an inner loop is not retried again by an outer one.
+   */
+  retryable<E extends object>(e: E, how: { readonly retryAfterMs: number | null; readonly reason: string }): E;
+}
+
+export interface RetryLoopOptions {
+  readonly settings: RetrySettings;
+  readonly random: () => number;
+  readonly sleep: (ms: number) => Promise<void>;
+  /** The verdict on a failure the attempt did not mark as retryable; by default none is retried. */
+  readonly classify?: (e: unknown) => RetryVerdict;
+  /** Called before each wait; `attempt` is the number of the attempt to come (2 before the first retry). */
+  readonly onRetry?: (r: { readonly attempt: number; readonly delayMs: number; readonly reason: string; readonly error: unknown }) => void;
+  /** The error thrown when a retryable failure gets no other attempt (`why`: attempts spent, Retry-After too long); `e` itself by default. */
+  readonly giveUp?: (e: unknown, why: string) => unknown;
+}
+
+/**
+ * The one retry loop: runs `attempt` until it resolves, or until it throws a failure that is not retryable (thrown
+ * as is) or that `planRetry` gives no other attempt (thrown through `giveUp`). Between attempts it calls `onRetry`,
+ * then sleeps the planned delay: capped exponential backoff with full jitter, at least the Retry-After.
+ */
+export async function retrying<T>(attempt: (ctx: RetryContext) => Promise<T>, o: RetryLoopOptions): Promise<T> {
+  const marked = new WeakMap<object, RetryVerdict>();
+  const retryable: RetryContext['retryable'] = (e, how) => {
+    marked.set(e, { retry: true, retryAfterMs: how.retryAfterMs, reason: how.reason });
+    return e;
+  };
+  for (let retries = 0; ; retries++) {
+    try {
+      return await attempt({ attempt: retries + 1, retryable });
+    } catch (e) {
+      const verdict = (typeof e === 'object' && e !== null ? marked.get(e) : undefined) ?? o.classify?.(e) ?? NO_RETRY;
+      if (!verdict.retry) throw e;
+      const plan = planRetry(retries, o.settings, o.random, verdict.retryAfterMs);
+      if (!plan.retry) throw o.giveUp ? o.giveUp(e, plan.reason) : e;
+      o.onRetry?.({ attempt: retries + 2, delayMs: plan.delayMs, reason: verdict.reason, error: e });
+      await o.sleep(plan.delayMs);
+    }
+  }
+}

@@ -1,8 +1,8 @@
 import { ProviderError } from '../errors.js';
 import { errorFromResponse } from './error-body.js';
-import { header, type HttpTransport } from './http-transport.js';
+import { header, type HttpResponse, type HttpTransport } from './http-transport.js';
 import type { Redactor } from './redact.js';
-import { isRetryableStatus, parseRetryAfter, planRetry, type RetrySettings } from './retry-policy.js';
+import { isRetryableStatus, parseRetryAfter, retrying, type RetrySettings } from './retry-policy.js';
 import type { TokenAuth } from './dialect.js';
 import type { ProviderEvent } from './types.js';
 
@@ -117,13 +117,17 @@ export class TokenSource {
       'user-agent': o.userAgent,
     };
     if (method === 'basic') headers['authorization'] = `Basic ${this.#basic}`;
-    for (let retries = 0; ; retries++) {
-      const started = o.now();
-      let reason: string;
-      let retryAfterMs: number | null = null;
-      let failure: ProviderError;
-      try {
-        const res = await o.transport.send({ method: 'POST', url: o.tokenUrl, displayPath: path, headers, body: form.toString() });
+    return retrying(
+      async ({ retryable }) => {
+        const started = o.now();
+        let res: HttpResponse;
+        try {
+          res = await o.transport.send({ method: 'POST', url: o.tokenUrl, displayPath: path, headers, body: form.toString() });
+        } catch (e) {
+          // A communication failure; an answer that arrived but could not be read (too large) is not retried.
+          if (e instanceof ProviderError && e.status === null) throw retryable(e, { retryAfterMs: null, reason: e.code ?? 'communication failure' });
+          throw e;
+        }
         if (res.status >= 200 && res.status < 300) {
           const token = this.#accept(res.body, started, path);
           this.#settled = true;
@@ -135,20 +139,17 @@ export class TokenSource {
             hint: 'Check the OAuth client id and client secret of the profile, and its token URL.',
           });
         }
-        failure = errorFromResponse('POST', path, res, o.redactor, { message: `Could not get an access token: the token endpoint answered HTTP ${res.status}` });
+        const failure = errorFromResponse('POST', path, res, o.redactor, { message: `Could not get an access token: the token endpoint answered HTTP ${res.status}` });
         if (!isRetryableStatus(res.status)) throw failure;
-        reason = `HTTP ${res.status}`;
-        retryAfterMs = parseRetryAfter(header(res, 'retry-after'), o.now());
-      } catch (e) {
-        if (!(e instanceof ProviderError) || e.status !== null) throw e;
-        failure = e;
-        reason = e.code ?? 'communication failure';
-      }
-      const plan = planRetry(retries, o.retry, o.random, retryAfterMs);
-      if (!plan.retry) throw failure;
-      o.emit({ type: 'retry', method: 'POST', path, attempt: retries + 2, delayMs: plan.delayMs, reason });
-      await o.sleep(plan.delayMs);
-    }
+        throw retryable(failure, { retryAfterMs: parseRetryAfter(header(res, 'retry-after'), o.now()), reason: `HTTP ${res.status}` });
+      },
+      {
+        settings: o.retry,
+        random: o.random,
+        sleep: o.sleep,
+        onRetry: ({ attempt, delayMs, reason }) => o.emit({ type: 'retry', method: 'POST', path, attempt, delayMs, reason }),
+      },
+    );
   }
 
   #accept(body: Buffer, started: number, path: string): string {

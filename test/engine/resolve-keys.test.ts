@@ -42,4 +42,20 @@ describe('resolveKeys', () => {
     expect(r.get('flaky')?.destination?.key).toBe('flaky');
     await expect(resolveKeys({ lookupKey: async () => Promise.reject(unavailable()) }, ['down'])).rejects.toThrow('503');
   });
+
+  it('tries a failing lookup three times in all, at once, whatever the failure; a refused key once', async () => {
+    const calls = new Map<string, number>();
+    const failWith = (e: unknown) => ({
+      lookupKey: async (key: string) => {
+        calls.set(key, (calls.get(key) ?? 0) + 1);
+        throw e;
+      },
+    });
+    await expect(resolveKeys(failWith(unavailable()), ['503'])).rejects.toThrow('503');
+    await expect(resolveKeys(failWith(new ProviderError('slow down', { status: 429, method: 'GET', path: '/pix/keys/x' })), ['429'])).rejects.toThrow('slow down');
+    await expect(resolveKeys(failWith(new TypeError('bug')), ['bug'])).rejects.toThrow(TypeError);
+    const refused = await resolveKeys(failWith(new ProviderError('gone', { status: 404, method: 'GET', path: '/pix/keys/x' })), ['404']);
+    expect(refused.get('404')?.error).toMatch(/refused this key: gone/);
+    expect(Object.fromEntries(calls)).toEqual({ '503': 3, '429': 3, bug: 3, '404': 1 });
+  });
 });
