@@ -1,17 +1,62 @@
 /**
- * The pure rules of paying one bill: what kind of bill it is, whether the provider's details describe the bill that
- * was typed, which amount to pay, and when the bank window lets it be paid. No I/O: pay-bill.ts sequences the calls.
+ * The pure rules of paying one bill: whether a code is a bill, whether the provider's details describe the bill that
+ * was typed, which amount to pay, and when the bank window lets it be paid. No I/O and no wording: a refusal or a
+ * warning is a value with the data its message needs, worded by the CLI (src/cli/commands/boleto/bill-messages.ts).
+ * plan-bills.ts applies these rules to a list; pay-bill.ts sequences the calls.
  */
-import { addBusinessDays, billWindow, saoPauloDate, saoPauloDateTime } from '../domain/bank-calendar.js';
+import { addBusinessDays, billWindow, saoPauloDate } from '../domain/bank-calendar.js';
 import { billWindowCloseHour, type BoletoDecode } from '../domain/boleto.js';
-import { formatBRL } from '../domain/money.js';
+import type { BillRow } from '../ledger/bill-repository.js';
 import type { BillDetails } from '../provider/types.js';
 
-/** A problem that stops the payment, in the terms of a sheet problem (`field: reason`). */
-export interface BillProblem {
-  readonly field: 'code' | 'amount' | 'description';
-  readonly reason: string;
-}
+/** A decode whose code is a bill: line, barcode and kind are known. */
+export type ValidBillDecode = BoletoDecode & { readonly line: string; readonly barcode: string; readonly kind: 'bank' | 'collection' };
+
+/** Why a bill must not be paid as requested. Amounts in centavos, dates YYYY-MM-DD. */
+export type BillRefusal =
+  // The request itself (offline).
+  | { readonly kind: 'no-code' }
+  /** `detail`: the decoder's explanation (check digit, length, …). */
+  | { readonly kind: 'invalid-code'; readonly detail: string }
+  /** `detail`: why the amount text does not read as reais. */
+  | { readonly kind: 'invalid-amount'; readonly detail: string }
+  | { readonly kind: 'description-too-long'; readonly length: number; readonly max: number }
+  /** The same bill is requested again; `firstLine`: the line of its first request, when read from a file. */
+  | { readonly kind: 'same-bill-twice'; readonly firstLine: number | null }
+  // The ledger's newest earlier attempt at the same bill (passing --force pays it anyway).
+  /** Paid or scheduled. */
+  | { readonly kind: 'already-paid-in-ledger'; readonly row: BillRow }
+  | { readonly kind: 'unknown-outcome-in-ledger'; readonly row: BillRow }
+  /** An intent without an outcome: another run in flight, or one that stopped mid-call. */
+  | { readonly kind: 'unfinished-payment-in-ledger'; readonly row: BillRow }
+  // The provider's answer to the details (endpoint 12).
+  | { readonly kind: 'unknown-to-provider' }
+  /** `detail`: the provider's error (HTTP 400 or 422). */
+  | { readonly kind: 'code-refused-by-provider'; readonly detail: string }
+  // The details against the code.
+  | { readonly kind: 'another-bill'; readonly providerLine: string }
+  | { readonly kind: 'amount-mismatch'; readonly codeCents: number; readonly providerCents: number }
+  // The amount rules.
+  | { readonly kind: 'fixed-amount'; readonly billCents: number; readonly requestedCents: number }
+  /** An amount was given, but the provider gives none and does not let the payer choose one. */
+  | { readonly kind: 'amount-not-choosable' }
+  /** `requested`: the amount given (true) or the bill's own (false). */
+  | { readonly kind: 'below-minimum'; readonly requested: boolean; readonly amountCents: number; readonly minCents: number }
+  | { readonly kind: 'above-maximum'; readonly requested: boolean; readonly amountCents: number; readonly maxCents: number }
+  /** The code holds a reference value, not the amount due: an amount must be given. */
+  | { readonly kind: 'reference-value' }
+  /** The bill lets the payer choose its amount, and none was given; `range` when the provider gives both limits. */
+  | { readonly kind: 'amount-needed'; readonly range: { readonly minCents: number; readonly maxCents: number } | null }
+  | { readonly kind: 'no-amount' };
+
+/** Something to know before paying a bill that may still be paid. Amounts in centavos, dates YYYY-MM-DD. */
+export type BillWarning =
+  | { readonly kind: 'due-date-differs'; readonly codeDueDate: string; readonly providerDueDate: string }
+  /** `interestCents`: the provider's interest and fines, when it gives any. */
+  | { readonly kind: 'past-due'; readonly dueDate: string; readonly interestCents: number | null }
+  | { readonly kind: 'discount'; readonly discountCents: number }
+  /** The provider's clock and calendar decide; a disagreement means one of the two clocks is off. */
+  | { readonly kind: 'settle-date-differs'; readonly providerSettleDate: string; readonly expectedSettleDate: string };
 
 /** When a payment asked for at some instant is made. */
 export interface BillTiming {
@@ -24,17 +69,32 @@ export interface BillTiming {
   readonly closesAt: string;
   /** YYYY-MM-DD the provider is expected to schedule the payment for; null when the window is open. */
   readonly scheduledFor: string | null;
-  /** One sentence for people. */
-  readonly message: string;
 }
 
-/** What kind of bill a valid decode is, in words: "bank slip (bank 237)", "utility bill: electricity and gas …". */
-export function billKindName(decoded: BoletoDecode): string {
-  if (decoded.kind === 'bank') return `bank slip (bank ${decoded.bankCode ?? '?'})`;
-  const segment = decoded.segmentName ?? `segment ${decoded.segment ?? '?'}`;
-  if (decoded.government) return `government collection: ${segment}`;
-  if (decoded.utility) return `utility bill: ${segment}`;
-  return `collection slip: ${segment}`;
+/** A decode as a bill, or why the code is not one (an empty code, or the decoder's error). */
+export function checkDecode(decoded: BoletoDecode): { ok: true; value: ValidBillDecode } | { ok: false; refusal: BillRefusal } {
+  if (decoded.input.trim() === '') return { ok: false, refusal: { kind: 'no-code' } };
+  if (!decoded.valid || decoded.line === null || decoded.barcode === null || decoded.kind === null) {
+    return { ok: false, refusal: { kind: 'invalid-code', detail: decoded.error ?? 'not a bill line or barcode' } };
+  }
+  return { ok: true, value: { ...decoded, line: decoded.line, barcode: decoded.barcode, kind: decoded.kind } };
+}
+
+/** Why a ledger row of the same bill (a blocking status: paid, scheduled, unknown, intent) blocks paying it again. */
+export function ledgerRefusal(row: BillRow): BillRefusal {
+  switch (row.status) {
+    case 'unknown':
+      return { kind: 'unknown-outcome-in-ledger', row };
+    case 'intent':
+      return { kind: 'unfinished-payment-in-ledger', row };
+    default:
+      return { kind: 'already-paid-in-ledger', row };
+  }
+}
+
+/** Whether a refusal is the ledger's: an earlier attempt at the same bill, which --force overrides. */
+export function isLedgerRefusal(r: BillRefusal): boolean {
+  return r.kind === 'already-paid-in-ledger' || r.kind === 'unknown-outcome-in-ledger' || r.kind === 'unfinished-payment-in-ledger';
 }
 
 /**
@@ -44,100 +104,94 @@ export function billKindName(decoded: BoletoDecode): string {
 export function billTiming(decoded: BoletoDecode, now: Date): BillTiming {
   const closeHour = billWindowCloseHour(decoded);
   const w = billWindow(now, closeHour);
-  const hours = `business days 08:00–${closeHour}:00, São Paulo`;
   return {
     windowOpen: w.open,
     closeHour,
     opensAt: w.opensAt.toISOString(),
     closesAt: w.closesAt.toISOString(),
     scheduledFor: w.open ? null : saoPauloDate(w.opensAt),
-    message: w.open
-      ? `Inside the bank window (${hours}): paid at once.`
-      : `Outside the bank window (${hours}): the payment will be scheduled for ${saoPauloDateTime(w.opensAt)}.`,
   };
 }
 
 /**
- * Checks that the provider's details describe the bill that was decoded. Problems (the bill must not be paid):
+ * Checks that the provider's details describe the bill that was decoded. Refusals (the bill must not be paid):
  * the provider's line is another bill's; the amount written in the code is not the provider's original amount —
  * a single mistyped digit can survive the check digits and point at another bill or amount. Warnings: a different
- * due date, a bill past due (interest), a discount.
+ * due date, a bill past due (interest), a discount. `today`: YYYY-MM-DD, São Paulo.
  */
-export function crossCheck(decoded: BoletoDecode, details: BillDetails, today: string): { problems: BillProblem[]; warnings: string[] } {
-  const problems: BillProblem[] = [];
-  const warnings: string[] = [];
+export function crossCheck(decoded: BoletoDecode, details: BillDetails, today: string): { refusals: BillRefusal[]; warnings: BillWarning[] } {
+  const refusals: BillRefusal[] = [];
+  const warnings: BillWarning[] = [];
   const providerDigits = details.typefulLine.replace(/\D/g, '');
   if (providerDigits !== '' && providerDigits !== decoded.line && providerDigits !== decoded.barcode) {
-    problems.push({
-      field: 'code',
-      reason: `the provider describes another bill (line ${providerDigits}); compare every digit typed with the slip`,
-    });
+    refusals.push({ kind: 'another-bill', providerLine: providerDigits });
   }
   if (decoded.amountCents !== null) {
     const adjusted = (details.discountCents ?? 0) !== 0 || (details.interestCents ?? 0) !== 0;
     const providerFace = details.originalAmountCents ?? (adjusted ? null : details.amountCents);
     if (providerFace !== null && providerFace !== decoded.amountCents) {
-      problems.push({
-        field: 'code',
-        reason:
-          `the code says ${formatBRL(decoded.amountCents)} but the provider's bill is ${formatBRL(providerFace)}: ` +
-          'a mistyped digit can pass the check digits; compare the line with the slip',
-      });
+      refusals.push({ kind: 'amount-mismatch', codeCents: decoded.amountCents, providerCents: providerFace });
     }
   }
   if (decoded.dueDate !== null && details.dueDate !== '' && details.dueDate !== decoded.dueDate) {
-    warnings.push(`the code's due date is ${decoded.dueDate}, the provider's is ${details.dueDate}`);
+    warnings.push({ kind: 'due-date-differs', codeDueDate: decoded.dueDate, providerDueDate: details.dueDate });
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(details.dueDate) && details.dueDate < today) {
-    const interest = details.interestCents ? `; the provider adds ${formatBRL(details.interestCents)} of interest and fines` : '';
-    warnings.push(`past due since ${details.dueDate}${interest}`);
+    warnings.push({ kind: 'past-due', dueDate: details.dueDate, interestCents: details.interestCents });
   }
-  if (details.discountCents) warnings.push(`the provider grants a discount of ${formatBRL(details.discountCents)}`);
-  return { problems, warnings };
+  if (details.discountCents) warnings.push({ kind: 'discount', discountCents: details.discountCents });
+  return { refusals, warnings };
+}
+
+/**
+ * Every rule on the provider's details of a decoded bill at `now`: the cross-check, the bank window, and a warning
+ * when the provider's settle date is not the one this clock expects.
+ */
+export function checkDetails(decoded: BoletoDecode, details: BillDetails, now: Date): { refusals: BillRefusal[]; warnings: BillWarning[]; timing: BillTiming } {
+  const { refusals, warnings } = crossCheck(decoded, details, saoPauloDate(now));
+  const timing = billTiming(decoded, now);
+  const expected = timing.scheduledFor ?? saoPauloDate(now);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(details.settleDate) && details.settleDate !== expected) {
+    warnings.push({ kind: 'settle-date-differs', providerSettleDate: details.settleDate, expectedSettleDate: expected });
+  }
+  return { refusals, warnings, timing };
 }
 
 /**
  * The amount to pay, in centavos: the bill's own (the provider's amount due today), or `requestedCents` when the
  * bill lets the payer choose (canChangeAmount) and it lies within min and max. A bill whose amount cannot change
  * accepts only its own amount; a reference-value collection slip or a bill without an amount needs one given.
- * `howToGive` names the way to give it ("--amount", "the amount column").
  */
 export function chooseAmount(
   decoded: BoletoDecode,
   details: BillDetails,
   requestedCents: number | null,
-  howToGive: string,
-): { ok: true; amountCents: number } | { ok: false; problem: BillProblem } {
+): { ok: true; amountCents: number } | { ok: false; refusal: BillRefusal } {
   const due = details.amountCents !== null && details.amountCents > 0 ? details.amountCents : null;
   const min = details.minValueCents;
   const max = details.maxValueCents;
-  const refuse = (reason: string) => ({ ok: false as const, problem: { field: 'amount' as const, reason } });
-  const withinLimits = (cents: number, whose: string) => {
-    if (min !== null && min > 0 && cents < min) return refuse(`${whose} ${formatBRL(cents)} is below the bill's minimum of ${formatBRL(min)}`);
-    if (max !== null && max > 0 && cents > max) return refuse(`${whose} ${formatBRL(cents)} is above the bill's maximum of ${formatBRL(max)}`);
+  const refuse = (refusal: BillRefusal) => ({ ok: false as const, refusal });
+  const withinLimits = (cents: number, requested: boolean) => {
+    if (min !== null && min > 0 && cents < min) return refuse({ kind: 'below-minimum', requested, amountCents: cents, minCents: min });
+    if (max !== null && max > 0 && cents > max) return refuse({ kind: 'above-maximum', requested, amountCents: cents, maxCents: max });
     return { ok: true as const, amountCents: cents };
   };
 
   if (requestedCents !== null) {
     if (!details.canChangeAmount) {
-      if (due !== null && requestedCents !== due) {
-        return refuse(`this bill's amount cannot change: it is ${formatBRL(due)}, not ${formatBRL(requestedCents)} (leave the amount out to pay it)`);
-      }
-      if (due === null && min === null && max === null) return refuse('the provider gives no amount for this bill and does not let the payer choose one');
+      if (due !== null && requestedCents !== due) return refuse({ kind: 'fixed-amount', billCents: due, requestedCents });
+      if (due === null && min === null && max === null) return refuse({ kind: 'amount-not-choosable' });
     }
-    return withinLimits(requestedCents, 'the amount');
+    return withinLimits(requestedCents, true);
   }
-  if (decoded.valueIsReference) {
-    return refuse(`the code holds a reference value, not the amount due: give the amount to pay (${howToGive})`);
-  }
+  if (decoded.valueIsReference) return refuse({ kind: 'reference-value' });
   if (due === null) {
     if (details.canChangeAmount) {
-      const range = min !== null && max !== null ? ` between ${formatBRL(Math.max(min, 1))} and ${formatBRL(max)}` : '';
-      return refuse(`this bill does not fix its amount: give the amount to pay${range} (${howToGive})`);
+      return refuse({ kind: 'amount-needed', range: min !== null && max !== null ? { minCents: Math.max(min, 1), maxCents: max } : null });
     }
-    return refuse('the provider gives no amount for this bill');
+    return refuse({ kind: 'no-amount' });
   }
-  return withinLimits(due, "the bill's amount");
+  return withinLimits(due, false);
 }
 
 /** SPEC.md Limits 2: a paid bill can be returned by its beneficiary up to 5 business days after payment. */

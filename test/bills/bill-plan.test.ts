@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBoleto } from '../../src/domain/boleto.js';
-import { billKindName, billTiming, chooseAmount, crossCheck, returnPossibleUntil } from '../../src/engine/bill-plan.js';
+import { billKindName, refusalText, timingText, warningText } from '../../src/cli/commands/boleto/bill-messages.js';
+import { billTiming, chooseAmount, crossCheck, returnPossibleUntil } from '../../src/engine/bill-plan.js';
 import { bankLine, collectionLine, detailsFor } from './fixtures.js';
 
 const decode = (line: string) => decodeBoleto(line, '2025-03-10');
@@ -32,55 +33,64 @@ describe('billTiming: the bank window, São Paulo time', () => {
     const t = billTiming(decode(line), new Date(instant));
     expect(t.windowOpen).toBe(open);
     expect(t.scheduledFor).toBe(scheduledFor);
-    expect(t.message).toMatch(open ? /paid at once/ : new RegExp(`scheduled for ${scheduledFor} 08:00`));
+    expect(timingText(t)).toMatch(open ? /paid at once/ : new RegExp(`scheduled for ${scheduledFor} 08:00`));
   });
 
   it('names the 22:00 close of utility and government bills', () => {
     expect(billTiming(decode(collectionLine({ segment: 2 })), new Date('2025-03-08T12:00:00-03:00'))).toMatchObject({ closeHour: 22, windowOpen: false });
-    expect(billTiming(decode(collectionLine({ segment: 2 })), new Date('2025-03-08T12:00:00-03:00')).message).toContain('08:00–22:00');
+    expect(timingText(billTiming(decode(collectionLine({ segment: 2 })), new Date('2025-03-08T12:00:00-03:00')))).toContain('08:00–22:00');
   });
 });
 
 describe('crossCheck: the details must describe the bill typed', () => {
   it('accepts details that agree, and warns of a discount', () => {
     const line = bankLine();
-    expect(crossCheck(decode(line), detailsFor(line, 15_990), '2025-03-10')).toEqual({ problems: [], warnings: [] });
+    expect(crossCheck(decode(line), detailsFor(line, 15_990), '2025-03-10')).toEqual({ refusals: [], warnings: [] });
     const discounted = detailsFor(line, 15_670, { originalAmountCents: 15_990, discountCents: 320 });
-    expect(crossCheck(decode(line), discounted, '2025-03-10')).toEqual({ problems: [], warnings: ['the provider grants a discount of R$ 3,20'] });
+    const r = crossCheck(decode(line), discounted, '2025-03-10');
+    expect(r).toEqual({ refusals: [], warnings: [{ kind: 'discount', discountCents: 320 }] });
+    expect(r.warnings.map(warningText)).toEqual(['the provider grants a discount of R$ 3,20']);
   });
 
   it('refuses when the provider has another amount than the one written in the code', () => {
     const line = bankLine({ amountCents: 15_990 });
     const r = crossCheck(decode(line), detailsFor(line, 19_590), '2025-03-10');
-    expect(r.problems).toEqual([{ field: 'code', reason: expect.stringMatching(/code says R\$ 159,90 but the provider's bill is R\$ 195,90.*mistyped digit/) }]);
+    expect(r.refusals).toEqual([{ kind: 'amount-mismatch', codeCents: 15_990, providerCents: 19_590 }]);
+    expect(refusalText(r.refusals[0]!, '--amount')).toMatch(/code says R\$ 159,90 but the provider's bill is R\$ 195,90.*mistyped digit/);
   });
 
   it('compares with the amount due when the provider gives no original amount and no discount or interest', () => {
     const line = collectionLine({ amountCents: 8_745 });
-    expect(crossCheck(decode(line), detailsFor(line, 8_754, { originalAmountCents: null }), '2025-03-10').problems).toHaveLength(1);
+    expect(crossCheck(decode(line), detailsFor(line, 8_754, { originalAmountCents: null }), '2025-03-10').refusals).toHaveLength(1);
     // With interest the amount due is not the face value: nothing to compare.
-    expect(crossCheck(decode(line), detailsFor(line, 9_000, { originalAmountCents: null, interestCents: 255 }), '2025-03-10').problems).toEqual([]);
+    expect(crossCheck(decode(line), detailsFor(line, 9_000, { originalAmountCents: null, interestCents: 255 }), '2025-03-10').refusals).toEqual([]);
   });
 
   it('refuses details of another line, and accepts the barcode or a formatted line', () => {
     const line = bankLine();
     const other = bankLine({ tail: '9999' });
-    expect(crossCheck(decode(line), detailsFor(other, 15_990), '2025-03-10').problems[0]?.reason).toMatch(/another bill/);
+    const another = crossCheck(decode(line), detailsFor(other, 15_990), '2025-03-10').refusals;
+    expect(another).toEqual([{ kind: 'another-bill', providerLine: other }]);
+    expect(refusalText(another[0]!, '--amount')).toMatch(/another bill/);
     const d = decode(line);
-    expect(crossCheck(d, detailsFor(d.barcode!, 15_990), '2025-03-10').problems).toEqual([]);
-    expect(crossCheck(d, detailsFor(`${line.slice(0, 5)}.${line.slice(5)}`, 15_990), '2025-03-10').problems).toEqual([]);
-    expect(crossCheck(d, detailsFor('', 15_990), '2025-03-10').problems).toEqual([]);
+    expect(crossCheck(d, detailsFor(d.barcode!, 15_990), '2025-03-10').refusals).toEqual([]);
+    expect(crossCheck(d, detailsFor(`${line.slice(0, 5)}.${line.slice(5)}`, 15_990), '2025-03-10').refusals).toEqual([]);
+    expect(crossCheck(d, detailsFor('', 15_990), '2025-03-10').refusals).toEqual([]);
   });
 
   it('skips the amount check of slips whose amount the payer gives', () => {
     const reference = collectionLine({ valueId: 7, amountCents: 12_345 });
-    expect(crossCheck(decode(reference), detailsFor(reference, 0, { canChangeAmount: true }), '2025-03-10').problems).toEqual([]);
+    expect(crossCheck(decode(reference), detailsFor(reference, 0, { canChangeAmount: true }), '2025-03-10').refusals).toEqual([]);
   });
 
   it('warns of a different due date and of a bill past due', () => {
     const line = bankLine({ dueDate: '2025-03-20' });
     const r = crossCheck(decode(line), detailsFor(line, 15_990, { dueDate: '2025-03-05', interestCents: 412 }), '2025-03-10');
-    expect(r.warnings).toEqual(["the code's due date is 2025-03-20, the provider's is 2025-03-05", 'past due since 2025-03-05; the provider adds R$ 4,12 of interest and fines']);
+    expect(r.warnings).toEqual([
+      { kind: 'due-date-differs', codeDueDate: '2025-03-20', providerDueDate: '2025-03-05' },
+      { kind: 'past-due', dueDate: '2025-03-05', interestCents: 412 },
+    ]);
+    expect(r.warnings.map(warningText)).toEqual(["the code's due date is 2025-03-20, the provider's is 2025-03-05", 'past due since 2025-03-05; the provider adds R$ 4,12 of interest and fines']);
   });
 });
 
@@ -99,28 +109,28 @@ describe('chooseAmount: the amount rules', () => {
     ['the minimum', zero, open(zero), 1, 1],
     ['the maximum', zero, open(zero), 100_000_000, 100_000_000],
   ])('pays %s', (_what, line, details, requested, expected) => {
-    expect(chooseAmount(decode(line), details, requested, '--amount')).toEqual({ ok: true, amountCents: expected });
+    expect(chooseAmount(decode(line), details, requested)).toEqual({ ok: true, amountCents: expected });
   });
 
   it.each([
-    ['another amount for a fixed bill', fixed, detailsFor(fixed, 15_990), 16_000, /cannot change: it is R\$ 159,90, not R\$ 160,00/],
-    ['a reference-value slip without an amount', reference, open(reference), null, /reference value.*\(--amount\)/],
-    ['a zero-amount slip without an amount', zero, open(zero), null, /does not fix its amount.*between R\$ 0,01 and R\$ 1\.000\.000,00 \(--amount\)/],
-    ['an amount above the maximum', zero, open(zero), 100_000_001, /above the bill's maximum of R\$ 1\.000\.000,00/],
-    ['an amount below the minimum', zero, { ...open(zero), minValueCents: 1_000 }, 999, /below the bill's minimum of R\$ 10,00/],
-    ['a fixed bill the provider gives no amount for', fixed, detailsFor(fixed, 0, { minValueCents: null, maxValueCents: null, originalAmountCents: null }), null, /no amount/],
-  ])('refuses %s', (_what, line, details, requested, reason) => {
-    const r = chooseAmount(decode(line), details, requested, '--amount');
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.problem.field).toBe('amount');
-      expect(r.problem.reason).toMatch(reason);
-    }
+    ['another amount for a fixed bill', fixed, detailsFor(fixed, 15_990), 16_000, { kind: 'fixed-amount', billCents: 15_990, requestedCents: 16_000 }, /^this bill's amount cannot change: it is R\$ 159,90, not R\$ 160,00 \(leave the amount out to pay it\)$/],
+    ['a reference-value slip without an amount', reference, open(reference), null, { kind: 'reference-value' }, /reference value.*\(--amount\)$/],
+    ['a zero-amount slip without an amount', zero, open(zero), null, { kind: 'amount-needed', range: { minCents: 1, maxCents: 100_000_000 } }, /does not fix its amount.*between R\$ 0,01 and R\$ 1\.000\.000,00 \(--amount\)$/],
+    ['a zero-amount slip without an amount or limits', zero, { ...open(zero), minValueCents: null }, null, { kind: 'amount-needed', range: null }, /^this bill does not fix its amount: give the amount to pay \(--amount\)$/],
+    ['an amount above the maximum', zero, open(zero), 100_000_001, { kind: 'above-maximum', requested: true, amountCents: 100_000_001, maxCents: 100_000_000 }, /^the amount R\$ 1\.000\.000,01 is above the bill's maximum of R\$ 1\.000\.000,00$/],
+    ['an amount below the minimum', zero, { ...open(zero), minValueCents: 1_000 }, 999, { kind: 'below-minimum', requested: true, amountCents: 999, minCents: 1_000 }, /^the amount R\$ 9,99 is below the bill's minimum of R\$ 10,00$/],
+    ["a bill's own amount below its minimum", fixed, detailsFor(fixed, 15_990, { minValueCents: 20_000 }), null, { kind: 'below-minimum', requested: false, amountCents: 15_990, minCents: 20_000 }, /^the bill's amount R\$ 159,90 is below/],
+    ['a fixed bill the provider gives no amount for', fixed, detailsFor(fixed, 0, { minValueCents: null, maxValueCents: null, originalAmountCents: null }), null, { kind: 'no-amount' }, /^the provider gives no amount for this bill$/],
+    ['an amount for a fixed bill the provider gives no amount for', fixed, detailsFor(fixed, 0, { minValueCents: null, maxValueCents: null, originalAmountCents: null }), 100, { kind: 'amount-not-choosable' }, /does not let the payer choose one$/],
+  ])('refuses %s', (_what, line, details, requested, refusal, text) => {
+    const r = chooseAmount(decode(line), details, requested);
+    expect(r).toEqual({ ok: false, refusal });
+    if (!r.ok) expect(refusalText(r.refusal, '--amount')).toMatch(text);
   });
 
   it('names the way to give the amount', () => {
-    const r = chooseAmount(decode(reference), open(reference), null, 'the amount column');
-    expect(!r.ok && r.problem.reason).toMatch(/\(the amount column\)$/);
+    const r = chooseAmount(decode(reference), open(reference), null);
+    expect(!r.ok && refusalText(r.refusal, 'the amount column')).toMatch(/\(the amount column\)$/);
   });
 });
 

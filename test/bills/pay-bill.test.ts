@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inspectBill, payBills, type BillRequest, type PreparedBill } from '../../src/engine/pay-bill.js';
-import { CancelledError, InputRejectedError } from '../../src/errors.js';
-import { listBills } from '../../src/ledger/bill-repository.js';
+import { billKindName, outcomeText, refusedBillsError, refusalText, leftOutText, warningText } from '../../src/cli/commands/boleto/bill-messages.js';
+import { BillsRefusedError, inspectBill, payBills, type InspectedBill } from '../../src/engine/pay-bill.js';
+import type { BillRequest, PreparedBill } from '../../src/engine/plan-bills.js';
+import { CancelledError } from '../../src/errors.js';
+import { insertBillIntent, listBills } from '../../src/ledger/bill-repository.js';
 import { callsOf } from '../../src/ledger/call-log.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { pdfText } from '../sandbox/pdf-text.js';
@@ -28,7 +30,6 @@ async function setUp(provider: FakeProvider, now = MONDAY) {
     payBills(deps, requests, {
       force: o.force ?? false,
       skipPaid: requests.some((r) => r.file !== undefined),
-      howToGive: '--amount',
       confirm: async (bills) => {
         asked.push(bills);
         return o.answer ?? true;
@@ -37,10 +38,19 @@ async function setUp(provider: FakeProvider, now = MONDAY) {
   return { ledger, deps, pay, asked, receiptsDir };
 }
 
-async function rejection(p: Promise<unknown>): Promise<InputRejectedError> {
+/** The refusal `p` ends with, and the error the CLI shows for it (a bill typed on the command line, or `requests`). */
+async function rejection(p: Promise<unknown>, requests: readonly BillRequest[] = [{ code: '' }]) {
   const e = await p.then(() => null, (x: unknown) => x);
-  expect(e).toBeInstanceOf(InputRejectedError);
-  return e as InputRejectedError;
+  expect(e).toBeInstanceOf(BillsRefusedError);
+  const refused = e as BillsRefusedError;
+  const shown = refusedBillsError(refused, requests, '--amount');
+  return { refused: refused.refused, reasons: refused.refused.flatMap((b) => b.reasons), message: shown.message, hint: shown.hint, problems: shown.problems };
+}
+
+async function inspected(p: ReturnType<typeof inspectBill>): Promise<InspectedBill> {
+  const r = await p;
+  if (!r.ok) throw new Error(`inspection stopped at the ${r.stage}`);
+  return r.bill;
 }
 
 const fixedBill = bankLine({ amountCents: 15_990 });
@@ -66,7 +76,8 @@ describe('payBills: one bill', () => {
     expect(r.outcomes).toHaveLength(1);
     const o = r.outcomes[0]!;
     expect(o.status).toBe('paid');
-    expect(o.message).toMatch(/^Paid R\$ 159,90 to Silva Comércio Ltda \(transaction tx-/);
+    expect(o.answer).toMatchObject({ kind: 'taken', payment: { status: 'paid' } });
+    expect(outcomeText(o)).toEqual({ message: `Paid R$ 159,90 to Silva Comércio Ltda (transaction tx-${fixedBill.slice(-6)}, settle date 2025-03-10).`, hint: null });
     expect(o.row).toMatchObject({ status: 'paid', amount_cents: 15_990, amount_paid_cents: 15_990, settle_date: '2025-03-10', description: 'aluguel março', forced: 0, remote_status: 'paid' });
     expect(callsOf(ledger, 'bill:1').map((c) => [c.phase, c.outcome])).toEqual([['intent', null], ['outcome', 'ok']]);
     const pdf = readFileSync(o.receiptPath!);
@@ -82,7 +93,9 @@ describe('payBills: one bill', () => {
     const { pay } = await setUp(provider);
     const typo = fixedBill.slice(0, -1) + String((Number(fixedBill.at(-1)) + 1) % 10);
     const e = await rejection(pay([{ code: typo }]));
+    expect(e.reasons).toEqual([{ kind: 'invalid-code', detail: expect.stringMatching(/check digit/) }]);
     expect(e.problems).toEqual([{ field: 'code', reason: expect.stringMatching(/check digit/) }]);
+    expect(e.message).toBe('This bill cannot be paid; nothing was paid.');
     expect(provider.calls).toEqual([]);
   });
 
@@ -90,6 +103,7 @@ describe('payBills: one bill', () => {
     const provider = new FakeProvider((code) => detailsFor(code, 19_590));
     const { pay, ledger } = await setUp(provider);
     const e = await rejection(pay([{ code: fixedBill }]));
+    expect(e.reasons).toEqual([{ kind: 'amount-mismatch', codeCents: 15_990, providerCents: 19_590 }]);
     expect(e.problems[0]?.reason).toMatch(/code says R\$ 159,90 but the provider's bill is R\$ 195,90/);
     expect(provider.calls.map((c) => c.op)).toEqual(['details']);
     expect(listBills(ledger, ['intent', 'paid', 'failed', 'unknown'])).toEqual([]);
@@ -99,7 +113,8 @@ describe('payBills: one bill', () => {
     const provider = new FakeProvider(() => httpError(404, 'not_found', 'bill not found'));
     const { pay } = await setUp(provider);
     const e = await rejection(pay([{ code: fixedBill }]));
-    expect(e.problems).toEqual([{ field: 'code', reason: expect.stringMatching(/does not know this bill/) }]);
+    expect(e.reasons).toEqual([{ kind: 'unknown-to-provider' }]);
+    expect(e.problems).toEqual([{ field: 'code', reason: 'the provider does not know this bill (HTTP 404); check the digits against the slip' }]);
   });
 
   it('records a lost answer as unknown, never retries it, and says what to check', async () => {
@@ -109,26 +124,57 @@ describe('payBills: one bill', () => {
     const o = r.outcomes[0]!;
     expect(o.status).toBe('unknown');
     expect(o.row.status).toBe('unknown');
-    expect(o.message).toMatch(/may or may not be paid.*will not be retried/);
-    expect(o.hint).toMatch(/provider's statement.*23791\.23454/);
-    expect(o.hint).toContain('--force');
+    expect(o.answer).toEqual({ kind: 'lost', error: lostAnswer().message, startedAt: MONDAY });
+    const { message, hint } = outcomeText(o);
+    expect(message).toBe(
+      `The answer to the payment of R$ 159,90 to Silva Comércio Ltda was lost (${lostAnswer().message}): the bill may or may not be paid. It is recorded as unknown (bill #1) and will not be retried.`,
+    );
+    expect(hint).toMatch(/^Check the provider's statement, or its bill payments for the line 23791\.23454 .* around 2025-03-10 10:00 \(São Paulo\)\. If the payment is not there, pay again with --force;/);
     expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(1);
     expect(callsOf(ledger, 'bill:1').map((c) => c.outcome)).toEqual([null, 'unknown']);
   });
 
   it('refuses a bill the ledger has as paid, scheduled or unknown unless --force', async () => {
-    for (const answer of [() => paymentFor(fixedBill, 15_990), () => paymentFor(fixedBill, 15_990, { status: 'scheduled' }), () => lostAnswer()]) {
+    const cases = [
+      [() => paymentFor(fixedBill, 15_990), 'already-paid-in-ledger'],
+      [() => paymentFor(fixedBill, 15_990, { status: 'scheduled' }), 'already-paid-in-ledger'],
+      [() => lostAnswer(), 'unknown-outcome-in-ledger'],
+    ] as const;
+    for (const [answer, kind] of cases) {
       const provider = fixedProvider(answer);
       const { pay, ledger } = await setUp(provider);
       await pay([{ code: fixedBill }]);
       const e = await rejection(pay([{ code: fixedBill }]));
+      expect(e.reasons).toEqual([{ kind, row: expect.objectContaining({ id: 1 }) }]);
       expect(e.problems[0]?.reason).toContain('--force');
+      expect(e.hint).toBe('Check the ledger with `paybatch boleto list` before paying again.');
       expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(1);
       const again = await pay([{ code: fixedBill }], { force: true });
       expect(again.outcomes[0]?.row.forced).toBe(1);
       expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(2);
       expect(listBills(ledger, ['paid', 'scheduled', 'unknown'])).toHaveLength(2);
     }
+  });
+
+  it('checks the ledger again as it pays: a bill another run started meanwhile is refused, nothing sent', async () => {
+    const provider = fixedProvider();
+    const { deps, ledger } = await setUp(provider);
+    const request = { code: fixedBill };
+    const p = payBills(deps, [request], {
+      force: false,
+      confirm: async ([bill]) => {
+        insertBillIntent(ledger, { barcode: bill!.decoded.barcode, line: bill!.decoded.line, kind: 'bank', description: null, beneficiary: null, beneficiaryDocument: null, assignor: null, dueDate: null, amountCents: 15_990, forced: false }, MONDAY);
+        return true;
+      },
+    });
+    const e = await p.then(() => null, (x: unknown) => x);
+    expect(e).toMatchObject({ stage: 'paying', refused: [{ request, reasons: [{ kind: 'unfinished-payment-in-ledger', row: expect.objectContaining({ id: 1 }) }] }] });
+    const shown = refusedBillsError(e as BillsRefusedError, [request], '--amount');
+    expect(shown.message).toBe('This bill cannot be paid; nothing was paid.');
+    expect(shown.problems).toEqual([{ field: 'code', reason: expect.stringMatching(/^a payment of this bill was being sent on 2025-03-10 13:00 UTC \(bill #1\) and its outcome was never recorded/) }]);
+    expect(shown.hint).toBeUndefined();
+    expect(provider.calls.map((c) => c.op)).toEqual(['details']);
+    expect(listBills(ledger, ['intent', 'paid'])).toHaveLength(1);
   });
 
   it('pays a returned or failed bill again without --force', async () => {
@@ -146,8 +192,9 @@ describe('payBills: one bill', () => {
     const o = (await pay([{ code: fixedBill }])).outcomes[0]!;
     expect(o.status).toBe('failed');
     expect(o.row.error).toMatch(/^already paid at the provider/);
-    expect(o.message).toMatch(/already paid or scheduled at the provider.*Nothing was paid now/);
-    expect(o.hint).toMatch(/Someone else may have paid it/);
+    expect(o.answer).toMatchObject({ kind: 'refused', alreadyPaid: true });
+    expect(outcomeText(o).message).toMatch(/already paid or scheduled at the provider.*Nothing was paid now/);
+    expect(outcomeText(o).hint).toMatch(/Someone else may have paid it/);
   });
 
   it('keeps a scheduled payment as scheduled, and an unknown status word as unknown', async () => {
@@ -155,7 +202,8 @@ describe('payBills: one bill', () => {
     const s = await setUp(scheduled, SATURDAY);
     const o = (await s.pay([{ code: fixedBill }])).outcomes[0]!;
     expect(o.status).toBe('scheduled');
-    expect(o.message).toMatch(/^Scheduled: R\$ 159,90 to .* for 2025-03-10/);
+    expect(outcomeText(o).message).toMatch(/^Scheduled: R\$ 159,90 to .* for 2025-03-10/);
+    expect(o.warnings).toEqual([]);
     expect(s.asked[0]?.[0]?.timing).toMatchObject({ windowOpen: false, scheduledFor: '2025-03-10' });
     expect(pdfText(readFileSync(o.receiptPath!))).toContain('scheduled for 2025-03-10');
 
@@ -164,6 +212,7 @@ describe('payBills: one bill', () => {
     const w = (await u.pay([{ code: fixedBill }])).outcomes[0]!;
     expect(w.status).toBe('unknown');
     expect(w.row).toMatchObject({ status: 'unknown', remote_status: 'processing', transaction_id: expect.any(String) });
+    expect(outcomeText(w).message).toMatch(/with status "processing", which paybatch does not know; it is recorded as unknown \(bill #1\)\.$/);
   });
 
   it('pays nothing when the confirmation is declined', async () => {
@@ -179,6 +228,7 @@ describe('payBills: one bill', () => {
     const provider = new FakeProvider((code) => detailsFor(code, 0, { canChangeAmount: true, minValueCents: 1, maxValueCents: 100_000_000, originalAmountCents: 0 }));
     const { pay } = await setUp(provider);
     const e = await rejection(pay([{ code: reference }]));
+    expect(e.reasons).toEqual([{ kind: 'reference-value' }]);
     expect(e.problems[0]).toMatchObject({ field: 'amount', reason: expect.stringContaining('--amount') });
     await pay([{ code: reference, amount: '1.234,56' }]);
     expect(provider.calls.at(-1)).toEqual({ op: 'pay', code: reference, amountCents: 123_456 });
@@ -195,8 +245,10 @@ describe('payBills: a list', () => {
     const provider = listProvider();
     const { pay, ledger } = await setUp(provider);
     const bad = [...rows(codes.slice(0, 2)), { code: '123', file: 'bills.csv', line: 4 }, { code: codes[0]!, file: 'bills.csv', line: 5 }, { code: codes[2]!, amount: '1,2,3', file: 'bills.csv', line: 6 }];
-    const e = await rejection(pay(bad));
+    const e = await rejection(pay(bad), bad);
+    expect(e.refused.map((b) => [b.request.line, b.reasons.map((r) => r.kind)])).toEqual([[4, ['invalid-code']], [5, ['same-bill-twice']], [6, ['invalid-amount']]]);
     expect(e.message).toBe('3 of 5 bills in bills.csv cannot be paid; nothing was paid.');
+    expect(e.hint).toBeUndefined();
     expect(e.problems.map((p) => [p.line, p.field])).toEqual([[4, 'code'], [5, 'code'], [6, 'amount']]);
     expect(e.problems[1]?.reason).toMatch(/same bill as line 2/);
     expect(provider.calls.filter((c) => c.op === 'pay')).toEqual([]);
@@ -228,7 +280,7 @@ describe('payBills: a list', () => {
     const first = await pay(rows(codes));
     expect(first.outcomes.map((o) => o.status)).toEqual(['paid', 'unknown']);
 
-    const refused = await rejection(pay(rows(codes)));
+    const refused = await rejection(pay(rows(codes)), rows(codes));
     expect(refused.problems).toEqual([{ file: 'bills.csv', line: 3, field: 'code', reason: expect.stringMatching(/unknown outcome \(bill #2\)/) }]);
 
     // Checked at the provider: not there. Paid again on its own with --force.
@@ -237,7 +289,7 @@ describe('payBills: a list', () => {
 
     const rest = await pay(rows(codes));
     expect(rest.skipped.map((k) => [k.request.line, k.paidBy.id])).toEqual([[2, 1], [3, 3]]);
-    expect(rest.skipped[0]?.reason).toMatch(/^already paid on .* \(bill #1, transaction [\w-]+\)$/);
+    expect(leftOutText(rest.skipped[0]!.paidBy)).toMatch(/^already paid on .* \(bill #1, transaction [\w-]+\)$/);
     expect(rest.outcomes.map((o) => [o.bill.request.line, o.status])).toEqual([[4, 'paid'], [5, 'paid']]);
 
     const again = await pay(rows(codes));
@@ -250,21 +302,23 @@ describe('payBills: a list', () => {
 describe('inspectBill', () => {
   it('returns the details with the rules applied, and problems instead of throwing', async () => {
     const provider = new FakeProvider((code) => detailsFor(code, 19_590));
-    const bill = await inspectBill({ provider: async () => provider, now: () => MONDAY }, fixedBill);
-    expect(bill.kindName).toBe('bank slip (bank 237)');
-    expect(bill.problems).toHaveLength(1);
+    const bill = await inspected(inspectBill({ provider: async () => provider, now: () => MONDAY }, fixedBill));
+    expect(billKindName(bill.decoded)).toBe('bank slip (bank 237)');
+    expect(bill.refusals).toEqual([{ kind: 'amount-mismatch', codeCents: 15_990, providerCents: 19_590 }]);
     expect(bill.timing.windowOpen).toBe(true);
   });
 
   it('warns when the provider expects another settle date than this clock', async () => {
     const provider = new FakeProvider((code) => detailsFor(code, 15_990, { settleDate: '2025-03-12' }));
-    const bill = await inspectBill({ provider: async () => provider, now: () => MONDAY }, fixedBill);
-    expect(bill.warnings).toContain("the provider gives 2025-03-12 as the settle date, while this computer's clock expects 2025-03-10: the provider's clock decides");
+    const bill = await inspected(inspectBill({ provider: async () => provider, now: () => MONDAY }, fixedBill));
+    expect(bill.warnings).toEqual([{ kind: 'settle-date-differs', providerSettleDate: '2025-03-12', expectedSettleDate: '2025-03-10' }]);
+    expect(bill.warnings.map(warningText)).toContain("the provider gives 2025-03-12 as the settle date, while this computer's clock expects 2025-03-10: the provider's clock decides");
   });
 
   it('refuses an invalid code without calling the provider', async () => {
     const provider = fixedProvider();
-    await expect(inspectBill({ provider: async () => provider, now: () => MONDAY }, '1234')).rejects.toBeInstanceOf(InputRejectedError);
+    const r = await inspectBill({ provider: async () => provider, now: () => MONDAY }, '1234');
+    expect(r).toEqual({ ok: false, stage: 'code', refusal: { kind: 'invalid-code', detail: expect.any(String) } });
     expect(provider.calls).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import type { InspectedBill } from '../../../engine/pay-bill.js';
-import { ExitCode } from '../../../errors.js';
+import { ExitCode, InputRejectedError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
 import type { Output } from '../../output.js';
+
+type Words = typeof import('./bill-messages.js');
 
 export interface BoletoDetailsOptions {
   /** The digit line or barcode, its parts joined by spaces. */
@@ -25,21 +27,30 @@ export function parseBoletoDetailsOptions(raw: RawInput): BoletoDetailsOptions {
 
 export async function runBoletoDetails(ctx: Context, opts: BoletoDetailsOptions): Promise<number> {
   const { inspectBill } = await import('../../../engine/pay-bill.js');
-  const bill = await inspectBill({ provider: () => ctx.provider(), now: ctx.now }, opts.code);
+  const words = await import('./bill-messages.js');
+  const inspection = await inspectBill({ provider: () => ctx.provider(), now: ctx.now }, opts.code);
+  if (!inspection.ok) {
+    const problem = { field: words.refusalField(inspection.refusal), reason: words.refusalText(inspection.refusal, '--amount') };
+    throw new InputRejectedError(
+      inspection.stage === 'code' ? 'This is not a valid bill code; nothing was sent to the provider.' : 'The provider cannot give the details of this bill.',
+      [problem],
+    );
+  }
+  const { bill } = inspection;
   const { formatBRL } = await import('../../../domain/money.js');
   const { formatBoletoLine } = await import('../../../domain/boleto.js');
-  ctx.out.result(inspectedDoc(bill), () => renderDetails(ctx.out, bill, { formatBRL, formatBoletoLine }));
-  for (const w of bill.warnings) ctx.out.warn(w);
-  for (const p of bill.problems) ctx.out.error(`${p.field}: ${p.reason}`);
-  if (bill.problems.length) ctx.out.info('This bill must not be paid as typed: nothing was paid.');
-  return bill.problems.length ? ExitCode.inputRejected : ExitCode.ok;
+  ctx.out.result(inspectedDoc(bill, words), () => renderDetails(ctx.out, bill, words, { formatBRL, formatBoletoLine }));
+  for (const w of bill.warnings) ctx.out.warn(words.warningText(w));
+  for (const r of bill.refusals) ctx.out.error(`${words.refusalField(r)}: ${words.refusalText(r, '--amount')}`);
+  if (bill.refusals.length) ctx.out.info('This bill must not be paid as typed: nothing was paid.');
+  return bill.refusals.length ? ExitCode.inputRejected : ExitCode.ok;
 }
 
 /** The JSON of `boleto details`: a stable contract. */
-function inspectedDoc(bill: InspectedBill) {
+function inspectedDoc(bill: InspectedBill, words: Words) {
   const d = bill.details;
   return {
-    code: { line: bill.decoded.line, barcode: bill.decoded.barcode, kind: bill.decoded.kind, kindName: bill.kindName, amountCents: bill.decoded.amountCents, dueDate: bill.decoded.dueDate },
+    code: { line: bill.decoded.line, barcode: bill.decoded.barcode, kind: bill.decoded.kind, kindName: words.billKindName(bill.decoded), amountCents: bill.decoded.amountCents, dueDate: bill.decoded.dueDate },
     details: {
       beneficiary: d.beneficiary,
       beneficiaryDocument: d.beneficiaryDocument,
@@ -55,15 +66,16 @@ function inspectedDoc(bill: InspectedBill) {
       settleDate: d.settleDate,
       typefulLine: d.typefulLine,
     },
-    window: bill.timing,
-    problems: bill.problems,
-    warnings: bill.warnings,
+    window: { ...bill.timing, message: words.timingText(bill.timing) },
+    problems: bill.refusals.map((r) => ({ field: words.refusalField(r), reason: words.refusalText(r, '--amount') })),
+    warnings: bill.warnings.map(words.warningText),
   };
 }
 
 function renderDetails(
   out: Output,
   bill: InspectedBill,
+  words: Words,
   f: { formatBRL: (cents: number) => string; formatBoletoLine: (line: string) => string },
 ): void {
   const d = bill.details;
@@ -72,7 +84,7 @@ function renderDetails(
     out.table(
       ['field', 'value'],
       [
-        ['kind', bill.kindName],
+        ['kind', words.billKindName(bill.decoded)],
         ['line', f.formatBoletoLine(bill.decoded.line)],
         ['beneficiary', d.beneficiary],
         ['beneficiary document', d.beneficiaryDocument],
@@ -85,7 +97,7 @@ function renderDetails(
         ['amount can change', d.canChangeAmount ? 'yes' : 'no'],
         ['due date', d.dueDate || '-'],
         ['settle date (provider)', d.settleDate || '-'],
-        ['bank window', bill.timing.message],
+        ['bank window', words.timingText(bill.timing)],
       ],
     ),
   );

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { BillOutcome, BillRequest, PayBillsResult, PreparedBill } from '../../../engine/pay-bill.js';
+import type { BillOutcome, PayBillsResult } from '../../../engine/pay-bill.js';
+import type { BillRequest, PreparedBill } from '../../../engine/plan-bills.js';
 import { ExitCode, UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
@@ -18,6 +19,7 @@ export interface BoletoPayOptions {
 }
 
 type FormatBRL = (cents: number) => string;
+type Words = typeof import('./bill-messages.js');
 
 export function registerBoletoPay(boleto: Command, runner: Runner): void {
   boleto
@@ -61,26 +63,30 @@ export function parseBoletoPayOptions(raw: RawInput): BoletoPayOptions {
 }
 
 export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promise<number> {
-  const { payBills } = await import('../../../engine/pay-bill.js');
+  const { payBills, BillsRefusedError } = await import('../../../engine/pay-bill.js');
+  const words = await import('./bill-messages.js');
   const requests = await billRequests(opts.source);
   const fromFile = opts.source.kind === 'file';
+  const howToGive = fromFile ? 'the amount column' : '--amount';
   const profile = await ctx.profile();
   const { formatBRL } = await import('../../../domain/money.js');
-  const result = await payBills(
-    { ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, receiptsDir: profile.receiptsDir },
-    requests,
-    {
+  let result: PayBillsResult;
+  try {
+    result = await payBills({ ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, receiptsDir: profile.receiptsDir }, requests, {
       force: opts.force,
       skipPaid: fromFile,
-      howToGive: fromFile ? 'the amount column' : '--amount',
       confirm: async (bills) => {
-        showPlan(ctx.out, bills, fromFile, formatBRL, (await import('../../../domain/boleto.js')).formatBoletoLine);
+        showPlan(ctx.out, bills, fromFile, words, formatBRL, (await import('../../../domain/boleto.js')).formatBoletoLine);
         if (opts.yes) return true;
         return ctx.prompter.confirm(confirmQuestion(bills, formatBRL));
       },
-      onOutcome: fromFile ? (o, i, n) => ctx.out.info(`[${i + 1}/${n}] ${o.bill.request.file}:${o.bill.request.line} ${o.status}: ${o.message}`) : undefined,
-    },
-  );
+      onOutcome: fromFile
+        ? (o, i, n) => ctx.out.info(`[${i + 1}/${n}] ${o.bill.request.file}:${o.bill.request.line} ${o.status}: ${words.outcomeText(o).message}`)
+        : undefined,
+    });
+  } catch (e) {
+    throw e instanceof BillsRefusedError ? words.refusedBillsError(e, requests, howToGive) : e;
+  }
   const { loadBillDoc } = await import('./bill-doc.js');
   const billDoc = await loadBillDoc();
   const counts = { paid: 0, scheduled: 0, unknown: 0, failed: 0, notAttempted: result.notAttempted.length, skipped: result.skipped.length };
@@ -91,15 +97,22 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
       outcome: attention ? 'attention' : 'ok',
       counts,
       paidCents: result.outcomes.filter((o) => o.status === 'paid' || o.status === 'scheduled').reduce((s, o) => s + (o.row.amount_paid_cents ?? o.row.amount_cents), 0),
-      bills: result.outcomes.map((o) => ({ ...billDoc(o.row), file: o.bill.request.file ?? null, fileLine: o.bill.request.line ?? null, message: o.message, hint: o.hint, warnings: o.warnings })),
+      bills: result.outcomes.map((o) => ({
+        ...billDoc(o.row),
+        file: o.bill.request.file ?? null,
+        fileLine: o.bill.request.line ?? null,
+        ...words.outcomeText(o),
+        warnings: o.warnings.map(words.warningText),
+      })),
       notAttempted: result.notAttempted.map((b) => ({ file: b.request.file ?? null, fileLine: b.request.line ?? null, line: b.decoded.line, amountCents: b.amountCents })),
-      skipped: result.skipped.map((k) => ({ file: k.request.file ?? null, fileLine: k.request.line ?? null, line: k.paidBy.line, billId: k.paidBy.id, status: k.paidBy.status, reason: k.reason })),
+      skipped: result.skipped.map((k) => ({ file: k.request.file ?? null, fileLine: k.request.line ?? null, line: k.paidBy.line, billId: k.paidBy.id, status: k.paidBy.status, reason: words.leftOutText(k.paidBy) })),
     },
-    () => renderOutcomes(ctx.out, result),
+    () => renderOutcomes(ctx.out, result, words),
   );
   for (const o of result.outcomes) {
-    for (const w of o.warnings) ctx.out.warn(w);
-    if (o.hint) ctx.out.info(o.hint);
+    for (const w of o.warnings) ctx.out.warn(words.warningText(w));
+    const { hint } = words.outcomeText(o);
+    if (hint) ctx.out.info(hint);
   }
   if (result.notAttempted.length) {
     ctx.out.info('Settle the unknown payment first (see above), then run the same file again: bills the ledger has as paid are left out, so only the rest is paid.');
@@ -121,13 +134,13 @@ async function billRequests(source: BillSource): Promise<readonly BillRequest[]>
   return readBillSheet(bytes, source.file);
 }
 
-function renderOutcomes(out: Output, result: PayBillsResult): void {
+function renderOutcomes(out: Output, result: PayBillsResult, words: Words): void {
   const s = out.style;
   const mark: Record<BillOutcome['status'], string> = { paid: s.green('✓'), scheduled: s.cyan('◷'), unknown: s.yellow('?'), failed: s.red('✗') };
-  for (const k of result.skipped) out.print(`- ${k.request.file}:${k.request.line} left out: ${k.reason}`);
+  for (const k of result.skipped) out.print(`- ${k.request.file}:${k.request.line} left out: ${words.leftOutText(k.paidBy)}`);
   if (!result.outcomes.length && result.skipped.length) out.print('Nothing to pay: every bill of the file is already paid or scheduled in the ledger.');
   for (const o of result.outcomes) {
-    out.print(`${mark[o.status]} ${o.message}`);
+    out.print(`${mark[o.status]} ${words.outcomeText(o).message}`);
     if (o.receiptPath) out.print(`  receipt: ${o.receiptPath}`);
   }
   if (result.notAttempted.length) {
@@ -136,7 +149,14 @@ function renderOutcomes(out: Output, result: PayBillsResult): void {
 }
 
 /** What is about to be paid, on stderr, before the confirmation (also with --yes: the log says what was paid). */
-function showPlan(out: Output, bills: readonly PreparedBill[], fromFile: boolean, formatBRL: FormatBRL, formatBoletoLine: (line: string) => string): void {
+function showPlan(
+  out: Output,
+  bills: readonly PreparedBill[],
+  fromFile: boolean,
+  words: Words,
+  formatBRL: FormatBRL,
+  formatBoletoLine: (line: string) => string,
+): void {
   const only = bills.length === 1 ? bills[0] : undefined;
   if (only && !fromFile) {
     const d = only.details;
@@ -145,11 +165,11 @@ function showPlan(out: Output, bills: readonly PreparedBill[], fromFile: boolean
         ['', ''],
         [
           ['beneficiary', `${d.beneficiary} (${d.beneficiaryDocument})`],
-          ['kind', only.kindName],
+          ['kind', words.billKindName(only.decoded)],
           ['line', formatBoletoLine(only.decoded.line)],
           ['amount', formatBRL(only.amountCents)],
           ['due date', d.dueDate || '-'],
-          ['when', only.timing.message],
+          ['when', words.timingText(only.timing)],
           ...(only.description ? [['description', only.description] as [string, string]] : []),
         ],
       ),
@@ -165,8 +185,8 @@ function showPlan(out: Output, bills: readonly PreparedBill[], fromFile: boolean
   }
   for (const b of bills) {
     const where = fromFile ? `${b.request.file}:${b.request.line} ` : '';
-    for (const w of b.warnings) out.warn(`${where}${w}`);
-    if (b.previous.length) out.warn(`${where}the ledger already has this bill as ${b.previous.map((p) => `${p.status} (#${p.id})`).join(', ')}; paying it again because of --force`);
+    for (const w of b.warnings) out.warn(`${where}${words.warningText(w)}`);
+    if (b.previous.length) out.warn(`${where}the ledger already has this bill as ${words.previousText(b.previous)}; paying it again because of --force`);
   }
 }
 
