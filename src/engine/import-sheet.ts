@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { formatBRL } from '../domain/money.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
-import { CancelledError, InputRejectedError, PaybatchError, type InputProblem } from '../errors.js';
+import { CancelledError, InputRejectedError, PaybatchError, ProviderError, type InputProblem } from '../errors.js';
 import type { Settings } from '../config/settings.js';
 import { claimImport } from '../ledger/import-claim.js';
 import { findImportByHash, recordImport } from '../ledger/import-repository.js';
@@ -79,6 +79,8 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
   const claim = o.dryRun ? null : claimImport(ledger, { fileHash: sheetHash, fileName: o.file, now: now() });
   try {
     return await importClaimed(deps, o, bytes, sheetHash);
+  } catch (e) {
+    throw e instanceof ProviderError && !o.dryRun ? asResumable(e) : e;
   } finally {
     claim?.release();
   }
@@ -192,4 +194,21 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, bytes: Buffer, 
   const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress }, batchId, { start: o.start });
   if (!batch.remote_id) throw new PaybatchError(`Batch #${batchId} has no remote id after submission.`);
   return { outcome: 'imported', summary, importId, batch, rejectedFile: writtenRejects };
+}
+
+/**
+ * A provider failure during an import: whatever the call, repeating the import is the safe next step — it continues
+ * where this run stopped, and every item keeps its identifier (the provider's idempotency key).
+ */
+function asResumable(e: ProviderError): ProviderError {
+  return new ProviderError(e.message, {
+    status: e.status,
+    method: e.method,
+    path: e.path,
+    code: e.code,
+    body: e.body,
+    outcomeUnknown: e.outcomeUnknown,
+    cause: e.cause,
+    hint: 'Run the same command again when the provider answers: the import continues where it stopped, and every item keeps its identifier, so nothing is paid twice.',
+  });
 }

@@ -7,6 +7,25 @@ export const MONDAY_10H = '2025-03-10T10:00:00-03:00';
 /** Saturday 2025-03-08, 22:30 São Paulo: closed until Monday 08:00. */
 export const SATURDAY_NIGHT = '2025-03-08T22:30:00-03:00';
 
+/**
+ * The due date of bank slips that two clocks read: the sandbox's, pinned to the week of SATURDAY_NIGHT and MONDAY_10H,
+ * and paybatch's own, which in end-to-end tests is the real one. A slip carries its due date as a factor that names
+ * the date from 3000 days before to 5500 days after the day it is read, so a date near the pinned week (say
+ * 2025-03-31) stops decoding once the real date is 3000 days past it (mid-2033), then decodes to a date 9000 days
+ * later. 2039-12-31 is within the sandbox's 5500 days (to the end of March 2040), after its pinned week (no interest), and reads
+ * as itself for paybatch on any real date up to early 2048, never past due. Fixed, so the codes — and all the sandbox
+ * derives from them — are the same from one day to the next. From 2048 no date serves both clocks: this throws,
+ * rather than hand out codes that decode as other dates, and the pinned week must move forward.
+ */
+export function dueDateForBothClocks(today: Date = new Date()): string {
+  const due = '2039-12-31';
+  // paybatch reads the factor as this date only up to 3000 days after it (kept a month clear of that edge).
+  if (today.getTime() > Date.parse(`${due}T00:00:00Z`) + 2970 * 86_400_000) {
+    throw new Error(`No due date decodes the same on the sandbox's pinned clock (${SATURDAY_NIGHT}) and on ${today.toISOString()}: move the pinned week forward.`);
+  }
+  return due;
+}
+
 /** A bank slip line (bank 237, due 2025-03-20 unless told); `tail` ends the free field (e.g. "7701": a scripted return). */
 export const bankLine = (o: { amountCents?: number; dueDate?: string | null; tail?: string; bank?: string } = {}) =>
   lineOf(buildBankBarcode({ bankCode: o.bank ?? '237', dueDate: o.dueDate === undefined ? '2025-03-20' : o.dueDate, amountCents: o.amountCents ?? 15_990, freeField: `123456789012345678901${o.tail ?? '2345'}` }));

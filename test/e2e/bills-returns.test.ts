@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
-import { bankLine, SATURDAY_NIGHT } from '../bills/fixtures.js';
+import { decodeBoleto } from '../../src/domain/boleto.js';
+import { bankLine, dueDateForBothClocks, SATURDAY_NIGHT } from '../bills/fixtures.js';
 import { paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers/e2e.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -42,6 +43,25 @@ interface BillDoc {
   returnedAt: string | null;
 }
 
+describe('the due date of the bills these tests pay', () => {
+  it('reads as itself on the sandbox\'s pinned clock and on any real date up to 2048, never past due', () => {
+    const pinned = SATURDAY_NIGHT.slice(0, 10);
+    for (let year = 2025; year <= 2047; year++) {
+      for (const monthDay of ['01-01', '06-15', '12-31']) {
+        const today = `${year}-${monthDay}`;
+        const due = dueDateForBothClocks(new Date(`${today}T12:00:00Z`));
+        const line = bankLine({ dueDate: due, tail: '0300' });
+        expect(decodeBoleto(line, pinned), `on the pinned ${pinned}, for a real ${today}`).toMatchObject({ valid: true, dueDate: due });
+        expect(decodeBoleto(line, today), `on a real ${today}`).toMatchObject({ valid: true, dueDate: due });
+        expect(due > pinned).toBe(true);
+        if (year < 2039) expect(due > today, `${due} on ${today}`).toBe(true);
+      }
+    }
+    // Past that, no date decodes the same on both clocks: the fixture says so instead of handing out a wrong code.
+    expect(() => dueDateForBothClocks(new Date('2048-06-01T12:00:00Z'))).toThrow(/move the pinned week forward/);
+  });
+});
+
 describe('bill returns (end to end, daemon receiving the callbacks)', () => {
   it('marks a bill returned days later for each family of reasons, with both texts, and alerts support', async () => {
     expect(FAMILIES).toHaveLength(12);
@@ -63,8 +83,10 @@ describe('bill returns (end to end, daemon receiving the callbacks)', () => {
     await until('the daemon to subscribe', async () => (log.includes('subscribed to provider events') ? true : null), 15_000);
 
     const file = join(dir, 'contas.csv');
-    const rows = FAMILIES.map((f) => `${bankLine({ tail: `77${String(f.row).padStart(2, '0')}`, dueDate: '2025-03-31' })};;${f.family}`);
-    writeFileSync(file, ['codigo;valor;descricao', ...rows, `${bankLine({ tail: '0300', dueDate: '2025-03-31' })};;stays paid`].join('\n'));
+    // paybatch reads the codes on the real date, the sandbox on its pinned one: a due date both read as itself.
+    const dueDate = dueDateForBothClocks();
+    const rows = FAMILIES.map((f) => `${bankLine({ tail: `77${String(f.row).padStart(2, '0')}`, dueDate })};;${f.family}`);
+    writeFileSync(file, ['codigo;valor;descricao', ...rows, `${bankLine({ tail: '0300', dueDate })};;stays paid`].join('\n'));
     const paid = await json(['boleto', 'pay', '--file', file, '--yes']);
     expect(paid.exitCode, paid.stderr).toBe(0);
     expect(paid.doc.counts).toMatchObject({ scheduled: 13 });

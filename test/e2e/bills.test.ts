@@ -2,10 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Random } from '../../src/sandbox/random.js';
-import { bankLine, collectionLine, MONDAY_10H, SATURDAY_NIGHT } from '../bills/fixtures.js';
+import { bankLine as fixtureBankLine, dueDateForBothClocks, collectionLine, MONDAY_10H, SATURDAY_NIGHT } from '../bills/fixtures.js';
 import { paybatch, startSandboxProcess, userEnv, type SandboxProcess } from '../helpers/e2e.js';
 import { inTerminal } from '../helpers/terminal.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+
+/** Bank slips due on a date that paybatch (the real clock) and the sandbox (its pinned clock) both read as itself. */
+const bankLine: typeof fixtureBankLine = (o = {}) => fixtureBankLine({ dueDate: dueDateForBothClocks(), ...o });
 
 // The built binary against `paybatch sandbox serve`, whose clock starts at a chosen instant (--start-time). The
 // provider's answer decides paid or scheduled; paybatch's own clock is the real one, so these tests assert on

@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { bankLine, SATURDAY_NIGHT } from '../bills/fixtures.js';
+import { bankLine as fixtureBankLine, dueDateForBothClocks, SATURDAY_NIGHT } from '../bills/fixtures.js';
 import { paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers/e2e.js';
 import { freePort } from '../helpers/free-port.js';
 import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+
+/** Bank slips due on a date that paybatch (the real clock) and the sandbox (its pinned clock) both read as itself. */
+const bankLine: typeof fixtureBankLine = (o = {}) => fixtureBankLine({ dueDate: dueDateForBothClocks(), ...o });
 
 /**
  * The main job against both dialects of the sandbox, paybatch configured with connection settings only: whatever the
@@ -97,7 +100,7 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     expect(imported.exitCode, imported.stderr).toBe(0);
 
     // Saturday night: the bill is scheduled for Monday's window.
-    const pay = await paybatch(['boleto', 'pay', bankLine({ tail: RETURNED_BILL.tail, dueDate: '2025-03-31' }), '--yes', '--json'], { env });
+    const pay = await paybatch(['boleto', 'pay', bankLine({ tail: RETURNED_BILL.tail }), '--yes', '--json'], { env });
     expect(pay.exitCode, pay.stderr).toBe(0);
     expect(JSON.parse(pay.stdout)).toMatchObject({ counts: { scheduled: 1 } });
 

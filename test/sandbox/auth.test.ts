@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Client, sandbox, sandboxWithClient } from './helpers.js';
 
 const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
@@ -64,13 +64,23 @@ describe('API authentication', () => {
   });
 
   it('answers 401 token_expired, with a body saying so, once the token has expired', async () => {
-    const { client } = await sandboxWithClient({ tokenTtlSeconds: 1 });
-    expect((await client.get('/pix/batch')).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1_100));
-    const expired = await client.get('/pix/batch');
-    expect(expired.status).toBe(401);
-    expect(expired.body.error).toMatchObject({ code: 'token_expired', message: expect.stringContaining('expired') });
-    expect(expired.headers.get('www-authenticate')).toContain('invalid_token');
+    // Token lifetimes run on the real clock (Date.now): the test moves that clock instead of waiting for a token to age.
+    const realNow = Date.now.bind(Date);
+    let ahead = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+    try {
+      const { client } = await sandboxWithClient({ tokenTtlSeconds: 3600 });
+      expect((await client.get('/pix/batch')).status).toBe(200);
+      ahead = 3600_000 - 60_000; // a minute before the hour is up
+      expect((await client.get('/pix/batch')).status).toBe(200);
+      ahead = 3600_000 + 1_000; // a second after
+      const expired = await client.get('/pix/batch');
+      expect(expired.status).toBe(401);
+      expect(expired.body.error).toMatchObject({ code: 'token_expired', message: expect.stringContaining('expired') });
+      expect(expired.headers.get('www-authenticate')).toContain('invalid_token');
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('keeps accounts apart: another API key sees 404 for every id of the first', async () => {

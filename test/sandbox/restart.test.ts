@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBankBarcode } from '../helpers/boleto.js';
 import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
 import { admin, Client, eventually, itemFor, Receiver, sandbox, tempDir } from './helpers.js';
@@ -9,11 +9,24 @@ const receivers: Receiver[] = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.close()));
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The real clock as the sandbox reads it (Date.now), with a hand on it: `pass(ms)` makes that much real time go by at
+ * once, so "while it was down" takes no waiting. Installed before the first sandbox starts, restored after the test.
+ */
+function controlledRealClock(): { pass: (ms: number) => void } {
+  const realNow = Date.now.bind(Date);
+  let ahead = 0;
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+  return { pass: (ms) => void (ahead += ms) };
+}
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('restart on the same state file', () => {
   it('keeps credentials, seed and data, and finishes processing that fell due while it was down', async () => {
     const stateFile = join(tempDir(), 'state.db');
+    const clock = controlledRealClock();
     const first = await sandbox({ stateFile, speed: 100, seed: undefined });
     const client = new Client(first);
     const batch = (await client.post('/pix/batch', { name: 'survivor' })).body;
@@ -21,7 +34,7 @@ describe('restart on the same state file', () => {
     await client.post(`/pix/batch/${batch.id}/items`, Array.from({ length: 20 }, (_, i) => ({ ...template, identifier: `r-${i}` })));
     await client.post(`/pix/batch/${batch.id}/start-process`);
     await first.close();
-    await sleep(600);
+    clock.pass(600); // down for 0.6 s at speed 100: a simulated minute, when every item (1-5 s) falls due
 
     const second = await sandbox({ stateFile, speed: 1, seed: undefined });
     expect(second.adminToken).toBe(first.adminToken);
@@ -35,6 +48,7 @@ describe('restart on the same state file', () => {
 
   it('resumes webhook deliveries and bill returns that were pending', async () => {
     const stateFile = join(tempDir(), 'state.db');
+    const clock = controlledRealClock();
     const first = await sandbox({ stateFile, speed: 100_000, startTime: '2025-03-10T10:00:00-03:00' });
     const client = new Client(first);
     await client.post('/subscribe/event', { url: 'http://127.0.0.1:9/nobody-listens', secret: 'resume-secret' });
@@ -43,7 +57,7 @@ describe('restart on the same state file', () => {
     const paid = (await client.post('/cashout/boleto', { amount, code })).body;
     expect(paid.status).toBe('paid');
     await first.close();
-    await sleep(1_200);
+    clock.pass(1_200); // down for 1.2 s at speed 100,000: a day and a half, past the return's date
 
     const second = await sandbox({ stateFile, speed: 1 });
     const receiver = await new Receiver('resume-secret').start();
