@@ -73,7 +73,8 @@ describe('signed events the provider never meant (end to end)', () => {
       const rows = query<{ kind: string; items_json: string }>('SELECT kind, items_json FROM alerts');
       return rows.filter((a) => a.kind === 'quarantined-events').reduce((n, a) => n + (JSON.parse(a.items_json) as unknown[]).length, 0) === 2 ? rows : null;
     });
-    expect(alerts.map((a) => a.kind)).toEqual(['quarantined-events']);
+    // One alert per pass that found some: every alert is about the quarantined events, none pays anyone.
+    expect(new Set(alerts.map((a) => a.kind))).toEqual(new Set(['quarantined-events']));
     daemon.kill('SIGTERM');
     await daemon;
     daemons.splice(0);
