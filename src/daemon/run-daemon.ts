@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChannelResult, Alert } from '../alerts/alert.js';
 import type { Settings } from '../config/settings.js';
-import { recordWebhookEvent, type CallbackHandler } from '../engine/apply-event.js';
+import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type EventRules } from '../engine/apply-event.js';
 import { followUpPass, type PassResult } from '../engine/follow-up.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { acquireDaemonLock } from './lock.js';
 import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
-import { startReceiver, type RunningReceiver } from './webhook-receiver.js';
+import { groupCommit } from './group-commit.js';
+import { startReceiver, type ReceiverOptions, type RunningReceiver } from './webhook-receiver.js';
 
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg: string; [field: string]: unknown };
 
@@ -76,7 +77,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         method: webhook.method,
         secret: webhook.secret,
         header: webhook.header,
-        onEvent: async (event, meta) => recordWebhookEvent(ledger, event, meta, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords }),
+        onEvent: storeDeliveries(ledger, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords }),
         log: (e) => log(e),
       });
       const url = o.subscribeUrl === 'auto' ? receiver.url : o.subscribeUrl;
@@ -105,6 +106,15 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
     lock.release();
   }
   return { passes, last, timedOut };
+}
+
+/**
+ * The receiver's onEvent for a ledger: deliveries that arrive together are stored with one commit (groupCommit,
+ * recordWebhookEvents), and each resolves only once that commit is done.
+ */
+export function storeDeliveries(ledger: Ledger, rules: EventRules): ReceiverOptions['onEvent'] {
+  const store = groupCommit((group: readonly DeliveredEvent[]) => recordWebhookEvents(ledger, group, rules));
+  return (event, meta) => store.submit({ event, meta });
 }
 
 function logPass(log: (e: LogEntry) => void, p: PassResult): void {

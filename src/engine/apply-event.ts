@@ -27,7 +27,8 @@ const unhandled: CallbackHandler = () => ({ effect: 'recorded; no handler for ca
 
 /**
  * Stores a verified event under its id and applies its effect in the same transaction, so an event is either
- * durable with its effect or not there at all (the provider then retries). A repeated id changes nothing.
+ * durable with its effect or not there at all (the provider then retries). A repeated id changes nothing. Called
+ * inside another transaction (recordWebhookEvents), it is a savepoint of it and durable only once that commits.
  */
 export function recordWebhookEvent(
   ledger: Ledger,
@@ -53,6 +54,38 @@ export function recordWebhookEvent(
     });
     return 'stored';
   });
+}
+
+/** A verified event and how it was delivered. */
+export interface DeliveredEvent {
+  readonly event: WebhookEvent;
+  readonly meta: { deliveryId: string | null; receivedAt: Date };
+}
+
+/** One event of a group, as recordWebhookEvents settles it: its outcome, or why it was not stored. */
+export type GroupOutcome = { readonly ok: true; readonly outcome: 'stored' | 'duplicate' } | { readonly ok: false; readonly error: unknown };
+
+/**
+ * Records events that arrived together with ONE commit (STYLE.md: durable acknowledgements are grouped). Each is
+ * applied as recordWebhookEvent does, in a savepoint of its own: an event whose effect throws is rolled back alone
+ * and settles `ok: false`, the others still go in; an id repeated within the group is applied once (the later ones
+ * are 'duplicate'). Outcomes are in the order of `events`, and hold only once this returns: when the commit itself
+ * fails it throws, and none of the group may be acknowledged.
+ */
+export function recordWebhookEvents(
+  ledger: Ledger,
+  events: readonly DeliveredEvent[],
+  rules: EventRules = {},
+): GroupOutcome[] {
+  return ledger.transaction(() =>
+    events.map(({ event, meta }): GroupOutcome => {
+      try {
+        return { ok: true, outcome: recordWebhookEvent(ledger, event, meta, rules) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { PaybatchError } from '../errors.js';
-import { receiptsDue, recordReceiptPath } from '../ledger/item-repository.js';
+import { receiptsDue, recordReceiptPaths } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { looksLikePdf, writePixReceipt } from '../receipts/receipt-file.js';
@@ -7,6 +7,8 @@ import { forEachConcurrent } from './concurrency.js';
 import { crashPoint } from './crash-point.js';
 
 const RECEIPT_CONCURRENCY = 4;
+/** Receipt paths recorded per commit: a commit each cost ~2 ms with synchronous=FULL (21 s of a 10,000-item follow-up). */
+const RECORD_CHUNK = 100;
 
 export interface ReceiptsResult {
   readonly saved: readonly string[];
@@ -15,7 +17,9 @@ export interface ReceiptsResult {
 
 /**
  * Saves the receipt PDF of every paid item that has none yet (or of one batch): fetched by its pix id, checked to
- * be a PDF, written atomically, and its path recorded on the item.
+ * be a PDF, written atomically, and its path recorded on the item — a chunk of paths per commit. A receipt written
+ * but not recorded yet (a crash in between) is fetched again next time and written over the same file, which is
+ * harmless: the same path, replaced atomically.
  */
 export async function fetchReceipts(
   deps: { ledger: Ledger; provider: Pick<ProviderClient, 'receipt'>; receiptsDir: string; now: () => Date },
@@ -24,25 +28,37 @@ export async function fetchReceipts(
   const { ledger } = deps;
   const saved: string[] = [];
   const failed: { identifier: string; error: string }[] = [];
-  // A few at a time: each is a round trip to the provider, and receipts are what a finished batch waits for.
-  await forEachConcurrent(receiptsDue(ledger, o), RECEIPT_CONCURRENCY, async (it) => {
-    try {
-      const receipt = await deps.provider.receipt(it.pixId);
-      if (!looksLikePdf(receipt.pdf)) throw new PaybatchError('the receipt is not a complete PDF');
-      const path = await writePixReceipt(deps.receiptsDir, {
-        batchName: `${it.batchName} #${it.batchId}`,
-        row: it.line ?? it.id,
-        recipient: it.recipient,
-        endToEndId: it.endToEndId,
-        pdf: receipt.pdf,
-      });
-      crashPoint('receipt-write');
-      recordReceiptPath(ledger, it.id, path);
-      saved.push(path);
-    } catch (e) {
-      if (!(e instanceof PaybatchError)) throw e;
-      failed.push({ identifier: it.identifier, error: e.message });
-    }
-  });
+  let written: { itemId: number; path: string }[] = [];
+  const record = (): void => {
+    const chunk = written;
+    written = [];
+    recordReceiptPaths(ledger, chunk);
+    for (const w of chunk) saved.push(w.path);
+  };
+  try {
+    // A few at a time: each is a round trip to the provider, and receipts are what a finished batch waits for.
+    await forEachConcurrent(receiptsDue(ledger, o), RECEIPT_CONCURRENCY, async (it) => {
+      try {
+        const receipt = await deps.provider.receipt(it.pixId);
+        if (!looksLikePdf(receipt.pdf)) throw new PaybatchError('the receipt is not a complete PDF');
+        const path = await writePixReceipt(deps.receiptsDir, {
+          batchName: `${it.batchName} #${it.batchId}`,
+          row: it.line ?? it.id,
+          recipient: it.recipient,
+          endToEndId: it.endToEndId,
+          pdf: receipt.pdf,
+        });
+        crashPoint('receipt-write');
+        written.push({ itemId: it.id, path });
+        if (written.length >= RECORD_CHUNK) record();
+      } catch (e) {
+        if (!(e instanceof PaybatchError)) throw e;
+        failed.push({ identifier: it.identifier, error: e.message });
+      }
+    });
+  } finally {
+    // Also when an unexpected error stops the run: what was written by then is recorded.
+    record();
+  }
   return { saved, failed };
 }

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Ledger } from './ledger.js';
+import type Sqlite from 'better-sqlite3';
+import { sqliteOf, type Ledger } from './ledger.js';
 import type { EventTopic, WebhookEventsTable } from './schema.js';
 
 export interface StoredEvent {
@@ -38,9 +39,30 @@ export function pruneEventsBefore(ledger: Ledger, before: Date): void {
 
 /** Whether an event with this id was stored already (a repeated delivery). */
 export function isEventStored(ledger: Ledger, eventId: string): boolean {
-  return ledger.first(ledger.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId)) !== undefined;
+  return statementsOf(ledger).isStored.get(eventId) !== undefined;
 }
 
+/** Stores one event row. */
 export function storeEvent(ledger: Ledger, row: Insertable<WebhookEventsTable>): void {
-  ledger.run(ledger.db.insertInto('webhook_events').values(row));
+  statementsOf(ledger).store.run({ ...STORED_DEFAULTS, ...row });
+}
+
+// Every delivery runs these two: prepared once per connection (STYLE.md: hot paths use prepared statements).
+const STORED_DEFAULTS = { delivery_id: null, quarantine: null, topic: 'unknown', alerted_at: null } satisfies Partial<Insertable<WebhookEventsTable>>;
+const prepared = new WeakMap<Sqlite.Database, { isStored: Sqlite.Statement<[string]>; store: Sqlite.Statement<[Record<string, unknown>]> }>();
+
+function statementsOf(ledger: Ledger): { isStored: Sqlite.Statement<[string]>; store: Sqlite.Statement<[Record<string, unknown>]> } {
+  const raw = sqliteOf(ledger);
+  let s = prepared.get(raw);
+  if (!s) {
+    s = {
+      isStored: raw.prepare<[string]>('SELECT 1 FROM webhook_events WHERE event_id = ?'),
+      store: raw.prepare<[Record<string, unknown>]>(
+        `INSERT INTO webhook_events (event_id, kind, delivery_id, received_at, payload_json, effect, topic, quarantine, alerted_at)
+         VALUES (@event_id, @kind, @delivery_id, @received_at, @payload_json, @effect, @topic, @quarantine, @alerted_at)`,
+      ),
+    };
+    prepared.set(raw, s);
+  }
+  return s;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
-import { recordWebhookEvent } from '../../src/engine/apply-event.js';
-import { sqliteOf } from '../../src/ledger/open-ledger.js';
+import { recordWebhookEvent, recordWebhookEvents } from '../../src/engine/apply-event.js';
+import { bindSqlite } from '../../src/ledger/ledger.js';
+import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -120,6 +121,64 @@ describe('recording webhook events', () => {
       { event_id: 'other', quarantine: "the destination key differs from the item's" },
       { event_id: 'same', quarantine: null },
     ]);
+    await ledger.close();
+  });
+});
+
+describe('recording the webhook events that arrived together', () => {
+  it('stores a group with one commit; an id repeated within the group is applied once', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
+    const raw = sqliteOf(ledger);
+    // Transactions begun outside any other are the commits; the inner ones are savepoints.
+    let commits = 0;
+    const transaction = ledger.transaction.bind(ledger);
+    const counted = bindSqlite<Ledger>({ ...ledger, transaction: <T>(fn: () => T): T => (raw.inTransaction ? transaction(fn) : (commits++, transaction(fn))) }, raw);
+    const group = [
+      { event: pix({ eventId: 'a', identifier: identifiers[0]! }), meta },
+      { event: pix({ eventId: 'b', identifier: identifiers[1]!, accepted: false, transactionStatus: 'rejected' }), meta },
+      { event: pix({ eventId: 'a', identifier: identifiers[0]!, accepted: false }), meta },
+    ];
+    expect(recordWebhookEvents(counted, group)).toEqual([
+      { ok: true, outcome: 'stored' },
+      { ok: true, outcome: 'stored' },
+      { ok: true, outcome: 'duplicate' },
+    ]);
+    expect(commits).toBe(1);
+    expect(raw.prepare('SELECT identifier, status FROM items ORDER BY id').all()).toEqual([
+      { identifier: identifiers[0], status: 'paid' },
+      { identifier: identifiers[1], status: 'failed' },
+    ]);
+    expect(recordWebhookEvents(ledger, [{ event: pix({ eventId: 'b', identifier: identifiers[1]! }), meta }])).toEqual([{ ok: true, outcome: 'duplicate' }]);
+    await ledger.close();
+  });
+
+  it('rolls back only the event whose effect failed; the others of its group are stored', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
+    const boom = () => {
+      throw new Error('no handler');
+    };
+    const callback: WebhookEvent = { kind: 'callback', eventId: 'c1', type: 'bill_payment', category: 'bill_return', timestamp: null, title: null, detail: {}, raw: {} };
+    const outcomes = recordWebhookEvents(ledger, [{ event: callback, meta }, { event: pix({ eventId: 'e', identifier: identifiers[0]! }), meta }], { onCallback: boom });
+    expect(outcomes[0]).toMatchObject({ ok: false, error: expect.objectContaining({ message: 'no handler' }) });
+    expect(outcomes[1]).toEqual({ ok: true, outcome: 'stored' });
+    expect(sqliteOf(ledger).prepare('SELECT event_id FROM webhook_events').all()).toEqual([{ event_id: 'e' }]);
+    expect(sqliteOf(ledger).inTransaction).toBe(false);
+    await ledger.close();
+  });
+
+  it('stores nothing of the group when its commit fails', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
+    const raw = sqliteOf(ledger);
+    // A deferred constraint is checked at COMMIT: the commit itself fails.
+    raw.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE guard (x INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)');
+    raw.exec("CREATE TEMP TRIGGER poison AFTER INSERT ON webhook_events WHEN NEW.event_id = 'poison' BEGIN INSERT INTO guard VALUES (1); END");
+    const group = [
+      { event: pix({ eventId: 'ok', identifier: identifiers[0]! }), meta },
+      { event: pix({ eventId: 'poison', identifier: 'ffffffff-0000-4000-8000-000000000000' }), meta },
+    ];
+    expect(() => recordWebhookEvents(ledger, group)).toThrow();
+    expect(raw.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 0 });
+    expect(raw.prepare('SELECT status FROM items').get()).toEqual({ status: 'submitted' });
     await ledger.close();
   });
 });

@@ -1,0 +1,223 @@
+// node bench/webhooks.js [--events 20000] [--connections 32] [--rounds 1] [--json]
+// Signed webhook events stored per second by the daemon's receiver (startReceiver + storeDeliveries over a temp
+// ledger whose items the events pay) against bare floors measured in the same run: node:http + HMAC-SHA256
+// (Standard Webhooks) verification + SQLite (WAL, synchronous=FULL), one commit per event and with group commit.
+// Each server runs in a child process of its own, the load from this one (undici, loopback only); every request is
+// bounded in time and the whole run in count and time. Needs the build (npm run build).
+import { spawn } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const KEY = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
+const SERVERS = ['floor: commit per event', 'floor: group commit', 'paybatch receiver'];
+const REQUEST_TIMEOUT_MS = 10_000;
+const RUN_TIMEOUT_MS = 120_000;
+const identifier = (i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '20000' },
+    connections: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '1' },
+    serve: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+if (args.serve !== undefined) await serve(args.serve, Number(args.events));
+else await main();
+
+// --- the servers (child processes) -------------------------------------------------------------------------------
+
+async function serve(kind, events) {
+  const dir = mkdtempSync(join(tmpdir(), 'paybatch-bench-webhooks-'));
+  const stop = await (kind === SERVERS[2] ? servePaybatch(dir, events) : serveFloor(dir, kind === SERVERS[1]));
+  process.send({ port: stop.port });
+  process.on('message', async (m) => {
+    if (m !== 'stop') return;
+    await stop.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+/** The floor: what any receiver must do — read, verify the HMAC, store durably, answer. */
+async function serveFloor(dir, grouped) {
+  const { default: Sqlite } = await import('better-sqlite3');
+  const db = new Sqlite(join(dir, 'floor.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE events (event_id TEXT PRIMARY KEY, received_at TEXT NOT NULL, payload_json TEXT NOT NULL)');
+  const insert = db.prepare('INSERT OR IGNORE INTO events (event_id, received_at, payload_json) VALUES (?, ?, ?)');
+  const store = (e) => insert.run(e.id, e.at, e.body).changes === 1;
+  const storeAll = db.transaction((group) => group.map(store));
+  let queue = [];
+  const flush = () => {
+    const group = queue;
+    queue = [];
+    let results;
+    try {
+      results = storeAll(group.map((g) => g.e));
+    } catch {
+      for (const g of group) g.answer(500, false);
+      return;
+    }
+    group.forEach((g, i) => g.answer(200, !results[i]));
+  };
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const id = req.headers['webhook-id'];
+      const ts = req.headers['webhook-timestamp'];
+      const sig = String(req.headers['webhook-signature'] ?? '');
+      const mac = createHmac('sha256', KEY).update(`${id}.${ts}.`).update(body).digest();
+      const given = Buffer.from(sig.slice(3), 'base64');
+      const answer = (status, duplicate) => {
+        const text = JSON.stringify(status === 200 ? { ok: true, duplicate } : { ok: false });
+        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+      };
+      if (!sig.startsWith('v1,') || given.length !== mac.length || !timingSafeEqual(given, mac)) return answer(401);
+      const e = { id, at: new Date().toISOString(), body: body.toString('utf8') };
+      if (!grouped) {
+        let stored;
+        try {
+          stored = store(e);
+        } catch {
+          return answer(500);
+        }
+        return answer(200, !stored);
+      }
+      queue.push({ e, answer });
+      if (queue.length === 1) setImmediate(flush);
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: server.address().port,
+    close: async () => {
+      await new Promise((r) => server.close(r));
+      db.close();
+    },
+  };
+}
+
+/** The daemon's receiver and store, as runDaemon wires them, over a ledger with one started batch of `events` items. */
+async function servePaybatch(dir, events) {
+  const { openLedger } = await import('../dist/ledger/open-ledger.js');
+  const { recordImport } = await import('../dist/ledger/import-repository.js');
+  const { updateBatch } = await import('../dist/ledger/batch-repository.js');
+  const { startReceiver } = await import('../dist/daemon/webhook-receiver.js');
+  const { storeDeliveries } = await import('../dist/daemon/run-daemon.js');
+  const ledger = await openLedger(join(dir, 'ledger.db'));
+  const destination = { accountType: 'checkingAccount', branch: '0001', key: 'k', accountNumber: '1', institutionName: 'b', document: 'd', type: 'email', institution: 'i', name: 'n' };
+  const items = Array.from({ length: events }, (_, i) => ({ line: i + 2, identifier: identifier(i), key: `p${i}@x.com`, keyType: 'email', amountCents: 100 + i, description: `Pagamento ${i}`, sheetName: null, sheetDocument: null, destination }));
+  const now = new Date();
+  const { batchId } = recordImport(ledger, { fileHash: 'h', fileName: 'bench.csv', rowCount: events, batchName: 'bench', items, rejectedCount: 0, now });
+  updateBatch(ledger, batchId, { status: 'started', remote_id: 'remote-1', start_requested: 1 }, now);
+  const receiver = await startReceiver({ host: '127.0.0.1', port: 0, method: 'auto', secret: SECRET, onEvent: storeDeliveries(ledger, {}), log: () => {} });
+  return {
+    port: receiver.port,
+    close: async () => {
+      await receiver.close();
+      await ledger.close();
+    },
+  };
+}
+
+// --- the load (this process) -------------------------------------------------------------------------------------
+
+async function main() {
+  const events = Number(args.events);
+  const connections = Number(args.connections);
+  const rounds = Number(args.rounds);
+  if (!(events > 0 && events <= 200_000 && connections > 0 && connections <= 256 && rounds > 0 && rounds <= 10)) {
+    throw new Error('--events 1..200000, --connections 1..256, --rounds 1..10');
+  }
+  const { signStandardWebhook } = await import('../dist/domain/webhook-proof.js');
+  const deliveries = Array.from({ length: events }, (_, i) => {
+    const eventId = `evt_bench_${i}`;
+    const ts = Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({
+      serviceId: 4821,
+      payload: { id: `pix_${i}`, eventId, identifier: identifier(i), amount: 100 + i, endToEndId: `E${String(i).padStart(31, '0')}`, isRefund: false, transactionAccepted: true, transactionStatus: 'approved', reason: null, timestamp: String(ts) },
+    });
+    return { body, headers: { 'content-type': 'application/json', 'webhook-id': eventId, 'webhook-timestamp': String(ts), 'webhook-signature': signStandardWebhook(SECRET, eventId, ts, body) } };
+  });
+
+  const results = Object.fromEntries(SERVERS.map((s) => [s, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of SERVERS) results[kind].push(await measure(kind, deliveries, connections));
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const rate = Object.fromEntries(SERVERS.map((s) => [s, median(results[s].map((r) => r.perSecond))]));
+  const report = SERVERS.map((s) => ({
+    server: s,
+    'events/s': Math.round(rate[s]),
+    'vs group-commit floor': +(rate[s] / rate[SERVERS[1]]).toFixed(2),
+    'not 2xx': results[s].reduce((n, r) => n + r.failed, 0),
+  }));
+  console.log(`node bench/webhooks.js --events ${events} --connections ${connections} --rounds ${rounds}`);
+  console.table(report);
+  const ratio = rate[SERVERS[2]] / rate[SERVERS[1]];
+  console.log(`paybatch receiver / group-commit floor: ${ratio.toFixed(2)}x (goal >= 0.90x)`);
+  if (args.json) console.log(JSON.stringify({ events, connections, rounds, report, ratio }));
+  if (report.some((r) => r['not 2xx'] > 0)) process.exitCode = 1;
+}
+
+/** Starts `kind` in a child process, sends every delivery over `connections` connections, stops it. */
+async function measure(kind, deliveries, connections) {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), fileURLToPath(import.meta.url), '--serve', kind, '--events', String(deliveries.length)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const { port } = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${kind}: did not start`)), 60_000);
+      child.once('message', (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      child.once('exit', (code) => reject(new Error(`${kind}: exited with ${code}`)));
+    });
+    const pool = new Pool(`http://127.0.0.1:${port}`, { connections, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
+    const deadline = AbortSignal.timeout(RUN_TIMEOUT_MS);
+    setMaxListeners(0, deadline); // one listener per request in flight
+    let next = 0;
+    let failed = 0;
+    const worker = async () => {
+      while (next < deliveries.length && !deadline.aborted) {
+        const d = deliveries[next++];
+        try {
+          const res = await pool.request({ method: 'POST', path: '/webhooks', headers: d.headers, body: d.body, signal: deadline });
+          await res.body.dump();
+          if (res.statusCode < 200 || res.statusCode > 299) failed += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    };
+    const t = performance.now();
+    await Promise.all(Array.from({ length: connections }, worker));
+    const ms = performance.now() - t;
+    await pool.close();
+    if (deadline.aborted) failed += deliveries.length - next;
+    return { perSecond: (deliveries.length - failed) / (ms / 1000), failed };
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.send('stop');
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(kill);
+    }
+  }
+}

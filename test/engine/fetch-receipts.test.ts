@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fetchReceipts } from '../../src/engine/fetch-receipts.js';
+import { bindSqlite } from '../../src/ledger/ledger.js';
+import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
+import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const at = new Date('2026-11-20T12:00:00Z');
+
+const pdfOf = (pixId: string) => Buffer.from(`%PDF-1.4\n% receipt of ${pixId}\n%%EOF\n`, 'latin1');
+
+/** A provider whose receipts are PDFs naming their pix id; the ones listed in `broken` are not PDFs. */
+function provider(broken: readonly string[] = []) {
+  const asked: string[] = [];
+  return {
+    asked,
+    receipt: async (pixId: string) => {
+      asked.push(pixId);
+      await new Promise((r) => setImmediate(r));
+      return { pdf: broken.includes(pixId) ? Buffer.from('not a pdf') : pdfOf(pixId), name: 'r.pdf', description: '' };
+    },
+  };
+}
+
+async function paidLedger(dir: string, n: number): Promise<Ledger> {
+  const { ledger } = await ledgerWithStartedBatch(dir, n, at);
+  sqliteOf(ledger).prepare("UPDATE items SET status = 'paid', pix_id = 'pix-' || id, end_to_end_id = 'E2E' || id").run();
+  return ledger;
+}
+
+const pathsOf = (ledger: Ledger) => sqliteOf(ledger).prepare('SELECT id, receipt_path AS path FROM items ORDER BY id').all() as { id: number; path: string | null }[];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+describe('fetching receipts', () => {
+  it('saves every receipt and records its path, in chunks of many per commit', async () => {
+    const dir = tempDir();
+    const ledger = await paidLedger(dir, 250);
+    const receiptsDir = join(dir, 'receipts');
+    const raw = sqliteOf(ledger);
+    let commits = 0;
+    const transaction = ledger.transaction.bind(ledger);
+    const counted = bindSqlite<Ledger>({ ...ledger, transaction: <T>(fn: () => T): T => (raw.inTransaction ? transaction(fn) : (commits++, transaction(fn))) }, raw);
+    const result = await fetchReceipts({ ledger: counted, provider: provider(['pix-7']), receiptsDir, now: () => at });
+    expect(result.saved).toHaveLength(249);
+    expect(result.failed).toEqual([{ identifier: expect.any(String), error: 'the receipt is not a complete PDF' }]);
+    expect(commits).toBe(3); // 100 + 100 + 49
+    const rows = pathsOf(ledger);
+    expect(rows.filter((r) => r.path === null).map((r) => r.id)).toEqual([7]);
+    for (const r of rows.filter((x) => x.path !== null)) expect(readFileSync(r.path!)).toEqual(pdfOf(`pix-${r.id}`));
+    expect(filesUnder(receiptsDir)).toEqual(rows.filter((r) => r.path !== null).map((r) => r.path).sort());
+    await ledger.close();
+  });
+
+  it('fetches again a receipt written but never recorded (a crash in between), writing over the same file', async () => {
+    const dir = tempDir();
+    const ledger = await paidLedger(dir, 3);
+    const receiptsDir = join(dir, 'receipts');
+    await fetchReceipts({ ledger, provider: provider(), receiptsDir, now: () => at });
+    const before = pathsOf(ledger);
+    const files = filesUnder(receiptsDir);
+    // The files are on disk, their paths lost: as after a kill between the write and the commit.
+    sqliteOf(ledger).prepare('UPDATE items SET receipt_path = NULL WHERE id > 1').run();
+    const again = provider();
+    const result = await fetchReceipts({ ledger, provider: again, receiptsDir, now: () => at });
+    expect(again.asked.sort()).toEqual(['pix-2', 'pix-3']);
+    expect([...result.saved].sort()).toEqual(before.slice(1).map((r) => r.path).sort());
+    expect(pathsOf(ledger)).toEqual(before);
+    expect(filesUnder(receiptsDir)).toEqual(files); // the same files, nothing left over
+    for (const r of before) expect(readFileSync(r.path!)).toEqual(pdfOf(`pix-${r.id}`));
+    await ledger.close();
+  });
+
+  it('records what was written before an unexpected error stops the run', async () => {
+    const dir = tempDir();
+    const ledger = await paidLedger(dir, 10);
+    const receiptsDir = join(dir, 'receipts');
+    const failing = {
+      receipt: async (pixId: string) => {
+        if (pixId === 'pix-10') {
+          await new Promise((r) => setTimeout(r, 100));
+          throw new Error('socket hang up');
+        }
+        return { pdf: pdfOf(pixId), name: 'r.pdf', description: '' };
+      },
+    };
+    await expect(fetchReceipts({ ledger, provider: failing, receiptsDir, now: () => at })).rejects.toThrow('socket hang up');
+    const recorded = pathsOf(ledger).filter((r) => r.path !== null);
+    expect(recorded.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    await ledger.close();
+  });
+});
