@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { formatBRL } from '../domain/money.js';
 import { InputRejectedError } from '../errors.js';
-import { readSheet } from '../sheet/read-sheet.js';
-import { validateRows } from '../sheet/validate-rows.js';
-import { totalsOf, type Totals } from './plan-import.js';
+import { streamSheetFile } from '../sheet/sheet-file.js';
+import { rowValidator, type RowProblem } from '../sheet/validate-rows.js';
+import { TotalsCounter, type Totals } from './plan-import.js';
 
 export interface SheetCheck {
   readonly file: string;
@@ -16,23 +15,39 @@ export interface SheetCheck {
  * `paybatch import --check`: the offline part of an import alone — the sheet's rules, amounts, duplicates within
  * the sheet and the batch limits — with no provider and no ledger, as a CI pipeline validates a sheet before a
  * person imports it. Throws InputRejectedError listing every problem (file, line, field); otherwise the totals.
+ * The sheet is read as a stream: memory stays flat however many rows it has (only its problems are kept).
  */
 export async function checkSheet(file: string, limits: { maxItemAmount: number; maxBatchTotal: number }): Promise<SheetCheck> {
-  const bytes = await readFile(file).catch((e: NodeJS.ErrnoException) => {
-    throw new InputRejectedError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+  let problems: RowProblem[] = [];
+  let rejectedRows = 0;
+  let totals = new TotalsCounter();
+  const { head, rowCount } = await streamSheetFile(file, (sheet) => {
+    problems = [];
+    rejectedRows = 0;
+    totals = new TotalsCounter();
+    // A header without the key or amount column is a sheet problem; its rows are not validated.
+    const validate = sheet.problems.length ? null : rowValidator(sheet, { maxItemAmountCents: limits.maxItemAmount });
+    return (row) => {
+      if (validate === null) return;
+      const outcome = validate(row);
+      if (outcome.valid !== null) {
+        totals.add(outcome.valid);
+        return;
+      }
+      rejectedRows++;
+      for (const p of outcome.problems) problems.push(p);
+    };
   });
-  const sheet = readSheet(bytes, file);
-  if (sheet.problems.length) throw new InputRejectedError(`${file} cannot be read as a payment sheet.`, sheet.problems);
-  if (sheet.rows.length === 0) throw new InputRejectedError(`${file} has no payment rows.`);
-  const validation = validateRows(sheet, { maxItemAmountCents: limits.maxItemAmount });
-  if (validation.problems.length) {
-    throw new InputRejectedError(`${file}: ${validation.rejected.length} of ${sheet.rows.length} rows are invalid.`, validation.problems);
+  if (head.problems.length) throw new InputRejectedError(`${file} cannot be read as a payment sheet.`, head.problems);
+  if (rowCount === 0) throw new InputRejectedError(`${file} has no payment rows.`);
+  if (problems.length) {
+    throw new InputRejectedError(`${file}: ${rejectedRows} of ${rowCount} rows are invalid.`, problems);
   }
-  const totals = totalsOf(validation.valid);
-  if (totals.sumCents > limits.maxBatchTotal) {
-    throw new InputRejectedError(`${file}: the total ${formatBRL(totals.sumCents)} is above the profile's maxBatchTotal of ${formatBRL(limits.maxBatchTotal)}.`, [], {
+  const result = totals.totals();
+  if (result.sumCents > limits.maxBatchTotal) {
+    throw new InputRejectedError(`${file}: the total ${formatBRL(result.sumCents)} is above the profile's maxBatchTotal of ${formatBRL(limits.maxBatchTotal)}.`, [], {
       hint: "Split the sheet, or raise the limit with 'paybatch config set maxBatchTotal <R$>'.",
     });
   }
-  return { file, rows: sheet.rows.length, totals };
+  return { file, rows: rowCount, totals: result };
 }

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { formatBRL } from '../domain/money.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
@@ -12,9 +10,10 @@ import type { Ledger } from '../ledger/open-ledger.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { writePrivateFile } from '../private-files.js';
 import type { ProviderClient } from '../provider/client.js';
-import { readSheet } from '../sheet/read-sheet.js';
+import type { SheetHead, SheetRow } from '../sheet/read-sheet.js';
+import { hashSheetFile, streamSheetFile } from '../sheet/sheet-file.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
-import { validateRows, type RowProblem } from '../sheet/validate-rows.js';
+import { rowValidator, type RowProblem, type ValidRow } from '../sheet/validate-rows.js';
 import { crashPoint } from './crash-point.js';
 import { planImport, totalsOf, type ImportPlan, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
@@ -70,15 +69,16 @@ const DUPLICATE_WINDOW_DAYS = 30;
  */
 export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<ImportResult> {
   const { ledger, now } = deps;
-  const bytes = await readFile(o.file).catch((e: NodeJS.ErrnoException) => {
-    throw new InputRejectedError(`Cannot read ${o.file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
-  });
-  const sheetHash = createHash('sha256').update(bytes).digest('hex');
+  const sheetHash = await hashSheetFile(o.file);
   // One run per sheet at a time: a second one would plan it again (counting the first one's items as duplicates)
-  // or continue its batch alongside it. A dry run changes nothing, so it needs no claim.
+  // or continue its batch alongside it. A dry run changes nothing, so it needs no claim. Claimed before the sheet
+  // is validated, so that a second run started meanwhile is told at once.
   const claim = o.dryRun ? null : claimImport(ledger, { fileHash: sheetHash, fileName: o.file, now: now() });
   try {
-    return await importClaimed(deps, o, bytes, sheetHash);
+    // Read as a stream, validating each row as it comes (see readValidated): the rows themselves are never all held.
+    const read = await readValidated(o.file, deps.settings.maxItemAmount);
+    if (read.sha256 !== sheetHash) throw new PaybatchError(`${o.file} changed while it was being imported; nothing was imported. Run the import again.`);
+    return await importClaimed(deps, o, read);
   } catch (e) {
     throw e instanceof ProviderError && !o.dryRun ? asResumable(e) : e;
   } finally {
@@ -86,8 +86,59 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
   }
 }
 
-async function importClaimed(deps: ImportDeps, o: ImportOptions, bytes: Buffer, sheetHash: string): Promise<ImportResult> {
+/** A sheet read and validated offline: its identity, its head, the rows that passed and every row problem. */
+interface ValidatedSheet {
+  readonly sha256: string;
+  readonly head: SheetHead;
+  readonly rowCount: number;
+  readonly valid: ValidRow[];
+  readonly rejectedCount: number;
+  readonly problems: RowProblem[];
+}
+
+/**
+ * Streams the sheet through the offline rules, keeping only the valid rows (typed values, not cells) and the
+ * problems: what the import needs next. Rows of a sheet with sheet-level problems are not validated.
+ */
+async function readValidated(file: string, maxItemAmountCents: number): Promise<ValidatedSheet> {
+  let valid: ValidRow[] = [];
+  let problems: RowProblem[] = [];
+  let rejectedCount = 0;
+  const streamed = await streamSheetFile(file, (head) => {
+      valid = [];
+      problems = [];
+      rejectedCount = 0;
+      const validate = head.problems.length ? null : rowValidator(head, { maxItemAmountCents });
+      return (row) => {
+        if (validate === null) return;
+        const outcome = validate(row);
+        if (outcome.valid !== null) {
+          valid.push(outcome.valid);
+          return;
+        }
+        rejectedCount++;
+        for (const p of outcome.problems) problems.push(p);
+      };
+  });
+  return { sha256: streamed.sha256, head: streamed.head, rowCount: streamed.rowCount, valid, rejectedCount, problems };
+}
+
+/** The sheet's rows on these lines, read again from the file (which must still have the bytes of `sha256`). */
+async function rowsOnLines(file: string, sha256: string, lines: ReadonlySet<number>): Promise<SheetRow[]> {
+  let rows: SheetRow[] = [];
+  const streamed = await streamSheetFile(file, () => {
+    rows = [];
+    return (row) => {
+      if (lines.has(row.line)) rows.push(row);
+    };
+  });
+  if (streamed.sha256 !== sha256) throw new PaybatchError(`${file} changed while it was being imported; nothing was imported. Run the import again.`);
+  return rows;
+}
+
+async function importClaimed(deps: ImportDeps, o: ImportOptions, read: ValidatedSheet): Promise<ImportResult> {
   const { ledger, now } = deps;
+  const sheetHash = read.sha256;
   const existing = findImportByHash(ledger, sheetHash);
   if (existing) {
     if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batch: null, rejectedFile: null };
@@ -113,14 +164,13 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, bytes: Buffer, 
     return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: existing.id, batch, rejectedFile: null };
   }
 
-  const sheet = readSheet(bytes, o.file);
-  if (sheet.problems.length) throw new InputRejectedError(`${o.file} cannot be read as a payment sheet; nothing was imported.`, sheet.problems);
-  const validation = validateRows(sheet, { maxItemAmountCents: deps.settings.maxItemAmount });
-  if (sheet.rows.length === 0) throw new InputRejectedError(`${o.file} has no payment rows; nothing was imported.`);
+  if (read.head.problems.length) throw new InputRejectedError(`${o.file} cannot be read as a payment sheet; nothing was imported.`, read.head.problems);
+  const validation = { valid: read.valid, problems: read.problems };
+  if (read.rowCount === 0) throw new InputRejectedError(`${o.file} has no payment rows; nothing was imported.`);
   const rejectedFile = join(dirname(o.file), `${basename(o.file, extname(o.file))}.rejected.csv`);
   if (validation.problems.length && !o.skipInvalid) {
     throw new InputRejectedError(
-      `${o.file}: ${validation.rejected.length} of ${sheet.rows.length} rows are invalid; nothing was imported.`,
+      `${o.file}: ${read.rejectedCount} of ${read.rowCount} rows are invalid; nothing was imported.`,
       validation.problems,
       { hint: `Fix the sheet, or pass --skip-invalid to import the valid rows and write the others to ${rejectedFile}.` },
     );
@@ -162,7 +212,7 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, bytes: Buffer, 
   const summary: ImportSummary = {
     file: o.file,
     batchName: o.name ?? `${basename(o.file, extname(o.file))} ${saoPauloDate(now())}`,
-    rows: sheet.rows.length,
+    rows: read.rowCount,
     totals: plan.totals,
     rejected,
     nameWarnings: plan.nameWarnings,
@@ -175,8 +225,10 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, bytes: Buffer, 
   let writtenRejects: string | null = null;
   if (rejected.length) {
     const lines = new Set(rejected.map((p) => p.line));
-    const rows = sheet.rows.filter((r) => lines.has(r.line));
-    const csv = rejectedSheetCsv(sheet, rows.map((row) => ({ row, problems: rejected.filter((p) => p.line === row.line) })));
+    const rows = await rowsOnLines(o.file, sheetHash, lines);
+    const byLine = new Map<number, RowProblem[]>();
+    for (const p of rejected) byLine.set(p.line, [...(byLine.get(p.line) ?? []), p]);
+    const csv = rejectedSheetCsv({ ...read.head, rows: [] }, rows.map((row) => ({ row, problems: byLine.get(row.line) ?? [] })));
     // Private like the ledger: the rejected rows carry names, documents, keys and amounts.
     await writePrivateFile(rejectedFile, csv);
     writtenRejects = rejectedFile;
@@ -184,7 +236,7 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, bytes: Buffer, 
   const { importId, batchId } = recordImport(ledger, {
     fileHash: sheetHash,
     fileName: o.file,
-    rowCount: sheet.rows.length,
+    rowCount: read.rowCount,
     batchName: summary.batchName,
     items: plan.items,
     rejectedCount: rejected.length,

@@ -83,16 +83,32 @@ export function planImport(input: {
 
 /** Count, sum, largest and the split by key type; integer centavos throughout. */
 export function totalsOf(items: readonly { readonly keyType: PixKeyType; readonly amountCents: number }[]): Totals {
-  const byType = new Map<PixKeyType, { keyType: PixKeyType; count: number; sumCents: number }>();
-  let sumCents = 0;
-  let largestCents = 0;
-  for (const it of items) {
-    sumCents += it.amountCents;
-    largestCents = Math.max(largestCents, it.amountCents);
-    const t = byType.get(it.keyType) ?? { keyType: it.keyType, count: 0, sumCents: 0 };
+  const counter = new TotalsCounter();
+  for (const it of items) counter.add(it);
+  return counter.totals();
+}
+
+/** `totalsOf` one item at a time, for items that are never all held (a sheet read as a stream). */
+export class TotalsCounter {
+  private readonly byType = new Map<PixKeyType, { keyType: PixKeyType; count: number; sumCents: number }>();
+  private count = 0;
+  private sumCents = 0;
+  private largestCents = 0;
+
+  add(it: { readonly keyType: PixKeyType; readonly amountCents: number }): void {
+    this.count += 1;
+    this.sumCents += it.amountCents;
+    this.largestCents = Math.max(this.largestCents, it.amountCents);
+    const t = this.byType.get(it.keyType) ?? { keyType: it.keyType, count: 0, sumCents: 0 };
     t.count += 1;
     t.sumCents += it.amountCents;
-    byType.set(it.keyType, t);
+    this.byType.set(it.keyType, t);
   }
-  return { count: items.length, sumCents, largestCents, byKeyType: [...byType.values()] };
+
+  totals(): Totals {
+    return {
+      count: this.count, sumCents: this.sumCents, largestCents: this.largestCents,
+      byKeyType: [...this.byType.values()].map((t) => ({ ...t })),
+    };
+  }
 }

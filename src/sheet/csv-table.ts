@@ -69,12 +69,12 @@ function parseRecords(text: string, delimiter: SheetDelimiter): { records: strin
   }
 }
 
-function isBlank(record: readonly string[]): boolean {
+export function isBlank(record: readonly string[]): boolean {
   for (const cell of record) if (cell.trim() !== '') return false;
   return true;
 }
 
-function lineBreaksIn(record: readonly string[]): number {
+export function lineBreaksIn(record: readonly string[]): number {
   let count = 0;
   for (const cell of record) {
     if (!cell.includes('\n')) continue;
@@ -84,14 +84,14 @@ function lineBreaksIn(record: readonly string[]): number {
 }
 
 /** Index after the last named header cell: trailing blank header cells are Excel's padding, not columns. */
-function namedWidth(header: readonly string[]): number {
+export function namedWidth(header: readonly string[]): number {
   let width = header.length;
   while (width > 0 && (header[width - 1] ?? '').trim() === '') width--;
   return width;
 }
 
 /** A row with fewer cells than the header names, or with content past the header's end, was split wrongly. */
-function misalignment(cells: readonly string[], named: number, headerLength: number, delimiter: SheetDelimiter): string | null {
+export function misalignment(cells: readonly string[], named: number, headerLength: number, delimiter: SheetDelimiter): string | null {
   if (cells.length < named) {
     return `has ${cells.length} cells but the header has ${named}; a cell is missing (or a value holds a line break without quotes)`;
   }
@@ -104,7 +104,7 @@ function misalignment(cells: readonly string[], named: number, headerLength: num
   return null;
 }
 
-function parseProblem(error: CsvError, text: string, nextLine: number): TableProblem {
+export function parseProblem(error: CsvError, text: string, nextLine: number): TableProblem {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
     // The unclosed record starts at the first line with content after the last complete record.
     const lines = text.split('\n');

@@ -21,6 +21,27 @@ const C1_TO_WINDOWS_1252 = [
   '\u0090', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u009d', 'ž', 'Ÿ',
 ];
 
+/** Windows-1252 bytes as text; every byte is one character, so chunks decode on their own. */
+export function decodeWindows1252Chunk(bytes: Uint8Array): string {
+  return decodeWindows1252(bytes);
+}
+
+/**
+ * Why the bytes (a file's start, or all of it) cannot be a text sheet: UTF-16, a workbook, NUL bytes; null when
+ * they can.
+ */
+export function sniffBinary(bytes: Uint8Array): string | null {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return 'the file is UTF-16 ("Unicode text"); save it as "CSV UTF-8" or "CSV (separated by semicolons)"';
+  }
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+    return 'the file is a spreadsheet workbook (.xlsx/.ods), not CSV; save it as CSV first';
+  }
+  // A NUL byte never occurs in a text sheet; it is a binary file or UTF-16 without a byte order mark.
+  if (bytes.includes(0)) return 'the file is not text (it has NUL bytes); save the sheet as CSV';
+  return null;
+}
+
 function decodeWindows1252(bytes: Uint8Array): string {
   return windows1252.decode(bytes).replace(/[\u0080-\u009f]/g, (c) => C1_TO_WINDOWS_1252[c.charCodeAt(0) - 0x80] ?? c);
 }
@@ -32,14 +53,8 @@ function decodeWindows1252(bytes: Uint8Array): string {
  * as .xlsx, which have to be saved as CSV first.
  */
 export function decodeText(bytes: Uint8Array): Result<DecodedText> {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return fail('the file is UTF-16 ("Unicode text"); save it as "CSV UTF-8" or "CSV (separated by semicolons)"');
-  }
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-    return fail('the file is a spreadsheet workbook (.xlsx/.ods), not CSV; save it as CSV first');
-  }
-  // A NUL byte never occurs in a text sheet; it is a binary file or UTF-16 without a byte order mark.
-  if (bytes.includes(0)) return fail('the file is not text (it has NUL bytes); save the sheet as CSV');
+  const binary = sniffBinary(bytes);
+  if (binary !== null) return fail(binary);
 
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   try {

@@ -2,7 +2,8 @@ import type { InputProblem } from '../errors.js';
 import { withoutFormulaGuard } from './csv-cell.js';
 import { mapHeader, SHEET_FIELDS, type SheetField } from './headers.js';
 import { readTable } from './read-table.js';
-import type { TableFormat } from './table.js';
+import { streamCsvTable } from './csv-stream.js';
+import type { TableFormat, TableProblem, TableRecord } from './table.js';
 
 export type { SheetField } from './headers.js';
 
@@ -46,32 +47,90 @@ const HEADER = 'header';
  */
 export function readSheet(bytes: Uint8Array, file: string): ReadSheet {
   const table = readTable(bytes);
-  const mapping = mapHeader(table.header, table.language);
-  const sheet: ReadSheet = {
-    file, format: table.format, language: mapping.lang, header: table.header, columns: mapping.columns, rows: [], problems: [],
-  };
-  if (table.headerLine > 0) {
-    for (const reason of mapping.problems) sheet.problems.push({ file, line: table.headerLine, field: HEADER, reason });
+  const head = sheetHead(file, table.header, table.headerLine, table.format, table.language);
+  const sheet: ReadSheet = { ...head, rows: [] };
+  const rowOf = rowReader(head.columns);
+  for (const record of table.records) sheet.rows.push(rowOf(record));
+  finishProblems(sheet.problems, file, table.problems, table.headerLine, sheet.rows.length);
+  return sheet;
+}
+
+/** A sheet as `streamSheet` tells it before its rows: everything of a ReadSheet but the rows. */
+export type SheetHead = Omit<ReadSheet, 'rows'>;
+
+export interface StreamedSheet {
+  /** The head with every problem of the file as a whole (as `ReadSheet.problems`), known once the file is read. */
+  readonly head: SheetHead;
+  /** Rows the sink was given (the non-blank records after the header). */
+  readonly rowCount: number;
+  /** SHA-256 of the file's bytes, hex: the sheet's identity. */
+  readonly sha256: string;
+}
+
+/**
+ * `readSheet` at flat memory: the bytes from `open()` are read as a stream, and each row goes to the sink that
+ * `sinkFor` makes from the sheet's head, without all rows ever being held. `sinkFor` is called again, with a new
+ * head, when the file has to be read again from the start (it was not UTF-8), so the consumer starts over. A sheet
+ * without a header gets no sink call. Same rows, lines and problems as `readSheet`.
+ */
+export async function streamSheet(
+  open: () => AsyncIterable<Uint8Array>,
+  file: string,
+  sinkFor: (head: SheetHead) => (row: SheetRow) => void,
+): Promise<StreamedSheet> {
+  let head: SheetHead = sheetHead(file, [], 0, { kind: 'csv', encoding: 'utf-8', delimiter: ';' }, 'pt');
+  let rowCount = 0;
+  const table = await streamCsvTable(open, () => {
+    let sink: ((row: SheetRow) => void) | null = null;
+    let rowOf: ((record: TableRecord) => SheetRow) | null = null;
+    rowCount = 0;
+    return {
+      header(cells, line, format, language) {
+        head = sheetHead(file, cells, line, format, language);
+        rowOf = rowReader(head.columns);
+        sink = sinkFor(head);
+      },
+      record(record) {
+        rowCount++;
+        if (sink !== null && rowOf !== null) sink(rowOf(record));
+      },
+    };
+  });
+  if (table.headerLine === 0) head = sheetHead(file, [], 0, table.format, table.language);
+  finishProblems(head.problems, file, table.problems, table.headerLine, rowCount);
+  return { head, rowCount, sha256: table.sha256 };
+}
+
+function sheetHead(file: string, header: string[], headerLine: number, format: TableFormat, fallback: 'pt' | 'en'): SheetHead {
+  const mapping = mapHeader(header, fallback);
+  const head: SheetHead = { file, format, language: mapping.lang, header, columns: mapping.columns, problems: [] };
+  if (headerLine > 0) {
+    for (const reason of mapping.problems) head.problems.push({ file, line: headerLine, field: HEADER, reason });
   }
-  const columnIndex = SHEET_FIELDS.map((f) => [f, mapping.columns[f]] as const);
-  for (const record of table.records) {
+  return head;
+}
+
+function rowReader(columns: Partial<Record<SheetField, number>>): (record: TableRecord) => SheetRow {
+  const columnIndex = SHEET_FIELDS.map((f) => [f, columns[f]] as const);
+  return (record) => {
     const cells = {} as Record<SheetField, string | undefined>;
     for (const [field, index] of columnIndex) {
       cells[field] = index === undefined ? undefined : cleanCell(record.cells[index]);
     }
-    sheet.rows.push({ line: record.line, cells, raw: record.cells, misaligned: record.misaligned });
-  }
-  if (table.problems.length) {
-    for (const problem of table.problems) sheet.problems.push({ file, ...problem });
-    return sheet;
-  }
+    return { line: record.line, cells, raw: record.cells, misaligned: record.misaligned };
+  };
+}
 
-  if (table.headerLine === 0) {
-    sheet.problems.push({ file, reason: 'the sheet is empty: expected a header line and one row per payment' });
-  } else if (sheet.rows.length === 0) {
-    sheet.problems.push({ file, line: table.headerLine, field: HEADER, reason: 'the sheet has a header but no payment rows' });
+function finishProblems(problems: InputProblem[], file: string, tableProblems: readonly TableProblem[], headerLine: number, rows: number): void {
+  if (tableProblems.length) {
+    for (const problem of tableProblems) problems.push({ file, ...problem });
+    return;
   }
-  return sheet;
+  if (headerLine === 0) {
+    problems.push({ file, reason: 'the sheet is empty: expected a header line and one row per payment' });
+  } else if (rows === 0) {
+    problems.push({ file, line: headerLine, field: HEADER, reason: 'the sheet has a header but no payment rows' });
+  }
 }
 
 /**
@@ -80,7 +139,11 @@ export function readSheet(bytes: Uint8Array, file: string): ReadSheet {
  */
 function cleanCell(cell: string | undefined): string | undefined {
   if (cell === undefined) return undefined;
-  let text = withoutFormulaGuard(cell.trim()).trim();
+  const trimmed = cell.trim();
+  // Most cells start with neither "'" nor "=": they are their trimmed text.
+  const first = trimmed.charCodeAt(0);
+  if (first !== 0x27 && first !== 0x3d) return trimmed === '' ? undefined : trimmed;
+  let text = withoutFormulaGuard(trimmed).trim();
   if (text.startsWith('="') && text.endsWith('"') && text.length >= 3) text = text.slice(2, -1).trim();
   return text === '' ? undefined : text;
 }

@@ -60,13 +60,41 @@ const KEY_TYPE_WORDS = 'cpf, cnpj, celular (or telefone, phone), email or aleato
  */
 export function validateRows(sheet: ReadSheet, o: { maxItemAmountCents: number | null }): SheetValidation {
   const result: SheetValidation = { valid: [], rejected: [], problems: [] };
-  if (sheet.columns.key === undefined || sheet.columns.amount === undefined) return result;
+  const validate = rowValidator(sheet, o);
+  if (validate === null) return result;
+  for (const row of sheet.rows) {
+    const outcome = validate(row);
+    if (outcome.valid !== null) {
+      result.valid.push(outcome.valid);
+      continue;
+    }
+    result.rejected.push({ row, problems: outcome.problems });
+    for (const p of outcome.problems) result.problems.push(p);
+  }
+  return result;
+}
+
+/** One row's verdict: valid (and no problems), or its problems. */
+export type RowOutcome = { valid: ValidRow; problems: readonly [] } | { valid: null; problems: RowProblem[] };
+
+const NO_PROBLEMS: readonly [] = [];
+
+/**
+ * `validateRows` one row at a time, for a sheet read as a stream (`streamSheet`): feed it every row in order; it
+ * keeps only what spotting duplicates needs (a number per row). Null when the sheet lacks a required column
+ * (nothing is validated then).
+ */
+export function rowValidator(
+  sheet: Pick<ReadSheet, 'file' | 'columns' | 'header' | 'language'>,
+  o: { maxItemAmountCents: number | null },
+): ((row: SheetRow) => RowOutcome) | null {
+  if (sheet.columns.key === undefined || sheet.columns.amount === undefined) return null;
 
   const label = fieldLabels(sheet);
   const identifiers = new Map<string, number>();
-  const payments = new Map<string, number>();
+  const payments = new PaymentSet();
 
-  for (const row of sheet.rows) {
+  return (row) => {
     const problems: RowProblem[] = [];
     const problem = (field: SheetField | typeof ROW_FIELD, reason: string): void => {
       problems.push({ file: sheet.file, line: row.line, field: field === ROW_FIELD ? ROW_FIELD : label[field], reason });
@@ -82,7 +110,7 @@ export function validateRows(sheet: ReadSheet, o: { maxItemAmountCents: number |
     if (c.amount === undefined) {
       problem('amount', 'the amount is empty');
     } else {
-      const amount = parseAmount(c.amount);
+      const amount = plainAmount(c.amount) ?? parseAmount(c.amount);
       if (!amount.ok) {
         problem('amount', amount.error);
       } else if (o.maxItemAmountCents !== null && amount.value > o.maxItemAmountCents) {
@@ -121,40 +149,114 @@ export function validateRows(sheet: ReadSheet, o: { maxItemAmountCents: number |
     }
 
     const description = c.description === undefined ? '' : collapse(c.description);
-    const length = [...description].length;
+    // Counted in characters (code points), which only matters when the UTF-16 length is over the limit.
+    const length = description.length > MAX_DESCRIPTION_LENGTH ? [...description].length : description.length;
     if (length > MAX_DESCRIPTION_LENGTH) {
       problem('description', `has ${length} characters; a Pix payment carries at most ${MAX_DESCRIPTION_LENGTH}`);
     }
 
     const keyCheck = key.check;
     if (keyCheck?.valid && keyCheck.type !== null && keyCheck.normalized !== null && amountCents !== null) {
-      const payment = `${keyCheck.type}\u0000${keyCheck.normalized}\u0000${amountCents}\u0000${description.toLowerCase()}`;
-      const first = payments.get(payment);
-      if (first !== undefined) problem(ROW_FIELD, `duplicate: same as line ${first} (same key, amount and description)`);
-      else payments.set(payment, row.line);
+      const first = payments.firstLine(keyCheck.type, keyCheck.normalized, amountCents, description.toLowerCase(), row.line);
+      if (first !== null) problem(ROW_FIELD, `duplicate: same as line ${first} (same key, amount and description)`);
 
       if (problems.length === 0) {
-        result.valid.push({
-          line: row.line,
-          key: keyCheck.normalized,
-          keyType: keyCheck.type,
-          amountCents,
-          description,
-          identifier,
-          name: c.name === undefined ? null : collapse(c.name),
-          document,
-        });
-        continue;
+        return {
+          valid: {
+            line: row.line,
+            key: keyCheck.normalized,
+            keyType: keyCheck.type,
+            amountCents,
+            description,
+            identifier,
+            name: c.name === undefined ? null : collapse(c.name),
+            document,
+          },
+          problems: NO_PROBLEMS,
+        };
       }
     }
-    result.rejected.push({ row, problems });
-    for (const p of problems) result.problems.push(p);
+    return { valid: null, problems };
+  };
+}
+
+/**
+ * The payments seen so far (type, key, amount, lower-case description), held as a 64-bit hash per payment in an
+ * open-addressing table of typed arrays instead of the text: 12–24 bytes a row, however long the descriptions, and no
+ * garbage. Two payments with the same 64-bit hash count as the same (at a million rows, a false duplicate has odds of
+ * about 1 in 30 million).
+ */
+class PaymentSet {
+  private hashA = new Int32Array(1024);
+  private hashB = new Int32Array(1024);
+  /** The first line of each slot's payment; 0 is an empty slot (lines start at 1). */
+  private lines = new Int32Array(1024);
+  private size = 0;
+
+  /** The line of an earlier equal payment, or null (and this one is remembered with its line). */
+  firstLine(type: string, key: string, amountCents: number, description: string, line: number): number | null {
+    // Two 32-bit lanes over the fields, each field ended by a separator: FNV-1a and a murmur-style multiply.
+    const low = amountCents % 0x100000000;
+    const high = Math.floor(amountCents / 0x100000000);
+    let a = fnvLane(fnvLane(0x811c9dc5, type), key);
+    a = fmix(fnvLane(Math.imul(a ^ low, 0x01000193) ^ high, description));
+    let b = mulLane(mulLane(0x9747b28c, type), key);
+    b = fmix(mulLane(Math.imul(b ^ high, 0x5bd1e995) ^ low, description));
+    const mask = this.lines.length - 1;
+    for (let slot = a & mask; ; slot = (slot + 1) & mask) {
+      const first = this.lines[slot] as number;
+      if (first === 0) {
+        this.hashA[slot] = a;
+        this.hashB[slot] = b;
+        this.lines[slot] = line;
+        if (++this.size * 2 > this.lines.length) this.grow();
+        return null;
+      }
+      if (this.hashA[slot] === a && this.hashB[slot] === b) return first;
+    }
   }
-  return result;
+
+  private grow(): void {
+    const { hashA, hashB, lines } = this;
+    this.hashA = new Int32Array(lines.length * 2);
+    this.hashB = new Int32Array(lines.length * 2);
+    this.lines = new Int32Array(lines.length * 2);
+    const mask = this.lines.length - 1;
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i] === 0) continue;
+      let slot = (hashA[i] as number) & mask;
+      while (this.lines[slot] !== 0) slot = (slot + 1) & mask;
+      this.hashA[slot] = hashA[i] as number;
+      this.hashB[slot] = hashB[i] as number;
+      this.lines[slot] = lines[i] as number;
+    }
+  }
+}
+
+function fnvLane(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return Math.imul(h ^ 0xffff, 0x01000193);
+}
+
+function mulLane(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    h = Math.imul(h ^ text.charCodeAt(i), 0x5bd1e995);
+    h ^= h >>> 15;
+  }
+  return Math.imul(h ^ 0xffff, 0x5bd1e995);
+}
+
+/** murmur3's finaliser: spreads every input bit over the 32 output bits. */
+function fmix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /** The name each field goes by in messages: the sheet's own header text, or the template's name when absent. */
-function fieldLabels(sheet: ReadSheet): Record<SheetField, string> {
+function fieldLabels(sheet: Pick<ReadSheet, 'columns' | 'header' | 'language'>): Record<SheetField, string> {
   const labels = {} as Record<SheetField, string>;
   for (const field of SHEET_FIELDS) {
     const index = sheet.columns[field];
@@ -170,6 +272,9 @@ interface KeyOutcome {
   reason: string;
 }
 
+/** The key type each cell text means (parsePixKeyType is pure, and normalizing Unicode on every row costs). */
+const KEY_TYPE_WORDS_SEEN = new Map<string, PixKeyType | null>();
+
 function checkKey(
   key: string | undefined,
   typeCell: string | undefined,
@@ -179,7 +284,12 @@ function checkKey(
 ): KeyOutcome {
   let type: PixKeyType | undefined;
   if (typeCell !== undefined) {
-    const parsed = parsePixKeyType(typeCell);
+    let parsed = KEY_TYPE_WORDS_SEEN.get(typeCell);
+    if (parsed === undefined) {
+      parsed = parsePixKeyType(typeCell);
+      // A sheet uses a handful of spellings; the bound keeps a sheet of garbage types from growing the cache.
+      if (KEY_TYPE_WORDS_SEEN.size < 256) KEY_TYPE_WORDS_SEEN.set(typeCell, parsed);
+    }
     if (parsed === null) return { check: null, field: 'keyType', reason: `unknown key type "${typeCell}": use ${KEY_TYPE_WORDS}` };
     type = parsed;
   }
@@ -211,5 +321,21 @@ function describeType(type: PixKeyType): string {
 }
 
 function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Most cells are words with single spaces already: testing costs no new string.
+  return SINGLE_SPACED.test(text) ? text : text.replace(/\s+/g, ' ').trim();
+}
+
+const SINGLE_SPACED = /^(?:\S+(?: \S+)*)?$/;
+
+const PLAIN_AMOUNT = /^(\d{1,12})(?:[.,](\d\d))?$/;
+
+/**
+ * The amount of the shape most cells have, `1234,56`, `1234.56` or `1234`, in centavos, as `parseAmount` reads it
+ * (at most 12 digits, so it stays exact); undefined for anything else (zero included), which `parseAmount` decides.
+ */
+function plainAmount(text: string): { ok: true; value: number } | undefined {
+  const match = PLAIN_AMOUNT.exec(text);
+  if (match === null) return undefined;
+  const cents = Number(match[1]) * 100 + (match[2] === undefined ? 0 : Number(match[2]));
+  return cents > 0 ? { ok: true, value: cents } : undefined;
 }

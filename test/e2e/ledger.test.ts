@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES, paybatch, userEnv } from '../helpers/e2e.js';
+import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -190,8 +191,9 @@ describe('paybatch import and the files it writes (end to end)', () => {
   it('a second run that starts while the first is under way is told which import is in progress', async () => {
     const dir = tempDir();
     const env = userEnv(dir);
-    const sheet = join(FIXTURES, 'pagamentos-exemplo.csv');
-    const first = paybatch(['import', sheet, '--yes', '--json'], { env });
+    // Large enough that its key lookups (seconds) outlast the second run's start; the claim is taken before them.
+    const sheet = writeSheet(join(dir, 'folha.csv'), 2000);
+    const first = paybatch(['import', sheet, '--yes', '--json'], { env, timeout: 120_000 });
     // The embedded sandbox's notice comes after the first run has claimed the sheet, before its key lookups.
     await new Promise<void>((resolve) => first.stderr!.on('data', (b: Buffer) => b.toString().includes('SANDBOX') && resolve()));
     const second = await paybatch(['import', sheet, '--yes', '--allow-duplicates'], { env });
@@ -202,7 +204,7 @@ describe('paybatch import and the files it writes (end to end)', () => {
     // Once it is done, the same command finds the import.
     const third = await paybatch(['import', sheet, '--yes', '--json'], { env });
     expect(JSON.parse(third.stdout)).toMatchObject({ outcome: 'already-imported', importId: 1 });
-  }, 60_000);
+  }, 150_000);
 
   it('--skip-invalid writes the rejected rows privately, with formula cells neutralised', async () => {
     const dir = tempDir();
