@@ -12,15 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { INVARIANTS } from './simulation/invariants.mjs';
 
 const USAGE = `usage: npm run simulate -- [--seeds N] [--seed S] [--jobs J] [--json] [--keep-failed] [--verbose]
-  --seeds N      how many seeds (default 10; with --seed alone, 1)
-  --seed S       the first seed (default 1); alone: replay that one seed
-  --jobs J       seeds run at once (default 2)
-  --json         one JSON document on stdout
-  --keep-failed  keep the folders (ledger, sandbox state, receipts) of failing seeds
-  --verbose      every seed's scenario and outcome on stderr`;
+  --seeds N            how many seeds (default 10; with --seed alone, 1)
+  --seed S             the first seed (default 1); alone: replay that one seed
+  --jobs J             seeds run at once (default 2)
+  --json               one JSON document on stdout
+  --keep-failed        keep the folders (ledger, sandbox state, receipts) of failing seeds
+  --sandbox-process    run each seed's sandbox as \`paybatch sandbox serve\` (default: the same server in this process)
+  --verbose            every seed's scenario, timings and outcome on stderr`;
 
 function parseArgs(argv) {
-  const o = { seeds: null, seed: null, jobs: 2, json: false, keepFailed: false, verbose: false };
+  const o = { seeds: null, seed: null, jobs: 2, json: false, keepFailed: false, verbose: false, sandbox: 'inline' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -34,6 +35,7 @@ function parseArgs(argv) {
     else if (a === '--json') o.json = true;
     else if (a === '--keep-failed') o.keepFailed = true;
     else if (a === '--verbose') o.verbose = true;
+    else if (a === '--sandbox-process') o.sandbox = 'process';
     else if (a === '--help' || a === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -48,6 +50,21 @@ function command(o) {
   if (o.count === 1) return `npm run simulate -- --seed ${o.first}`;
   return `npm run simulate -- --seeds ${o.count}${o.first !== 1 ? ` --seed ${o.first}` : ''}`;
 }
+
+/** The faults counted per seed (run-seed.mjs countFaults), in words. */
+const FAULT_WORDS = {
+  http5xx: 'HTTP 5xx',
+  reset: 'connections reset',
+  lostResponse: 'answers lost',
+  timeout: 'answers held',
+  r429: '429s',
+  failed: 'items rejected',
+  instabilityReturn: 'instability refunds',
+  dupWebhook: 'webhooks duplicated',
+  webhookAttemptsFailed: 'webhook attempts failed',
+  webhookLost: 'webhooks lost',
+  billReturn: 'bills returned',
+};
 
 const duration = (ms) => {
   const s = Math.round(ms / 1000);
@@ -73,20 +90,21 @@ async function main() {
   const results = [];
   const t0 = Date.now();
   let next = 0;
-  const say = (text) => !o.json || o.verbose ? process.stderr.write(`${text}\n`) : undefined;
+  // Progress goes to stderr in both modes (--json keeps stdout for the one document).
+  const say = (text) => process.stderr.write(`${text}\n`);
   const worker = async () => {
     while (next < seeds.length) {
       const seed = seeds[next++];
       const scenario = buildScenario(seed);
       if (o.verbose) process.stderr.write(`seed ${seed} scenario ${JSON.stringify(scenario)}\n`);
-      const r = await runSeed(scenario, { keepFailed: o.keepFailed });
+      const r = await runSeed(scenario, { keepFailed: o.keepFailed, sandbox: o.sandbox });
       results.push(r);
       const kills = Object.entries(r.kills).map(([p, n]) => (n > 1 ? `${p}×${n}` : p)).join(',') || 'none';
       const line = `[${results.length}/${seeds.length}] seed ${seed} ${r.violations.length ? 'FAILED' : 'ok'} ${duration(r.durationMs)} rows ${r.rows} kills ${kills}`;
       if (o.verbose) say(`    timings ${Object.entries(r.timings).map(([k, v]) => `${k} ${v}ms`).join(' ')}`);
       if (r.violations.length) {
         say(`${line}\n${r.violations.map((v) => `    ${v.invariant}: ${v.detail.split('\n')[0].slice(0, 400)}`).join('\n')}\n    replay: npm run simulate -- --seed ${seed}${r.dir ? `\n    kept: ${r.dir}` : ''}`);
-      } else if (o.verbose || !o.json) say(line);
+      } else say(line);
     }
   };
   await Promise.all(Array.from({ length: Math.min(o.jobs, seeds.length) }, worker));
@@ -99,23 +117,28 @@ async function main() {
   };
   const kills = Object.fromEntries(PHASES.map((p) => [p, 0]));
   Object.assign(kills, sum((r) => r.kills));
-  const faults = sum((r) => r.faults);
-  const forged = { sent: 0, refused: 0, quarantined: 0, applied: 0, lost: 0, 'not delivered': 0 };
-  for (const r of results) for (const f of r.forged) {
-    forged.sent += 1;
-    forged[f.outcome] = (forged[f.outcome] ?? 0) + 1;
+  const faults = Object.fromEntries(Object.keys(FAULT_WORDS).map((k) => [k, 0]));
+  Object.assign(faults, sum((r) => r.faults));
+  const forged = { sent: 0, quarantined: 0, refused: 0, applied: 0, lost: 0, 'not delivered': 0 };
+  for (const r of results) {
+    for (const f of r.forged) {
+      forged.sent += 1;
+      forged[f.outcome] = (forged[f.outcome] ?? 0) + 1;
+    }
   }
   const byInvariant = {};
   for (const r of results) for (const v of r.violations) byInvariant[v.invariant] = (byInvariant[v.invariant] ?? 0) + 1;
   const failing = results.filter((r) => r.violations.length);
   const violations = results.reduce((n, r) => n + r.violations.length, 0);
+  const total = (key) => results.reduce((n, r) => n + r[key], 0);
   const summary = {
     seeds: results.length,
     firstSeed: o.first,
     jobs: o.jobs,
     durationMs: Date.now() - t0,
-    rows: results.reduce((n, r) => n + r.rows, 0),
-    bills: sum((r) => r.bills),
+    sheets: total('sheets'),
+    rows: total('rows'),
+    bills: { inFiles: total('billCount'), ...sum((r) => r.bills) },
     kills,
     faults,
     forged,
@@ -124,23 +147,24 @@ async function main() {
     failing: failing.map((r) => ({ seed: r.seed, scenario: r.digest, violations: r.violations, replay: `npm run simulate -- --seed ${r.seed}`, kept: r.dir })),
     command: command(o),
     invariants: INVARIANTS,
+    results: results.map((r) => ({ seed: r.seed, scenario: r.digest, ok: r.violations.length === 0, durationMs: r.durationMs, rows: r.rows, kills: r.kills, faults: r.faults, forged: r.forged.map((f) => ({ kind: f.kind, outcome: f.outcome })), violations: r.violations.map((v) => v.invariant) })),
   };
 
   if (o.json) {
     console.log(JSON.stringify(summary, null, 2));
   } else {
-    const list = (m) => Object.entries(m).map(([k, v]) => `${k} ${v}`).join(' · ') || 'none';
+    const list = (m, words = {}) => Object.entries(m).map(([k, v]) => `${words[k] ?? k} ${v}`).join(' · ') || 'none';
     const killsTotal = Object.values(kills).reduce((a, b) => a + b, 0);
     const out = [
       '',
       `paybatch simulation: ${results.length} seeds (${o.first}–${o.first + results.length - 1}), ${o.jobs} at a time, ${duration(summary.durationMs)}`,
-      `  sheet rows          ${summary.rows}; bills paid from files in ${results.filter((r) => r.bills.forced || r.bills.blocked || r.faults).length ? 'every seed that has them' : '—'} (forced after a kill: ${summary.bills.forced ?? 0}, left unknown: ${summary.bills.blocked ?? 0})`,
-      `  kills by phase      ${list(kills)} (total ${killsTotal})`,
-      `  faults injected     ${list(faults)}`,
-      `  forged events       ${forged.sent} sent (signed with the webhook secret): ${forged.quarantined} quarantined, ${forged.refused} refused, ${forged.applied} applied${forged.lost ? `, ${forged.lost} lost` : ''}${forged['not delivered'] ? `, ${forged['not delivered']} not delivered` : ''}`,
-      `  invariant violations ${violations}${violations ? ` (${list(byInvariant)}) in ${failing.length} seeds: ${failing.map((r) => r.seed).join(', ')}` : ''}`,
+      `  payments        ${summary.rows} sheet rows in ${summary.sheets} sheets; ${summary.bills.inFiles} bills (after a kill: ${summary.bills.forced ?? 0} paid again with --force, none being at the provider; ${summary.bills.leftUnknown ?? 0} left unknown, their events lost)`,
+      `  kills (kill -9) ${list(kills)}: ${killsTotal}`,
+      `  faults          ${list(faults, FAULT_WORDS)}`,
+      `  forged events   ${forged.sent} correctly signed (false refunds, wrong amounts): ${forged.quarantined} quarantined, ${forged.refused} refused, ${forged.applied} applied${forged.lost ? `, ${forged.lost} not stored` : ''}${forged['not delivered'] ? `, ${forged['not delivered']} not delivered` : ''}`,
+      `  violations      ${violations}${violations ? ` (${list(byInvariant)}) in ${failing.length} seeds` : ''}`,
       ...failing.map((r) => `    seed ${r.seed}: ${[...new Set(r.violations.map((v) => v.invariant))].join(', ')} — replay: npm run simulate -- --seed ${r.seed}`),
-      `  command             ${command(o)}`,
+      `  command         ${command(o)}`,
     ];
     console.log(out.join('\n'));
   }

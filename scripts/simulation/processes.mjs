@@ -29,16 +29,54 @@ export function paybatch(args, env, { timeoutMs = 60_000 } = {}) {
   });
 }
 
-/** A free loopback port (the daemon keeps it across restarts: the provider's subscription names it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
+/**
+ * A free loopback port for the daemon's receiver, which keeps it across restarts (the provider's subscription names
+ * it). Taken below the kernel's ephemeral range, so that while a killed daemon restarts, no port-0 listener or
+ * outgoing connection of another seed can take it over.
+ */
+export async function freePort(seed) {
+  for (let i = 0; i < 200; i++) {
+    const port = 20_000 + ((seed * 7919 + i * 104_729) % 12_000);
+    const free = await new Promise((resolve) => {
+      const s = createServer();
+      s.once('error', () => resolve(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error('no free port for the daemon');
+}
+
+/** The inspection routes of a running sandbox, with its admin token. */
+function adminOf(ready) {
+  return async (path, body) => {
+    const res = await fetch(`${ready.url}/_sandbox/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${ready.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`/_sandbox/${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+}
+
+const envOf = (ready) => ({
+  PAYBATCH_BASE_URL: ready.url,
+  PAYBATCH_TOKEN_URL: ready.tokenUrl,
+  PAYBATCH_API_KEY: ready.apiKey,
+  PAYBATCH_CLIENT_ID: ready.clientId,
+  PAYBATCH_CLIENT_SECRET: ready.clientSecret,
+});
+
+/**
+ * The sandbox inside this process: the same server as `paybatch sandbox serve` (`startSandbox` of the build, the way
+ * paybatch embeds it), over real HTTP on a loopback port, without a Node.js start-up per seed.
+ */
+export async function startSandboxInline(o) {
+  const { startSandbox: start } = await import('../../dist/sandbox/server.js');
+  const log = [];
+  const ready = await start({ ...o, host: '127.0.0.1', port: 0, logger: (line) => log.push(line) });
+  return { ready, log, admin: adminOf(ready), env: envOf(ready), stop: () => ready.close() };
 }
 
 /** Starts `paybatch sandbox serve --json` and resolves once its ready document is out. */
@@ -67,26 +105,11 @@ export function startSandbox(args, env) {
         return;
       }
       clearTimeout(timer);
-      const admin = async (path, body) => {
-        const res = await fetch(`${ready.url}/_sandbox/${path}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: { authorization: `Bearer ${ready.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`/_sandbox/${path}: ${res.status} ${await res.text()}`);
-        return res.json();
-      };
       resolve({
         ready,
         log,
-        admin,
-        env: {
-          PAYBATCH_BASE_URL: ready.url,
-          PAYBATCH_TOKEN_URL: ready.tokenUrl,
-          PAYBATCH_API_KEY: ready.apiKey,
-          PAYBATCH_CLIENT_ID: ready.clientId,
-          PAYBATCH_CLIENT_SECRET: ready.clientSecret,
-        },
+        admin: adminOf(ready),
+        env: envOf(ready),
         async stop() {
           child.kill('SIGTERM');
           const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -119,6 +142,8 @@ export class Daemon {
     this.tail = [];
     this.waiters = new Set();
     this.subscribed = 0;
+    /** The current run has its receiver up and is subscribed. */
+    this.up = false;
   }
 
   start() {
@@ -128,6 +153,7 @@ export class Daemon {
     const args = ['daemon', '--listen', `127.0.0.1:${this.port}`, '--public-url', `http://127.0.0.1:${this.port}/webhooks`, '--interval', this.interval, '--log-format', 'json'];
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
+    this.up = false;
     this.runs += 1;
     let partial = '';
     child.stderr.on('data', (b) => {
@@ -136,11 +162,14 @@ export class Daemon {
       for (const line of lines) this.#line(line);
     });
     child.on('close', (code, signal) => {
-      if (this.child === child) this.child = null;
+      if (this.child === child) {
+        this.child = null;
+        this.up = false;
+      }
       if (signal === 'SIGKILL') this.killed += 1;
       else if (!this.stopping && !this.restarting) this.exits.push({ code, signal, tail: this.tail.slice(-5) });
       this.#wake();
-      if (this.stopping || this.restarting) return;
+      if (this.stopping || this.restarting || this.exits.length > 5) return;
       // A daemon that exits on its own (a bug, the port still held) is restarted too, but not in a tight loop.
       setTimeout(() => !this.stopping && this.child === null && this.start(), signal === 'SIGKILL' ? 50 : 300);
     });
@@ -160,6 +189,7 @@ export class Daemon {
       this.#wake();
     } else if (entry.msg === 'subscribed to provider events') {
       this.subscribed += 1;
+      this.up = true;
       this.#wake();
     } else if (entry.level !== 'info') {
       this.tail.push(line);

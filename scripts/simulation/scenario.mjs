@@ -36,6 +36,8 @@ export function buildScenario(seed) {
     startTime: top.pick(START_TIMES),
     webhookAttempts: top.int(2, 8),
     staleSeconds: top.pick([60, 300, 900]),
+    // The daemon runs all along (as under systemd), or is started once the sheets are imported.
+    daemonDuringImport: top.chance(0.5),
     faults: faultsOf(seed),
     sheets: sheetsOf(seed),
     bills: billsOf(seed),
@@ -174,7 +176,7 @@ export function sheetCsv(sheet) {
 /** Up to three bills: bank slips and utility bills, some of them returned by their beneficiary (code ending 77NN). */
 function billsOf(seed) {
   const r = stream(seed, 'bills');
-  const count = r.pick([0, 0, 1, 1, 2, 3]);
+  const count = r.pick([0, 0, 0, 1, 1, 2, 3]);
   const bills = [];
   const tails = new Set();
   while (bills.length < count) {
@@ -209,9 +211,9 @@ function killsOf(seed, scenario) {
   const imports = [];
   const n = r.pick([0, 1, 1, 2]);
   for (let i = 0; i < n; i++) imports.push(importKill());
-  const bills = scenario.bills.length && r.chance(0.6) ? [`${r.pick(['bill-intent', 'bill-outcome'])}:${r.int(1, scenario.bills.length)}`] : [];
+  const bills = scenario.bills.length && r.chance(0.5) ? [`${r.pick(['bill-intent', 'bill-outcome'])}:${r.int(1, scenario.bills.length)}`] : [];
   const daemon = [];
-  const d = r.pick([0, 1, 1, 2]);
+  const d = r.pick([0, 1, 1, 1, 2]);
   for (let i = 0; i < d; i++) {
     daemon.push(
       r.pick([
