@@ -32,6 +32,7 @@ export async function runSeed(scenario, o = {}) {
     faults: {},
     forged: [],
     bills: { forced: 0, leftUnknown: 0 },
+    unseen: { billReturns: 0, billsAlerted: 0 },
     rows: 0,
     sheets: scenario.sheets.length,
     billCount: scenario.bills.length,
@@ -87,6 +88,8 @@ export async function runSeed(scenario, o = {}) {
       PAYBATCH_WEBHOOK_SECRET: secret,
       PAYBATCH_RECEIPTS_DIR: receiptsDir,
       PAYBATCH_REQUEST_TIMEOUT: '5s',
+      // Real time barely moves while the sandbox's clock jumps: the return watch reads settled batches every second.
+      PAYBATCH_RETURN_WATCH_EVERY: '1s',
       PAYBATCH_CRASH_LOG: join(dir, 'crashes.log'),
     };
     const ledgerFile = join(dir, 'data', 'paybatch', 'ledger.db');
@@ -184,7 +187,7 @@ export async function runSeed(scenario, o = {}) {
     const [payments, bills, webhooks, batches] = await Promise.all(['payments', 'bills', 'webhooks', 'batches'].map((r) => sandbox.admin(r)));
     const snapshot = ledger((db) => readLedger(db));
     result.rows = snapshot.items.filter((i) => i.original_item_id === null).length;
-    checkInvariants({ scenario, snapshot, payments, bills, ledgerCheck: check, receiptsDir, violation });
+    checkInvariants({ scenario, snapshot, payments, bills, lostBillEvents: lostBillEvents(join(dir, 'provider.db')), ledgerCheck: check, receiptsDir, violation, unseen: result.unseen });
     lap('check');
     result.kills = countKills(join(dir, 'crashes.log'));
     result.faults = countFaults(sandbox.log, batches, webhooks, bills);
@@ -412,6 +415,19 @@ function readLedger(db) {
     alerts: db.prepare('SELECT * FROM alerts ORDER BY id').all(),
     events: db.prepare('SELECT * FROM webhook_events').all(),
   };
+}
+
+/** Bodies of the sandbox's bill events that no delivery got through (read from its state file once it stopped). */
+function lostBillEvents(stateFile) {
+  const db = new Sqlite(stateFile, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare("SELECT body FROM events e WHERE kind LIKE 'bill%' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.event_id AND d.status = 'delivered')")
+      .pluck()
+      .all();
+  } finally {
+    db.close();
+  }
 }
 
 function countKills(file) {

@@ -20,7 +20,7 @@ export interface AlertItem {
 /** What goes to support: one alert may list many items. */
 export interface Alert {
   id: number;
-  kind: 'stale-items' | 'final-return' | 'bill-return' | 'failures' | (string & {});
+  kind: 'stale-items' | 'final-return' | 'unconfirmed-returns' | 'quarantined-events' | 'failures' | 'receipts-unavailable' | 'bill-return' | 'bills-without-news' | (string & {});
   title: string;
   summary: string;
   items: AlertItem[];

@@ -37,6 +37,8 @@ export interface Settings {
   alertRepeat: number;
   maxReprocess: number;
   receiptWait: number;
+  returnWatch: number;
+  returnWatchEvery: number;
   receiptsDir?: string;
   alertWebhookUrl?: string;
   alertEmailTo?: string;
@@ -110,6 +112,8 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   alertRepeat: { describe: 'repeat an unchanged alert after this long', parse: parseDuration, format: (v: number) => formatDuration(v) },
   receiptWait: { describe: 'how long a paid item without a Pix id waits for one (from an event) before its receipt is reported unavailable', parse: parseDuration, format: (v: number) => formatDuration(v) },
   maxReprocess: { describe: 'new attempts for a payment returned by Pix instability', parse: count },
+  returnWatch: { describe: 'how long after a batch settles its item pages are still read, for returns whose event was lost (0: not at all)', parse: parseDuration, format: (v: number) => formatDuration(v) },
+  returnWatchEvery: { describe: 'how often a settled batch is read during the return watch', parse: parseDuration, format: (v: number) => formatDuration(v) },
   receiptsDir: { describe: 'folder for receipt PDFs', parse: text() },
   alertWebhookUrl: { describe: 'Slack/Teams-compatible incoming webhook for alerts', secret: true, parse: url },
   alertEmailTo: { describe: 'e-mail address for alerts (needs smtpUrl)', parse: text((s) => (s.includes('@') ? null : 'must be an e-mail address')) },
@@ -137,6 +141,8 @@ export const DEFAULT_SETTINGS: Settings = {
   alertRepeat: 24 * 3600,
   maxReprocess: 3,
   receiptWait: 60,
+  returnWatch: 24 * 3600,
+  returnWatchEvery: 15 * 60,
   sandboxSpeed: 60,
   sandboxSeed: 1,
   sandboxDialect: 'paybatch',

@@ -1,7 +1,9 @@
 import type { Alert, AlertItem, ChannelResult } from '../alerts/alert.js';
 import { formatDuration } from '../domain/duration.js';
 import type { Settings } from '../config/settings.js';
+import { saoPauloDate } from '../domain/bank-calendar.js';
 import {
+  billsWithoutNewsToReport,
   failuresToReport,
   finalReturnsToReport,
   itemsAwaitingNews,
@@ -101,6 +103,19 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   const billReturns = returnedBillsToReport(ledger);
   if (billReturns.length) {
     alerts.push(await raise(deps, 'bill-return', `${billReturns.length} bill payments returned by the beneficiary`, 'The money is back in the account; the reason received and its meaning are on each bill.', billReturns, { table: 'bills', column: 'alerted_at' }));
+  }
+  const billsWithoutNews = billsWithoutNewsToReport(ledger, { unknownBefore: ago(settings.alertAfter).toISOString(), today: saoPauloDate(now) });
+  if (billsWithoutNews.length) {
+    alerts.push(
+      await raise(
+        deps,
+        'bills-without-news',
+        `${billsWithoutNews.length} bill payments without news`,
+        `Their outcome is unknown for over ${formatDuration(settings.alertAfter)}, or they were scheduled and their settle date has passed with no word from the provider. Bill payments cannot be looked up through the API: check the provider's statement; pay again with --force only a bill that is not there.`,
+        billsWithoutNews,
+        { table: 'bills', column: 'news_alerted_at' },
+      ),
+    );
   }
   return { alerts, stale: stale.length };
 }

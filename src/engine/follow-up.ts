@@ -1,5 +1,6 @@
+import type { Settings } from '../config/settings.js';
 import { PaybatchError } from '../errors.js';
-import { batchesAwaitingReturnConfirmation, unfinishedBatches } from '../ledger/batch-repository.js';
+import { batchesAwaitingReturnConfirmation, batchesToWatch, unfinishedBatches } from '../ledger/batch-repository.js';
 import { pruneEventsBefore } from '../ledger/event-repository.js';
 import { workLeft, type WorkLeft } from '../ledger/work-left.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -10,6 +11,7 @@ import { reprocessConfirmedReturns } from './reprocess.js';
 import { submitBatch } from './submit-batch.js';
 
 export interface FollowUpDeps extends AttentionDeps {
+  readonly settings: AttentionDeps['settings'] & Pick<Settings, 'returnWatch' | 'returnWatchEvery'>;
   readonly provider: ProviderClient;
   readonly receiptsDir: string;
 }
@@ -27,7 +29,8 @@ export interface PassResult extends WorkLeft {
 const EVENT_RETENTION_DAYS = 30;
 
 /**
- * One pass of following payments to the end: reconcile started batches from the provider's item pages, turn
+ * One pass of following payments to the end: reconcile started batches from the provider's item pages (and, every
+ * `returnWatchEvery` for `returnWatch` after they settle, settled ones: a return whose event was lost), turn
  * instability returns into new attempts, finish every submission or start the ledger still owes, save receipts,
  * and alert support. A batch whose calls fail is left for the next pass; nothing is lost by stopping between steps.
  */
@@ -47,7 +50,9 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   let changed = 0;
   const unknownStatuses: { identifier: string; status: string }[] = [];
   const started = unfinishedBatches(ledger).filter((b) => b.status === 'started');
-  for (const b of batchesAwaitingReturnConfirmation(ledger)) if (!started.some((s) => s.id === b.id)) started.push(b);
+  const ago = (seconds: number) => new Date(now().getTime() - seconds * 1000).toISOString();
+  const watched = deps.settings.returnWatch > 0 ? batchesToWatch(ledger, { settledSince: ago(deps.settings.returnWatch), readBefore: ago(deps.settings.returnWatchEvery) }) : [];
+  for (const b of [...batchesAwaitingReturnConfirmation(ledger), ...watched]) if (!started.some((s) => s.id === b.id)) started.push(b);
   for (const b of started) {
     const r = await guard(`reconciling batch #${b.id}`, () => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords }, b.id));
     if (r) {
@@ -61,7 +66,8 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   const submitted: number[] = [];
   for (const b of unfinishedBatches(ledger).filter((b) => b.status !== 'started')) {
     if (b.status === 'submitted' && !b.start_requested) continue; // waits for a person to start it
-    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now }, b.id, { start: Boolean(b.start_requested) }));
+    // A batch another run is sending right now (an import with --start) is that run's; the next pass sees how it ended.
+    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
     if (done) submitted.push(b.id);
   }
 

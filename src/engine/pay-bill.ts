@@ -9,8 +9,8 @@ import { saoPauloDate } from '../domain/bank-calendar.js';
 import { decodeBoleto } from '../domain/boleto.js';
 import { itemStateFromWord } from '../domain/provider-words.js';
 import { CancelledError, ProviderError } from '../errors.js';
-import { blockingBills, getBill, insertBillIntent, updateBill, type BillRow } from '../ledger/bill-repository.js';
-import { failureOutcome, logIntent, logOutcome } from '../ledger/call-log.js';
+import { blockingBills, getBill, insertBillIntent, updateBill, type BillRow, type BillUpdate } from '../ledger/bill-repository.js';
+import { closeOpenIntents, failureOutcome, hasOutcome, logIntent, logOutcome } from '../ledger/call-log.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { isAlreadyPaid } from '../provider/error-meaning.js';
@@ -198,6 +198,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
       startedAt,
     );
     const intent = logIntent(ledger, 'pay_bill', `bill:${id}`, { code: decoded.line, amountCents: bill.amountCents, forced: force && blocking !== undefined }, startedAt);
+    if (force) supersedeUnresolved(ledger, decoded.barcode, id, startedAt);
     return { billId: id, intentId: intent };
   });
 
@@ -210,19 +211,13 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
     const at = deps.now();
     const { outcome, detail } = failureOutcome(error);
     if (outcome === 'unknown') {
-      ledger.transaction(() => {
-        updateBill(ledger, billId, { status: 'unknown', error: errorText(error) }, at);
-        logOutcome(ledger, intentId, 'unknown', detail, at);
-      });
+      recordAnswer(ledger, { billId, intentId }, { status: 'unknown', error: errorText(error) }, { outcome: 'unknown', detail }, at);
       if (!(error instanceof ProviderError)) throw error;
       return { bill, status: 'unknown', row: getBill(ledger, billId), answer: { kind: 'lost', error: error.message, startedAt }, receiptPath: null, warnings: [] };
     }
     const e = error as ProviderError;
     const alreadyPaid = isAlreadyPaid(e);
-    ledger.transaction(() => {
-      updateBill(ledger, billId, { status: 'failed', error: alreadyPaid ? `already paid at the provider: ${e.message}` : e.message }, at);
-      logOutcome(ledger, intentId, 'error', detail, at);
-    });
+    recordAnswer(ledger, { billId, intentId }, { status: 'failed', error: alreadyPaid ? `already paid at the provider: ${e.message}` : e.message }, { outcome: 'error', detail }, at);
     return {
       bill,
       status: 'failed',
@@ -240,27 +235,25 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   if (result.amountPaidCents !== null && result.amountPaidCents !== bill.amountCents) {
     warnings.push({ kind: 'paid-amount-differs', paidCents: result.amountPaidCents, askedCents: bill.amountCents });
   }
-  ledger.transaction(() => {
-    updateBill(
-      ledger,
-      billId,
-      {
-        status: status ?? 'unknown',
-        remote_status: result.status,
-        transaction_id: result.transactionId || null,
-        settle_date: result.settleDate || null,
-        amount_paid_cents: result.amountPaidCents,
-        result_json: JSON.stringify(result.raw),
-        beneficiary: result.beneficiary || details.beneficiary || null,
-        beneficiary_document: result.beneficiaryDocument || details.beneficiaryDocument || null,
-        assignor: result.assignor || details.assignor || null,
-        due_date: result.dueDate || details.dueDate || decoded.dueDate,
-        error: status === null ? `the provider answered status "${result.status}", which paybatch does not know` : null,
-      },
-      at,
-    );
-    logOutcome(ledger, intentId, 'ok', { transactionId: result.transactionId, status: result.status, settleDate: result.settleDate }, at);
-  });
+  recordAnswer(
+    ledger,
+    { billId, intentId },
+    {
+      status: status ?? 'unknown',
+      remote_status: result.status,
+      transaction_id: result.transactionId || null,
+      settle_date: result.settleDate || null,
+      amount_paid_cents: result.amountPaidCents,
+      result_json: JSON.stringify(result.raw),
+      beneficiary: result.beneficiary || details.beneficiary || null,
+      beneficiary_document: result.beneficiaryDocument || details.beneficiaryDocument || null,
+      assignor: result.assignor || details.assignor || null,
+      due_date: result.dueDate || details.dueDate || decoded.dueDate,
+      error: status === null ? `the provider answered status "${result.status}", which paybatch does not know` : null,
+    },
+    { outcome: 'ok', detail: { transactionId: result.transactionId, status: result.status, settleDate: result.settleDate } },
+    at,
+  );
 
   let receiptPath: string | null = null;
   try {
@@ -291,6 +284,33 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
 
   if (status === 'scheduled' && bill.timing.scheduledFor === null) warnings.push({ kind: 'scheduled-unexpectedly' });
   return { bill, status: status ?? 'unknown', row: getBill(ledger, billId), answer: { kind: 'taken', payment: result }, receiptPath, warnings };
+}
+
+/**
+ * Writes what the call's answer says about its bill, and the call's outcome, in one transaction. A provider event
+ * may have settled the bill while the call was in flight (a lost answer, a slow one): its news stands, so the
+ * answer then adds its details but never moves the bill's status, and the outcome the event wrote is kept.
+ */
+function recordAnswer(ledger: Ledger, call: { billId: number; intentId: number }, changes: BillUpdate, result: { outcome: 'ok' | 'error' | 'unknown'; detail: unknown }, at: Date): void {
+  ledger.transaction(() => {
+    const { status: _status, error: _error, ...details } = changes;
+    updateBill(ledger, call.billId, getBill(ledger, call.billId).status === 'intent' ? changes : details, at);
+    if (!hasOutcome(ledger, call.intentId)) logOutcome(ledger, call.intentId, result.outcome, result.detail, at);
+  });
+}
+
+/**
+ * `--force` pays a bill again once a person found no payment of the earlier attempts whose outcome was not known
+ * (a kill mid-call, a lost answer): those are closed as not paid — no longer blocking, their calls no longer open —
+ * naming the payment that replaced them.
+ */
+function supersedeUnresolved(ledger: Ledger, barcode: string, byBillId: number, at: Date): void {
+  for (const earlier of blockingBills(ledger, barcode)) {
+    if (earlier.id === byBillId || (earlier.status !== 'intent' && earlier.status !== 'unknown')) continue;
+    const why = `not found at the provider when it was paid again with --force as bill #${byBillId}`;
+    updateBill(ledger, earlier.id, { status: 'failed', error: why }, at);
+    closeOpenIntents(ledger, 'pay_bill', `bill:${earlier.id}`, 'unknown', { closedBy: 'forced payment', billId: byBillId, note: why }, at);
+  }
 }
 
 /**

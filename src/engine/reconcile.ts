@@ -44,7 +44,9 @@ export async function reconcileBatch(
       }
     });
   }
-  if (batch.status === 'started' && countItemsNotIn(ledger, batchId, SETTLED) === 0) updateBatch(ledger, batchId, { status: 'settled' }, now());
+  const at = now().toISOString();
+  if (batch.status === 'started' && countItemsNotIn(ledger, batchId, SETTLED) === 0) updateBatch(ledger, batchId, { status: 'settled', settled_at: at, read_at: at }, now());
+  else if (batch.status === 'settled') updateBatch(ledger, batchId, { read_at: at }, now());
   return { seen, changed, unknownStatuses, strangers };
 }
 

@@ -1,4 +1,5 @@
 import { PaybatchError } from '../errors.js';
+import { claimBatch, waitForBatchClaim, type BatchClaim } from '../ledger/batch-claim.js';
 import { getBatch, updateBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { recordedCall } from '../ledger/call-log.js';
 import { itemsOfBatch, markItemsCallFailed, markItemsSent, type ItemRow } from '../ledger/item-repository.js';
@@ -18,17 +19,46 @@ export interface SubmitDeps {
 }
 
 /**
+ * When another run is submitting the same batch (an import with --start and the daemon, say): 'wait' for it to end,
+ * then go on from where it left the batch; or 'skip' the batch, returning null (the daemon: its next pass sees it).
+ */
+export type OnBusy = 'wait' | 'skip';
+
+/**
  * Takes a local batch as far as the ledger says it still has to go: create the remote batch (found again by its
  * `[pb:<id>]` name if an earlier run created it), add the items not yet accepted, and start it when asked.
  * Every step writes its intent before the call and its outcome after, so running it again after any interruption
- * continues without a second batch or a second item.
+ * continues without a second batch or a second item. One run at a time submits a batch (see claimBatch): two at
+ * once would both find no remote batch of its name and each create one.
  */
-export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start: boolean }): Promise<BatchRow> {
-  const { ledger, provider, now } = deps;
-  let batch = getBatch(ledger, batchId);
+export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start: boolean; onBusy?: 'wait' }): Promise<BatchRow>;
+export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start: boolean; onBusy: OnBusy }): Promise<BatchRow | null>;
+export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start: boolean; onBusy?: OnBusy }): Promise<BatchRow | null> {
+  const { ledger, now } = deps;
+  const batch = getBatch(ledger, batchId);
   if (batch.status === 'deleted') throw new PaybatchError(`Batch #${batch.id} was deleted at the provider; it cannot be sent again.`);
   // Remembered first, so a run that dies before the start leaves the daemon (or the next run) knowing it was asked for.
   if (o.start && !batch.start_requested) updateBatch(ledger, batch.id, { start_requested: 1 }, now());
+
+  let claim: BatchClaim;
+  if (o.onBusy === 'skip') {
+    const attempt = claimBatch(ledger, batchId, now());
+    if (!('claim' in attempt)) return null;
+    claim = attempt.claim;
+  } else {
+    claim = await waitForBatchClaim(ledger, batchId, now);
+  }
+  try {
+    return await submitClaimed(deps, batchId, o.start);
+  } finally {
+    claim.release();
+  }
+}
+
+async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean): Promise<BatchRow> {
+  const { ledger, provider, now } = deps;
+  // Read under the claim: a run that held it meanwhile may have taken the batch further.
+  let batch = getBatch(ledger, batchId);
 
   if (batch.status === 'draft') {
     deps.onProgress?.({ phase: 'create-batch', name: batch.remote_name });
@@ -50,7 +80,7 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
     batch = getBatch(ledger, batchId);
   }
 
-  if (o.start && batch.status === 'submitted') {
+  if (start && batch.status === 'submitted') {
     deps.onProgress?.({ phase: 'start', batchId: batch.remote_id! });
     await recordedCall(
       ledger,

@@ -18,7 +18,7 @@ export interface ReportRow {
 }
 
 /** What an alert marks on the rows it names, so that each is named once. */
-export type ReportMark = { readonly table: 'items'; readonly column: 'alerted_at' | 'receipt_unavailable_at' } | { readonly table: 'bills' | 'webhook_events'; readonly column: 'alerted_at' };
+export type ReportMark = { readonly table: 'items'; readonly column: 'alerted_at' | 'receipt_unavailable_at' } | { readonly table: 'bills' | 'webhook_events'; readonly column: 'alerted_at' } | { readonly table: 'bills'; readonly column: 'news_alerted_at' };
 
 /** Sent items of started batches still waiting for news. */
 export function itemsAwaitingNews(ledger: Ledger): ReportRow[] {
@@ -106,6 +106,40 @@ export function returnedBillsToReport(ledger: Ledger): ReportRow[] {
       amountCents: b.amount_paid_cents ?? b.amount_cents,
       status: `returned: ${b.return_reason ?? '?'} → ${b.return_meaning ?? 'unknown reason'}`,
       lastUpdate: b.returned_at ?? b.updated_at,
+      recipient: b.beneficiary,
+    }));
+}
+
+/**
+ * Bills still without the provider's news that no alert has named: a payment whose outcome is not known (a lost
+ * answer, a run stopped mid-call) since before `unknownBefore`, or a scheduled one whose settle date is before
+ * `today` (São Paulo). Bill payments cannot be looked up through the API, so only the provider's statement tells.
+ */
+export function billsWithoutNewsToReport(ledger: Ledger, o: { unknownBefore: string; today: string }): ReportRow[] {
+  return ledger
+    .all(
+      ledger.db
+        .selectFrom('bills')
+        .selectAll()
+        .where('news_alerted_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', 'in', ['intent', 'unknown']), eb('updated_at', '<', o.unknownBefore)]),
+            eb.and([eb('status', '=', 'scheduled'), eb('settle_date', '<', o.today)]),
+          ]),
+        )
+        .orderBy('id'),
+    )
+    .map((b) => ({
+      ref: b.id,
+      alertedAt: b.news_alerted_at,
+      identifier: b.transaction_id ?? `bill:${b.id}`,
+      batch: 'bills',
+      line: null,
+      key: b.line,
+      amountCents: b.amount_paid_cents ?? b.amount_cents,
+      status: b.status === 'scheduled' ? `scheduled for ${b.settle_date}, no word of its payment` : b.status === 'intent' ? 'sent, outcome never recorded' : 'outcome unknown',
+      lastUpdate: b.updated_at,
       recipient: b.beneficiary,
     }));
 }

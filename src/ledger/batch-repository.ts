@@ -54,10 +54,27 @@ export function batchesAwaitingReturnConfirmation(ledger: Ledger): BatchRow[] {
   );
 }
 
+/**
+ * Settled batches still inside the return watch (settled since `settledSince`) whose item pages were not read since
+ * `readBefore`: a return whose event was lost shows only there.
+ */
+export function batchesToWatch(ledger: Ledger, o: { settledSince: string; readBefore: string }): BatchRow[] {
+  return ledger.all(
+    ledger.db
+      .selectFrom('batches')
+      .selectAll()
+      .where('status', '=', 'settled')
+      .where('remote_id', 'is not', null)
+      .where('settled_at', '>=', o.settledSince)
+      .where((eb) => eb.or([eb('read_at', 'is', null), eb('read_at', '<', o.readBefore)]))
+      .orderBy('id'),
+  );
+}
+
 export function updateBatch(
   ledger: Ledger,
   id: number,
-  changes: { status?: BatchStatus; remote_id?: string; remote_status?: string; started_at?: string; start_requested?: number },
+  changes: { status?: BatchStatus; remote_id?: string; remote_status?: string; started_at?: string; start_requested?: number; settled_at?: string; read_at?: string },
   now: Date,
 ): void {
   ledger.run(ledger.db.updateTable('batches').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id));

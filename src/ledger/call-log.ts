@@ -38,6 +38,29 @@ export function logOutcome(ledger: Ledger, intentId: number, outcome: 'ok' | 'er
   );
 }
 
+/** Whether this intent has its outcome already (a provider event may learn it before the call answers). */
+export function hasOutcome(ledger: Ledger, intentId: number): boolean {
+  return ledger.first(ledger.db.selectFrom('provider_calls').select('id').where('intent_id', '=', intentId).where('phase', '=', 'outcome')) !== undefined;
+}
+
+/**
+ * Writes the outcome of the calls about `subject` whose intent has none: what was learnt another way than by the
+ * call's answer (a provider event, or a person who checked the provider's statement). Returns how many it closed.
+ */
+export function closeOpenIntents(ledger: Ledger, operation: CallOperation, subject: string, outcome: 'ok' | 'error' | 'unknown', detail: unknown, now: Date): number {
+  const open = ledger.all(
+    ledger.db
+      .selectFrom('provider_calls as i')
+      .select('i.id')
+      .where('i.phase', '=', 'intent')
+      .where('i.operation', '=', operation)
+      .where('i.subject', '=', subject)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('provider_calls as o').select('o.id').whereRef('o.intent_id', '=', 'i.id')))),
+  );
+  for (const { id } of open) logOutcome(ledger, id, outcome, detail, now);
+  return open.length;
+}
+
 /**
  * One money-moving call, recorded around its sending: the intent is committed before `send` runs; when it answers,
  * `record(answer)` writes what the ledger learns and says the outcome, in one transaction with the outcome row; when

@@ -2,9 +2,7 @@ import { hostname } from 'node:os';
 import { PaybatchError } from '../errors.js';
 import { findImportByHash } from './import-repository.js';
 import type { Ledger } from './ledger.js';
-
-/** A claim from another host cannot be checked by pid; past this age it is presumed left by a dead run. */
-const STALE_CLAIM_MS = 6 * 3_600_000;
+import { heldByOther } from './process-claim.js';
 
 export interface ImportClaim {
   release(): void;
@@ -23,7 +21,7 @@ export function claimImport(
 ): ImportClaim {
   ledger.transaction(() => {
     const holder = ledger.first(ledger.db.selectFrom('import_claims').selectAll().where('file_hash', '=', o.fileHash));
-    if (holder && !(holder.pid === pid && holder.host === host) && isAlive(holder, host, o.now)) {
+    if (heldByOther(holder, pid, host, o.now)) {
       const recorded = findImportByHash(ledger, o.fileHash);
       throw new PaybatchError(
         `${o.fileName} is being imported right now by another paybatch run (pid ${holder.pid} on ${holder.host}, since ${holder.started_at}` +
@@ -38,14 +36,4 @@ export function claimImport(
     release: () =>
       void ledger.run(ledger.db.deleteFrom('import_claims').where('file_hash', '=', o.fileHash).where('pid', '=', pid).where('host', '=', host)),
   };
-}
-
-function isAlive(holder: { pid: number; host: string; started_at: string }, host: string, now: Date): boolean {
-  if (holder.host !== host) return now.getTime() - Date.parse(holder.started_at) < STALE_CLAIM_MS;
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -12,6 +12,7 @@ export interface Database {
   alerts: AlertsTable;
   daemon_lock: DaemonLockTable;
   import_claims: ImportClaimsTable;
+  batch_claims: BatchClaimsTable;
   bills: BillsTable;
 }
 
@@ -42,6 +43,9 @@ export interface BatchesTable {
   created_at: string;
   updated_at: string;
   started_at: string | null;
+  settled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the daemon last read the batch's item pages after it settled (the return watch). */
+  read_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ItemsTable {
@@ -138,6 +142,13 @@ export interface ImportClaimsTable {
   started_at: string;
 }
 
+export interface BatchClaimsTable {
+  batch_id: number;
+  pid: number;
+  host: string;
+  started_at: string;
+}
+
 export type BillStatus = 'intent' | 'paid' | 'scheduled' | 'unknown' | 'failed' | 'returned';
 
 export interface BillsTable {
@@ -166,4 +177,6 @@ export interface BillsTable {
   alerted_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When an alert named this bill as without news (its outcome unknown, or scheduled and past its date). */
+  news_alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }

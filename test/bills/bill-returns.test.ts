@@ -4,7 +4,9 @@ import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
 import { recordWebhookEvent } from '../../src/engine/apply-event.js';
 import { raiseAlerts } from '../../src/engine/attention.js';
 import { applyCallback } from '../../src/engine/apply-callback.js';
-import { getBill, insertBillIntent, updateBill } from '../../src/ledger/bill-repository.js';
+import { blockingBills, getBill, insertBillIntent, updateBill } from '../../src/ledger/bill-repository.js';
+import { callsOf, logIntent } from '../../src/ledger/call-log.js';
+import { checkLedger } from '../../src/ledger/ledger-check.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import type { BillStatus } from '../../src/ledger/schema.js';
 import { bankLine } from './fixtures.js';
@@ -81,6 +83,26 @@ describe('bill_return events', () => {
     expect((await raiseAlerts(deps)).alerts).toEqual([]);
   });
 
+  it('names once the bills still without news: unknown for over alertAfter, or scheduled and past their settle date', async () => {
+    // AT is 2026-11-21 09:00 in São Paulo; every bill below was last updated at AT.
+    const ledger = await ledgerWith([{ status: 'unknown', tx: null }, { status: 'intent', tx: null }, { status: 'scheduled' }, { status: 'paid' }]);
+    updateBill(ledger, 3, { settle_date: '2026-11-20' }, AT);
+    const sent: { kind: string; items: { identifier: string; status: string }[] }[] = [];
+    const deps = (now: Date) => ({
+      ledger, now: () => now, profile: 'default', sandbox: true,
+      settings: { staleAfter: 1800, alertAfter: 7200, alertRepeat: 86_400, maxReprocess: 3, receiptWait: 60 },
+      send: async (a: { kind: string; items: { identifier: string; status: string }[] }) => (sent.push(a), []),
+    });
+    // An hour later: only the scheduled bill, whose settle date (yesterday) has passed.
+    await raiseAlerts(deps(new Date(AT.getTime() + 3_600_000)));
+    expect(sent.map((a) => [a.kind, a.items.map((i) => [i.identifier, i.status])])).toEqual([['bills-without-news', [['tx-3', 'scheduled for 2026-11-20, no word of its payment']]]]);
+    // Past alertAfter: the two payments whose outcome is not known; the scheduled one is not named again.
+    await raiseAlerts(deps(new Date(AT.getTime() + 7_300_000)));
+    expect(sent[1]?.items.map((i) => [i.identifier, i.status])).toEqual([['bill:1', 'outcome unknown'], ['bill:2', 'sent, outcome never recorded']]);
+    await raiseAlerts(deps(new Date(AT.getTime() + 90_000_000)));
+    expect(sent).toHaveLength(2);
+  });
+
   it('records an event for a transaction the ledger does not have', async () => {
     const ledger = await ledgerWith([{ status: 'paid' }]);
     const e = billEvent('bill_return', { transactionId: 'tx-elsewhere', reason: 'Already paid' });
@@ -108,6 +130,39 @@ describe('bill_paid events', () => {
     expect(getBill(ledger, 1).status).toBe('unknown');
     receive(ledger, billEvent('bill_paid', { transactionId: 'tx-found', typefulLine: line, amount: 159.9, settleDate: '2025-03-10' }));
     expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-found', amount_paid_cents: 15_990, settle_date: '2025-03-10' });
+  });
+
+  it('settle a payment a kill cut short (intent, its call open): the event writes the call\'s outcome', async () => {
+    const line = bankLine({ tail: '4244' });
+    const ledger = await ledgerWith([{ status: 'intent', tx: null, line, amountCents: 15_990 }]);
+    logIntent(ledger, 'pay_bill', 'bill:1', { code: line }, AT);
+    expect(checkLedger(ledger).openCalls.map((c) => c.subject)).toEqual(['bill:1']);
+    const e = billEvent('bill_paid', { transactionId: 'tx-cut', typefulLine: line, amount: 159.9, settleDate: '2025-03-10' });
+    receive(ledger, e);
+    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-cut' });
+    const calls = callsOf(ledger, 'bill:1');
+    expect(calls.map((c) => [c.phase, c.outcome])).toEqual([['intent', null], ['outcome', 'ok']]);
+    expect(JSON.parse(calls[1]!.detail_json ?? 'null')).toEqual({ learnedFrom: 'provider event', eventId: e.eventId, transactionId: 'tx-cut' });
+    expect(checkLedger(ledger)).toMatchObject({ openCalls: [], clean: true });
+  });
+
+  it('a failure event does not unblock a bill whose outcome is unknown: a webhook alone never allows paying again', async () => {
+    const line = bankLine({ tail: '4245' });
+    const ledger = await ledgerWith([{ status: 'unknown', tx: null, line, amountCents: 15_990 }]);
+    const e = billEvent('bill_failed', { typefulLine: line, amount: 159.9, reason: 'saldo insuficiente' });
+    receive(ledger, e);
+    expect(getBill(ledger, 1)).toMatchObject({ status: 'unknown', error: `the provider's event ${e.eventId} says this payment failed (saldo insuficiente); if its statement agrees, pay it again with --force` });
+    expect(blockingBills(ledger, getBill(ledger, 1).barcode).map((b) => b.id)).toEqual([1]);
+  });
+
+  it('an event naming another transaction for a bill the ledger has paid is quarantined, not taken as that payment', async () => {
+    const line = bankLine({ tail: '4246' });
+    const ledger = await ledgerWith([{ status: 'paid', tx: 'tx-ours', line, amountCents: 15_990 }]);
+    const e = billEvent('bill_paid', { transactionId: 'tx-second', typefulLine: line, amount: 159.9 });
+    receive(ledger, e);
+    const stored = ledger.first(ledger.db.selectFrom('webhook_events').select(['effect', 'quarantine']).where('event_id', '=', e.eventId));
+    expect(stored?.quarantine).toBe(`names transaction tx-second for line ${line}, which the ledger has paid as transaction tx-ours: a payment the ledger does not know`);
+    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-ours' });
   });
 
   it('leave other callbacks alone', async () => {

@@ -4,8 +4,13 @@ import { billKindName, outcomeText, refusedBillsError, refusalText, leftOutText,
 import { BillsRefusedError, inspectBill, payBills, type InspectedBill } from '../../src/engine/pay-bill.js';
 import type { BillRequest, PreparedBill } from '../../src/engine/plan-bills.js';
 import { CancelledError } from '../../src/errors.js';
-import { insertBillIntent, listBills } from '../../src/ledger/bill-repository.js';
-import { callsOf } from '../../src/ledger/call-log.js';
+import { applyCallback } from '../../src/engine/apply-callback.js';
+import { recordWebhookEvent } from '../../src/engine/apply-event.js';
+import { decodeBoleto } from '../../src/domain/boleto.js';
+import { getBill, insertBillIntent, listBills } from '../../src/ledger/bill-repository.js';
+import { callsOf, logIntent } from '../../src/ledger/call-log.js';
+import { checkLedger } from '../../src/ledger/ledger-check.js';
+import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { pdfText } from '../sandbox/pdf-text.js';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -56,6 +61,18 @@ async function inspected(p: ReturnType<typeof inspectBill>): Promise<InspectedBi
 const fixedBill = bankLine({ amountCents: 15_990 });
 const fixedProvider = (over: ConstructorParameters<typeof FakeProvider>[1] = undefined, before?: () => void) =>
   new FakeProvider((code) => detailsFor(code, 15_990), over, before);
+
+function decodedBarcode(code: string): string {
+  const d = decodeBoleto(code, '2025-03-10');
+  if (!d.valid || d.barcode === null) throw new Error('fixture line does not decode');
+  return d.barcode;
+}
+
+function billPaidEvent(line: string, amount: number, transactionId: string): WebhookEvent {
+  const detail = { transactionId, typefulLine: line, amount, settleDate: '2025-03-10' };
+  const raw = { serviceId: '1', eventId: `ev-${transactionId}`, type: 'bill_payment', category: 'bill_paid', timestamp: '1741611600', detail };
+  return { kind: 'callback', eventId: raw.eventId, type: raw.type, category: raw.category, timestamp: raw.timestamp, title: null, detail, raw };
+}
 
 describe('payBills: one bill', () => {
   it('writes the intent (bill row and call log) before the call, then the outcome and a PDF receipt', async () => {
@@ -152,8 +169,43 @@ describe('payBills: one bill', () => {
       const again = await pay([{ code: fixedBill }], { force: true });
       expect(again.outcomes[0]?.row.forced).toBe(1);
       expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(2);
-      expect(listBills(ledger, ['paid', 'scheduled', 'unknown'])).toHaveLength(2);
+      // A paid or scheduled payment stands beside the forced one; an unknown one is closed as not found.
+      expect(listBills(ledger, ['paid', 'scheduled', 'unknown'])).toHaveLength(kind === 'unknown-outcome-in-ledger' ? 1 : 2);
     }
+  });
+
+  it('--force over a payment a kill cut short closes it as not paid: no longer blocking, its call no longer open', async () => {
+    const provider = fixedProvider();
+    const { pay, ledger } = await setUp(provider);
+    const cut = insertBillIntent(ledger, { barcode: decodedBarcode(fixedBill), line: fixedBill, kind: 'bank', description: null, beneficiary: null, beneficiaryDocument: null, assignor: null, dueDate: null, amountCents: 15_990, forced: false }, MONDAY);
+    logIntent(ledger, 'pay_bill', `bill:${cut}`, { code: fixedBill }, MONDAY);
+    expect(checkLedger(ledger).openCalls).toHaveLength(1);
+    const r = await pay([{ code: fixedBill }], { force: true });
+    expect(r.outcomes.map((o) => [o.status, o.row.id, o.row.forced])).toEqual([['paid', 2, 1]]);
+    expect(getBill(ledger, cut)).toMatchObject({ status: 'failed', error: 'not found at the provider when it was paid again with --force as bill #2' });
+    expect(callsOf(ledger, `bill:${cut}`).map((c) => c.outcome)).toEqual([null, 'unknown']);
+    expect(checkLedger(ledger)).toMatchObject({ openCalls: [], strayCalls: [], clean: true });
+    // The file run again sees the bill paid, not a payment in doubt.
+    const again = await pay([{ code: fixedBill, file: 'contas.csv', line: 2 }]);
+    expect(again.skipped.map((s) => s.paidBy.id)).toEqual([2]);
+  });
+
+  it("an event that settles the bill while the call is in flight stands: the lost answer does not write 'unknown' over it", async () => {
+    let ledgerRef: Ledger | undefined;
+    const provider = fixedProvider(
+      () => lostAnswer(),
+      () => {
+        // The daemon receives the provider's bill_paid event before the payment's answer is lost.
+        recordWebhookEvent(ledgerRef!, billPaidEvent(fixedBill, 159.9, 'tx-from-event'), { deliveryId: 'd1', receivedAt: MONDAY }, { onCallback: applyCallback });
+      },
+    );
+    const { pay, ledger } = await setUp(provider);
+    ledgerRef = ledger;
+    const r = await pay([{ code: fixedBill }]);
+    expect(r.outcomes[0]?.row).toMatchObject({ status: 'paid', transaction_id: 'tx-from-event', error: null });
+    // One outcome: the event's; the call's lost answer does not add a second.
+    expect(callsOf(ledger, 'bill:1').map((c) => c.outcome)).toEqual([null, 'ok']);
+    expect(checkLedger(ledger)).toMatchObject({ openCalls: [], strayCalls: [], clean: true });
   });
 
   it('checks the ledger again as it pays: a bill another run started meanwhile is refused, nothing sent', async () => {

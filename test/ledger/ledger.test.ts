@@ -22,6 +22,7 @@ const SCHEMA: Record<string, string[]> = {
   batches: [
     'id', 'import_id', 'kind', 'name', 'remote_name', 'remote_id', 'status', 'remote_status', 'start_requested', 'item_count', 'total_cents',
     'created_at', 'updated_at', 'started_at',
+    'settled_at', 'read_at', // 0007_follow_up_watch
   ],
   items: [
     'id', 'batch_id', 'line', 'identifier', 'key', 'key_type', 'amount_cents', 'description', 'sheet_name', 'sheet_document', 'destination_json',
@@ -45,14 +46,17 @@ const SCHEMA: Record<string, string[]> = {
     'id', 'barcode', 'line', 'kind', 'description', 'beneficiary', 'beneficiary_document', 'assignor', 'due_date', 'amount_cents', 'status',
     'remote_status', 'transaction_id', 'settle_date', 'amount_paid_cents', 'result_json', 'return_reason', 'return_meaning', 'returned_at',
     'receipt_path', 'forced', 'error', 'alerted_at', 'created_at', 'updated_at',
+    'news_alerted_at', // 0007_follow_up_watch
   ],
   // 0005_import_claims
   import_claims: ['file_hash', 'file_name', 'pid', 'host', 'started_at'],
+  // 0008_batch_claims
+  batch_claims: ['batch_id', 'pid', 'host', 'started_at'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {

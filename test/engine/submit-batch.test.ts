@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
+import { followUpPass } from '../../src/engine/follow-up.js';
+import { submitBatch } from '../../src/engine/submit-batch.js';
+import { getBatch } from '../../src/ledger/batch-repository.js';
+import { recordImport } from '../../src/ledger/import-repository.js';
+import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
+import type { ProviderClient } from '../../src/provider/client.js';
+import type { Batch, Item, NewItem } from '../../src/provider/types.js';
+import { plannedItem } from '../helpers/ledger-fixture.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const t0 = new Date('2026-11-20T12:00:00Z');
+
+interface RemoteBatch {
+  readonly id: string;
+  readonly name: string;
+  readonly items: string[];
+  starts: number;
+}
+
+/**
+ * A provider in memory whose ensureBatch, like the real one, looks the name up and then creates: `beforeCreate`
+ * runs between the two (by default a short pause), the window in which a second run finds no batch either.
+ */
+function memoryProvider(beforeCreate: () => Promise<void> = () => sleep(20)) {
+  const batches: RemoteBatch[] = [];
+  const batchOf = (id: string) => batches.find((b) => b.id === id)!;
+  const wire = (b: RemoteBatch): Batch => ({ id: b.id, name: b.name, status: b.starts ? 'processing' : 'pending', quantityItems: b.items.length, timestamp: 0, type: 'pix' });
+  const provider = {
+    async ensureBatch(name: string) {
+      const found = batches.find((b) => b.name === name);
+      if (found) return { batch: wire(found), created: false };
+      await beforeCreate();
+      const b: RemoteBatch = { id: `remote-${batches.length + 1}`, name, items: [], starts: 0 };
+      batches.push(b);
+      return { batch: wire(b), created: true };
+    },
+    async addItems(id: string, items: readonly NewItem[]): Promise<Item[]> {
+      batchOf(id).items.push(...items.map((it) => it.identifier));
+      return items.map((it) => ({ itemId: `item-${it.identifier}`, status: 'waiting', state: null, ...it }));
+    },
+    async startBatch(id: string) {
+      const b = batchOf(id);
+      b.starts += 1;
+      return { id, name: b.name, status: 'processing', timestamp: 0 };
+    },
+  };
+  return { batches, provider };
+}
+
+async function ledgerWithDraft(n: number): Promise<{ ledger: Ledger; batchId: number; identifiers: string[] }> {
+  const ledger = await openLedger(join(tempDir(), 'ledger.db'));
+  const items = Array.from({ length: n }, (_, i) => plannedItem(i + 1));
+  const { batchId } = recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', items, rejectedCount: 0, now: t0 });
+  return { ledger, batchId, identifiers: items.map((i) => i.identifier) };
+}
+
+describe('submitting one batch from two runs at once', () => {
+  it('creates one remote batch, with every item, started once', async () => {
+    const { ledger, batchId, identifiers } = await ledgerWithDraft(5);
+    const { batches, provider } = memoryProvider();
+    const deps = { ledger, provider, now: () => t0, chunkSize: 2 };
+
+    const [a, b] = await Promise.all([submitBatch(deps, batchId, { start: true }), submitBatch(deps, batchId, { start: true })]);
+
+    expect(batches).toEqual([{ id: 'remote-1', name: getBatch(ledger, batchId).remote_name, items: identifiers, starts: 1 }]);
+    expect([a.status, a.remote_id, b.status, b.remote_id]).toEqual(['started', 'remote-1', 'started', 'remote-1']);
+    await ledger.close();
+  });
+
+  it("leaves the batch to the run sending it when the daemon's pass comes by, without reporting an error", async () => {
+    const { ledger, batchId, identifiers } = await ledgerWithDraft(3);
+    // The first run to create the remote batch is held there until the pass is over; any other goes straight on.
+    let entered!: () => void;
+    const inCreate = new Promise<void>((resolve) => (entered = resolve));
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let creates = 0;
+    const { batches, provider } = memoryProvider(async () => {
+      if (++creates > 1) return;
+      entered();
+      await held;
+    });
+
+    const importing = submitBatch({ ledger, provider, now: () => t0 }, batchId, { start: true });
+    await inCreate;
+    const pass = await followUpPass({
+      ledger,
+      provider: provider as unknown as ProviderClient,
+      now: () => t0,
+      receiptsDir: tempDir(),
+      settings: DEFAULT_SETTINGS,
+      send: async () => [],
+      profile: 'test',
+      sandbox: true,
+    });
+    expect(pass.submitted).toEqual([]);
+    expect(pass.errors).toEqual([]);
+
+    letGo();
+    expect(await importing).toMatchObject({ status: 'started', remote_id: 'remote-1' });
+    expect(batches).toMatchObject([{ id: 'remote-1', items: identifiers, starts: 1 }]);
+    await ledger.close();
+  });
+});
