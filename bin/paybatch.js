@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+import { main } from '../dist/bundle/main.js';
 
 // `paybatch ... | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (e) => {

@@ -23,8 +23,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   sandbox: ['domain'],
   cli: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'engine', 'daemon', 'sandbox'],
 };
-/** Files at the top of src/ shared by every layer (typed errors, private file creation). */
-const SHARED = new Set(['errors.ts', 'private-files.ts']);
+/** Files at the top of src/ shared by every layer (typed errors, private file creation, the package's folder). */
+const SHARED = new Set(['errors.ts', 'private-files.ts', 'package-root.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

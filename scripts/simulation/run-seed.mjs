@@ -87,7 +87,7 @@ export async function runSeed(scenario, o = {}) {
       ...sandbox.env,
       PAYBATCH_WEBHOOK_SECRET: secret,
       PAYBATCH_RECEIPTS_DIR: receiptsDir,
-      PAYBATCH_REQUEST_TIMEOUT: '5s',
+      PAYBATCH_REQUEST_TIMEOUT: '2s',
       // Real time barely moves while the sandbox's clock jumps: the return watch reads settled batches every second.
       PAYBATCH_RETURN_WATCH_EVERY: '1s',
       PAYBATCH_CRASH_LOG: join(dir, 'crashes.log'),

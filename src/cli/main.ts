@@ -1,6 +1,8 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { ExitCode, formatProblem, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
 import { processIO, type IO } from './io.js';
@@ -20,7 +22,7 @@ import { registerReceipts } from './commands/receipts.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerWebhook } from './commands/webhook.js';
 
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 const commandGroups: readonly RegisterCommands[] = [
   registerImport,

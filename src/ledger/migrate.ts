@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { ConfigError } from '../errors.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { backupBeforeMigration } from './backup.js';
 
-const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
+const MIGRATIONS_DIR = join(PACKAGE_ROOT, 'migrations');
 /** How long a process waits for another one that is migrating the same ledger (a backup of a large one included). */
 const MIGRATION_LOCK_WAIT_MS = 60_000;
 
@@ -21,7 +23,7 @@ class SqlFileMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const migrations: Record<string, Migration> = {};
     for (const name of migrationNames()) {
-      const text = readFileSync(new URL(`${name}.sql`, MIGRATIONS_DIR), 'utf8');
+      const text = readFileSync(join(MIGRATIONS_DIR, `${name}.sql`), 'utf8');
       // kysely runs one statement per query; the files hold several, so they go through the same connection's exec.
       migrations[name] = { up: async () => void this.raw.exec(text) };
     }

@@ -1,12 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { PACKAGE_ROOT } from '../../package-root.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
 import { optionalText, text } from '../raw-input.js';
 
 const DEMO_FAULTS = 'failed=0.01,instabilityReturn=0.02,dupWebhook=0.05,reorderWebhook=0.05';
-const DEMO_SHEET = fileURLToPath(new URL('../../../fixtures/pagamentos-exemplo.csv', import.meta.url));
+const DEMO_SHEET = join(PACKAGE_ROOT, 'fixtures', 'pagamentos-exemplo.csv');
 
 export interface DemoOptions {
   readonly sheet: string;
@@ -55,7 +56,6 @@ interface DemoSummary {
 export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> {
   const { mkdtemp, mkdir } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
   const { randomBytes } = await import('node:crypto');
   const { openLedger } = await import('../../ledger/open-ledger.js');
   const { itemOutcomes, savedReceiptCount } = await import('../../ledger/item-outcomes.js');
