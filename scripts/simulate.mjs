@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Exactly-once, proved by seeded simulation: `npm run simulate -- --seeds N [--seed S] [--jobs 2] [--json]`.
+// Exactly-once, proved by seeded simulation: `npm run simulate -- --seeds N [--seed S] [--jobs J] [--json]`.
 //
 // Each seed builds a random scenario (scripts/simulation/scenario.mjs): sheets and bills, the sandbox's faults at
 // random rates, webhooks lost, duplicated, reordered and forged, and kill -9 of paybatch at chosen phases of its work
@@ -8,20 +8,21 @@
 // (scripts/simulation/invariants.mjs). The same seed gives the same scenario; a failing seed is printed with the
 // command that replays it. Exit 0 when no invariant was violated, 1 otherwise, 2 for bad arguments.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { INVARIANTS } from './simulation/invariants.mjs';
 
 const USAGE = `usage: npm run simulate -- [--seeds N] [--seed S] [--jobs J] [--json] [--keep-failed] [--verbose]
   --seeds N            how many seeds (default 10; with --seed alone, 1)
   --seed S             the first seed (default 1); alone: replay that one seed
-  --jobs J             seeds run at once (default 2)
+  --jobs J             seeds run at once (default: cores + 1, as a seed spends much of its time waiting)
   --json               one JSON document on stdout
   --keep-failed        keep the folders (ledger, sandbox state, receipts) of failing seeds
   --sandbox-process    run each seed's sandbox as \`paybatch sandbox serve\` (default: the same server in this process)
   --verbose            every seed's scenario, timings and outcome on stderr`;
 
 function parseArgs(argv) {
-  const o = { seeds: null, seed: null, jobs: 2, json: false, keepFailed: false, verbose: false, sandbox: 'inline' };
+  const o = { seeds: null, seed: null, jobs: availableParallelism() + 1, json: false, keepFailed: false, verbose: false, sandbox: 'inline' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -159,7 +160,7 @@ async function main() {
     const out = [
       '',
       `paybatch simulation: ${results.length} seeds (${o.first}–${o.first + results.length - 1}), ${o.jobs} at a time, ${duration(summary.durationMs)}`,
-      `  payments        ${summary.rows} sheet rows in ${summary.sheets} sheets; ${summary.bills.inFiles} bills (after a kill: ${summary.bills.forced ?? 0} paid again with --force, none being at the provider; ${summary.bills.leftUnknown ?? 0} left unknown, their events lost)`,
+      `  payments        ${summary.rows} sheet rows in ${summary.sheets} sheets; ${summary.bills.inFiles} bills (after a kill: ${summary.bills.forced ?? 0} paid again with --force, none being at the provider; ${summary.bills.resolvedByHand ?? 0} found paid in the statement, their events lost, and recorded with boleto resolve)`,
       `  events lost     bill events the sandbox gave up: ${summary.unseen.billsAlerted ?? 0} scheduled bills named in a bills-without-news alert; ${summary.unseen.billReturns ?? 0} bill returns nothing in the API shows`,
       `  kills (kill -9) ${list(kills)}: ${killsTotal}`,
       `  faults          ${list(faults, FAULT_WORDS)}`,

@@ -127,7 +127,7 @@ export function startSandbox(args, env) {
  * of the plan (PAYBATCH_CRASH_AT). Reads its JSON log for the passes it finishes.
  */
 export class Daemon {
-  constructor({ env, port, kills, interval = '0.2' }) {
+  constructor({ env, port, kills, interval = '0.3' }) {
     this.env = env;
     this.port = port;
     this.kills = [...kills];

@@ -31,7 +31,7 @@ export async function runSeed(scenario, o = {}) {
     kills: {},
     faults: {},
     forged: [],
-    bills: { forced: 0, leftUnknown: 0 },
+    bills: { forced: 0, resolvedByHand: 0 },
     unseen: { billReturns: 0, billsAlerted: 0 },
     rows: 0,
     sheets: scenario.sheets.length,
@@ -277,7 +277,8 @@ async function forge(port, secret, { eventId, body }) {
 /**
  * Pays the bill file; after a kill or an unknown outcome, does what the README's safety rules tell a person: look
  * at the provider's bill payments for the line; pay again with --force only when it is not there; otherwise wait
- * for the daemon to settle it from the provider's event, then run the same file again.
+ * for the daemon to settle it from the provider's event (when its events were lost, record what the statement shows
+ * with boleto resolve), then run the same file again.
  */
 async function payBills({ scenario, dir, env, sandbox, daemon, ledger, result, violation }) {
   const file = join(dir, 'contas.csv');
@@ -337,10 +338,15 @@ async function payBills({ scenario, dir, env, sandbox, daemon, ledger, result, v
         await daemon.until(() => daemon.passes >= after + 2, 3_000);
       }
       if (['intent', 'unknown'].includes(status())) {
-        // Still unknown although the provider paid it (its events given up, or already spent): a person checks the
-        // statement and does nothing, as the README says; the rest of the file waits for them.
-        result.bills.leftUnknown += 1;
-        return;
+        // Still unknown although the provider paid it (its events given up): a person finds it in the statement and
+        // records it, as the README says; then the file is run again for the rest.
+        const paid = atProvider.at(-1);
+        const resolved = await paybatch(['boleto', 'resolve', String(bill.id), '--paid', '--transaction', paid.transactionId, '--json'], env);
+        result.bills.resolvedByHand += 1;
+        if (resolved.code !== 0) {
+          violation('commands-finish', `boleto resolve ${bill.id} --paid exited ${resolved.code ?? resolved.signal}: ${(resolved.stderr + resolved.stdout).slice(-500)}`);
+          return;
+        }
       }
     }
   }

@@ -32,6 +32,7 @@ export interface Settings {
   requestTimeout: number;
   maxItemAmount: number;
   maxBatchTotal: number;
+  maxBatchItems: number;
   staleAfter: number;
   alertAfter: number;
   alertRepeat: number;
@@ -107,6 +108,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   requestTimeout: { describe: 'longest wait for a provider answer before the call counts as failed', parse: parseDuration, format: (v: number) => formatDuration(v) },
   maxItemAmount: { describe: 'largest amount of one item (R$)', parse: amount, format: (v: number) => formatBRL(v) },
   maxBatchTotal: { describe: 'largest total of one batch (R$)', parse: amount, format: (v: number) => formatBRL(v) },
+  maxBatchItems: { describe: 'most items the provider takes in one batch; a larger sheet is sent as several batches (parts)', parse: positiveInt },
   staleAfter: { describe: 'no update for this long: refresh the item from the provider', parse: parseDuration, format: (v: number) => formatDuration(v) },
   alertAfter: { describe: 'still no update after this long: alert support', parse: parseDuration, format: (v: number) => formatDuration(v) },
   alertRepeat: { describe: 'repeat an unchanged alert after this long', parse: parseDuration, format: (v: number) => formatDuration(v) },
@@ -136,6 +138,7 @@ export const DEFAULT_SETTINGS: Settings = {
   requestTimeout: 30,
   maxItemAmount: 5_000_000,
   maxBatchTotal: 100_000_000,
+  maxBatchItems: 10_000,
   staleAfter: 30 * 60,
   alertAfter: 2 * 3600,
   alertRepeat: 24 * 3600,

@@ -32,18 +32,20 @@ export interface ImportOptions {
 export interface ImportDeps {
   readonly ledger: Ledger;
   readonly provider: () => Promise<ProviderClient>;
-  readonly settings: Pick<Settings, 'maxItemAmount' | 'maxBatchTotal'>;
+  readonly settings: Pick<Settings, 'maxItemAmount' | 'maxBatchTotal' | 'maxBatchItems'>;
   readonly now: () => Date;
   /** Shown the plan before anything is written; false cancels. */
   readonly confirm: (summary: ImportSummary) => Promise<boolean>;
   readonly onProgress?: OnProgress;
-  readonly onResume?: (r: { importId: number; batchId: number; createdAt: string }) => void;
+  readonly onResume?: (r: { importId: number; batchIds: readonly number[]; createdAt: string }) => void;
 }
 
 /** What the person confirms and what `--json` reports. */
 export interface ImportSummary {
   readonly file: string;
   readonly batchName: string;
+  /** Batches at the provider: more than one when the sheet has more items than `maxBatchItems`. */
+  readonly parts: number;
   readonly rows: number;
   readonly totals: Totals;
   readonly rejected: readonly InputProblem[];
@@ -56,7 +58,8 @@ export interface ImportResult {
   readonly outcome: 'dry-run' | 'imported' | 'resumed' | 'already-imported';
   readonly summary: ImportSummary | null;
   readonly importId: number | null;
-  readonly batch: BatchRow | null;
+  /** The import's batches (its parts, in sheet order); none after a dry run. */
+  readonly batches: readonly BatchRow[];
   readonly rejectedFile: string | null;
 }
 
@@ -141,15 +144,16 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, read: Validated
   const sheetHash = read.sha256;
   const existing = findImportByHash(ledger, sheetHash);
   if (existing) {
-    if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batch: null, rejectedFile: null };
-    deps.onResume?.({ importId: existing.id, batchId: existing.batchId, createdAt: existing.createdAt });
-    const before = getBatch(ledger, existing.batchId);
+    if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batches: [], rejectedFile: null };
+    deps.onResume?.({ importId: existing.id, batchIds: existing.batchIds, createdAt: existing.createdAt });
+    const before = existing.batchIds.map((id) => getBatch(ledger, id));
     // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own.
-    if (o.start && !before.start_requested && before.status !== 'deleted') {
-      const items = itemsOfBatch(ledger, before.id);
+    if (o.start && before.some((b) => !b.start_requested && b.status !== 'deleted')) {
+      const items = before.flatMap((b) => itemsOfBatch(ledger, b.id));
       const summary: ImportSummary = {
         file: o.file,
-        batchName: before.name,
+        batchName: before[0]!.name,
+        parts: before.length,
         rows: existing.rowCount,
         totals: totalsOf(items.map((it) => ({ keyType: it.key_type, amountCents: it.amount_cents }))),
         rejected: [],
@@ -159,9 +163,9 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, read: Validated
       };
       if (!(await deps.confirm(summary))) throw new CancelledError();
     }
-    const batch = await submitBatch({ ledger, provider: await deps.provider(), now, onProgress: deps.onProgress }, existing.batchId, { start: o.start });
-    const moved = batch.status !== before.status;
-    return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: existing.id, batch, rejectedFile: null };
+    const batches = await submitParts(deps, await deps.provider(), existing.batchIds, o.start);
+    const moved = batches.some((b, i) => b.status !== before[i]!.status);
+    return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: existing.id, batches, rejectedFile: null };
   }
 
   if (read.head.problems.length) throw new InputRejectedError(`${o.file} cannot be read as a payment sheet; nothing was imported.`, read.head.problems);
@@ -212,6 +216,7 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, read: Validated
   const summary: ImportSummary = {
     file: o.file,
     batchName: o.name ?? `${basename(o.file, extname(o.file))} ${saoPauloDate(now())}`,
+    parts: Math.ceil(plan.items.length / deps.settings.maxBatchItems),
     rows: read.rowCount,
     totals: plan.totals,
     rejected,
@@ -219,7 +224,7 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, read: Validated
     duplicates: plan.duplicates,
     start: o.start,
   };
-  if (o.dryRun) return { outcome: 'dry-run', summary, importId: null, batch: null, rejectedFile: null };
+  if (o.dryRun) return { outcome: 'dry-run', summary, importId: null, batches: [], rejectedFile: null };
   if (!(await deps.confirm(summary))) throw new CancelledError();
 
   let writtenRejects: string | null = null;
@@ -233,7 +238,7 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, read: Validated
     await writePrivateFile(rejectedFile, csv);
     writtenRejects = rejectedFile;
   }
-  const { importId, batchId } = recordImport(ledger, {
+  const { importId, batchIds } = recordImport(ledger, {
     fileHash: sheetHash,
     fileName: o.file,
     rowCount: read.rowCount,
@@ -241,11 +246,22 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, read: Validated
     items: plan.items,
     rejectedCount: rejected.length,
     now: now(),
+    partSize: deps.settings.maxBatchItems,
   });
   crashPoint('import-write');
-  const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress }, batchId, { start: o.start });
-  if (!batch.remote_id) throw new PaybatchError(`Batch #${batchId} has no remote id after submission.`);
-  return { outcome: 'imported', summary, importId, batch, rejectedFile: writtenRejects };
+  const batches = await submitParts(deps, provider, batchIds, o.start);
+  return { outcome: 'imported', summary, importId, batches, rejectedFile: writtenRejects };
+}
+
+/** Sends the import's batches one after the other (each resumable on its own), started when asked. */
+async function submitParts(deps: ImportDeps, provider: ProviderClient, batchIds: readonly number[], start: boolean): Promise<BatchRow[]> {
+  const batches: BatchRow[] = [];
+  for (const id of batchIds) {
+    const batch = await submitBatch({ ledger: deps.ledger, provider, now: deps.now, onProgress: deps.onProgress }, id, { start });
+    if (!batch.remote_id) throw new PaybatchError(`Batch #${id} has no remote id after submission.`);
+    batches.push(batch);
+  }
+  return batches;
 }
 
 /**

@@ -18,7 +18,10 @@ export interface ReportRow {
 }
 
 /** What an alert marks on the rows it names, so that each is named once. */
-export type ReportMark = { readonly table: 'items'; readonly column: 'alerted_at' | 'receipt_unavailable_at' } | { readonly table: 'bills' | 'webhook_events'; readonly column: 'alerted_at' } | { readonly table: 'bills'; readonly column: 'news_alerted_at' };
+export type ReportMark =
+  | { readonly table: 'items'; readonly column: 'alerted_at' | 'receipt_unavailable_at' }
+  | { readonly table: 'bills'; readonly column: 'alerted_at' | 'news_alerted_at' }
+  | { readonly table: 'webhook_events'; readonly column: 'alerted_at' };
 
 /** Sent items of started batches still waiting for news. */
 export function itemsAwaitingNews(ledger: Ledger): ReportRow[] {

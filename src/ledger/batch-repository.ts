@@ -25,6 +25,11 @@ export function listBatches(ledger: Ledger): BatchRow[] {
   return ledger.all(ledger.db.selectFrom('batches').selectAll().orderBy('id', 'desc'));
 }
 
+/** The batches of one import, in order: one, or the parts of a sheet split for the provider's limit. */
+export function batchesOfImport(ledger: Ledger, importId: number): BatchRow[] {
+  return ledger.all(ledger.db.selectFrom('batches').selectAll().where('import_id', '=', importId).where('kind', '=', 'sheet').orderBy('id'));
+}
+
 /** Batches the daemon still has work on: not yet fully submitted or started, or started and not settled. */
 export function unfinishedBatches(ledger: Ledger): BatchRow[] {
   return ledger.all(ledger.db.selectFrom('batches').selectAll().where('status', 'in', ['draft', 'created', 'submitted', 'started']).orderBy('id'));

@@ -76,8 +76,12 @@ export function updateBill(ledger: Ledger, id: number, changes: BillUpdate, now:
   ledger.run(ledger.db.updateTable('bills').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id));
 }
 
+export function findBill(ledger: Ledger, id: number): BillRow | undefined {
+  return ledger.first(ledger.db.selectFrom('bills').selectAll().where('id', '=', id));
+}
+
 export function getBill(ledger: Ledger, id: number): BillRow {
-  const row = ledger.first(ledger.db.selectFrom('bills').selectAll().where('id', '=', id));
+  const row = findBill(ledger, id);
   if (!row) throw new Error(`bill ${id} is not in the ledger`);
   return row;
 }

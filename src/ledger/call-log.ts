@@ -45,9 +45,9 @@ export function hasOutcome(ledger: Ledger, intentId: number): boolean {
 
 /**
  * Writes the outcome of the calls about `subject` whose intent has none: what was learnt another way than by the
- * call's answer (a provider event, or a person who checked the provider's statement). Returns how many it closed.
+ * call's answer (a provider event, or a person who checked the provider's statement).
  */
-export function closeOpenIntents(ledger: Ledger, operation: CallOperation, subject: string, outcome: 'ok' | 'error' | 'unknown', detail: unknown, now: Date): number {
+export function closeOpenIntents(ledger: Ledger, operation: CallOperation, subject: string, outcome: 'ok' | 'error' | 'unknown', detail: unknown, now: Date): void {
   const open = ledger.all(
     ledger.db
       .selectFrom('provider_calls as i')
@@ -58,7 +58,6 @@ export function closeOpenIntents(ledger: Ledger, operation: CallOperation, subje
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('provider_calls as o').select('o.id').whereRef('o.intent_id', '=', 'i.id')))),
   );
   for (const { id } of open) logOutcome(ledger, id, outcome, detail, now);
-  return open.length;
 }
 
 /**

@@ -25,7 +25,7 @@ export function claimImport(
       const recorded = findImportByHash(ledger, o.fileHash);
       throw new PaybatchError(
         `${o.fileName} is being imported right now by another paybatch run (pid ${holder.pid} on ${holder.host}, since ${holder.started_at}` +
-          `${recorded ? `; import #${recorded.id}, batch #${recorded.batchId}` : ', still planning'}); this run changed nothing.`,
+          `${recorded ? `; import #${recorded.id}, ${batchesText(recorded.batchIds)}` : ', still planning'}); this run changed nothing.`,
         { hint: 'Wait for that run to finish, then run the same command again: it shows the batch, or continues it if that run was interrupted.' },
       );
     }
@@ -36,4 +36,8 @@ export function claimImport(
     release: () =>
       void ledger.run(ledger.db.deleteFrom('import_claims').where('file_hash', '=', o.fileHash).where('pid', '=', pid).where('host', '=', host)),
   };
+}
+
+function batchesText(ids: readonly number[]): string {
+  return ids.length === 1 ? `batch #${ids[0]}` : `batches #${ids[0]}–#${ids.at(-1)}`;
 }

@@ -24,7 +24,8 @@ export interface ImportRecord {
   readonly itemCount: number;
   readonly rejectedCount: number;
   readonly createdAt: string;
-  readonly batchId: number;
+  /** Its batches, in order: one, or the parts of a sheet larger than the provider takes in one batch. */
+  readonly batchIds: readonly number[];
 }
 
 /** The import of a sheet with these exact bytes, if the ledger has one. */
@@ -32,26 +33,19 @@ export function findImportByHash(ledger: Ledger, fileHash: string): ImportRecord
   const row = ledger.first(
     ledger.db
       .selectFrom('imports')
-      .innerJoin('batches', 'batches.import_id', 'imports.id')
-      .select([
-        'imports.id as id',
-        'imports.file_hash as fileHash',
-        'imports.file_name as fileName',
-        'imports.row_count as rowCount',
-        'imports.item_count as itemCount',
-        'imports.rejected_count as rejectedCount',
-        'imports.created_at as createdAt',
-        'batches.id as batchId',
-      ])
-      .where('imports.file_hash', '=', fileHash),
+      .select(['id', 'file_hash as fileHash', 'file_name as fileName', 'row_count as rowCount', 'item_count as itemCount', 'rejected_count as rejectedCount', 'created_at as createdAt'])
+      .where('file_hash', '=', fileHash),
   );
-  return row;
+  if (!row) return undefined;
+  const batchIds = ledger.all(ledger.db.selectFrom('batches').select('id').where('import_id', '=', row.id).orderBy('id')).map((b) => b.id);
+  return { ...row, batchIds };
 }
 
 /**
  * Writes a planned import in one transaction: the import (with the count of rejected rows, which never become
- * items), its local batch (draft) and every planned item (resolved). Items go through one prepared statement:
- * measured 2.5× faster than kysely chunks.
+ * items), its local batches (draft) and every planned item (resolved). A sheet of more than `partSize` items is
+ * split into parts of at most that many, in sheet order, each a batch of its own (`Folha (2/3)`): providers limit
+ * the items of one batch. Items go through one prepared statement: measured 2.5× faster than kysely chunks.
  */
 export function recordImport(
   ledger: Ledger,
@@ -63,8 +57,9 @@ export function recordImport(
     items: readonly PlannedItem[];
     rejectedCount: number;
     now: Date;
+    partSize?: number;
   },
-): { importId: number; batchId: number } {
+): { importId: number; batchIds: [number, ...number[]] } {
   const at = o.now.toISOString();
   return ledger.transaction(() => {
     const importId = ledger.run(
@@ -77,17 +72,31 @@ export function recordImport(
         created_at: at,
       }),
     ).lastInsertRowid;
-    const total = o.items.reduce((s, it) => s + it.amountCents, 0);
-    const batchId = insertDraftBatch(ledger, { importId, kind: 'sheet', name: o.batchName, itemCount: o.items.length, totalCents: total, at });
     const insert = sqliteOf(ledger).prepare(
       `INSERT INTO items (batch_id, line, identifier, key, key_type, amount_cents, description, sheet_name, sheet_document,
          destination_json, recipient_name, status, created_at, updated_at, status_changed_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'resolved', ?, ?, ?)`,
     );
-    for (const it of o.items) {
-      insert.run(batchId, it.line, it.identifier, it.key, it.keyType, it.amountCents, it.description, it.sheetName, it.sheetDocument,
-        JSON.stringify(it.destination), it.destination.name || null, at, at, at);
-    }
-    return { importId, batchId };
+    const parts = splitIntoParts(o.items, o.partSize ?? o.items.length);
+    const batchIds = parts.map((part, i) => {
+      const name = parts.length > 1 ? `${o.batchName} (${i + 1}/${parts.length})` : o.batchName;
+      const totalCents = part.reduce((sum, it) => sum + it.amountCents, 0);
+      const batchId = insertDraftBatch(ledger, { importId, kind: 'sheet', name, itemCount: part.length, totalCents, at });
+      for (const it of part) {
+        insert.run(batchId, it.line, it.identifier, it.key, it.keyType, it.amountCents, it.description, it.sheetName, it.sheetDocument,
+          JSON.stringify(it.destination), it.destination.name || null, at, at, at);
+      }
+      return batchId;
+    });
+    // One batch at least: splitIntoParts never returns no part.
+    return { importId, batchIds: batchIds as [number, ...number[]] };
   });
+}
+
+/** Consecutive parts of at most `size` items; a single (possibly empty) part when all fit. */
+function splitIntoParts<T>(items: readonly T[], size: number): (readonly T[])[] {
+  if (items.length <= size) return [items];
+  const parts: (readonly T[])[] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  return parts;
 }

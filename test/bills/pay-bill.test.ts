@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billKindName, outcomeText, refusedBillsError, refusalText, leftOutText, warningText } from '../../src/cli/commands/boleto/bill-messages.js';
 import { BillsRefusedError, inspectBill, payBills, type InspectedBill } from '../../src/engine/pay-bill.js';
+import { resolveBill } from '../../src/engine/resolve-bill.js';
 import type { BillRequest, PreparedBill } from '../../src/engine/plan-bills.js';
 import { CancelledError } from '../../src/errors.js';
 import { applyCallback } from '../../src/engine/apply-callback.js';
@@ -372,5 +373,39 @@ describe('inspectBill', () => {
     const r = await inspectBill({ provider: async () => provider, now: () => MONDAY }, '1234');
     expect(r).toEqual({ ok: false, stage: 'code', refusal: { kind: 'invalid-code', detail: expect.any(String) } });
     expect(provider.calls).toEqual([]);
+  });
+});
+
+describe("resolveBill: what the provider's statement shows", () => {
+  const cutShort = async () => {
+    const provider = fixedProvider();
+    const { ledger, pay } = await setUp(provider);
+    const id = insertBillIntent(ledger, { barcode: decodedBarcode(fixedBill), line: fixedBill, kind: 'bank', description: null, beneficiary: null, beneficiaryDocument: null, assignor: null, dueDate: null, amountCents: 15_990, forced: false }, MONDAY);
+    logIntent(ledger, 'pay_bill', `bill:${id}`, { code: fixedBill }, MONDAY);
+    return { ledger, pay, provider, id };
+  };
+
+  it('paid: the bill is paid with its transaction, its call closed, and paying it again is refused', async () => {
+    const { ledger, pay, provider, id } = await cutShort();
+    expect(resolveBill(ledger, id, { paid: true, transactionId: 'tx-statement' }, MONDAY)).toMatchObject({ status: 'paid', transaction_id: 'tx-statement' });
+    expect(callsOf(ledger, `bill:${id}`).map((c) => c.outcome)).toEqual([null, 'ok']);
+    expect(checkLedger(ledger).clean).toBe(true);
+    await rejection(pay([{ code: fixedBill }]));
+    expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(0);
+  });
+
+  it('not paid: the bill is closed as failed and may be paid again without --force', async () => {
+    const { ledger, pay, provider, id } = await cutShort();
+    expect(resolveBill(ledger, id, { paid: false }, MONDAY)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^not paid: the provider's statement shows no payment of it/) });
+    expect(callsOf(ledger, `bill:${id}`).map((c) => c.outcome)).toEqual([null, 'error']);
+    expect(checkLedger(ledger).clean).toBe(true);
+    expect((await pay([{ code: fixedBill }])).outcomes.map((o) => [o.status, o.row.forced])).toEqual([['paid', 0]]);
+    expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(1);
+  });
+
+  it('refuses a bill whose outcome is known', async () => {
+    const { ledger, id } = await cutShort();
+    resolveBill(ledger, id, { paid: true, transactionId: null }, MONDAY);
+    expect(() => resolveBill(ledger, id, { paid: false }, MONDAY)).toThrow(/^Bill #1 is paid: only a payment whose outcome is unknown/);
   });
 });

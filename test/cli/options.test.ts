@@ -5,6 +5,7 @@ import { parseBatchActionOptions, parseBatchItemsOptions, parseBatchShowOptions 
 import { parseBoletoDecodeOptions } from '../../src/cli/commands/boleto/decode.js';
 import { parseBoletoDetailsOptions } from '../../src/cli/commands/boleto/details.js';
 import { parseBoletoListOptions } from '../../src/cli/commands/boleto/list.js';
+import { parseBoletoResolveOptions } from '../../src/cli/commands/boleto/resolve.js';
 import { parseBoletoPayOptions } from '../../src/cli/commands/boleto/pay.js';
 import { parseConfigInitOptions, parseConfigSetOptions, parseConfigUnsetOptions } from '../../src/cli/commands/config.js';
 import { parseDaemonOptions } from '../../src/cli/commands/daemon.js';
@@ -57,6 +58,8 @@ describe('command options: flags in, typed options out', () => {
     ['boleto decode in parts', parseBoletoDecodeOptions, raw({}, ['83680000000-9', '87450048001-5']), { code: '83680000000-9 87450048001-5' }],
     ['boleto details', parseBoletoDetailsOptions, raw({}, ['2379 3381']), { code: '2379 3381' }],
     ['boleto list --all', parseBoletoListOptions, raw({ all: true }), { all: true }],
+    ['boleto resolve 12 --paid --transaction', parseBoletoResolveOptions, raw({ paid: true, transaction: 'tx-9', yes: false }, ['12']), { billId: 12, paid: true, transactionId: 'tx-9', yes: false }],
+    ['boleto resolve #12 --not-paid --yes', parseBoletoResolveOptions, raw({ notPaid: true, yes: true }, ['#12']), { billId: 12, paid: false, transactionId: null, yes: true }],
     [
       'boleto pay <code> --amount --description',
       parseBoletoPayOptions,
@@ -125,6 +128,10 @@ describe('command options: usage errors name the flag or argument', () => {
     ['alerts ack 1.5', parseAlertsAckOptions, raw({}, ['1.5']), /alert numbers/],
     ['batch items --status', parseBatchItemsOptions, raw({ status: 'lost' }, ['7']), /^--status must be one of resolved, /],
     ['boleto pay with nothing', parseBoletoPayOptions, raw({}), /bill code .* or --file/],
+    ['boleto resolve without a finding', parseBoletoResolveOptions, raw({}, ['3']), /^Say what the statement shows: --paid or --not-paid/],
+    ['boleto resolve --paid --not-paid', parseBoletoResolveOptions, raw({ paid: true, notPaid: true }, ['3']), /--paid or --not-paid/],
+    ['boleto resolve --not-paid --transaction', parseBoletoResolveOptions, raw({ notPaid: true, transaction: 't' }, ['3']), /^--transaction goes with --paid/],
+    ['boleto resolve abc', parseBoletoResolveOptions, raw({ paid: true }, ['abc']), /^"abc" is not a bill number/],
     ['boleto pay code and --file', parseBoletoPayOptions, raw({ file: 'f.csv' }, ['8368']), /either a bill code or --file/],
     ['boleto pay --file --amount', parseBoletoPayOptions, raw({ file: 'f.csv', amount: '1' }), /^--amount is for one bill/],
     ['boleto pay --file --description', parseBoletoPayOptions, raw({ file: 'f.csv', description: 'd' }), /^--description is for one bill/],

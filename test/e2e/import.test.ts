@@ -40,6 +40,40 @@ describe('paybatch import (end to end)', () => {
     expect(batches[0]).toMatchObject({ id: doc.batch.remoteId, status: 'processing', quantityItems: 2000, name: `folha ${doc.batch.name.split(' ').at(-1)} [pb:1]` });
   });
 
+  it('sends a sheet larger than the provider takes in one batch as parts, resumable after a kill between them', async () => {
+    const dir = tempDir();
+    const s = await sandbox(dir);
+    const sheet = writeSheet(join(dir, 'folha.csv'), 2000);
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_MAX_BATCH_ITEMS: '800' });
+    // Killed once the second part's start is answered, before it is recorded.
+    const killed = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env: { ...env, PAYBATCH_CRASH_AT: 'start:2' } });
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    const r = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    const day = doc.batch.name.split(' ')[1];
+    expect(doc.outcome).toBe('resumed');
+    expect(doc.batches.map((b: { id: number; name: string; items: number; status: string }) => [b.id, b.name, b.items, b.status])).toEqual([
+      [1, `folha ${day} (1/3)`, 800, 'started'],
+      [2, `folha ${day} (2/3)`, 800, 'started'],
+      [3, `folha ${day} (3/3)`, 400, 'started'],
+    ]);
+    expect(doc.batch).toEqual(doc.batches[0]);
+    // At the provider: three batches (no fourth from the killed run), the sheet's 2,000 items in them, all started.
+    const { batches } = await s.admin<BatchesReport>('batches');
+    expect(batches.map((b) => [b.name, b.quantityItems, b.status])).toEqual([
+      [`folha ${day} (1/3) [pb:1]`, 800, 'processing'],
+      [`folha ${day} (2/3) [pb:2]`, 800, 'processing'],
+      [`folha ${day} (3/3) [pb:3]`, 400, 'processing'],
+    ]);
+    expect((await s.admin<PaymentsReport & { paidMoreThanOnce: unknown[] }>('payments')).paidMoreThanOnce).toEqual([]);
+    // Each part names the others.
+    const show = await paybatch(['batch', 'show', '2'], { env });
+    expect(show.stdout).toContain('Part 2 of 3 of import #1');
+    const shown = JSON.parse((await paybatch(['batch', 'show', '3', '--json'], { env })).stdout);
+    expect(shown.parts.map((p: { id: number }) => p.id)).toEqual([1, 2, 3]);
+  });
+
   it('on the embedded default, says SANDBOX and imports the fixture sheet (Windows-1252, ;)', async () => {
     const dir = tempDir();
     const r = await paybatch(['import', join(FIXTURES, 'pagamentos-exemplo.csv'), '--yes', '--json'], { env: userEnv(dir) });

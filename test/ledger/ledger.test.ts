@@ -92,7 +92,7 @@ describe('the ledger', () => {
     const dir = tempDir();
     const file = join(dir, 'ledger.db');
     const ledger = await openLedger(file);
-    const { importId, batchId } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 3, batchName: 'Folha', items: [item(2), item(3)], rejectedCount: 1, now });
+    const { importId, batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 3, batchName: 'Folha', items: [item(2), item(3)], rejectedCount: 1, now });
     const migrations = migrationsOf(sqliteOf(ledger));
     await ledger.close();
 
@@ -101,7 +101,7 @@ describe('the ledger', () => {
     // The same migration rows (names and times): none ran a second time.
     expect(migrationsOf(sqliteOf(again))).toEqual(migrations);
     expect(schemaOf(sqliteOf(again))).toEqual(SCHEMA);
-    expect(findImportByHash(again, 'h1')).toMatchObject({ id: importId, batchId, rowCount: 3, itemCount: 2, rejectedCount: 1 });
+    expect(findImportByHash(again, 'h1')).toMatchObject({ id: importId, batchIds: [batchId], rowCount: 3, itemCount: 2, rejectedCount: 1 });
     expect(getBatch(again, batchId)).toMatchObject({ name: 'Folha', status: 'draft', item_count: 2, total_cents: 1002 + 1003 });
     expect(itemsOfBatch(again, batchId).map((i) => [i.line, i.identifier, i.amount_cents, i.status])).toEqual([
       [2, '00000000-0000-4000-8000-000000000002', 1002, 'resolved'],
@@ -141,8 +141,8 @@ describe('the ledger', () => {
   it('records an import, its batch named with its local id, and every item in one go', async () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
     const items = Array.from({ length: 500 }, (_, i) => item(i + 2));
-    const { importId, batchId } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 501, batchName: 'Folha', items, rejectedCount: 1, now });
-    expect(findImportByHash(ledger, 'h1')).toMatchObject({ id: importId, batchId, rowCount: 501, itemCount: 500, rejectedCount: 1 });
+    const { importId, batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 501, batchName: 'Folha', items, rejectedCount: 1, now });
+    expect(findImportByHash(ledger, 'h1')).toMatchObject({ id: importId, batchIds: [batchId], rowCount: 501, itemCount: 500, rejectedCount: 1 });
     expect(findImportByHash(ledger, 'h2')).toBeUndefined();
     const batch = getBatch(ledger, batchId);
     expect(batch).toMatchObject({ name: 'Folha', remote_name: `Folha [pb:${batchId}]`, status: 'draft', item_count: 500 });

@@ -86,7 +86,7 @@ export async function runBatchList(ctx: Context): Promise<void> {
 }
 
 export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promise<void> {
-  const { batchProgress } = await import('../../ledger/batch-repository.js');
+  const { batchProgress, batchesOfImport } = await import('../../ledger/batch-repository.js');
   const { formatBRL } = await import('../../domain/money.js');
   const ledger = await ctx.ledger();
   let b = await requireBatch(ctx, ledger, opts.ref);
@@ -106,7 +106,10 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
     outcome: c.outcome,
     detail: c.detail_json ? (JSON.parse(c.detail_json) as unknown) : null,
   }));
-  const doc = { batch: batchDoc(b), progress, calls, refreshed };
+  // A sheet larger than the provider takes in one batch was sent as several: each part names the others.
+  const siblings = b.kind === 'sheet' && b.import_id !== null ? batchesOfImport(ledger, b.import_id) : [];
+  const parts = siblings.length > 1 ? siblings.map((p) => ({ id: p.id, name: p.name, status: p.status, items: p.item_count, totalCents: p.total_cents })) : [];
+  const doc = { batch: batchDoc(b), parts, progress, calls, refreshed };
   ctx.out.result(doc, () => renderBatchShow(ctx.out, b, doc, { verbose: ctx.globals.verbose, formatBRL }));
 }
 
@@ -208,6 +211,7 @@ function renderBatchList(out: Output, rows: readonly BatchRow[], formatBRL: Form
 }
 
 interface BatchShowDoc {
+  readonly parts: readonly { id: number; name: string; status: string; items: number }[];
   readonly progress: readonly { status: string; count: number; sumCents: number }[];
   readonly calls: readonly { at: string; phase: string; operation: string; outcome: string | null }[];
   readonly refreshed: { seen: number; changed: number } | null;
@@ -215,6 +219,10 @@ interface BatchShowDoc {
 
 function renderBatchShow(out: Output, b: BatchRow, doc: BatchShowDoc, o: { verbose: boolean; formatBRL: FormatBRL }): void {
   out.print(`Batch #${b.id} "${b.name}" — ${b.status}${b.remote_id ? ` — provider id ${b.remote_id}` : ''}`);
+  if (doc.parts.length) {
+    out.print(`Part ${doc.parts.findIndex((p) => p.id === b.id) + 1} of ${doc.parts.length} of import #${b.import_id} (the sheet has more items than the provider takes in one batch):`);
+    out.print(out.table(['#', 'part', 'status', 'items'], doc.parts.map((p) => [p.id, p.name, p.status, p.items])));
+  }
   out.print(out.table(['status', 'items', 'sum'], doc.progress.map((p) => [p.status, p.count, o.formatBRL(p.sumCents)])));
   if (doc.refreshed) out.print(`Refreshed from the provider: ${doc.refreshed.seen} items seen, ${doc.refreshed.changed} changed.`);
   if (o.verbose) {

@@ -86,7 +86,8 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
     { ledger, provider: async () => client, settings, now: ctx.now, onProgress, confirm: async () => true },
     { file: opts.sheet, dryRun: false, start: true, skipInvalid: false, allowDuplicates: false },
   ).finally(() => spinner.stop());
-  const batch = imported.batch!;
+  // The demo sheet fits in one batch.
+  const batch = imported.batches[0]!;
   ctx.out.info(`Batch #${batch.id} started: ${batch.item_count} payments, ${formatBRL(batch.total_cents)}. Following them to the end…`);
 
   const log = daemonLogger(ctx.out, 'pretty', (line) => (ctx.globals.quiet ? undefined : ctx.io.stderr.write(`${line}\n`)));

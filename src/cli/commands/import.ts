@@ -97,13 +97,13 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
         settings: profile.settings,
         now: ctx.now,
         onProgress,
-        onResume: (r) => ctx.out.info(`Resuming import #${r.importId} (batch #${r.batchId}, started ${r.createdAt}).`),
+        onResume: (r) => ctx.out.info(`Resuming import #${r.importId} (${r.batchIds.length === 1 ? `batch #${r.batchIds[0]}` : `batches #${r.batchIds.join(', #')}`}, started ${r.createdAt}).`),
         confirm: async (summary) => {
           spinner.stop();
           showSummary(ctx.out, summary, formatBRL);
           if (opts.yes) return true;
           return ctx.prompter.confirm(
-            `${summary.start ? 'Create and start' : 'Create'} batch "${summary.batchName}" paying ${summary.totals.count} people ${formatBRL(summary.totals.sumCents)}?`,
+            `${summary.start ? 'Create and start' : 'Create'} batch "${summary.batchName}"${summary.parts > 1 ? ` (sent as ${summary.parts} batches, the provider's limit being ${(await ctx.profile()).settings.maxBatchItems} items)` : ''} paying ${summary.totals.count} people ${formatBRL(summary.totals.sumCents)}?`,
           );
         },
       },
@@ -113,12 +113,14 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
     spinner.stop();
   }
   if (result.outcome === 'dry-run' && result.summary) showSummary(ctx.out, result.summary, formatBRL);
-  const b = result.batch;
+  const batches = result.batches.map((b) => ({ id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents }));
   ctx.out.result(
     {
       outcome: result.outcome,
       importId: result.importId,
-      batch: b && { id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents },
+      // The first (for most sheets the only) batch; `batches` has every part of a sheet split for the provider.
+      batch: batches[0] ?? null,
+      batches,
       summary: result.summary,
       rejectedFile: result.rejectedFile,
     },
@@ -145,12 +147,15 @@ export async function runTemplate(ctx: Context, opts: TemplateOptions): Promise<
 
 function renderImport(out: Output, result: ImportResult, formatBRL: FormatBRL): void {
   const s = out.style;
-  const b = result.batch;
   if (result.outcome === 'dry-run') out.print('Dry run: nothing was created.');
-  else if (b) {
+  else if (result.batches.length) {
     const what = { imported: 'Imported', resumed: 'Resumed', 'already-imported': 'Already imported', 'dry-run': '' }[result.outcome];
-    out.print(`${s.green('✓')} ${what}: batch #${b.id} "${b.name}" (${b.remote_id ?? 'not yet at the provider'}), ${b.item_count} items, ${formatBRL(b.total_cents)}, ${b.status}.`);
-    if (b.status !== 'started') out.print(`Start it with: paybatch batch start ${b.id}`);
+    if (result.batches.length > 1) out.print(`${s.green('✓')} ${what} as ${result.batches.length} batches (the provider's limit per batch):`);
+    for (const b of result.batches) {
+      const line = `batch #${b.id} "${b.name}" (${b.remote_id ?? 'not yet at the provider'}), ${b.item_count} items, ${formatBRL(b.total_cents)}, ${b.status}.`;
+      out.print(result.batches.length > 1 ? `  ${line}` : `${s.green('✓')} ${what}: ${line}`);
+      if (b.status !== 'started') out.print(`${result.batches.length > 1 ? '  ' : ''}Start it with: paybatch batch start ${b.id}`);
+    }
   } else out.print('This sheet was already imported.');
   if (result.rejectedFile) out.print(`Rejected rows written to ${result.rejectedFile}`);
 }
