@@ -2,7 +2,11 @@
 // halves the start-up of every command (see `npm run bench`). Heavy parts loaded lazily stay separate chunks.
 // Native and data-carrying packages stay outside: better-sqlite3 (a native addon) and pdfkit (reads its font files
 // next to its own code).
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunk names carry content hashes: a fresh folder leaves no chunk of an earlier build behind.
+rmSync('dist/bundle', { recursive: true, force: true });
 
 await build({
   entryPoints: ['dist/cli/main.js'],

@@ -15,14 +15,14 @@ import { INVARIANTS } from './simulation/invariants.mjs';
 const USAGE = `usage: npm run simulate -- [--seeds N] [--seed S] [--jobs J] [--json] [--keep-failed] [--verbose]
   --seeds N            how many seeds (default 10; with --seed alone, 1)
   --seed S             the first seed (default 1); alone: replay that one seed
-  --jobs J             seeds run at once (default: cores + 1, as a seed spends much of its time waiting)
+  --jobs J             seeds run at once (default: 3 per core, as a seed spends much of its time waiting)
   --json               one JSON document on stdout
   --keep-failed        keep the folders (ledger, sandbox state, receipts) of failing seeds
   --sandbox-process    run each seed's sandbox as \`paybatch sandbox serve\` (default: the same server in this process)
   --verbose            every seed's scenario, timings and outcome on stderr`;
 
 function parseArgs(argv) {
-  const o = { seeds: null, seed: null, jobs: availableParallelism() + 1, json: false, keepFailed: false, verbose: false, sandbox: 'inline' };
+  const o = { seeds: null, seed: null, jobs: 3 * availableParallelism(), json: false, keepFailed: false, verbose: false, sandbox: 'inline' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {

@@ -5,6 +5,8 @@ import type { Ledger } from '../ledger/open-ledger.js';
 
 /** A holder that has not beaten for this long is presumed dead (another host cannot check its pid). */
 const STALE_HEARTBEAT_MS = 2 * 60_000;
+/** Beats are durable writes: one every 10 s is plenty against a 2-minute staleness, whatever the pass interval. */
+const HEARTBEAT_EVERY_MS = 10_000;
 
 export interface DaemonLock {
   heartbeat(): void;
@@ -28,8 +30,14 @@ export function acquireDaemonLock(ledger: Ledger, now: () => Date, pid = process
       }
     },
   });
+  let lastBeat = now().getTime();
   return {
-    heartbeat: () => beatDaemonLock(ledger, pid, now()),
+    heartbeat: () => {
+      const at = now();
+      if (at.getTime() - lastBeat < HEARTBEAT_EVERY_MS) return;
+      lastBeat = at.getTime();
+      beatDaemonLock(ledger, pid, at);
+    },
     release: () => releaseDaemonLock(ledger, pid),
   };
 }

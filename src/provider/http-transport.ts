@@ -1,4 +1,4 @@
-import { Pool } from 'undici';
+import { Pool } from './undici-pool.js';
 import { ProviderError } from '../errors.js';
 import type { Redactor } from './redact.js';
 

@@ -4,6 +4,7 @@ import { formatBoletoLine } from '../domain/boleto.js';
 import { formatBRL } from '../domain/money.js';
 import { writePrivateFile } from '../private-files.js';
 import { fileSafe, looksLikePdf } from './receipt-file.js';
+import { loadPdfKit } from './pdfkit.js';
 
 /** What a bill receipt shows (the provider's payment result and the ledger's bill). Amounts in centavos. */
 export interface BillReceiptFacts {
@@ -56,7 +57,7 @@ export function billReceiptRows(f: BillReceiptFacts): [string, string][] {
 
 /** Renders a bill receipt as a PDF with pdfkit (loaded on first use) and returns its bytes. */
 export async function renderBillReceipt(f: BillReceiptFacts): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

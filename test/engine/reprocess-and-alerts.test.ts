@@ -105,4 +105,25 @@ describe('the daemon lock', () => {
     expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM daemon_lock').get()).toEqual({ n: 0 });
     await ledger.close();
   });
+
+  it('beats at most every 10 s, however often the daemon passes', async () => {
+    const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, t0);
+    let now = t0;
+    const lock = acquireDaemonLock(ledger, () => now);
+    const beat = () => (sqliteOf(ledger).prepare('SELECT heartbeat_at FROM daemon_lock').get() as { heartbeat_at: string }).heartbeat_at;
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    for (const ms of [100, 5_000, 9_999]) {
+      now = at(ms);
+      lock.heartbeat();
+    }
+    expect(beat()).toBe(t0.toISOString());
+    now = at(10_000);
+    lock.heartbeat();
+    expect(beat()).toBe(at(10_000).toISOString());
+    now = at(15_000);
+    lock.heartbeat();
+    expect(beat()).toBe(at(10_000).toISOString());
+    lock.release();
+    await ledger.close();
+  });
 });
