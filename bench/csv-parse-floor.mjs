@@ -1,0 +1,11 @@
+// node bench/csv-parse-floor.mjs <sheet> — the floor of a whole-process sheet check: start node, stream the file
+// through csv-parse (';', relaxed like paybatch's reader) and count the records. Prints the count.
+import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { parse } from 'csv-parse';
+
+let records = 0;
+const parser = createReadStream(process.argv[2], { highWaterMark: 256 * 1024 }).pipe(parse({ delimiter: ';', relax_column_count: true, relax_quotes: true }));
+parser.on('data', () => void records++);
+await once(parser, 'end');
+console.log(records - 1);
