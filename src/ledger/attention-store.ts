@@ -1,3 +1,4 @@
+import type { BillRow } from './bill-repository.js';
 import { sqliteOf, type Ledger } from './ledger.js';
 
 /**
@@ -99,18 +100,7 @@ export function quarantinedEventsToReport(ledger: Ledger): ReportRow[] {
 export function returnedBillsToReport(ledger: Ledger): ReportRow[] {
   return ledger
     .all(ledger.db.selectFrom('bills').selectAll().where('status', '=', 'returned').where('alerted_at', 'is', null).orderBy('id'))
-    .map((b) => ({
-      ref: b.id,
-      alertedAt: b.alerted_at,
-      identifier: b.transaction_id ?? `bill:${b.id}`,
-      batch: 'bills',
-      line: null,
-      key: b.line,
-      amountCents: b.amount_paid_cents ?? b.amount_cents,
-      status: `returned: ${b.return_reason ?? '?'} → ${b.return_meaning ?? 'unknown reason'}`,
-      lastUpdate: b.returned_at ?? b.updated_at,
-      recipient: b.beneficiary,
-    }));
+    .map((b) => billRow(b, { alertedAt: b.alerted_at, status: `returned: ${b.return_reason ?? '?'} → ${b.return_meaning ?? 'unknown reason'}`, lastUpdate: b.returned_at ?? b.updated_at }));
 }
 
 /**
@@ -133,18 +123,26 @@ export function billsWithoutNewsToReport(ledger: Ledger, o: { unknownBefore: str
         )
         .orderBy('id'),
     )
-    .map((b) => ({
-      ref: b.id,
-      alertedAt: b.news_alerted_at,
-      identifier: b.transaction_id ?? `bill:${b.id}`,
-      batch: 'bills',
-      line: null,
-      key: b.line,
-      amountCents: b.amount_paid_cents ?? b.amount_cents,
-      status: b.status === 'scheduled' ? `scheduled for ${b.settle_date}, no word of its payment` : b.status === 'intent' ? 'sent, outcome never recorded' : 'outcome unknown',
-      lastUpdate: b.updated_at,
-      recipient: b.beneficiary,
-    }));
+    .map((b) => {
+      const status = b.status === 'scheduled' ? `scheduled for ${b.settle_date}, no word of its payment` : b.status === 'intent' ? 'sent, outcome never recorded' : 'outcome unknown';
+      return billRow(b, { alertedAt: b.news_alerted_at, status, lastUpdate: b.updated_at });
+    });
+}
+
+/** A bill as an alert lists it: by its transaction (or ledger number), its line as the key. */
+function billRow(b: BillRow, o: { alertedAt: string | null; status: string; lastUpdate: string }): ReportRow {
+  return {
+    ref: b.id,
+    alertedAt: o.alertedAt,
+    identifier: b.transaction_id ?? `bill:${b.id}`,
+    batch: 'bills',
+    line: null,
+    key: b.line,
+    amountCents: b.amount_paid_cents ?? b.amount_cents,
+    status: o.status,
+    lastUpdate: o.lastUpdate,
+    recipient: b.beneficiary,
+  };
 }
 
 function itemRows(ledger: Ledger, where: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>): ReportRow[] {
