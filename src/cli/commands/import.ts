@@ -103,7 +103,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
           showSummary(ctx.out, summary, formatBRL);
           if (opts.yes) return true;
           return ctx.prompter.confirm(
-            `${summary.start ? 'Create and start' : 'Create'} batch "${summary.batchName}"${summary.parts > 1 ? ` (sent as ${summary.parts} batches, the provider's limit being ${(await ctx.profile()).settings.maxBatchItems} items)` : ''} paying ${summary.totals.count} people ${formatBRL(summary.totals.sumCents)}?`,
+            `${summary.start ? 'Create and start' : 'Create'} batch "${summary.batchName}"${summary.parts > 1 ? ` (sent as ${summary.parts} batches, the provider's limit being ${profile.settings.maxBatchItems} items)` : ''} paying ${summary.totals.count} people ${formatBRL(summary.totals.sumCents)}?`,
           );
         },
       },
