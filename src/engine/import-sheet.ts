@@ -4,7 +4,7 @@ import { saoPauloDate } from '../domain/bank-calendar.js';
 import { CancelledError, InputRejectedError, PaybatchError, ProviderError, type InputProblem } from '../errors.js';
 import type { Settings } from '../config/settings.js';
 import { claimImport } from '../ledger/import-claim.js';
-import { findImportByHash, recordImport } from '../ledger/import-repository.js';
+import { findImportByHash, recordImport, type ImportRecord } from '../ledger/import-repository.js';
 import { itemsOfBatch, recentPayments } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
@@ -78,10 +78,14 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
   // is validated, so that a second run started meanwhile is told at once.
   const claim = o.dryRun ? null : claimImport(ledger, { fileHash: sheetHash, fileName: o.file, now: now() });
   try {
-    // Read as a stream, validating each row as it comes (see readValidated): the rows themselves are never all held.
-    const read = await readValidated(o.file, deps.settings.maxItemAmount);
-    if (read.sha256 !== sheetHash) throw new PaybatchError(`${o.file} changed while it was being imported; nothing was imported. Run the import again.`);
-    return await importClaimed(deps, o, read);
+    const existing = findImportByHash(ledger, sheetHash);
+    if (existing) return await resumeImport(deps, o, existing);
+    // Planned and recorded in a function of its own, so that the sheet's rows and the plan are garbage once the
+    // items are in the ledger: the batches are then sent a chunk at a time from the ledger.
+    const recorded = await planAndRecord(deps, o, sheetHash);
+    if (recorded.outcome === 'dry-run') return { outcome: 'dry-run', summary: recorded.summary, importId: null, batches: [], rejectedFile: null };
+    const batches = await submitParts(deps, await deps.provider(), recorded.batchIds, o.start);
+    return { outcome: 'imported', summary: recorded.summary, importId: recorded.importId, batches, rejectedFile: recorded.rejectedFile };
   } catch (e) {
     throw e instanceof ProviderError && !o.dryRun ? asResumable(e) : e;
   } finally {
@@ -139,35 +143,45 @@ async function rowsOnLines(file: string, sha256: string, lines: ReadonlySet<numb
   return rows;
 }
 
-async function importClaimed(deps: ImportDeps, o: ImportOptions, read: ValidatedSheet): Promise<ImportResult> {
-  const { ledger, now } = deps;
-  const sheetHash = read.sha256;
-  const existing = findImportByHash(ledger, sheetHash);
-  if (existing) {
-    if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batches: [], rejectedFile: null };
-    deps.onResume?.({ importId: existing.id, batchIds: existing.batchIds, createdAt: existing.createdAt });
-    const before = existing.batchIds.map((id) => getBatch(ledger, id));
-    // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own.
-    if (o.start && before.some((b) => !b.start_requested && b.status !== 'deleted')) {
-      const items = before.flatMap((b) => itemsOfBatch(ledger, b.id));
-      const summary: ImportSummary = {
-        file: o.file,
-        batchName: before[0]!.name,
-        parts: before.length,
-        rows: existing.rowCount,
-        totals: totalsOf(items.map((it) => ({ keyType: it.key_type, amountCents: it.amount_cents }))),
-        rejected: [],
-        nameWarnings: [],
-        duplicates: [],
-        start: true,
-      };
-      if (!(await deps.confirm(summary))) throw new CancelledError();
-    }
-    const batches = await submitParts(deps, await deps.provider(), existing.batchIds, o.start);
-    const moved = batches.some((b, i) => b.status !== before[i]!.status);
-    return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: existing.id, batches, rejectedFile: null };
+/** A sheet the ledger has already imported: its batches are taken on from where they stand, never planned again. */
+async function resumeImport(deps: ImportDeps, o: ImportOptions, existing: ImportRecord): Promise<ImportResult> {
+  const { ledger } = deps;
+  if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batches: [], rejectedFile: null };
+  deps.onResume?.({ importId: existing.id, batchIds: existing.batchIds, createdAt: existing.createdAt });
+  const before = existing.batchIds.map((id) => getBatch(ledger, id));
+  // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own.
+  if (o.start && before.some((b) => !b.start_requested && b.status !== 'deleted')) {
+    const items = before.flatMap((b) => itemsOfBatch(ledger, b.id));
+    const summary: ImportSummary = {
+      file: o.file,
+      batchName: before[0]!.name,
+      parts: before.length,
+      rows: existing.rowCount,
+      totals: totalsOf(items.map((it) => ({ keyType: it.key_type, amountCents: it.amount_cents }))),
+      rejected: [],
+      nameWarnings: [],
+      duplicates: [],
+      start: true,
+    };
+    if (!(await deps.confirm(summary))) throw new CancelledError();
   }
+  const batches = await submitParts(deps, await deps.provider(), existing.batchIds, o.start);
+  const moved = batches.some((b, i) => b.status !== before[i]!.status);
+  return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: existing.id, batches, rejectedFile: null };
+}
 
+type Recorded =
+  | { readonly outcome: 'dry-run'; readonly summary: ImportSummary }
+  | { readonly outcome: 'recorded'; readonly summary: ImportSummary; readonly importId: number; readonly batchIds: readonly number[]; readonly rejectedFile: string | null };
+
+/**
+ * Reads the sheet (a stream, each row validated as it comes), looks its keys up, plans it, asks for the confirmation
+ * and writes the import: nothing is written before the confirmation, and nothing is sent here.
+ */
+async function planAndRecord(deps: ImportDeps, o: ImportOptions, sheetHash: string): Promise<Recorded> {
+  const { ledger, now } = deps;
+  const read = await readValidated(o.file, deps.settings.maxItemAmount);
+  if (read.sha256 !== sheetHash) throw new PaybatchError(`${o.file} changed while it was being imported; nothing was imported. Run the import again.`);
   if (read.head.problems.length) throw new InputRejectedError(`${o.file} cannot be read as a payment sheet; nothing was imported.`, read.head.problems);
   const validation = { valid: read.valid, problems: read.problems };
   if (read.rowCount === 0) throw new InputRejectedError(`${o.file} has no payment rows; nothing was imported.`);
@@ -224,7 +238,7 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, read: Validated
     duplicates: plan.duplicates,
     start: o.start,
   };
-  if (o.dryRun) return { outcome: 'dry-run', summary, importId: null, batches: [], rejectedFile: null };
+  if (o.dryRun) return { outcome: 'dry-run', summary };
   if (!(await deps.confirm(summary))) throw new CancelledError();
 
   let writtenRejects: string | null = null;
@@ -249,8 +263,7 @@ async function importClaimed(deps: ImportDeps, o: ImportOptions, read: Validated
     partSize: deps.settings.maxBatchItems,
   });
   crashPoint('import-write');
-  const batches = await submitParts(deps, provider, batchIds, o.start);
-  return { outcome: 'imported', summary, importId, batches, rejectedFile: writtenRejects };
+  return { outcome: 'recorded', summary, importId, batchIds, rejectedFile: writtenRejects };
 }
 
 /** Sends the import's batches one after the other (each resumable on its own), started when asked. */

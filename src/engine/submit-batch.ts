@@ -2,7 +2,7 @@ import { PaybatchError } from '../errors.js';
 import { claimBatch, waitForBatchClaim, type BatchClaim } from '../ledger/batch-claim.js';
 import { getBatch, updateBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { recordedCall } from '../ledger/call-log.js';
-import { itemsOfBatch, markItemsCallFailed, markItemsSent, type ItemRow } from '../ledger/item-repository.js';
+import { countItemsIn, itemsOfBatchAfter, markItemsCallFailed, markItemsSent, type ItemRow } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Destination } from '../provider/types.js';
@@ -99,13 +99,15 @@ async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean):
 
 async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void> {
   const { ledger, provider, now } = deps;
-  const pending = itemsOfBatch(ledger, batch.id, 'resolved');
   const size = deps.chunkSize ?? 250;
-  const total = pending.length;
+  const total = countItemsIn(ledger, batch.id, 'resolved');
   let done = 0;
   deps.onProgress?.({ phase: 'add-items', done, total });
-  for (let i = 0; i < pending.length; i += size) {
-    const chunk = pending.slice(i, i + size);
+  // A chunk at a time from the ledger: a batch of any size is sent at the memory of one chunk.
+  for (let afterId = 0; ; ) {
+    const chunk = itemsOfBatchAfter(ledger, batch.id, 'resolved', afterId, size);
+    if (chunk.length === 0) break;
+    afterId = chunk.at(-1)!.id;
     const identifiers = chunk.map((it) => it.identifier);
     const sent = new Set(identifiers);
     let missing: string[] = [];

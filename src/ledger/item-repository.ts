@@ -51,6 +51,22 @@ export function countItemsNotIn(ledger: Ledger, batchId: number, states: readonl
   return row?.n ?? 0;
 }
 
+/** How many items of a batch are in this state. */
+export function countItemsIn(ledger: Ledger, batchId: number, state: ItemState): number {
+  const row = ledger.first(ledger.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', batchId).where('status', '=', state));
+  return row?.n ?? 0;
+}
+
+/**
+ * The next `limit` items of a batch in this state after item `afterId`, in the order they were recorded (the
+ * sheet's): a large batch is read a chunk at a time, never all held at once.
+ */
+export function itemsOfBatchAfter(ledger: Ledger, batchId: number, state: ItemState, afterId: number, limit: number): ItemRow[] {
+  return ledger.all(
+    ledger.db.selectFrom('items').selectAll().where('batch_id', '=', batchId).where('status', '=', state).where('id', '>', afterId).orderBy('id').limit(limit),
+  );
+}
+
 export function itemsOfBatch(ledger: Ledger, batchId: number, status?: ItemState): ItemRow[] {
   let q = ledger.db.selectFrom('items').selectAll().where('batch_id', '=', batchId);
   if (status) q = q.where('status', '=', status);
