@@ -1,7 +1,6 @@
 import { formatBRL } from '../domain/money.js';
 import { InputRejectedError } from '../errors.js';
-import { streamSheetFile } from '../sheet/sheet-file.js';
-import { rowValidator, type RowProblem } from '../sheet/validate-rows.js';
+import { validateSheetFile } from '../sheet/sheet-file.js';
 import { TotalsCounter, type Totals } from './plan-import.js';
 
 export interface SheetCheck {
@@ -18,30 +17,15 @@ export interface SheetCheck {
  * The sheet is read as a stream: memory stays flat however many rows it has (only its problems are kept).
  */
 export async function checkSheet(file: string, limits: { maxItemAmount: number; maxBatchTotal: number }): Promise<SheetCheck> {
-  let problems: RowProblem[] = [];
-  let rejectedRows = 0;
   let totals = new TotalsCounter();
-  const { head, rowCount } = await streamSheetFile(file, (sheet) => {
-    problems = [];
-    rejectedRows = 0;
+  const { head, rowCount, rejectedCount, problems } = await validateSheetFile(file, limits.maxItemAmount, () => {
     totals = new TotalsCounter();
-    // A header without the key or amount column is a sheet problem; its rows are not validated.
-    const validate = sheet.problems.length ? null : rowValidator(sheet, { maxItemAmountCents: limits.maxItemAmount });
-    return (row) => {
-      if (validate === null) return;
-      const outcome = validate(row);
-      if (outcome.valid !== null) {
-        totals.add(outcome.valid);
-        return;
-      }
-      rejectedRows++;
-      for (const p of outcome.problems) problems.push(p);
-    };
+    return (row) => totals.add(row);
   });
   if (head.problems.length) throw new InputRejectedError(`${file} cannot be read as a payment sheet.`, head.problems);
   if (rowCount === 0) throw new InputRejectedError(`${file} has no payment rows.`);
   if (problems.length) {
-    throw new InputRejectedError(`${file}: ${rejectedRows} of ${rowCount} rows are invalid.`, problems);
+    throw new InputRejectedError(`${file}: ${rejectedCount} of ${rowCount} rows are invalid.`, problems);
   }
   const result = totals.totals();
   if (result.sumCents > limits.maxBatchTotal) {

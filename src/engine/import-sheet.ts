@@ -10,10 +10,10 @@ import type { Ledger } from '../ledger/open-ledger.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { writePrivateFile } from '../private-files.js';
 import type { ProviderClient } from '../provider/client.js';
-import type { SheetHead, SheetRow } from '../sheet/read-sheet.js';
-import { hashSheetFile, streamSheetFile } from '../sheet/sheet-file.js';
+import type { SheetRow } from '../sheet/read-sheet.js';
+import { hashSheetFile, streamSheetFile, validateSheetFile, type ValidatedSheetFile } from '../sheet/sheet-file.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
-import { rowValidator, type RowProblem, type ValidRow } from '../sheet/validate-rows.js';
+import type { RowProblem, ValidRow } from '../sheet/validate-rows.js';
 import { crashPoint } from './crash-point.js';
 import { planImport, totalsOf, type ImportPlan, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
@@ -94,40 +94,18 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
 }
 
 /** A sheet read and validated offline: its identity, its head, the rows that passed and every row problem. */
-interface ValidatedSheet {
-  readonly sha256: string;
-  readonly head: SheetHead;
-  readonly rowCount: number;
-  readonly valid: ValidRow[];
-  readonly rejectedCount: number;
-  readonly problems: RowProblem[];
+interface ValidatedSheet extends ValidatedSheetFile {
+  readonly valid: readonly ValidRow[];
 }
 
-/**
- * Streams the sheet through the offline rules, keeping only the valid rows (typed values, not cells) and the
- * problems: what the import needs next. Rows of a sheet with sheet-level problems are not validated.
- */
+/** Streams the sheet through the offline rules, keeping the valid rows (typed values, not cells) and the problems. */
 async function readValidated(file: string, maxItemAmountCents: number): Promise<ValidatedSheet> {
   let valid: ValidRow[] = [];
-  let problems: RowProblem[] = [];
-  let rejectedCount = 0;
-  const streamed = await streamSheetFile(file, (head) => {
-      valid = [];
-      problems = [];
-      rejectedCount = 0;
-      const validate = head.problems.length ? null : rowValidator(head, { maxItemAmountCents });
-      return (row) => {
-        if (validate === null) return;
-        const outcome = validate(row);
-        if (outcome.valid !== null) {
-          valid.push(outcome.valid);
-          return;
-        }
-        rejectedCount++;
-        for (const p of outcome.problems) problems.push(p);
-      };
+  const read = await validateSheetFile(file, maxItemAmountCents, () => {
+    valid = [];
+    return (row) => void valid.push(row);
   });
-  return { sha256: streamed.sha256, head: streamed.head, rowCount: streamed.rowCount, valid, rejectedCount, problems };
+  return { ...read, valid };
 }
 
 /** The sheet's rows on these lines, read again from the file (which must still have the bytes of `sha256`). */

@@ -2,7 +2,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { centsToReais, formatReais } from '../domain/money.js';
 import { ConfigError, ProviderError } from '../errors.js';
 import {
-  DecodeError,
   decodeAddedItems,
   decodeBatch,
   decodeBillDetails,
@@ -14,13 +13,13 @@ import {
   decodeStartResult,
   type ItemReading,
 } from './decode.js';
-import { describeErrorBody, errorFromResponse } from './error-body.js';
-import { DEFAULT_TIMEOUTS, header, HttpTransport, type HttpMethod, type HttpResponse } from './http-transport.js';
+import { ApiCalls, buildPath, withNote } from './api-calls.js';
+import { DEFAULT_TIMEOUTS, HttpTransport } from './http-transport.js';
 import { mayBeWrongMethod } from './error-meaning.js';
 import { DEFAULT_DIALECT, itemStateOf, type ProviderDialect } from './dialect.js';
 import { cursorPages } from './pages.js';
 import { Redactor } from './redact.js';
-import { isRetryableStatus, parseRetryAfter, resolveRetrySettings, retrying, type RetryLoopOptions, type RetrySettings } from './retry-policy.js';
+import { isRetryableStatus, resolveRetrySettings, retrying, type RetryLoopOptions } from './retry-policy.js';
 import { TokenSource } from './token-source.js';
 import type {
   Batch,
@@ -39,61 +38,25 @@ import type {
 
 export type { ProviderClientOptions, ProviderEvent } from './types.js';
 
-/**
- * How a call may be repeated after a failure:
- * - `repeatable`: retried on communication failures, 408, 429 and 5xx — reads, deletes, and writes the provider
- *   treats as idempotent (items by identifier, start-process), always with the very same body;
- * - `once`: never retried (create batch, pay a bill). A 401 is repeated once after a token refresh in both modes: the
- *   provider refused the call, so nothing was done.
- */
-type RetryMode = 'repeatable' | 'once';
-
-interface CallSpec {
-  readonly method: HttpMethod;
-  /** Path segments below the base URL, URL-encoded one by one here (Pix keys hold `@` and `+`). */
-  readonly segments: readonly string[];
-  readonly body?: string;
-  readonly mode: RetryMode;
-  /** Non-2xx statuses that are answers for this call (404 for a key lookup), not errors. */
-  readonly accept?: readonly number[];
-  /** A 404 after an attempt that may have been applied means an earlier attempt did the delete. */
-  readonly deleteSemantics?: boolean;
-}
-
-interface CallResult {
-  readonly res: HttpResponse;
-  readonly path: string;
-}
-
 const DEFAULT_CONNECTIONS = 8;
 const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /**
- * The typed client of the provider API (SPEC.md endpoints 1–14) over undici. It owns the base URL, authentication
- * (`Service-ApiKey` and an OAuth 2.0 bearer token on every call), timeouts, retries and error mapping: every failure
- * is a ProviderError, and no secret (API key, client secret, access token, webhook secret) ever appears in an error,
- * an event or this object's inspection. Amounts are centavos on the paybatch side.
+ * The typed client of the provider API (SPEC.md endpoints 1–14): one method per endpoint, over ApiCalls (api-calls.ts:
+ * authentication, the 401 refresh, retries and error mapping). Every failure is a ProviderError, and no secret (API
+ * key, client secret, access token, webhook secret) ever appears in an error, an event or this object's inspection.
+ * Amounts are centavos on the paybatch side.
  */
 export class ProviderClient {
-  readonly #origin: string;
-  readonly #basePath: string;
-  readonly #apiKey: string;
   readonly #dialect: ProviderDialect;
   readonly #reading: ItemReading;
-  readonly #retry: RetrySettings;
-  readonly #random: () => number;
-  readonly #sleep: (ms: number) => Promise<void>;
-  readonly #now: () => number;
   readonly #onEvent: ((e: ProviderEvent) => void) | undefined;
-  readonly #userAgent: string;
   readonly #redactor = new Redactor();
   readonly #transport: HttpTransport;
   readonly #tokens: TokenSource;
+  readonly #api: ApiCalls;
   /** The client's retry loop settings; a call that gives up says why in its error. */
   readonly #retryLoop: RetryLoopOptions;
-  /** Retry-After of the answer behind an error, for callers that retry a call of their own (ensureBatch). */
-  readonly #retryAfter = new WeakMap<ProviderError, number>();
-  #seq = 0;
   /** Method the bill details query is served with: pinned by the dialect, or learnt from the first answer; null until then. */
   #detailsMethod: 'POST' | 'GET' | null;
 
@@ -103,21 +66,19 @@ export class ProviderClient {
     for (const [name, v] of [['API key', o.apiKey], ['OAuth client id', o.clientId], ['OAuth client secret', o.clientSecret]] as const) {
       if (typeof v !== 'string' || v === '') throw new ConfigError(`The provider ${name} is empty.`);
     }
-    this.#origin = base.origin;
-    this.#basePath = base.pathname.replace(/\/+$/, '');
-    this.#apiKey = o.apiKey;
     const dialect: ProviderDialect = { ...DEFAULT_DIALECT, ...o.dialect, ...(o.pixAmountUnit === undefined ? {} : { pixAmountUnit: o.pixAmountUnit }) };
     if (dialect.pixAmountUnit !== 'cents' && dialect.pixAmountUnit !== 'reais') throw new ConfigError(`pixAmountUnit must be "cents" or "reais", not "${String(dialect.pixAmountUnit)}".`);
     this.#dialect = dialect;
     this.#reading = { unit: dialect.pixAmountUnit, pixIdFields: dialect.pixIdFields, stateOf: (word) => itemStateOf(dialect, word) };
     this.#detailsMethod = dialect.billDetailsMethod === 'auto' ? null : dialect.billDetailsMethod;
-    this.#retry = resolveRetrySettings(o.retry);
-    this.#random = o.random ?? Math.random;
-    this.#sleep = o.sleep ?? ((ms) => delay(ms));
-    this.#now = o.now ?? Date.now;
+    const retry = resolveRetrySettings(o.retry);
+    const random = o.random ?? Math.random;
+    const sleep = o.sleep ?? ((ms: number) => delay(ms));
+    const now = o.now ?? Date.now;
+    const userAgent = o.userAgent ?? 'paybatch';
+    const emit = (e: ProviderEvent) => this.#emit(e);
     this.#onEvent = o.onEvent;
-    this.#userAgent = o.userAgent ?? 'paybatch';
-    this.#retryLoop = { settings: this.#retry, random: this.#random, sleep: this.#sleep, giveUp: (e, why) => (e instanceof ProviderError ? withNote(e, why) : e) };
+    this.#retryLoop = { settings: retry, random, sleep, giveUp: (e, why) => (e instanceof ProviderError ? withNote(e, why) : e) };
     this.#redactor.add(o.apiKey);
     this.#redactor.add(o.clientSecret);
     this.#transport = new HttpTransport({
@@ -136,12 +97,24 @@ export class ProviderClient {
       auth: dialect.tokenAuth,
       // The API key goes to the token endpoint only when it belongs to the API's own origin: never to a third party.
       extraHeaders: tokenUrl.origin === base.origin ? { 'service-apikey': o.apiKey } : {},
-      userAgent: this.#userAgent,
-      retry: this.#retry,
-      random: this.#random,
-      sleep: this.#sleep,
-      now: this.#now,
-      emit: (e) => this.#emit(e),
+      userAgent,
+      retry,
+      random,
+      sleep,
+      now,
+      emit,
+    });
+    this.#api = new ApiCalls({
+      origin: base.origin,
+      basePath: base.pathname.replace(/\/+$/, ''),
+      apiKey: o.apiKey,
+      userAgent,
+      transport: this.#transport,
+      tokens: this.#tokens,
+      redactor: this.#redactor,
+      retryLoop: this.#retryLoop,
+      now,
+      emit,
     });
   }
 
@@ -163,8 +136,8 @@ export class ProviderClient {
 
   /** Creates a batch (endpoint 1) with one POST, never retried: a lost answer could hide a created batch. */
   async createBatch(name: string): Promise<Batch> {
-    const { res, path } = await this.#call({ method: 'POST', segments: ['pix', 'batch'], body: JSON.stringify({ name }), mode: 'once' });
-    return this.#decode(res, 'POST', path, true, decodeBatch);
+    const { res, path } = await this.#api.call({ method: 'POST', segments: ['pix', 'batch'], body: JSON.stringify({ name }), mode: 'once' });
+    return this.#api.decode(res, 'POST', path, true, decodeBatch);
   }
 
   /**
@@ -183,7 +156,7 @@ export class ProviderClient {
         } catch (e) {
           // Only the create is retried here; a failed lookup (after its own retries) ends the call.
           if (e instanceof ProviderError && (e.outcomeUnknown || e.status === null || isRetryableStatus(e.status))) {
-            throw retryable(e, { retryAfterMs: this.#retryAfter.get(e) ?? null, reason: `${e.code ?? `HTTP ${e.status}`}; looking for the batch by name first` });
+            throw retryable(e, { retryAfterMs: this.#api.retryAfterOf(e), reason: `${e.code ?? `HTTP ${e.status}`}; looking for the batch by name first` });
           }
           throw e;
         }
@@ -218,9 +191,9 @@ export class ProviderClient {
 
   /** Looks up a Pix key (endpoint 2): its destination, or null when the provider answers 404. A 400 is a ProviderError. */
   async lookupKey(key: string): Promise<Destination | null> {
-    const { res, path } = await this.#call({ method: 'GET', segments: ['pix', 'keys', key], mode: 'repeatable', accept: [404] });
+    const { res, path } = await this.#api.call({ method: 'GET', segments: ['pix', 'keys', key], mode: 'repeatable', accept: [404] });
     if (res.status === 404) return null;
-    return this.#decode(res, 'GET', path, false, (v) => decodeDestination(v));
+    return this.#api.decode(res, 'GET', path, false, (v) => decodeDestination(v));
   }
 
   /**
@@ -242,8 +215,8 @@ export class ProviderClient {
     });
     // Serialised once: every attempt sends byte for byte the same body.
     const body = JSON.stringify(wire);
-    const { res, path } = await this.#call({ method: 'POST', segments: ['pix', 'batch', batchId, 'items'], body, mode: 'repeatable' });
-    const added = this.#decode(res, 'POST', path, true, (v) => decodeAddedItems(v, this.#reading));
+    const { res, path } = await this.#api.call({ method: 'POST', segments: ['pix', 'batch', batchId, 'items'], body, mode: 'repeatable' });
+    const added = this.#api.decode(res, 'POST', path, true, (v) => decodeAddedItems(v, this.#reading));
     for (const item of added) {
       const expected = sent.get(item.identifier);
       if (expected !== undefined && expected !== item.amountCents) {
@@ -261,18 +234,18 @@ export class ProviderClient {
 
   /** Deletes an item of a pending batch (endpoint 4). A 404 after an attempt with an unknown outcome counts as done. */
   async deleteItem(batchId: string, itemId: string): Promise<void> {
-    await this.#call({ method: 'DELETE', segments: ['pix', 'batch', batchId, 'items', itemId], mode: 'repeatable', deleteSemantics: true });
+    await this.#api.call({ method: 'DELETE', segments: ['pix', 'batch', batchId, 'items', itemId], mode: 'repeatable', deleteSemantics: true });
   }
 
   /** Deletes a pending batch (endpoint 5). A 404 after an attempt with an unknown outcome counts as done. */
   async deleteBatch(batchId: string): Promise<void> {
-    await this.#call({ method: 'DELETE', segments: ['pix', 'batch', batchId], mode: 'repeatable', deleteSemantics: true });
+    await this.#api.call({ method: 'DELETE', segments: ['pix', 'batch', batchId], mode: 'repeatable', deleteSemantics: true });
   }
 
   /** Starts processing a batch (endpoint 6). Repeatable: starting a processing batch gives the same answer. */
   async startBatch(batchId: string): Promise<StartResult> {
-    const { res, path } = await this.#call({ method: 'POST', segments: ['pix', 'batch', batchId, 'start-process'], mode: 'repeatable' });
-    return this.#decode(res, 'POST', path, true, decodeStartResult);
+    const { res, path } = await this.#api.call({ method: 'POST', segments: ['pix', 'batch', batchId, 'start-process'], mode: 'repeatable' });
+    return this.#api.decode(res, 'POST', path, true, decodeStartResult);
   }
 
   /** Every batch, one page at a time (endpoints 7, then 8 with each cursor). */
@@ -294,8 +267,8 @@ export class ProviderClient {
 
   /** The receipt of a Pix payment (endpoint 11), decoded from base64; a ProviderError when it is not a PDF. */
   async receipt(pixId: string): Promise<Receipt> {
-    const { res, path } = await this.#call({ method: 'GET', segments: ['pix', pixId, 'receipt'], mode: 'repeatable' });
-    return this.#decode(res, 'GET', path, false, decodeReceipt);
+    const { res, path } = await this.#api.call({ method: 'GET', segments: ['pix', pixId, 'receipt'], mode: 'repeatable' });
+    return this.#api.decode(res, 'GET', path, false, decodeReceipt);
   }
 
   /**
@@ -323,8 +296,8 @@ export class ProviderClient {
   }
 
   async #details(method: 'POST' | 'GET', segments: readonly string[]): Promise<BillDetails> {
-    const { res, path } = await this.#call({ method, segments, mode: 'repeatable' });
-    const details = this.#decode(res, method, path, false, decodeBillDetails);
+    const { res, path } = await this.#api.call({ method, segments, mode: 'repeatable' });
+    const details = this.#api.decode(res, method, path, false, decodeBillDetails);
     this.#detailsMethod = method;
     return details;
   }
@@ -341,14 +314,14 @@ export class ProviderClient {
     // Written by hand so the amount keeps its two decimals on the wire (JSON.stringify would send 1234.5).
     const amount = this.#dialect.billAmountForm === 'string' ? `"${formatReais(amountCents)}"` : formatReais(amountCents);
     const body = `{"amount":${amount},"code":${JSON.stringify(code)}}`;
-    const { res, path } = await this.#call({ method: 'POST', segments: ['cashout', 'boleto'], body, mode: 'once' });
-    return this.#decode(res, 'POST', path, true, decodeBillPayment);
+    const { res, path } = await this.#api.call({ method: 'POST', segments: ['cashout', 'boleto'], body, mode: 'once' });
+    return this.#api.decode(res, 'POST', path, true, decodeBillPayment);
   }
 
   /** Subscribes a URL to event notifications (endpoint 14). The secret is masked in anything the client reports. */
   async subscribe(url: string, secret: string): Promise<unknown> {
     this.#redactor.add(secret);
-    const { res } = await this.#call({ method: 'POST', segments: ['subscribe', 'event'], body: JSON.stringify({ url, secret }), mode: 'repeatable' });
+    const { res } = await this.#api.call({ method: 'POST', segments: ['subscribe', 'event'], body: JSON.stringify({ url, secret }), mode: 'repeatable' });
     // The answer is not specified (SPEC.md rule 7): JSON when it is JSON, otherwise nothing.
     try {
       return this.#redactor.value(JSON.parse(res.body.toString('utf8')));
@@ -363,105 +336,8 @@ export class ProviderClient {
   }
 
   async #page<T>(segments: string[], decodeOne: (v: unknown, where: string) => T): Promise<WirePage<T>> {
-    const { res, path } = await this.#call({ method: 'GET', segments, mode: 'repeatable' });
-    return this.#decode(res, 'GET', path, false, (v) => decodePage(v, decodeOne));
-  }
-
-  /** One call with authentication, the 401 refresh and the retry rules of its mode. Resolves with a 2xx or accepted answer. */
-  async #call(spec: CallSpec): Promise<CallResult> {
-    const path = buildPath(spec.segments);
-    const url = new URL(this.#basePath + path, this.#origin);
-    const { method } = spec;
-    const baseHeaders: Record<string, string> = {
-      'service-apikey': this.#apiKey,
-      accept: 'application/json',
-      'user-agent': this.#userAgent,
-    };
-    if (spec.body !== undefined) baseHeaders['content-type'] = 'application/json';
-    // Every send is numbered, the repeat after a 401 refresh included; the refresh happens once per call.
-    let sends = 0;
-    let refreshed = false;
-    // Whether some attempt may have been applied by the provider though it gave no usable answer.
-    let mayHaveApplied = false;
-    return retrying(
-      async ({ retryable }) => {
-        // More than one send only for the 401 refresh, which is no retry of a failure: the provider refused the call.
-        for (;;) {
-          const token = await this.#tokens.get();
-          const id = ++this.#seq;
-          const attempt = ++sends;
-          const started = this.#now();
-          this.#emit({ type: 'request', id, method, path, attempt });
-          let res: HttpResponse;
-          try {
-            res = await this.#transport.send({ method, url, displayPath: path, headers: { ...baseHeaders, authorization: `Bearer ${token}` }, ...(spec.body === undefined ? {} : { body: spec.body }) });
-          } catch (e) {
-            if (!(e instanceof ProviderError)) throw e;
-            this.#emit({ type: 'failure', id, method, path, attempt, cause: e.code ?? 'error', outcomeUnknown: e.outcomeUnknown, ms: this.#now() - started });
-            mayHaveApplied ||= e.outcomeUnknown;
-            const failure = withOutcome(e, mayHaveApplied);
-            // An answer that arrived but could not be read (too large) is not a communication failure: no retry.
-            if (e.status !== null || spec.mode === 'once') throw failure;
-            throw retryable(failure, { retryAfterMs: null, reason: e.code ?? 'communication failure' });
-          }
-          const { status } = res;
-          this.#emit({ type: 'response', id, method, path, attempt, status, ms: this.#now() - started });
-          if ((status >= 200 && status < 300) || spec.accept?.includes(status)) return { res, path };
-          if (status === 404 && spec.deleteSemantics && mayHaveApplied) return { res, path };
-          if (status === 401) {
-            if (!refreshed) {
-              refreshed = true;
-              this.#tokens.invalidate(token);
-              continue;
-            }
-            throw errorFromResponse(method, path, res, this.#redactor, {
-              message: `The provider refused the credentials on ${method} ${path} (HTTP 401), even with a new access token`,
-              hint: 'Check the API key and the OAuth client id and secret of the profile (`paybatch config show` masks them).',
-              outcomeUnknown: mayHaveApplied,
-            });
-          }
-          // 500, 502 and 504 may come after (or from a gateway in front of) a provider that did the work.
-          if (method !== 'GET' && answerLeavesOutcomeUnknown(status)) mayHaveApplied = true;
-          const failure = errorFromResponse(method, path, res, this.#redactor, { outcomeUnknown: mayHaveApplied });
-          const retryAfterMs = parseRetryAfter(header(res, 'retry-after'), this.#now());
-          if (retryAfterMs !== null) this.#retryAfter.set(failure, retryAfterMs);
-          if (spec.mode === 'once' || !isRetryableStatus(status)) throw failure;
-          throw retryable(failure, { retryAfterMs, reason: `HTTP ${status}` });
-        }
-      },
-      {
-        ...this.#retryLoop,
-        onRetry: ({ delayMs, reason }) => this.#emit({ type: 'retry', method, path, attempt: sends + 1, delayMs, reason }),
-      },
-    );
-  }
-
-  /** Parses and decodes a success answer; an unexpected body is a ProviderError (outcome unknown for state changes). */
-  #decode<T>(res: HttpResponse, method: HttpMethod, path: string, changesState: boolean, decode: (v: unknown) => T): T {
-    try {
-      let json: unknown;
-      try {
-        json = JSON.parse(res.body.toString('utf8'));
-      } catch {
-        throw new DecodeError('', 'the body is not JSON');
-      }
-      return decode(json);
-    } catch (e) {
-      if (!(e instanceof DecodeError)) throw e;
-      const ct = header(res, 'content-type');
-      const notPdf = e.problem.includes('not a PDF');
-      throw new ProviderError(`${method} ${path}: the provider answered HTTP ${res.status} with an unexpected body (${this.#redactor.text(e.message)})`, {
-        status: res.status,
-        method,
-        path,
-        code: notPdf ? 'not_a_pdf' : 'malformed_response',
-        body: describeErrorBody(res.body, ct, this.#redactor).body,
-        outcomeUnknown: changesState,
-        hint: changesState
-          ? 'The provider accepted the request, but its answer could not be read: check its state before repeating anything.'
-          : 'The provider answered in a shape paybatch does not know; check the base URL and the provider version.',
-      });
-    }
+    const { res, path } = await this.#api.call({ method: 'GET', segments, mode: 'repeatable' });
+    return this.#api.decode(res, 'GET', path, false, (v) => decodePage(v, decodeOne));
   }
 
   #emit(e: ProviderEvent): void {
@@ -472,11 +348,6 @@ export class ProviderClient {
       // A failing logger must not change what the client does.
     }
   }
-}
-
-/** `/a/b/c` with each segment percent-encoded. */
-function buildPath(segments: readonly string[]): string {
-  return segments.map((s) => `/${encodeURIComponent(s)}`).join('');
 }
 
 function parseUrl(text: string, what: string): URL {
@@ -494,28 +365,4 @@ function parseUrl(text: string, what: string): URL {
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function answerLeavesOutcomeUnknown(status: number): boolean {
-  return status === 500 || status === 502 || status === 504;
-}
-
-/** The same error with `outcomeUnknown` raised when an earlier attempt may have been applied. */
-function withOutcome(e: ProviderError, mayHaveApplied: boolean, note?: string): ProviderError {
-  if (!note && (e.outcomeUnknown || !mayHaveApplied)) return e;
-  const outcomeUnknown = e.outcomeUnknown || mayHaveApplied;
-  return new ProviderError(note ? `${e.message} (${note})` : e.message, {
-    status: e.status,
-    method: e.method,
-    path: e.path,
-    code: e.code,
-    body: e.body,
-    outcomeUnknown,
-    hint: outcomeUnknown && !e.outcomeUnknown ? 'An earlier attempt may have reached the provider: check its state before repeating.' : e.hint,
-    cause: e.cause,
-  });
-}
-
-function withNote(e: ProviderError, note: string): ProviderError {
-  return withOutcome(e, e.outcomeUnknown, note);
 }
