@@ -7,10 +7,13 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // The stream's bytes are taken by its /Length: compressed bytes may end in "\r", which a pattern up to
+  // "endstream" would take for the line break and cut off.
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+      content = inflateSync(pdf.subarray(start, start + Number(match[1]))).toString('latin1');
     } catch {
       continue;
     }
