@@ -2,15 +2,15 @@
 // halves the start-up of every command (see `npm run bench`). Heavy parts loaded lazily stay separate chunks.
 // Native and data-carrying packages stay outside: better-sqlite3 (a native addon) and pdfkit (reads its font files
 // next to its own code).
-import { rmSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { build } from 'esbuild';
 
-// Chunk names carry content hashes: a fresh folder leaves no chunk of an earlier build behind.
-rmSync('dist/bundle', { recursive: true, force: true });
-
+// Built beside the current bundle, then swapped in: a CLI already running (a test, a daemon) still finds the lazy
+// chunks of its own build, which are removed only once they are old. A fresh folder leaves no stale chunk behind.
+const next = `dist/bundle.next-${process.pid}`;
 await build({
   entryPoints: ['dist/cli/main.js'],
-  outdir: 'dist/bundle',
+  outdir: next,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -21,3 +21,13 @@ await build({
   banner: { js: "import { createRequire as __paybatchRequire } from 'node:module'; const require = __paybatchRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+try {
+  renameSync('dist/bundle', `dist/bundle.old-${process.pid}`);
+} catch (e) {
+  if (e.code !== 'ENOENT') throw e;
+}
+renameSync(next, 'dist/bundle');
+const staleBefore = Date.now() - 15 * 60_000;
+for (const entry of readdirSync('dist')) {
+  if (entry.startsWith('bundle.old-') && statSync(`dist/${entry}`).mtimeMs < staleBefore) rmSync(`dist/${entry}`, { recursive: true, force: true });
+}
