@@ -2,6 +2,7 @@ import { formatBRL, parseAmount } from '../domain/money.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { formatDuration, parseDuration } from '../domain/duration.js';
 import { parseWebhookMethodSetting, type WebhookMethodSetting } from '../domain/webhook-proof.js';
+import { LOCALES, type Locale } from './locale.js';
 import {
   DEFAULT_PIX_ID_FIELDS,
   parseList,
@@ -49,6 +50,8 @@ export interface Settings {
   sandboxFaults?: string;
   sandboxSeed: number;
   sandboxDialect: 'paybatch' | 'spec';
+  /** Unset: from the environment (see resolveLocale). */
+  locale?: Locale;
 }
 
 export type SettingName = keyof Settings;
@@ -125,6 +128,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   sandboxFaults: { describe: 'embedded sandbox: fault rates, e.g. http5xx=0.05,lostResponse=0.02', parse: text() },
   sandboxSeed: { describe: 'embedded sandbox: random seed', parse: positiveInt },
   sandboxDialect: { describe: 'embedded sandbox: the API dialect it answers in: paybatch | spec', parse: oneOf('paybatch', 'spec') },
+  locale: { describe: `language of human output, alerts, e-mails and receipts: ${LOCALES.join(' | ')} (unset: from LC_ALL/LANG, pt-BR when they name none)`, parse: oneOf(...LOCALES) },
 };
 
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
