@@ -2,8 +2,8 @@
 // Needs the build (npm run build). For each size (default 10000 100000 1000000) it writes a sheet of valid payments
 // (e-mail, CPF, phone and random keys, Brazilian amounts, quoted descriptions) ending in one invalid row, then:
 //   1. the offline reject, whole process: `node bin/paybatch.js import <sheet> --check --json` (exit 3, the bad row
-//      named) against `node bench/csv-parse-floor.mjs <sheet>` (start node, stream csv-parse, count), with its peak
-//      RSS (/usr/bin/time -f %M);
+//      named) against `node bench/csv-parse-floor.mjs <sheet>` (start node, stream csv-parse, count), each with its
+//      peak RSS (/usr/bin/time -f %M);
 //   2. rows/s of streamSheet + rowValidator (what --check runs) against a bare csv-parse stream over the same file,
 //      interleaved in this process after one warm-up pass each, median of 3 (of 1 at 1M rows): shared machines drift, the ratio less.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -85,8 +85,10 @@ try {
     const floorMs = [];
     const checkMs = [];
     let peakMiB = 0;
+    let floorPeakMiB = 0;
     for (let i = 0; i < (rows >= 1_000_000 ? 1 : 3); i++) {
-      floorMs.push((await timed(async () => Number(execFileSync(process.execPath, [FLOOR, file], { encoding: 'utf8' })))).ms);
+      floorMs.push((await timed(async () => Number(execFileSync('/usr/bin/time', ['-f', '%M', '-o', timeOut, process.execPath, FLOOR, file], { encoding: 'utf8' })))).ms);
+      floorPeakMiB = Math.max(floorPeakMiB, Number(readFileSync(timeOut, 'utf8').trim().split('\n').at(-1)) / 1024);
       const t = performance.now();
       const check = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeOut, process.execPath, BIN, 'import', file, '--check', '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       checkMs.push(performance.now() - t);
@@ -111,6 +113,7 @@ try {
     report.push({
       rows,
       'check peak RSS MiB': +peakMiB.toFixed(1),
+      'csv-parse peak RSS MiB': +floorPeakMiB.toFixed(1),
       'check wall s': +(median(checkMs) / 1000).toFixed(2),
       'csv-parse process s': +(median(floorMs) / 1000).toFixed(2),
       'whole-process ratio': +(median(floorMs) / median(checkMs)).toFixed(2),

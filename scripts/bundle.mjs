@@ -2,8 +2,23 @@
 // halves the start-up of every command (see `npm run bench`). Heavy parts loaded lazily stay separate chunks.
 // Native and data-carrying packages stay outside: better-sqlite3 (a native addon) and pdfkit (reads its font files
 // next to its own code).
-import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// commander requires node:child_process (and with it dgram and the socket list) only to run stand-alone executable
+// subcommands, which paybatch has none of: in the bundle it is required on first use, not at every start.
+const EAGER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const commanderLazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(EAGER_CHILD_PROCESS)) throw new Error(`${args.path} no longer has the line this patch makes lazy; update scripts/bundle.mjs`);
+      const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { contents: source.replace(EAGER_CHILD_PROCESS, lazy), loader: 'js' };
+    });
+  },
+};
 
 // Built beside the current bundle, then swapped in: a CLI already running (a test, a daemon) still finds the lazy
 // chunks of its own build, which are removed only once they are old. A fresh folder leaves no stale chunk behind.
@@ -17,6 +32,7 @@ await build({
   platform: 'node',
   target: 'node20',
   external: ['better-sqlite3', 'pdfkit'],
+  plugins: [commanderLazyChildProcess],
   // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
   banner: { js: "import { createRequire as __paybatchRequire } from 'node:module'; const require = __paybatchRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -8,9 +8,24 @@ export const ExitCode = {
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
+/**
+ * The `type` of a `--json` error: a stable code per error class (README "Error codes"), never a class name, so
+ * scripts keep working when the code is reorganised.
+ */
+export type ErrorType =
+  | 'failed'
+  | 'usage'
+  | 'input_invalid'
+  | 'config_invalid'
+  | 'cancelled'
+  | 'provider_unreachable'
+  | 'provider_error'
+  | 'unexpected';
+
 /** Base of every error paybatch expects; the CLI prints its message without a stack. */
 export class PaybatchError extends Error {
   readonly exitCode: ExitCode = ExitCode.failure;
+  readonly type: ErrorType = 'failed';
   /** What the user can do next, printed after the message. */
   readonly hint?: string;
   constructor(message: string, options?: { hint?: string; cause?: unknown }) {
@@ -23,6 +38,7 @@ export class PaybatchError extends Error {
 /** Wrong flags or arguments; the CLI adds a pointer to --help. */
 export class UsageError extends PaybatchError {
   override readonly exitCode = ExitCode.usage;
+  override readonly type = 'usage';
 }
 
 /** One problem found in user input, e.g. a sheet row: `file:line field: reason`. */
@@ -42,6 +58,7 @@ export function formatProblem(p: InputProblem): string {
 /** Input refused by the rules; nothing was changed. */
 export class InputRejectedError extends PaybatchError {
   override readonly exitCode = ExitCode.inputRejected;
+  override readonly type = 'input_invalid';
   readonly problems: readonly InputProblem[];
   constructor(message: string, problems: readonly InputProblem[] = [], options?: { hint?: string }) {
     super(message, options);
@@ -50,10 +67,13 @@ export class InputRejectedError extends PaybatchError {
 }
 
 /** Bad or missing configuration (profile, environment, file permissions). */
-export class ConfigError extends PaybatchError {}
+export class ConfigError extends PaybatchError {
+  override readonly type = 'config_invalid';
+}
 
 /** The user declined a confirmation or pressed Ctrl-C at a prompt. */
 export class CancelledError extends PaybatchError {
+  override readonly type = 'cancelled';
   constructor(message = 'Cancelled; nothing was changed.') {
     super(message);
   }
@@ -61,6 +81,7 @@ export class CancelledError extends PaybatchError {
 
 /** The provider answered with an error, or could not be reached. Never carries secrets. */
 export class ProviderError extends PaybatchError {
+  override readonly type: 'provider_unreachable' | 'provider_error';
   readonly status: number | null;
   readonly method: string;
   readonly path: string;
@@ -79,5 +100,8 @@ export class ProviderError extends PaybatchError {
     this.code = o.code ?? null;
     this.body = o.body;
     this.outcomeUnknown = o.outcomeUnknown ?? false;
+    // No HTTP answer and a system or undici code (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT): the network failed. Local
+    // refusals without an answer (a cursor loop, a closed client) carry lower-case codes of our own.
+    this.type = this.status === null && /^(E[A-Z_]+|UND_ERR_[A-Z_]+)$/.test(this.code ?? '') ? 'provider_unreachable' : 'provider_error';
   }
 }

@@ -18,10 +18,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   config: ['domain'],
   alerts: ['domain'],
   receipts: ['domain'],
-  engine: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts'],
+  reports: ['domain', 'config', 'sheet', 'receipts'],
+  engine: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'reports'],
   daemon: ['domain', 'engine', 'ledger', 'provider', 'config', 'alerts'],
   sandbox: ['domain'],
-  cli: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'engine', 'daemon', 'sandbox'],
+  cli: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'reports', 'engine', 'daemon', 'sandbox'],
 };
 /** Files at the top of src/ shared by every layer (typed errors, private file creation, the package's folder). */
 const SHARED = new Set(['errors.ts', 'private-files.ts', 'package-root.ts']);

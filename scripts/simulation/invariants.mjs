@@ -94,7 +94,8 @@ export function checkInvariants({ scenario, snapshot, payments, bills, lostBillE
     else if (readFileSync(it.receipt_path).subarray(0, 5).toString('latin1') !== '%PDF-') violation('one-receipt', `${it.identifier}: ${it.receipt_path} is not a PDF`);
   }
   for (const file of pdfFiles(receiptsDir)) {
-    if (relative(receiptsDir, file).split(sep)[0] === 'bills') continue;
+    // Bill documents (scheduling, payment, return: one file each) live in a profile's bills/ folder.
+    if (relative(receiptsDir, file).split(sep).includes('bills')) continue;
     if (!referenced.has(file)) violation('one-receipt', `${relative(receiptsDir, file)} is the receipt of no item (a second receipt?)`);
   }
 

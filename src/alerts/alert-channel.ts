@@ -1,4 +1,4 @@
-import type { Alert, ChannelResult } from './alert.js';
+import type { Alert, AlertLocale, ChannelResult } from './alert.js';
 
 /** The optional alert channels of a profile (settings alertWebhookUrl, alertEmailTo, smtpUrl, alertCommand). */
 export interface AlertChannelsConfig {
@@ -10,6 +10,10 @@ export interface AlertChannelsConfig {
   smtpUrl?: string;
   /** Run with /bin/sh -c, the alert as JSON on standard input. */
   command?: string;
+  /** The From: address of alert e-mail; default paybatch@<hostname>. */
+  emailFrom?: string;
+  /** Language of e-mail and chat messages; default en. The command's JSON is the same in every locale. */
+  locale?: AlertLocale;
   /** Bound on each channel, milliseconds; default 10,000. */
   timeoutMs?: number;
 }

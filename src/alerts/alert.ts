@@ -1,4 +1,8 @@
+import { localDateTime, zoneLabel } from '../domain/local-time.js';
 import { formatBRL } from '../domain/money.js';
+import { ALERT_WORDS, type AlertLocale } from './alert-words.js';
+
+export type { AlertLocale } from './alert-words.js';
 
 /** One payment an alert is about. */
 export interface AlertItem {
@@ -41,27 +45,48 @@ export interface ChannelResult {
 /** Item lines shown in a message; the rest are counted ("and N more"). Keeps Slack under 50 blocks and Teams cards small. */
 export const MAX_ITEM_LINES = 50;
 
-/** The e-mail subject and message title: the alert's title, marked when it comes from the sandbox (no real money). */
-export function alertTitle(a: Alert): string {
-  return a.sandbox ? `[SANDBOX] ${a.title}` : a.title;
+/**
+ * The e-mail subject and message title in the locale, with the count of items ("1 bill payment", "2 bill payments"),
+ * marked when it comes from the sandbox (no real money). A kind without words of its own keeps the title it was
+ * raised with.
+ */
+export function alertTitle(a: Pick<Alert, 'kind' | 'title' | 'sandbox'> & { readonly items: readonly unknown[] }, locale: AlertLocale = 'en'): string {
+  const title = ALERT_WORDS[locale].kinds[a.kind]?.title(a.items.length) ?? a.title;
+  return a.sandbox ? `[SANDBOX] ${title}` : title;
 }
 
-/** One line of plain text for an item: where it came from, who, how much, and since when nothing happened. */
-export function describeItem(item: AlertItem): string {
-  const where = item.line === null ? item.batch : `${item.batch} line ${item.line}`;
+/** What happened, in the locale (the English summary carries the profile's durations). */
+export function alertSummary(a: Pick<Alert, 'kind' | 'summary'>, locale: AlertLocale = 'en'): string {
+  return ALERT_WORDS[locale].kinds[a.kind]?.summary ?? a.summary;
+}
+
+/** "What to do: …" for the alert's kind, in the locale; null for a kind without one. */
+export function alertNextStep(a: Pick<Alert, 'kind'>, locale: AlertLocale = 'en'): string | null {
+  const step = ALERT_WORDS[locale].kinds[a.kind]?.nextStep;
+  return step === undefined ? null : `${ALERT_WORDS[locale].nextStep}: ${step}`;
+}
+
+/**
+ * One line of plain text for an item: where it came from, who, how much, and since when nothing happened (São Paulo
+ * time, written as the locale writes it; the item summary names the zone).
+ */
+export function describeItem(item: AlertItem, locale: AlertLocale = 'en'): string {
+  const w = ALERT_WORDS[locale];
+  const where = item.line === null ? item.batch : `${item.batch} ${w.line(item.line)}`;
   const who = item.recipient ? `${item.recipient} (${item.key})` : item.key;
-  return `${where}: ${who}, ${formatBRL(item.amountCents)}, ${item.status} since ${item.lastUpdate}, id ${item.identifier}`;
+  return `${where}: ${who}, ${formatBRL(item.amountCents)}, ${w.status(item.status)} ${w.since} ${localDateTime(new Date(item.lastUpdate), locale)}, ${w.id} ${item.identifier}`;
 }
 
-/** "3 items, total R$ 1.234,56" (sums integer centavos). */
-function itemsSummary(items: readonly AlertItem[]): string {
+/** "3 items, total R$ 1.234,56 (times in São Paulo time)" (sums integer centavos). */
+export function itemsSummary(items: readonly AlertItem[], locale: AlertLocale = 'en'): string {
   const total = items.reduce((sum, i) => sum + i.amountCents, 0);
-  return `${items.length} ${items.length === 1 ? 'item' : 'items'}, total ${formatBRL(total)}`;
+  return ALERT_WORDS[locale].items(items.length, formatBRL(total), zoneLabel(locale));
 }
 
-function footer(a: Alert): string {
+function footer(a: Alert, locale: AlertLocale): string {
   const profileFlag = a.profile === 'default' ? '' : ` --profile ${a.profile}`;
-  return `paybatch alert #${a.id} (${a.kind}), profile ${a.profile}, ${a.createdAt}; see \`paybatch${profileFlag} alerts list\``;
+  const at = localDateTime(new Date(a.createdAt), locale);
+  return ALERT_WORDS[locale].footer({ id: a.id, kind: a.kind, profile: a.profile, at, zone: zoneLabel(locale), command: `paybatch${profileFlag} alerts list` });
 }
 
 /** The item lines to show and how many were left out. */
@@ -70,18 +95,20 @@ function shownItems(a: Alert): { shown: AlertItem[]; more: number } {
 }
 
 /**
- * Plain text for e-mail bodies and logs: title, summary, item count and total, one line per item (amounts in R$) up to
- * MAX_ITEM_LINES, then "and N more", then where the alert lives in paybatch.
+ * Plain text for e-mail bodies and logs, in the locale: title, summary, item count and total, one line per item
+ * (amounts in R$) up to MAX_ITEM_LINES, then "and N more", what to do about it, then where the alert lives in paybatch.
  */
-export function renderAlertText(a: Alert): string {
+export function renderAlertText(a: Alert, locale: AlertLocale = 'en'): string {
   const { shown, more } = shownItems(a);
-  const lines = [alertTitle(a), '', a.summary];
+  const lines = [alertTitle(a, locale), '', alertSummary(a, locale)];
   if (a.items.length > 0) {
-    lines.push('', `${itemsSummary(a.items)}:`);
-    for (const item of shown) lines.push(`- ${describeItem(item)}`);
-    if (more > 0) lines.push(`and ${more} more`);
+    lines.push('', `${itemsSummary(a.items, locale)}:`);
+    for (const item of shown) lines.push(`- ${describeItem(item, locale)}`);
+    if (more > 0) lines.push(ALERT_WORDS[locale].more(more));
   }
-  lines.push('', footer(a));
+  const step = alertNextStep(a, locale);
+  if (step) lines.push('', step);
+  lines.push('', footer(a, locale));
   return `${lines.join('\n')}\n`;
 }
 
@@ -136,20 +163,25 @@ export interface WebhookPayload {
  * - legacy Teams connectors (retired by Microsoft) show `text`.
  * Every text shows at most MAX_ITEM_LINES items, then "and N more".
  */
-export function renderSlackPayload(a: Alert): WebhookPayload {
-  const title = alertTitle(a);
+export function renderSlackPayload(a: Alert, locale: AlertLocale = 'en'): WebhookPayload {
+  const title = alertTitle(a, locale);
+  const summary = alertSummary(a, locale);
+  const step = alertNextStep(a, locale);
   const { shown, more } = shownItems(a);
-  const itemLines = shown.map((item) => `• ${slackEscape(describeItem(item))}`);
-  if (more > 0) itemLines.push(`_and ${more} more_`);
-  const counts = a.items.length > 0 ? `\n${itemsSummary(a.items)}` : '';
-  const foot = slackEscape(footer(a));
+  const moreText = ALERT_WORDS[locale].more(more);
+  const itemLines = shown.map((item) => `• ${slackEscape(describeItem(item, locale))}`);
+  if (more > 0) itemLines.push(`_${moreText}_`);
+  const counts = a.items.length > 0 ? `\n${itemsSummary(a.items, locale)}` : '';
+  const foot = slackEscape(footer(a, locale));
+  const stepLines = step ? [slackEscape(step)] : [];
 
-  const text = [`*${slackEscape(title)}*`, `${slackEscape(a.summary)}${counts}`, ...itemLines, `_${foot}_`].join('\n');
+  const text = [`*${slackEscape(title)}*`, `${slackEscape(summary)}${counts}`, ...itemLines, ...stepLines, `_${foot}_`].join('\n');
 
   const blocks: object[] = [
     { type: 'header', text: { type: 'plain_text', text: clip(title, SLACK_HEADER_MAX), emoji: false } },
-    { type: 'section', text: { type: 'mrkdwn', text: clip(`${slackEscape(a.summary)}${counts}`, SLACK_SECTION_MAX) } },
+    { type: 'section', text: { type: 'mrkdwn', text: clip(`${slackEscape(summary)}${counts}`, SLACK_SECTION_MAX) } },
     ...chunkLines(itemLines, SLACK_SECTION_MAX).map((chunk) => ({ type: 'section', text: { type: 'mrkdwn', text: chunk } })),
+    ...stepLines.map((line) => ({ type: 'section', text: { type: 'mrkdwn', text: clip(line, SLACK_SECTION_MAX) } })),
     { type: 'context', elements: [{ type: 'mrkdwn', text: clip(foot, SLACK_SECTION_MAX) }] },
   ];
 
@@ -160,10 +192,11 @@ export function renderSlackPayload(a: Alert): WebhookPayload {
     msteams: { width: 'Full' },
     body: [
       { type: 'TextBlock', text: title, size: 'Medium', weight: 'Bolder', wrap: true, ...(a.sandbox ? { color: 'Warning' } : {}) },
-      { type: 'TextBlock', text: `${a.summary}${counts}`, wrap: true },
-      ...shown.map((item) => ({ type: 'TextBlock', text: describeItem(item), wrap: true, spacing: 'None' })),
-      ...(more > 0 ? [{ type: 'TextBlock', text: `and ${more} more`, wrap: true, isSubtle: true }] : []),
-      { type: 'TextBlock', text: footer(a), wrap: true, isSubtle: true, size: 'Small' },
+      { type: 'TextBlock', text: `${summary}${counts}`, wrap: true },
+      ...shown.map((item) => ({ type: 'TextBlock', text: describeItem(item, locale), wrap: true, spacing: 'None' })),
+      ...(more > 0 ? [{ type: 'TextBlock', text: moreText, wrap: true, isSubtle: true }] : []),
+      ...(step ? [{ type: 'TextBlock', text: step, wrap: true }] : []),
+      { type: 'TextBlock', text: footer(a, locale), wrap: true, isSubtle: true, size: 'Small' },
     ],
   };
 

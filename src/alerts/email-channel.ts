@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { alertTitle, renderAlertText, type Alert, type ChannelResult } from './alert.js';
+import { alertTitle, renderAlertText, type Alert, type AlertLocale, type ChannelResult } from './alert.js';
 import type { AlertChannel } from './alert-channel.js';
 import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
 
@@ -9,7 +9,7 @@ export const emailChannel: AlertChannel = {
   isConfigured: (s) => Boolean(s.emailTo),
   send: async (a, s) =>
     s.smtpUrl
-      ? sendEmailAlert(a, { to: s.emailTo!, smtpUrl: s.smtpUrl, timeoutMs: s.timeoutMs })
+      ? sendEmailAlert(a, { to: s.emailTo!, smtpUrl: s.smtpUrl, timeoutMs: s.timeoutMs, from: s.emailFrom, locale: s.locale })
       : { channel: 'email', ok: false, error: 'alert e-mail is configured (alertEmailTo) but smtpUrl is not' },
   secrets: (s) => (s.smtpUrl ? urlSecrets(s.smtpUrl) : []),
 };
@@ -20,11 +20,15 @@ export interface EmailAlertOptions {
   /** smtp://host:587 (STARTTLS when offered) or smtps://user:pass@host:465; nodemailer options may follow as a query (?requireTLS=true). */
   smtpUrl: string;
   timeoutMs: number;
+  /** Default paybatch@<hostname>. */
+  from?: string;
+  /** Default en. */
+  locale?: AlertLocale;
 }
 
 /**
- * Sends the alert as a plain-text e-mail with nodemailer: subject = the title ("[SANDBOX] " first for the sandbox),
- * body = renderAlertText. Never throws; errors never carry the SMTP URL, user or password.
+ * Sends the alert as a plain-text e-mail with nodemailer, in the locale: subject = the title ("[SANDBOX] " first for
+ * the sandbox), body = renderAlertText. Never throws; errors never carry the SMTP URL, user or password.
  */
 export async function sendEmailAlert(a: Alert, o: EmailAlertOptions): Promise<ChannelResult> {
   const secrets = urlSecrets(o.smtpUrl);
@@ -51,10 +55,10 @@ export async function sendEmailAlert(a: Alert, o: EmailAlertOptions): Promise<Ch
     });
     close = () => transport.close();
     const sent = transport.sendMail({
-      from: `paybatch@${hostname() || 'localhost'}`,
+      from: o.from ?? `paybatch@${hostname() || 'localhost'}`,
       to: o.to,
-      subject: alertTitle(a),
-      text: renderAlertText(a),
+      subject: alertTitle(a, o.locale),
+      text: renderAlertText(a, o.locale),
       headers: { 'X-Paybatch-Alert-Id': String(a.id), 'X-Paybatch-Alert-Kind': a.kind },
     });
     // nodemailer's own timeouts cover each step; this bounds the whole exchange.

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { renderSlackPayload, type Alert, type ChannelResult } from './alert.js';
+import { renderSlackPayload, type Alert, type AlertLocale, type ChannelResult } from './alert.js';
 import type { AlertChannel } from './alert-channel.js';
 import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
 
@@ -7,7 +7,7 @@ import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
 export const webhookChannel: AlertChannel = {
   name: 'webhook',
   isConfigured: (s) => Boolean(s.webhookUrl),
-  send: (a, s) => sendWebhookAlert(a, s.webhookUrl!, s.timeoutMs),
+  send: (a, s) => sendWebhookAlert(a, s.webhookUrl!, s.timeoutMs, s.locale),
   secrets: (s) => (s.webhookUrl ? urlSecrets(s.webhookUrl) : []),
 };
 
@@ -20,7 +20,7 @@ const ANSWER_CHARS = 200;
  * The URL is a bearer credential: no error names it or any part of it ("alert webhook answered 500").
  * Never throws; gives up after `timeoutMs`.
  */
-export async function sendWebhookAlert(a: Alert, webhookUrl: string, timeoutMs: number): Promise<ChannelResult> {
+export async function sendWebhookAlert(a: Alert, webhookUrl: string, timeoutMs: number, locale: AlertLocale = 'en'): Promise<ChannelResult> {
   const secrets = urlSecrets(webhookUrl);
   const failed = (error: string): ChannelResult => ({ channel: 'webhook', ok: false, error: redactSecrets(error, secrets) });
 
@@ -37,7 +37,7 @@ export async function sendWebhookAlert(a: Alert, webhookUrl: string, timeoutMs: 
     const res = await request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'paybatch-alerts' },
-      body: JSON.stringify(renderSlackPayload(a)),
+      body: JSON.stringify(renderSlackPayload(a, locale)),
       signal: AbortSignal.timeout(timeoutMs),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,

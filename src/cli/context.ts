@@ -1,9 +1,10 @@
-import { basename, dirname, join } from 'node:path';
+import { resolve } from 'node:path';
 import { sharedMode } from '../private-files.js';
+import { resolveLocale, type Locale } from '../config/locale.js';
 import type { Profile } from '../config/profile.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
-import type { IO } from './io.js';
+import { languageEnv, type IO } from './io.js';
 import { Output } from './output.js';
 import type { Prompter } from './prompter.js';
 import { terminalPrompter } from './prompter.js';
@@ -34,6 +35,11 @@ export interface Context {
   now(): Date;
   /** The profile in force (config file + PAYBATCH_* environment over defaults). */
   profile(): Promise<Profile>;
+  /**
+   * The language of human output: the profile's `locale` setting, else LC_ALL/LC_MESSAGES/LANG (pt-BR when they name
+   * none). Reading it sets `out.locale`, which frames errors and warnings. `--json` documents never depend on it.
+   */
+  locale(): Promise<Locale>;
   ledgerFile(): Promise<string>;
   /** The ledger, opened and migrated on first use, closed when the command ends. */
   ledger(): Promise<Ledger>;
@@ -59,22 +65,32 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
     prompter: deps.prompter ?? terminalPrompter(io),
     now: deps.now ?? (() => new Date()),
     profile: once(async () => {
-      const profile = await (await import('../config/profile.js')).loadProfile(io.env, globals.profile);
-      warnIfShared(out, 'The receipts folder', [profile.receiptsDir], 'chmod -R go-rwx');
+      const loaded = await (await import('../config/profile.js')).loadProfile(io.env, globals.profile);
+      // Receipts go to the profile's own folder under receiptsDir, or the ledger's when --ledger names another one.
+      const { receiptsFolder } = await import('../receipts/receipts-folder.js');
+      const defaultLedger = (await import('../config/paths.js')).defaultLedgerFile(io.env, loaded.name);
+      const ledgerFile = globals.ledger !== undefined && resolve(globals.ledger) !== resolve(defaultLedger) ? globals.ledger : undefined;
+      const profile = { ...loaded, receiptsDir: receiptsFolder(loaded.receiptsDir, { profile: loaded.name, ...(ledgerFile === undefined ? {} : { ledgerFile }) }) };
+      out.locale = resolveLocale(profile.settings.locale, languageEnv(io));
+      warnIfShared(out, 'receipts', [loaded.receiptsDir, profile.receiptsDir], 'chmod -R go-rwx');
       return profile;
     }),
+    locale: async () => {
+      await ctx.profile();
+      return out.locale;
+    },
     ledgerFile: once(async () => globals.ledger ?? (await import('../config/paths.js')).defaultLedgerFile(io.env, (await ctx.profile()).name)),
     ledger: once(async () => {
       const { openLedger } = await import('../ledger/open-ledger.js');
       const ledger = await openLedger(await ctx.ledgerFile());
       ctx.onClose(() => ledger.close());
-      warnIfShared(out, 'The ledger', [ledger.file, `${ledger.file}-wal`, `${ledger.file}-shm`], 'chmod go-rwx');
+      warnIfShared(out, 'ledger', [ledger.file, `${ledger.file}-wal`, `${ledger.file}-shm`], 'chmod go-rwx');
       return ledger;
     }),
     provider: once(async () => {
       const { connectProvider } = await import('./connect-provider.js');
       const ledgerFile = await ctx.ledgerFile();
-      const sandboxState = join(dirname(ledgerFile), `${basename(ledgerFile).replace(/\.db$/, '')}-sandbox.db`);
+      const sandboxState = (await import('../config/paths.js')).sandboxStateFile(ledgerFile);
       const { client, close } = await connectProvider(await ctx.profile(), { sandboxState, out });
       ctx.onClose(close);
       return client;
@@ -92,14 +108,11 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
  * Warns when group or others can read what paybatch keeps private (paybatch creates it 0600/0700, but an older
  * version, a copy or a restore may not have). Once per run: the callers are opened once.
  */
-function warnIfShared(out: Output, what: string, paths: readonly string[], fix: string): void {
+function warnIfShared(out: Output, what: 'ledger' | 'receipts', paths: readonly string[], fix: string): void {
   const shared = paths.flatMap((path) => {
     const mode = sharedMode(path);
     return mode === null ? [] : [{ path, mode: mode.toString(8).padStart(4, '0') }];
   });
   if (!shared.length) return;
-  out.warn(
-    `${what} can be read by other users: ${shared.map((s) => `${s.path} (mode ${s.mode})`).join(', ')}. ` +
-      `It holds names, documents, Pix keys and amounts; make it private with: ${fix} ${shared.map((s) => s.path).join(' ')}`,
-  );
+  out.warn(out.words.shared(what, shared.map((s) => `${s.path} (mode ${s.mode})`).join(', '), `${fix} ${shared.map((s) => s.path).join(' ')}`));
 }

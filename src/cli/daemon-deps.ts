@@ -1,5 +1,6 @@
 import type { AlertChannelsConfig } from '../alerts/alert-channel.js';
 import type { Profile } from '../config/profile.js';
+import { resolveLocale } from '../config/locale.js';
 import type { Settings } from '../config/settings.js';
 import type { DaemonDeps, LogEntry } from '../daemon/run-daemon.js';
 import type { Ledger } from '../ledger/open-ledger.js';
@@ -49,7 +50,14 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
   };
 }
 
-/** The alert channel settings of a profile. */
-export function alertChannelsOf(s: Settings): AlertChannelsConfig {
-  return { webhookUrl: s.alertWebhookUrl, emailTo: s.alertEmailTo, smtpUrl: s.smtpUrl, command: s.alertCommand };
+/** The alert channel settings of a profile; messages in its locale (`env`: where an unset locale setting is read). */
+export function alertChannelsOf(s: Settings, env: NodeJS.ProcessEnv = process.env): AlertChannelsConfig {
+  return {
+    webhookUrl: s.alertWebhookUrl,
+    emailTo: s.alertEmailTo,
+    emailFrom: s.alertEmailFrom,
+    smtpUrl: s.smtpUrl,
+    command: s.alertCommand,
+    locale: resolveLocale(s.locale, env),
+  };
 }

@@ -1,16 +1,32 @@
 import type { LogEntry } from '../daemon/run-daemon.js';
+import { localDateTime, zoneLabel } from '../domain/local-time.js';
+import { daemonMessages } from './messages/daemon.js';
 import type { Output } from './output.js';
 
-/** Daemon log lines on stderr: JSON lines for journald and log shippers, or short human lines. */
+/**
+ * Daemon log lines on stderr: JSON lines for journald and log shippers (ISO UTC instants), or short human lines in
+ * São Paulo time, labelled once, framed in the run's language (the messages themselves are the engine's).
+ */
 export function daemonLogger(out: Output, format: 'json' | 'pretty', write: (line: string) => void): (e: LogEntry) => void {
+  const words = daemonMessages[out.locale];
+  let labelled = false;
   return (e) => {
-    const time = new Date().toISOString();
-    if (format === 'json') return write(JSON.stringify({ time, ...e }));
+    const now = new Date();
+    if (format === 'json') return write(JSON.stringify({ time: now.toISOString(), ...e }));
+    if (!labelled) {
+      labelled = true;
+      write(out.errStyle.dim(words.timesAre(zoneLabel(out.locale))));
+    }
     const { level, msg, ...fields } = e;
     const extra = Object.entries(fields)
       .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
       .join(' ');
-    const tag = level === 'error' ? out.errStyle.red('ERROR') : level === 'warn' ? out.errStyle.yellow('WARN ') : out.errStyle.dim('INFO ');
-    write(`${out.errStyle.dim(time.slice(11, 19))} ${tag} ${msg}${extra ? ` ${out.errStyle.dim(extra)}` : ''}`);
+    const tag = level === 'error' ? out.errStyle.red(words.level.error) : level === 'warn' ? out.errStyle.yellow(words.level.warn) : out.errStyle.dim(words.level.info);
+    write(`${out.errStyle.dim(clock(now, out.locale))} ${tag} ${msg}${extra ? ` ${out.errStyle.dim(extra)}` : ''}`);
   };
+}
+
+/** HH:MM:SS in São Paulo: the minutes from localDateTime, the seconds from the instant (the offset is whole hours). */
+function clock(instant: Date, locale: Parameters<typeof localDateTime>[1]): string {
+  return `${localDateTime(instant, locale).split(' ')[1]}:${instant.toISOString().slice(17, 19)}`;
 }

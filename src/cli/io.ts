@@ -36,6 +36,14 @@ export function colorEnabled(io: IO, stream: 'stdout' | 'stderr', flag: boolean)
   return stream === 'stdout' ? io.stdoutIsTTY : io.stderrIsTTY;
 }
 
+/**
+ * The environment that chooses the language: the run's own (io.env, which is process.env outside tests) over the
+ * process's, so a test that gives no LC_ALL/LANG reads the one its runner set.
+ */
+export function languageEnv(io: IO): NodeJS.ProcessEnv {
+  return { ...process.env, ...io.env };
+}
+
 /** Prompts need a person: stdin and stderr on a terminal. */
 export function canPrompt(io: IO): boolean {
   return io.stdinIsTTY && io.stderrIsTTY;

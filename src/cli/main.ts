@@ -1,45 +1,58 @@
+import type { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
-import { ExitCode, formatProblem, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
+import { Argument, Command, CommanderError, Option } from 'commander';
+import { ExitCode, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
 import { processIO, type IO } from './io.js';
 import { Output } from './output.js';
-import { registerAlerts } from './commands/alerts.js';
-import { registerBatch } from './commands/batch.js';
-import { registerBoleto } from './commands/boleto/index.js';
-import { registerConfig } from './commands/config.js';
-import { registerDaemon } from './commands/daemon.js';
-import { registerDemo } from './commands/demo.js';
-import { registerEvents } from './commands/events.js';
-import { registerImport } from './commands/import.js';
-import { registerKeys } from './commands/keys.js';
-import { registerLedger } from './commands/ledger.js';
-import { registerProvider } from './commands/provider.js';
-import { registerReceipts } from './commands/receipts.js';
-import { registerSandbox } from './commands/sandbox.js';
-import { registerWebhook } from './commands/webhook.js';
 
 const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
-const commandGroups: readonly RegisterCommands[] = [
-  registerImport,
-  registerBatch,
-  registerKeys,
-  registerDaemon,
-  registerAlerts,
-  registerEvents,
-  registerReceipts,
-  registerWebhook,
-  registerProvider,
-  registerBoleto,
-  registerConfig,
-  registerLedger,
-  registerSandbox,
-  registerDemo,
+/**
+ * Each module of cli/commands/ with the top-level commands it registers, in the order help lists them. A run loads
+ * only the module its command needs: compiling every command's module and building all of commander's commands was
+ * a third of the start-up of `paybatch keys check`.
+ */
+const COMMAND_GROUPS: readonly { commands: readonly string[]; load: () => Promise<RegisterCommands> }[] = [
+  { commands: ['import', 'template'], load: async () => (await import('./commands/import.js')).registerImport },
+  { commands: ['batch'], load: async () => (await import('./commands/batch.js')).registerBatch },
+  { commands: ['keys'], load: async () => (await import('./commands/keys.js')).registerKeys },
+  { commands: ['daemon'], load: async () => (await import('./commands/daemon.js')).registerDaemon },
+  { commands: ['alerts'], load: async () => (await import('./commands/alerts.js')).registerAlerts },
+  { commands: ['events'], load: async () => (await import('./commands/events.js')).registerEvents },
+  { commands: ['receipts'], load: async () => (await import('./commands/receipts.js')).registerReceipts },
+  { commands: ['report'], load: async () => (await import('./commands/report.js')).registerReport },
+  { commands: ['webhook'], load: async () => (await import('./commands/webhook.js')).registerWebhook },
+  { commands: ['provider'], load: async () => (await import('./commands/provider.js')).registerProvider },
+  { commands: ['boleto'], load: async () => (await import('./commands/boleto/index.js')).registerBoleto },
+  { commands: ['config'], load: async () => (await import('./commands/config.js')).registerConfig },
+  { commands: ['ledger'], load: async () => (await import('./commands/ledger.js')).registerLedger },
+  { commands: ['sandbox'], load: async () => (await import('./commands/sandbox.js')).registerSandbox },
+  { commands: ['demo'], load: async () => (await import('./commands/demo.js')).registerDemo },
 ];
+
+/** Global options that take a value, so the word after them is not the command. */
+const GLOBAL_VALUE_OPTIONS = ['--profile', '--ledger'];
+
+/**
+ * The command modules a command line needs: the one registering the command it names; none for `--version` alone;
+ * every one otherwise (help, no command, a mistyped one that commander suggests a name for).
+ */
+export async function commandGroupsFor(argv: readonly string[]): Promise<RegisterCommands[]> {
+  let command: string | undefined;
+  for (let i = 0; i < argv.length && command === undefined; i++) {
+    const word = argv[i] as string;
+    if (word === '--') break;
+    if (GLOBAL_VALUE_OPTIONS.includes(word)) i++;
+    else if (!word.startsWith('-')) command = word;
+  }
+  if (command === undefined && (argv.includes('--version') || argv.includes('-V'))) return [];
+  const named = COMMAND_GROUPS.find((g) => command !== undefined && g.commands.includes(command));
+  return Promise.all((named ? [named] : COMMAND_GROUPS).map((g) => g.load()));
+}
 
 /** Runs paybatch with the given arguments (without node and script) and returns the exit code. */
 export async function main(argv: readonly string[], deps: MainDeps = {}): Promise<number> {
@@ -55,8 +68,8 @@ export async function main(argv: readonly string[], deps: MainDeps = {}): Promis
       exitCode = (await run(ctx, opts)) ?? ExitCode.ok;
     },
   };
-  const program = buildProgram(io, runner);
   try {
+    const program = buildProgram(io, runner, await commandGroupsFor(argv));
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {
@@ -66,7 +79,8 @@ export async function main(argv: readonly string[], deps: MainDeps = {}): Promis
   }
 }
 
-export function buildProgram(io: IO, runner: Runner): Command {
+/** The program with the commands `groups` register (see `commandGroupsFor`). */
+export function buildProgram(io: IO, runner: Runner, groups: readonly RegisterCommands[]): Command {
   const program = new Command('paybatch')
     .description('Pay many people and bills at once through a Pix provider, with a local ledger that never pays twice.')
     .version(version, '-V, --version', 'print the version')
@@ -77,7 +91,10 @@ export function buildProgram(io: IO, runner: Runner): Command {
     .option('-q, --quiet', 'print only results and errors', false)
     .option('-v, --verbose', 'print details of what happens on stderr', false)
     .showSuggestionAfterError()
+    .helpCommand(false)
     .configureHelp({
+      // Every subcommand's help lists --json, --profile and the other flags that work anywhere.
+      showGlobalOptions: true,
       // "(default: false)" on every switch is noise; real defaults and environment variables stay.
       optionDescription: (o) =>
         [
@@ -94,9 +111,76 @@ export function buildProgram(io: IO, runner: Runner): Command {
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
-    .addHelpText('after', '\nExit codes: 0 ok, 1 failure, 2 usage, 3 input rejected, 4 attention needed.');
-  for (const register of commandGroups) register(program, runner);
+    .addHelpText('after', TOP_LEVEL_EXAMPLES);
+  answerVersion(program, io);
+  for (const register of groups) register(program, runner);
+  addHelpCommand(program);
+  addShellCommands(program, io);
   return program;
+}
+
+const TOP_LEVEL_EXAMPLES = `
+Examples:
+  paybatch import pagamentos.csv --start     validate, confirm, create the batch and start it
+  paybatch daemon                            follow payments: webhooks, reconciliation, alerts, receipts
+  paybatch batch show 1 --refresh            progress of batch #1, refreshed from the provider
+  paybatch keys check 529.982.247-25         check a Pix key offline
+  paybatch help keys check                   help of one command
+
+Exit codes: 0 ok, 1 failure, 2 usage, 3 input rejected, 4 attention needed.`;
+
+/** \`--version\` honours --json wherever it stands: commander's own answer is plain text. */
+function answerVersion(program: Command, io: IO): void {
+  // commander's Command is an EventEmitter that keeps the arguments being parsed in rawArgs; its typings show neither.
+  const emitter = program as unknown as EventEmitter & { rawArgs: string[] };
+  emitter.removeAllListeners('option:version');
+  emitter.on('option:version', () => {
+    io.stdout.write(emitter.rawArgs.includes('--json') ? `${JSON.stringify({ version })}\n` : `${version}\n`);
+    throw new CommanderError(ExitCode.ok, 'commander.version', version);
+  });
+}
+
+/** \`paybatch help keys check\`: the help of the command the whole path names (commander's stops at the first word). */
+function addHelpCommand(program: Command): void {
+  program
+    .command('help')
+    .description('print the help of a command, e.g. paybatch help keys check')
+    .argument('[command...]', 'the command, with its group')
+    .action((names: string[]) => {
+      let cmd = program;
+      for (const name of names) {
+        const sub = cmd.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        if (!sub) throw new UsageError(`There is no command "${names.join(' ')}".`);
+        cmd = sub;
+      }
+      cmd.outputHelp();
+    });
+}
+
+/**
+ * `completion` and `man`, generated from the tree of commands. They name no command group, so `commandGroupsFor`
+ * loads every group and the tree is whole when they run.
+ */
+function addShellCommands(program: Command, io: IO): void {
+  program
+    .command('completion')
+    .description('print the shell completion script for bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
+    .addHelpText('after', '\nExamples:\n  source <(paybatch completion bash)       # in ~/.bashrc\n  paybatch completion zsh > "${fpath[1]}/_paybatch"\n  paybatch completion fish > ~/.config/fish/completions/paybatch.fish')
+    .action(async (shell: 'bash' | 'zsh' | 'fish', _opts: unknown, cmd: Command) => {
+      const [{ commandTree }, { completionScript }] = await Promise.all([import('./command-tree.js'), import('./completion.js')]);
+      const script = completionScript(commandTree(program), shell);
+      io.stdout.write(cmd.optsWithGlobals().json ? `${JSON.stringify({ shell, script })}\n` : script);
+    });
+  program
+    .command('man')
+    .description('print the paybatch(1) manual page (roff)')
+    .addHelpText('after', '\nExamples:\n  paybatch man | man -l -\n  paybatch man > ~/.local/share/man/man1/paybatch.1')
+    .action(async (_opts: unknown, cmd: Command) => {
+      const [{ commandTree }, { manPage }] = await Promise.all([import('./command-tree.js'), import('./man-page.js')]);
+      const roff = manPage(commandTree(program), { version, date: new Date().toISOString().slice(0, 10) });
+      io.stdout.write(cmd.optsWithGlobals().json ? `${JSON.stringify({ roff })}\n` : roff);
+    });
 }
 
 function toGlobals(o: Record<string, unknown>): GlobalOptions {
@@ -122,27 +206,27 @@ function reportError(error: unknown, out: Output): number {
     if (shown) return ExitCode.ok;
     if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
     // commander has already printed its message on stderr.
-    if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: { type: 'UsageError', message: error.message, exitCode: ExitCode.usage } });
+    if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: { type: 'usage', message: error.message.replace(/^error: /, ''), exitCode: ExitCode.usage } });
     return ExitCode.usage;
   }
   if (error instanceof PaybatchError) {
     out.error(error.message);
-    if (error instanceof InputRejectedError) for (const p of error.problems) out.info(`  ${formatProblem(p)}`);
+    if (error instanceof InputRejectedError) for (const p of error.problems) out.info(`  ${out.problem(p)}`);
     if (error.hint) out.info(error.hint);
-    if (error instanceof UsageError) out.info("Run 'paybatch --help' for usage.");
+    if (error instanceof UsageError) out.info(out.words.usage);
     if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: errorDocument(error) });
     return error.exitCode;
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  out.error(`unexpected: ${err.message}`);
+  out.error(`${out.words.unexpected} ${err.message}`);
   out.info(err.stack ?? '');
-  out.info('This is a bug in paybatch; please report it with the command you ran.');
-  if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: { type: 'Unexpected', message: err.message, exitCode: ExitCode.failure } });
+  out.info(out.words.bug);
+  if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: { type: 'unexpected', message: err.message, exitCode: ExitCode.failure } });
   return ExitCode.failure;
 }
 
 function errorDocument(error: PaybatchError): Record<string, unknown> {
-  const doc: Record<string, unknown> = { type: error.name, message: error.message, exitCode: error.exitCode };
+  const doc: Record<string, unknown> = { type: error.type, message: error.message, exitCode: error.exitCode };
   if (error.hint) doc.hint = error.hint;
   if (error instanceof InputRejectedError) doc.problems = error.problems;
   if (error instanceof ProviderError) Object.assign(doc, { status: error.status, method: error.method, path: error.path, code: error.code });

@@ -1,6 +1,10 @@
 import { createRequire } from 'node:module';
-import { colorEnabled, type IO } from './io.js';
+import { resolveLocale, type Locale } from '../config/locale.js';
+import type { InputProblem } from '../errors.js';
+import { colorEnabled, languageEnv, type IO } from './io.js';
+import { outputMessages } from './messages/output.js';
 import { makeStyle, type Style } from './style.js';
+import { fitTable, truncate, verticalTable } from './table-layout.js';
 
 export interface OutputOptions {
   readonly json: boolean;
@@ -27,6 +31,11 @@ export class Output {
   readonly style: Style;
   readonly errStyle: Style;
   private jsonWritten = false;
+  /**
+   * The language of human output: from the environment until the profile is read, then the profile's `locale`
+   * setting over it (see Context.locale). `--json` never depends on it.
+   */
+  locale: Locale;
 
   constructor(
     private readonly io: IO,
@@ -34,6 +43,7 @@ export class Output {
   ) {
     this.style = makeStyle(colorEnabled(io, 'stdout', options.color));
     this.errStyle = makeStyle(colorEnabled(io, 'stderr', options.color));
+    this.locale = resolveLocale(undefined, languageEnv(io));
   }
 
   get json(): boolean {
@@ -72,27 +82,51 @@ export class Output {
   }
 
   warn(message: string): void {
-    this.io.stderr.write(`${this.errStyle.yellow('warning:')} ${message}\n`);
+    this.io.stderr.write(`${this.errStyle.yellow(this.words.warning)} ${message}\n`);
   }
 
   error(message: string): void {
-    this.io.stderr.write(`${this.errStyle.red('error:')} ${message}\n`);
+    this.io.stderr.write(`${this.errStyle.red(this.words.error)} ${message}\n`);
+  }
+
+  /** The frame of error reports (main's reportError) in the run's language. */
+  get words() {
+    return outputMessages[this.locale];
+  }
+
+  /** `file:line field: reason`, or in Portuguese with the labels spelled out. */
+  problem(p: InputProblem): string {
+    return this.words.problem(p);
   }
 
   debug(message: string): void {
     if (this.options.verbose) this.io.stderr.write(`${this.errStyle.dim(message)}\n`);
   }
 
-  /** Renders rows as a table (boxed on a terminal, plain columns when piped). */
+  /**
+   * Renders rows as a table: boxed on a terminal and fitted to its width (the widest columns truncated with an
+   * ellipsis, or one "field: value" block per row when even that cannot fit); tab-separated columns when piped,
+   * whole, for cut and awk.
+   */
   table(head: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
     const cells = rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
     const headed = head.some((h) => h !== '');
     if (!this.io.stdoutIsTTY) {
       return (headed ? [head, ...cells] : cells).map((r) => r.join('\t')).join('\n');
     }
+    const layout = fitTable(head, cells, this.io.columns);
+    if (layout.kind === 'vertical') return verticalTable(head, cells, this.io.columns);
+    const fitted = cells.map((r) => r.map((c, i) => c.split('\n').map((line) => truncate(line, layout.widths[i]!)).join('\n')));
     const Table = require('cli-table3') as typeof import('cli-table3');
-    const table = new Table({ head: headed ? head.map((h) => this.style.bold(h)) : [], style: { head: [], border: [] } });
-    table.push(...cells);
+    const table = new Table({
+      head: headed ? head.map((h) => this.style.bold(h)) : [],
+      // Widths are decided above and cells already cut to them: only a header wider than its column wraps, at a space.
+      colWidths: layout.widths.map((w) => w + 2),
+      wordWrap: true,
+      wrapOnWordBoundary: true,
+      style: { head: [], border: [] },
+    });
+    table.push(...fitted);
     return table.toString();
   }
 

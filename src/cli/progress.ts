@@ -1,4 +1,5 @@
 import type { Progress } from '../engine/progress.js';
+import { progressMessages, type ProgressMessages } from './messages/progress.js';
 import type { Output, Spinner } from './output.js';
 
 /**
@@ -6,7 +7,8 @@ import type { Output, Spinner } from './output.js';
  * otherwise (cron and CI logs get the phases, not a flood).
  */
 export async function progressReporter(out: Output): Promise<{ onProgress: (p: Progress) => void; spinner: Spinner }> {
-  const spinner = await out.spinner('Working…');
+  const words = progressMessages[out.locale];
+  const spinner = await out.spinner(words.working);
   let phase = '';
   let phaseStart = Date.now();
   const onProgress = (p: Progress) => {
@@ -15,26 +17,26 @@ export async function progressReporter(out: Output): Promise<{ onProgress: (p: P
       phaseStart = Date.now();
       if (!out.json) out.debug(`phase: ${p.phase}`);
     }
-    spinner.text(describe(p, phaseStart));
-    if ('done' in p && p.done === p.total && p.total > 0) out.info(describe(p, phaseStart));
+    spinner.text(describe(p, phaseStart, words));
+    if ('done' in p && p.done === p.total && p.total > 0) out.info(describe(p, phaseStart, words));
   };
   return { onProgress, spinner };
 }
 
-function describe(p: Progress, since: number): string {
+function describe(p: Progress, since: number, words: ProgressMessages): string {
   switch (p.phase) {
     case 'lookup':
-      return `Looking up Pix keys ${p.done}/${p.total}${rate(p.done, since)}`;
+      return `${words.lookup(p.done, p.total)}${rate(p.done, since, words)}`;
     case 'add-items':
-      return `Adding items ${p.done}/${p.total}${rate(p.done, since)}`;
+      return `${words.addItems(p.done, p.total)}${rate(p.done, since, words)}`;
     case 'create-batch':
-      return `Creating the remote batch "${p.name}"`;
+      return words.createBatch(p.name);
     case 'start':
-      return `Starting batch ${p.batchId}`;
+      return words.start(p.batchId);
   }
 }
 
-function rate(done: number, since: number): string {
+function rate(done: number, since: number, words: ProgressMessages): string {
   const s = (Date.now() - since) / 1000;
-  return s > 0.5 && done > 0 ? ` (${Math.round(done / s)}/s)` : '';
+  return s > 0.5 && done > 0 ? words.rate(Math.round(done / s)) : '';
 }

@@ -1,7 +1,6 @@
-/** The languages paybatch speaks to people in; `--json` stays English keys and ISO values whatever the locale. */
-export type Locale = 'pt-BR' | 'en';
+import type { Locale } from '../domain/locale.js';
 
-export const LOCALES: readonly Locale[] = ['pt-BR', 'en'];
+export { LOCALES, type Locale } from '../domain/locale.js';
 
 /**
  * The locale of human output, alerts, e-mails and receipts: the profile's `locale` setting, else the environment's

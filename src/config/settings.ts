@@ -44,6 +44,8 @@ export interface Settings {
   receiptsDir?: string;
   alertWebhookUrl?: string;
   alertEmailTo?: string;
+  /** Unset: paybatch@<hostname>. */
+  alertEmailFrom?: string;
   smtpUrl?: string;
   alertCommand?: string;
   sandboxSpeed: number;
@@ -122,6 +124,10 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   receiptsDir: { describe: 'folder for receipt PDFs', parse: text() },
   alertWebhookUrl: { describe: 'Slack/Teams-compatible incoming webhook for alerts', secret: true, parse: url },
   alertEmailTo: { describe: 'e-mail address for alerts (needs smtpUrl)', parse: text((s) => (s.includes('@') ? null : 'must be an e-mail address')) },
+  alertEmailFrom: {
+    describe: 'From: address of alert e-mail (unset: paybatch@<hostname>)',
+    parse: text((s) => (/^[^\s@<>]+@[^\s@<>]+$/.test(s) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(s) ? null : 'must be an e-mail address, optionally with a name: Pagamentos <pagamentos@empresa.com.br>')),
+  },
   smtpUrl: { describe: 'SMTP server for alert e-mail, e.g. smtps://user:pass@host:465', secret: true, parse: text() },
   alertCommand: { describe: 'command run with the alert as JSON on its standard input', parse: text() },
   sandboxSpeed: { describe: 'embedded sandbox: simulated seconds per real second', parse: speed },

@@ -49,6 +49,8 @@ export interface Acceptance {
   readonly proof: WebhookMethod;
   /** The delivery id differs from the body's eventId (the eventId is the dedupe key). */
   readonly idMismatch: boolean;
+  /** The body as text: the bytes the proof covered, decoded. */
+  readonly body: string;
 }
 
 export type DeliveryVerdict = Acceptance | Refusal;
@@ -90,8 +92,11 @@ export function checkDeliveryHead(headers: DeliveryHeaders, maxBodyBytes: number
  * Pure: the receiver streams the body and applies the same checks to what it cannot see before reading it.
  */
 export function acceptDelivery(req: DeliveryRequest, policy: DeliveryPolicy): DeliveryVerdict {
-  const head = routeDelivery(req.method, req.path) ?? checkDeliveryHead(req.headers, policy.maxBodyBytes);
-  if (head) return head;
+  return routeDelivery(req.method, req.path) ?? checkDeliveryHead(req.headers, policy.maxBodyBytes) ?? acceptDeliveryBody(req, policy);
+}
+
+/** acceptDelivery's checks from the size on, for a receiver that made the route and head checks before reading the body. */
+export function acceptDeliveryBody(req: Omit<DeliveryRequest, 'method' | 'path'>, policy: DeliveryPolicy): DeliveryVerdict {
   if (req.body.length > policy.maxBodyBytes) return BODY_TOO_LARGE;
 
   const verified = verifyDelivery(
@@ -119,7 +124,7 @@ export function acceptDelivery(req: DeliveryRequest, policy: DeliveryPolicy): De
   const parsed = parseWebhookEvent(json);
   if (!parsed.ok) return refusal(422, 'invalid event', { detail: parsed.reason, deliveryId, proof });
   const event = parsed.event;
-  return { ok: true, event, deliveryId, proof, idMismatch: deliveryId !== null && deliveryId !== event.eventId };
+  return { ok: true, event, deliveryId, proof, idMismatch: deliveryId !== null && deliveryId !== event.eventId, body: text };
 }
 
 function first(headers: DeliveryHeaders, name: string): string | undefined {
@@ -130,6 +135,7 @@ function first(headers: DeliveryHeaders, name: string): string | undefined {
 /** application/json, with no charset or a UTF-8 one. */
 function isJsonContentType(value: string | undefined): boolean {
   if (value === undefined) return false;
+  if (value === 'application/json') return true; // what nearly every delivery says
   const [type = '', ...params] = value.split(';');
   if (type.trim().toLowerCase() !== 'application/json') return false;
   return params.every((param) => {

@@ -4,9 +4,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ConfigError } from '../errors.js';
 import type { WebhookEvent } from '../domain/webhook-event.js';
+import type { DeliveryMeta } from '../engine/apply-event.js';
 import { webhookSecretProblem } from '../domain/webhook-proof.js';
 import type { WebhookMethod, WebhookMethodSetting } from '../domain/webhook-proof.js';
-import { acceptDelivery, BODY_TOO_LARGE, checkDeliveryHead, routeDelivery, type DeliveryPolicy, type Refusal } from './accept-delivery.js';
+import { acceptDeliveryBody, BODY_TOO_LARGE, checkDeliveryHead, routeDelivery, type DeliveryPolicy, type Refusal } from './accept-delivery.js';
 
 export interface ReceiverLogEntry {
   level: 'info' | 'warn' | 'error';
@@ -35,7 +36,7 @@ export interface ReceiverOptions {
    * Must make the event durable (store it under its event id, together with its effect, in one transaction) before
    * resolving. 'duplicate' when the id was already stored. Throwing → 500 so the provider retries.
    */
-  onEvent: (event: WebhookEvent, meta: { deliveryId: string | null; receivedAt: Date }) => Promise<'stored' | 'duplicate'>;
+  onEvent: (event: WebhookEvent, meta: DeliveryMeta) => Promise<'stored' | 'duplicate'>;
   /** Receives no secrets and no signatures. */
   log?: (entry: ReceiverLogEntry) => void;
 }
@@ -174,7 +175,8 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       return;
     }
 
-    const verdict = acceptDelivery({ method, path, headers: req.headersDistinct, body, now: now() }, policy);
+    // Route and head were judged above, before the body was read.
+    const verdict = acceptDeliveryBody({ headers: req.headersDistinct, body, now: now() }, policy);
     noteProof(verdict.proof);
     if (!verdict.ok) return refuseAny(req, res, verdict);
     const { event, deliveryId } = verdict;
@@ -185,7 +187,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
 
     let outcome: unknown;
     try {
-      outcome = await o.onEvent(event, { deliveryId, receivedAt });
+      outcome = await o.onEvent(event, { deliveryId, receivedAt, body: verdict.body });
       if (outcome !== 'stored' && outcome !== 'duplicate') throw new Error(`onEvent resolved with ${String(outcome)}`);
     } catch (error) {
       count('failed');

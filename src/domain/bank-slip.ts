@@ -146,7 +146,7 @@ function isoFromDaysSinceBase(days: number): string {
 /**
  * The due date (YYYY-MM-DD) a factor names, given today's date (YYYY-MM-DD, São Paulo): the date of the factor's
  * cycle that falls from 3000 days before to 5500 days after today. Factor 0 means no due date (ok(null)).
- * Fails when no cycle puts the factor in that window. Throws RangeError when today is not a date.
+ * Fails when no cycle puts the factor in that window (the code can still be right: its due date is then unknown). Throws RangeError when today is not a date.
  */
 export function dueDateFromFactor(factor: number, today: string): Result<string | null> {
   if (factor === 0) return ok(null);

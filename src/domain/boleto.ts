@@ -41,7 +41,10 @@ export interface BoletoDecode {
    * collection slip whose amount field holds a reference value (valueIsReference).
    */
   amountCents: number | null;
-  /** YYYY-MM-DD; bank slips only, null when the slip has no due date. */
+  /**
+   * YYYY-MM-DD; bank slips only. Null when the slip has no due date (factor 0) or when its factor names no date
+   * near today (then a warning says so: the code is still valid, and the provider's details decide the payment).
+   */
   dueDate: string | null;
   /** 3 digits; bank slips only. */
   bankCode: string | null;
@@ -58,6 +61,8 @@ export interface BoletoDecode {
   utility: boolean | null;
   /** Why the input is not a valid boleto; null when valid. */
   error: string | null;
+  /** What a valid code leaves unknown, e.g. a due date its factor cannot place. */
+  warnings: string[];
 }
 
 const SEPARATORS = /[\s.\-]/g;
@@ -90,6 +95,7 @@ const blank = (input: string, kind: BoletoKind | null): BoletoDecode => ({
   government: null,
   utility: null,
   error: null,
+  warnings: [],
 });
 
 const invalid = (input: string, kind: BoletoKind | null, error: string): BoletoDecode => ({ ...blank(input, kind), error });
@@ -97,15 +103,15 @@ const invalid = (input: string, kind: BoletoKind | null, error: string): BoletoD
 function decodeBank(input: string, barcode: string, today: string): BoletoDecode {
   const fields = readBankBarcode(barcode);
   const dueDate = dueDateFromFactor(fields.dueDateFactor, today);
-  if (!dueDate.ok) return invalid(input, 'bank', dueDate.error);
   return {
     ...blank(input, 'bank'),
     valid: true,
     barcode,
     line: bankLineFromBarcode(barcode),
     amountCents: fields.amountCents === 0 ? null : fields.amountCents,
-    dueDate: dueDate.value,
+    dueDate: dueDate.ok ? dueDate.value : null,
     bankCode: fields.bankCode,
+    warnings: dueDate.ok ? [] : [`${dueDate.error}; the due date is unknown`],
   };
 }
 

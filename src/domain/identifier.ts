@@ -23,9 +23,4 @@ export function reprocessIdentifier(originalIdentifier: string, attempt: number)
   return uuidV5(`reprocess:${originalIdentifier}:${attempt}`);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for any 8-4-4-4-12 hexadecimal UUID. */
-export function isUuid(s: string): boolean {
-  return UUID.test(s);
-}
+export { isUuid } from './uuid.js';

@@ -1,4 +1,4 @@
-import type { Locale } from '../config/locale.js';
+import type { Locale } from './locale.js';
 import { saoPauloDate, saoPauloDateTime } from './bank-calendar.js';
 
 /**

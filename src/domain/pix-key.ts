@@ -1,7 +1,7 @@
 import { normalizeCnpj } from './cnpj.js';
 import { normalizeCpf } from './cpf.js';
 import { normalizeEmail } from './email.js';
-import { isUuid } from './identifier.js';
+import { isUuid } from './uuid.js';
 import { normalizePhone } from './phone.js';
 import { fail, ok, type Result } from './result.js';
 

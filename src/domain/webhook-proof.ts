@@ -136,9 +136,10 @@ export function signStandardWebhook(secret: string, id: string, timestampSeconds
  * reported is a failed comparison first, then an unreadable header, then missing credentials.
  */
 export function verifyDelivery(input: DeliveryInput, o: VerifyOptions): VerifyResult {
-  if (webhookSecretProblem(o.secret) !== null) return { ok: false, status: 401, reason: 'no usable secret configured' };
+  const secret = derivedFrom(o.secret);
+  if (secret.problem !== null) return { ok: false, status: 401, reason: 'no usable secret configured' };
   const named = o.header?.trim().toLowerCase() || undefined;
-  const ctx: Context = { input, secret: o.secret, keys: webhookKeyCandidates(o.secret), tolerance: o.toleranceSeconds ?? 300 };
+  const ctx: Context = { input, secret: o.secret, keys: secret.keys, tolerance: o.toleranceSeconds ?? 300 };
   const pinned = o.method !== 'auto';
   const methods = pinned ? [o.method as WebhookMethod] : WEBHOOK_METHODS;
 
@@ -153,6 +154,14 @@ export function verifyDelivery(input: DeliveryInput, o: VerifyOptions): VerifyRe
   if (refusal !== null) return { ok: false, status: refusal.status, reason: refusal.reason };
   const missing = o.method === 'standard-webhooks' || o.method === 'hmac' ? 'missing signature headers' : 'missing credentials';
   return { ok: false, status: 401, reason: missing };
+}
+
+/** What verification derives from a secret, kept for the last secret seen: a receiver has one, used by every delivery. */
+let derived: { readonly secret: string; readonly problem: string | null; readonly keys: Buffer[] } | null = null;
+
+function derivedFrom(secret: string): { problem: string | null; keys: Buffer[] } {
+  if (derived?.secret !== secret) derived = { secret, problem: webhookSecretProblem(secret), keys: webhookKeyCandidates(secret) };
+  return derived;
 }
 
 interface Context {
@@ -204,7 +213,7 @@ function standardWebhooks(ctx: Context): Attempt {
   // One key form at a time, the first match ending it: a delivery signed with the usual key costs one HMAC, not one
   // per key form. Which form matched is no secret, and each comparison stays constant-time.
   const signed = `${id}.${timestamp}.`;
-  const matches = ctx.keys.some((key) => anyEqual(presented, [mac('sha256', key, signed, ctx.input.rawBody)]));
+  const matches = ctx.keys.some((key) => macEqual(presented, mac('sha256', key, signed, ctx.input.rawBody)));
   return matches ? { kind: 'ok', eventId: id } : refused(401, 'no signature matches');
 }
 
@@ -338,6 +347,16 @@ function anyEqual(presented: Buffer[], expected: Buffer[]): boolean {
     const digest = sha256(p);
     for (const e of expectedDigests) if (timingSafeEqual(digest, e)) matched = true;
   }
+  return matched;
+}
+
+/**
+ * True when any presented value equals the expected MAC, going through every one. Only the length of a MAC, which
+ * is public, is compared in variable time: no digests needed, unlike the secrets sameText compares.
+ */
+function macEqual(presented: Buffer[], expected: Buffer): boolean {
+  let matched = false;
+  for (const p of presented) if (p.length === expected.length && timingSafeEqual(p, expected)) matched = true;
   return matched;
 }
 

@@ -1,4 +1,4 @@
-import type { Alert, AlertItem, ChannelResult } from '../alerts/alert.js';
+import { alertTitle, type Alert, type AlertItem, type ChannelResult } from '../alerts/alert.js';
 import { formatDuration } from '../domain/duration.js';
 import type { Settings } from '../config/settings.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
@@ -52,11 +52,11 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   const due = overdue.filter((c) => c.alertedAt === null || c.alertedAt < repeatBefore);
   const alerts: Alert[] = [];
   if (due.length) {
-    alerts.push(await raise(deps, 'stale-items', `${due.length} Pix payments without news`, `No update from the provider for over ${formatDuration(settings.alertAfter)}, even after asking for the item pages again at every pass.`, due));
+    alerts.push(await raise(deps, 'stale-items', `No update from the provider for over ${formatDuration(settings.alertAfter)}, even after asking for the item pages again at every pass.`, due));
   }
   const finalReturns = finalReturnsToReport(ledger, { maxReprocess: settings.maxReprocess, undecidedBefore: ago(settings.receiptWait) });
   if (finalReturns.length) {
-    alerts.push(await raise(deps, 'final-return', `${finalReturns.length} Pix payments returned for good`, 'Returned for a reason that is not scheme instability (or out of reprocess attempts): the money is back, nobody was paid; decide what to do.', finalReturns));
+    alerts.push(await raise(deps, 'final-return', 'Returned for a reason that is not scheme instability (or out of reprocess attempts): the money is back, nobody was paid; decide what to do.', finalReturns));
   }
   const unconfirmed = unconfirmedReturnsToReport(ledger, ago(settings.alertAfter));
   if (unconfirmed.length) {
@@ -64,7 +64,6 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'unconfirmed-returns',
-        `${unconfirmed.length} Pix returns the provider does not confirm`,
         `A refund event said these payments came back for instability, but for over ${formatDuration(settings.alertAfter)} the provider's own item pages have not shown them returned, so they are not paid again: check with the provider whether the money really came back.`,
         unconfirmed,
       ),
@@ -76,7 +75,6 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'quarantined-events',
-        `${quarantined.length} webhook events disagree with the ledger`,
         'Correctly signed events whose amount, key or batch do not match the payment they name were kept aside, not applied; the payments follow the provider\'s own item pages instead. Check who sends them.',
         quarantined,
         { table: 'webhook_events', column: 'alerted_at' },
@@ -85,7 +83,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   }
   const failures = failuresToReport(ledger);
   if (failures.length) {
-    alerts.push(await raise(deps, 'failures', `${failures.length} Pix payments failed`, 'The provider refused these payments; the reason is on each item.', failures));
+    alerts.push(await raise(deps, 'failures', 'The provider refused these payments; the reason is on each item.', failures));
   }
   const noReceipt = paidWithoutPixIdToReport(ledger, ago(settings.receiptWait));
   if (noReceipt.length) {
@@ -93,7 +91,6 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'receipts-unavailable',
-        `${noReceipt.length} paid Pix payments without a receipt to fetch`,
         `They are paid, but the provider gave no Pix id for them (not in its item pages, no event within ${formatDuration(settings.receiptWait)}), and receipts are fetched by that id. Get them from the provider's web interface, or, if its item pages carry the id under another name, name that field in the pixIdFields setting.`,
         noReceipt,
         { table: 'items', column: 'receipt_unavailable_at' },
@@ -102,7 +99,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   }
   const billReturns = returnedBillsToReport(ledger);
   if (billReturns.length) {
-    alerts.push(await raise(deps, 'bill-return', `${billReturns.length} bill payments returned by the beneficiary`, 'The money is back in the account; the reason received and its meaning are on each bill.', billReturns, { table: 'bills', column: 'alerted_at' }));
+    alerts.push(await raise(deps, 'bill-return', 'The money is back in the account; the reason received and its meaning are on each bill.', billReturns, { table: 'bills', column: 'alerted_at' }));
   }
   const billsWithoutNews = billsWithoutNewsToReport(ledger, { unknownBefore: ago(settings.alertAfter).toISOString(), today: saoPauloDate(now) });
   if (billsWithoutNews.length) {
@@ -110,7 +107,6 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'bills-without-news',
-        `${billsWithoutNews.length} bill payments without news`,
         `Their outcome is unknown for over ${formatDuration(settings.alertAfter)}, or they were scheduled and their settle date has passed with no word from the provider. Bill payments cannot be looked up through the API: check the provider's statement; pay again with --force only a bill that is not there.`,
         billsWithoutNews,
         { table: 'bills', column: 'news_alerted_at' },
@@ -124,12 +120,13 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
 async function raise(
   deps: AttentionDeps,
   kind: string,
-  title: string,
   summary: string,
   rows: readonly ReportRow[],
   mark: ReportMark = { table: 'items', column: 'alerted_at' },
 ): Promise<Alert> {
   const at = deps.now();
+  // The ledger keeps the English title; channels and `alerts list` render it in the profile's locale.
+  const title = alertTitle({ kind, title: kind, sandbox: false, items: rows }, 'en');
   const listed: AlertItem[] = rows.map(({ ref: _ref, alertedAt: _a, ...item }) => item);
   const id = recordAlert(deps.ledger, { kind, title, summary, rows, itemsJson: JSON.stringify(listed), mark, at });
   const alert: Alert = { id, kind, title, summary, items: listed, createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };

@@ -1,6 +1,6 @@
 import { formatBRL } from '../domain/money.js';
 import { InputRejectedError } from '../errors.js';
-import { validateSheetFile } from '../sheet/sheet-file.js';
+import { validateSheetFile, type SheetFileOptions } from '../sheet/sheet-file.js';
 import { TotalsCounter, type Totals } from './plan-import.js';
 
 export interface SheetCheck {
@@ -16,12 +16,12 @@ export interface SheetCheck {
  * person imports it. Throws InputRejectedError listing every problem (file, line, field); otherwise the totals.
  * The sheet is read as a stream: memory stays flat however many rows it has (only its problems are kept).
  */
-export async function checkSheet(file: string, limits: { maxItemAmount: number; maxBatchTotal: number }): Promise<SheetCheck> {
+export async function checkSheet(file: string, limits: { maxItemAmount: number; maxBatchTotal: number }, o: SheetFileOptions = {}): Promise<SheetCheck> {
   let totals = new TotalsCounter();
   const { head, rowCount, rejectedCount, problems } = await validateSheetFile(file, limits.maxItemAmount, () => {
     totals = new TotalsCounter();
     return (row) => totals.add(row);
-  });
+  }, undefined, o);
   if (head.problems.length) throw new InputRejectedError(`${file} cannot be read as a payment sheet.`, head.problems);
   if (rowCount === 0) throw new InputRejectedError(`${file} has no payment rows.`);
   if (problems.length) {

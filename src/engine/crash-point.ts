@@ -19,6 +19,8 @@ export type CrashPhase =
   | 'start'
   /** While new attempts are planned for instability returns (daemon). */
   | 'reprocess'
+  /** After a retry batch and its items are written to the ledger, before it is sent (batch retry). */
+  | 'retry-write'
   /** After a receipt file is written, before its path is recorded (daemon). */
   | 'receipt-write'
   /** After a bill payment's intent is committed, before the call (boleto pay). */
@@ -26,7 +28,7 @@ export type CrashPhase =
   /** After a bill payment's answer, before its outcome is recorded (boleto pay). */
   | 'bill-outcome';
 
-export const CRASH_PHASES: readonly CrashPhase[] = ['lookup', 'import-write', 'items-chunk', 'start', 'reprocess', 'receipt-write', 'bill-intent', 'bill-outcome'];
+export const CRASH_PHASES: readonly CrashPhase[] = ['lookup', 'import-write', 'items-chunk', 'start', 'reprocess', 'retry-write', 'receipt-write', 'bill-intent', 'bill-outcome'];
 
 interface Armed {
   readonly phase: string;

@@ -17,9 +17,10 @@ export interface ReceiptsResult {
 
 /**
  * Saves the receipt PDF of every paid item that has none yet (or of one batch): fetched by its pix id, checked to
- * be a PDF, written atomically, and its path recorded on the item — a chunk of paths per commit. A receipt written
- * but not recorded yet (a crash in between) is fetched again next time and written over the same file, which is
- * harmless: the same path, replaced atomically.
+ * be a PDF, written atomically into the folder of its sheet's batch (a new attempt's too) under `receiptsDir` (the
+ * profile's or the ledger's own folder), and its path recorded on the item — a chunk of paths per commit. A receipt
+ * written but not recorded yet (a crash in between) is fetched again next time and written over the same file,
+ * which is harmless: the same path, replaced atomically.
  */
 export async function fetchReceipts(
   deps: { ledger: Ledger; provider: Pick<ProviderClient, 'receipt'>; receiptsDir: string; now: () => Date },

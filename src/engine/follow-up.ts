@@ -1,3 +1,4 @@
+import { resolveLocale } from '../config/locale.js';
 import type { Settings } from '../config/settings.js';
 import { PaybatchError } from '../errors.js';
 import { batchesAwaitingReturnConfirmation, batchesToWatch, unfinishedBatches } from '../ledger/batch-repository.js';
@@ -5,13 +6,15 @@ import { pruneEventsBefore } from '../ledger/event-repository.js';
 import { workLeft, type WorkLeft } from '../ledger/work-left.js';
 import type { ProviderClient } from '../provider/client.js';
 import { raiseAlerts, type AttentionDeps, type AttentionResult } from './attention.js';
+import { writeOwedBillDocuments } from './bill-documents.js';
 import { fetchReceipts, type ReceiptsResult } from './fetch-receipts.js';
 import { reconcileBatch } from './reconcile.js';
 import { reprocessConfirmedReturns } from './reprocess.js';
+import { startScheduledBatches } from './schedule-batch.js';
 import { submitBatch } from './submit-batch.js';
 
 export interface FollowUpDeps extends AttentionDeps {
-  readonly settings: AttentionDeps['settings'] & Pick<Settings, 'returnWatch' | 'returnWatchEvery'>;
+  readonly settings: AttentionDeps['settings'] & Pick<Settings, 'returnWatch' | 'returnWatchEvery' | 'locale'>;
   readonly provider: ProviderClient;
   readonly receiptsDir: string;
 }
@@ -19,6 +22,8 @@ export interface FollowUpDeps extends AttentionDeps {
 export interface PassResult extends WorkLeft {
   readonly reconciled: { readonly batches: number; readonly changed: number; readonly unknownStatuses: readonly { identifier: string; status: string }[] };
   readonly submitted: readonly number[];
+  /** Scheduled batches (`import --pay-on`) whose time came in this pass, started (also in `submitted`). */
+  readonly scheduledStarts: readonly number[];
   readonly reprocessed: number;
   readonly receipts: ReceiptsResult;
   readonly attention: AttentionResult;
@@ -70,8 +75,15 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
     const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
     if (done) submitted.push(b.id);
   }
+  // After the batches already owed a start, so that a scheduled start that fails is tried once per pass.
+  const scheduled = await startScheduledBatches(deps);
+  submitted.push(...scheduled.started);
+  errors.push(...scheduled.errors);
 
-  const receipts = await fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now });
+  const pix = await fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now });
+  // Bills whose status moved since their last document (scheduled → paid → returned) get the next one.
+  const bills = await writeOwedBillDocuments({ ledger, receiptsDir: deps.receiptsDir, now, sandbox: deps.sandbox, locale: resolveLocale(deps.settings.locale, process.env) });
+  const receipts: ReceiptsResult = { saved: [...pix.saved, ...bills.saved], failed: [...pix.failed, ...bills.failed.map((f) => ({ identifier: `bill #${f.billId}`, error: f.error }))] };
   errors.push(...receipts.failed.map((f) => `receipt of ${f.identifier}: ${f.error}`));
   const attention = await raiseAlerts(deps);
   // Event ids are kept well past any provider's retry span, then dropped.
@@ -79,6 +91,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   return {
     reconciled: { batches: started.length, changed, unknownStatuses },
     submitted,
+    scheduledStarts: scheduled.started,
     reprocessed: reprocess.attempts,
     receipts,
     attention,

@@ -5,23 +5,26 @@ import { CancelledError, InputRejectedError, PaybatchError, ProviderError, type 
 import type { Settings } from '../config/settings.js';
 import { claimImport } from '../ledger/import-claim.js';
 import { findImportByHash, recordImport, type ImportRecord } from '../ledger/import-repository.js';
-import { itemsOfBatch, recentPayments } from '../ledger/item-repository.js';
+import { ImportStaging } from '../ledger/import-staging.js';
+import { itemsOfBatch } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { writePrivateFile } from '../private-files.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { SheetRow } from '../sheet/read-sheet.js';
-import { hashSheetFile, streamSheetFile, validateSheetFile, type ValidatedSheetFile } from '../sheet/sheet-file.js';
+import { hashSheetFile, streamSheetFile } from '../sheet/sheet-file.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
-import type { RowProblem, ValidRow } from '../sheet/validate-rows.js';
+import type { RowProblem } from '../sheet/validate-rows.js';
 import { crashPoint } from './crash-point.js';
-import { planImport, totalsOf, type ImportPlan, type Totals } from './plan-import.js';
+import { totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
-import { resolveKeys } from './resolve-keys.js';
+import { planStaged, readAndLookUp } from './stage-sheet.js';
 import { submitBatch } from './submit-batch.js';
 
 export interface ImportOptions {
   readonly file: string;
+  /** The worksheet of an XLSX workbook (default: the first). */
+  readonly sheet?: string;
   readonly name?: string;
   readonly dryRun: boolean;
   readonly start: boolean;
@@ -49,8 +52,8 @@ export interface ImportSummary {
   readonly rows: number;
   readonly totals: Totals;
   readonly rejected: readonly InputProblem[];
-  readonly nameWarnings: ImportPlan['nameWarnings'];
-  readonly duplicates: ImportPlan['duplicates'];
+  readonly nameWarnings: readonly NameWarning[];
+  readonly duplicates: readonly Duplicate[];
   readonly start: boolean;
 }
 
@@ -93,30 +96,15 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
   }
 }
 
-/** A sheet read and validated offline: its identity, its head, the rows that passed and every row problem. */
-interface ValidatedSheet extends ValidatedSheetFile {
-  readonly valid: readonly ValidRow[];
-}
-
-/** Streams the sheet through the offline rules, keeping the valid rows (typed values, not cells) and the problems. */
-async function readValidated(file: string, maxItemAmountCents: number): Promise<ValidatedSheet> {
-  let valid: ValidRow[] = [];
-  const read = await validateSheetFile(file, maxItemAmountCents, () => {
-    valid = [];
-    return (row) => void valid.push(row);
-  });
-  return { ...read, valid };
-}
-
 /** The sheet's rows on these lines, read again from the file (which must still have the bytes of `sha256`). */
-async function rowsOnLines(file: string, sha256: string, lines: ReadonlySet<number>): Promise<SheetRow[]> {
+async function rowsOnLines(file: string, sheet: string | undefined, sha256: string, lines: ReadonlySet<number>): Promise<SheetRow[]> {
   let rows: SheetRow[] = [];
   const streamed = await streamSheetFile(file, () => {
     rows = [];
     return (row) => {
       if (lines.has(row.line)) rows.push(row);
     };
-  });
+  }, { sheet });
   if (streamed.sha256 !== sha256) throw new PaybatchError(`${file} changed while it was being imported; nothing was imported. Run the import again.`);
   return rows;
 }
@@ -153,30 +141,43 @@ type Recorded =
   | { readonly outcome: 'recorded'; readonly summary: ImportSummary; readonly importId: number; readonly batchIds: readonly number[]; readonly rejectedFile: string | null };
 
 /**
- * Reads the sheet (a stream, each row validated as it comes), looks its keys up, plans it, asks for the confirmation
- * and writes the import: nothing is written before the confirmation, and nothing is sent here.
+ * Reads the sheet into the import staging (a stream, each row validated as it comes, its keys looked up meanwhile),
+ * plans it, asks for the confirmation and writes the import: nothing is written to the ledger before the
+ * confirmation, and nothing is sent here. Memory holds the problems and warnings, not the rows.
  */
 async function planAndRecord(deps: ImportDeps, o: ImportOptions, sheetHash: string): Promise<Recorded> {
-  const { ledger, now } = deps;
-  const read = await readValidated(o.file, deps.settings.maxItemAmount);
-  if (read.sha256 !== sheetHash) throw new PaybatchError(`${o.file} changed while it was being imported; nothing was imported. Run the import again.`);
-  if (read.head.problems.length) throw new InputRejectedError(`${o.file} cannot be read as a payment sheet; nothing was imported.`, read.head.problems);
-  const validation = { valid: read.valid, problems: read.problems };
-  if (read.rowCount === 0) throw new InputRejectedError(`${o.file} has no payment rows; nothing was imported.`);
-  const rejectedFile = join(dirname(o.file), `${basename(o.file, extname(o.file))}.rejected.csv`);
-  if (validation.problems.length && !o.skipInvalid) {
-    throw new InputRejectedError(
-      `${o.file}: ${read.rejectedCount} of ${read.rowCount} rows are invalid; nothing was imported.`,
-      validation.problems,
-      { hint: `Fix the sheet, or pass --skip-invalid to import the valid rows and write the others to ${rejectedFile}.` },
-    );
+  const staging = new ImportStaging(deps.ledger);
+  try {
+    return await planAndRecordStaged(deps, o, sheetHash, staging);
+  } finally {
+    staging.close();
   }
+}
 
-  const provider = await deps.provider();
-  const resolutions = await resolveKeys(provider, validation.valid.map((r) => r.key), { onProgress: deps.onProgress });
+async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash: string, staging: ImportStaging): Promise<Recorded> {
+  const { ledger, now } = deps;
+  const rejectedFile = join(dirname(o.file), `${basename(o.file, extname(o.file))}.rejected.csv`);
+  const read = await readAndLookUp(
+    deps,
+    staging,
+    { file: o.file, sheet: o.sheet, sheetHash, maxItemAmountCents: deps.settings.maxItemAmount, stopOnProblem: !o.skipInvalid },
+    (read) => {
+      if (read.sha256 !== sheetHash) throw new PaybatchError(`${o.file} changed while it was being imported; nothing was imported. Run the import again.`);
+      if (read.head.problems.length) throw new InputRejectedError(`${o.file} cannot be read as a payment sheet; nothing was imported.`, read.head.problems);
+      if (read.rowCount === 0) throw new InputRejectedError(`${o.file} has no payment rows; nothing was imported.`);
+      if (read.problems.length && !o.skipInvalid) {
+        throw new InputRejectedError(
+          `${o.file}: ${read.rejectedCount} of ${read.rowCount} rows are invalid; nothing was imported.`,
+          read.problems,
+          { hint: `Fix the sheet, or pass --skip-invalid to import the valid rows and write the others to ${rejectedFile}.` },
+        );
+      }
+    },
+  );
+
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
-  const plan = planImport({ file: o.file, sheetHash, rows: validation.valid, resolutions, recent: recentPayments(ledger, since, sheetHash) });
-  const rejected: RowProblem[] = [...validation.problems, ...plan.lookupProblems].sort((a, b) => a.line - b.line);
+  const plan = planStaged(staging, { file: o.file, sheetHash, since });
+  const rejected: RowProblem[] = [...read.problems, ...plan.lookupProblems].sort((a, b) => a.line - b.line);
   if (plan.lookupProblems.length && !o.skipInvalid) {
     throw new InputRejectedError(
       `${o.file}: the provider rules out ${plan.lookupProblems.length} rows; nothing was imported.`,
@@ -184,7 +185,7 @@ async function planAndRecord(deps: ImportDeps, o: ImportOptions, sheetHash: stri
       { hint: `Fix the sheet, or pass --skip-invalid to import the other rows and write these to ${rejectedFile}.` },
     );
   }
-  if (plan.items.length === 0) throw new InputRejectedError(`${o.file}: no row can be paid; nothing was imported.`, rejected);
+  if (plan.totals.count === 0) throw new InputRejectedError(`${o.file}: no row can be paid; nothing was imported.`, rejected);
   if (plan.totals.sumCents > deps.settings.maxBatchTotal) {
     throw new InputRejectedError(
       `${o.file}: the total ${formatBRL(plan.totals.sumCents)} is above the profile's maxBatchTotal of ${formatBRL(deps.settings.maxBatchTotal)}; nothing was imported.`,
@@ -208,7 +209,7 @@ async function planAndRecord(deps: ImportDeps, o: ImportOptions, sheetHash: stri
   const summary: ImportSummary = {
     file: o.file,
     batchName: o.name ?? `${basename(o.file, extname(o.file))} ${saoPauloDate(now())}`,
-    parts: Math.ceil(plan.items.length / deps.settings.maxBatchItems),
+    parts: Math.ceil(plan.totals.count / deps.settings.maxBatchItems),
     rows: read.rowCount,
     totals: plan.totals,
     rejected,
@@ -222,7 +223,7 @@ async function planAndRecord(deps: ImportDeps, o: ImportOptions, sheetHash: stri
   let writtenRejects: string | null = null;
   if (rejected.length) {
     const lines = new Set(rejected.map((p) => p.line));
-    const rows = await rowsOnLines(o.file, sheetHash, lines);
+    const rows = await rowsOnLines(o.file, o.sheet, sheetHash, lines);
     const byLine = new Map<number, RowProblem[]>();
     for (const p of rejected) byLine.set(p.line, [...(byLine.get(p.line) ?? []), p]);
     const csv = rejectedSheetCsv({ ...read.head, rows: [] }, rows.map((row) => ({ row, problems: byLine.get(row.line) ?? [] })));
@@ -235,7 +236,8 @@ async function planAndRecord(deps: ImportDeps, o: ImportOptions, sheetHash: stri
     fileName: o.file,
     rowCount: read.rowCount,
     batchName: summary.batchName,
-    items: plan.items,
+    itemCount: plan.totals.count,
+    items: staging.acceptedItems(),
     rejectedCount: rejected.length,
     now: now(),
     partSize: deps.settings.maxBatchItems,

@@ -15,17 +15,15 @@ import type { Ledger } from '../ledger/ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { isAlreadyPaid } from '../provider/error-meaning.js';
 import type { BillDetails, BillPayment } from '../provider/types.js';
-import { writeBillReceipt } from '../receipts/bill-receipt.js';
+import { writeBillDocument, type BillDocumentDeps } from './bill-documents.js';
 import { checkDecode, checkDetails, ledgerRefusal, type BillRefusal, type BillTiming, type BillWarning, type ValidBillDecode } from './bill-plan.js';
 import { crashPoint } from './crash-point.js';
 import { detailsToAsk, planBills, type BillDecision, type BillPlanInput, type BillRequest, type DetailsAnswer, type PreparedBill, type RefusedBill, type SkippedBill } from './plan-bills.js';
 
-export interface BillDeps {
-  readonly ledger: Ledger;
+/** `receiptsDir`, `locale` and `sandbox`: where and how the bill's documents are written. */
+export interface BillDeps extends BillDocumentDeps {
   /** Opened only once every offline check has passed. */
   readonly provider: () => Promise<Pick<ProviderClient, 'boletoDetails' | 'payBoleto'>>;
-  readonly now: () => Date;
-  readonly receiptsDir: string;
 }
 
 /** A valid code with the provider's details and what the rules say about them. */
@@ -249,6 +247,10 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
       beneficiary_document: result.beneficiaryDocument || details.beneficiaryDocument || null,
       assignor: result.assignor || details.assignor || null,
       due_date: result.dueDate || details.dueDate || decoded.dueDate,
+      payer: result.payer || null,
+      payer_document: result.payerDocument || null,
+      bill_amount_cents: result.amountCents,
+      provider_timestamp: result.timestamp || null,
       error: status === null ? `the provider answered status "${result.status}", which paybatch does not know` : null,
     },
     { outcome: 'ok', detail: { transactionId: result.transactionId, status: result.status, settleDate: result.settleDate } },
@@ -257,27 +259,8 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
 
   let receiptPath: string | null = null;
   try {
-    const row = getBill(ledger, billId);
-    receiptPath = await writeBillReceipt(deps.receiptsDir, {
-      status: result.status,
-      amountPaidCents: result.amountPaidCents ?? bill.amountCents,
-      billAmountCents: result.amountCents,
-      payer: result.payer,
-      payerDocument: result.payerDocument,
-      beneficiary: row.beneficiary ?? '',
-      beneficiaryDocument: row.beneficiary_document ?? '',
-      assignor: row.assignor ?? '',
-      line: decoded.line,
-      barcode: decoded.barcode,
-      dueDate: row.due_date ?? '',
-      settleDate: result.settleDate,
-      timestamp: result.timestamp,
-      transactionId: result.transactionId,
-      description: bill.description,
-      billId,
-      forced: row.forced === 1,
-    });
-    updateBill(ledger, billId, { receipt_path: receiptPath }, deps.now());
+    // The scheduling or the payment receipt, as the bill's status now says (an event may have moved it meanwhile).
+    receiptPath = await writeBillDocument(deps, getBill(ledger, billId));
   } catch (e) {
     warnings.push({ kind: 'receipt-not-written', detail: errorText(e) });
   }

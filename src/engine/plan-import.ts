@@ -1,10 +1,10 @@
 import { maskedDocumentMatches } from '../domain/document.js';
-import { rowIdentifier } from '../domain/identifier.js';
 import { namesLikelyMatch } from '../domain/name-match.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import type { PlannedItem } from '../ledger/import-repository.js';
+import type { StagedRow } from '../ledger/import-staging.js';
 import type { RecentPayment } from '../ledger/item-repository.js';
-import type { RowProblem, ValidRow } from '../sheet/validate-rows.js';
+import type { RowProblem } from '../sheet/validate-rows.js';
 import type { KeyResolution } from './resolve-keys.js';
 
 export interface Totals {
@@ -14,61 +14,50 @@ export interface Totals {
   readonly byKeyType: readonly { readonly keyType: PixKeyType; readonly count: number; readonly sumCents: number }[];
 }
 
-export interface ImportPlan {
-  readonly items: readonly PlannedItem[];
-  /** Rows valid offline that the provider's answer rules out (unknown key, document of someone else). */
-  readonly lookupProblems: readonly RowProblem[];
-  readonly nameWarnings: readonly { readonly line: number; readonly sheetName: string; readonly providerName: string }[];
-  readonly duplicates: readonly { readonly line: number; readonly key: string; readonly amountCents: number; readonly previous: RecentPayment }[];
-  readonly totals: Totals;
+export interface NameWarning {
+  readonly line: number;
+  readonly sheetName: string;
+  readonly providerName: string;
 }
 
-/**
- * Decides what an import will pay, from rows already valid offline and the provider's key lookups; pure, so
- * `--dry-run` costs nothing and the rules are tested without a database. Identifiers come from the sheet or are
- * derived from the sheet's hash and the row's line, so a re-run plans the very same payments.
- */
-export function planImport(input: {
-  readonly file: string;
-  readonly sheetHash: string;
-  readonly rows: readonly ValidRow[];
-  readonly resolutions: ReadonlyMap<string, KeyResolution>;
-  readonly recent: readonly RecentPayment[];
-}): ImportPlan {
-  const items: PlannedItem[] = [];
-  const lookupProblems: RowProblem[] = [];
-  const nameWarnings: ImportPlan['nameWarnings'][number][] = [];
-  const recentByKey = new Map<string, RecentPayment>();
-  for (const p of input.recent) recentByKey.set(`${p.key}\u0000${p.amountCents}`, p);
-  const duplicates: ImportPlan['duplicates'][number][] = [];
+/** A row paying a key the same amount the ledger paid it recently. */
+export interface Duplicate {
+  readonly line: number;
+  readonly key: string;
+  readonly amountCents: number;
+  readonly previous: RecentPayment;
+}
 
-  for (const row of input.rows) {
-    const resolution = input.resolutions.get(row.key);
-    if (!resolution) throw new Error(`no lookup result for line ${row.line}`);
-    if (resolution.error !== null) {
-      lookupProblems.push({ file: input.file, line: row.line, field: 'key', reason: resolution.error });
-      continue;
-    }
-    const destination = resolution.destination;
-    if (row.document && !maskedDocumentMatches(row.document.value, destination.document)) {
-      lookupProblems.push({
-        file: input.file,
-        line: row.line,
-        field: 'document',
-        reason: destination.document
-          ? `the key belongs to document ${destination.document}, not ${row.document.value}`
-          : 'the provider shows no document for this key, so it cannot be checked',
-      });
-      continue;
-    }
-    if (row.name && destination.name && !namesLikelyMatch(row.name, destination.name)) {
-      nameWarnings.push({ line: row.line, sheetName: row.name, providerName: destination.name });
-    }
-    const previous = recentByKey.get(`${row.key}\u0000${row.amountCents}`);
-    if (previous) duplicates.push({ line: row.line, key: row.key, amountCents: row.amountCents, previous });
-    items.push({
+/** What an import does with one row: pay it (perhaps with a warning, perhaps flagged as a duplicate) or reject it. */
+export type RowPlan =
+  | { readonly item: PlannedItem; readonly nameWarning: NameWarning | null; readonly duplicate: Duplicate | null; readonly problem: null }
+  | { readonly item: null; readonly nameWarning: null; readonly duplicate: null; readonly problem: RowProblem };
+
+/**
+ * Decides one row valid offline, from the provider's answer about its key and the ledger's earlier payment of the
+ * same key and amount (if any); pure, so the rules are tested without a database or a provider. The row's
+ * identifier is already fixed (given by the sheet, or derived from the sheet's hash and line): a re-run plans the
+ * very same payments.
+ */
+export function planRow(file: string, row: StagedRow, lookup: KeyResolution, previous: RecentPayment | undefined): RowPlan {
+  const reject = (field: string, reason: string): RowPlan => ({ item: null, nameWarning: null, duplicate: null, problem: { file, line: row.line, field, reason } });
+  if (lookup.error !== null) return reject('key', lookup.error);
+  const destination = lookup.destination;
+  if (row.document && !maskedDocumentMatches(row.document.value, destination.document)) {
+    return reject(
+      'document',
+      destination.document
+        ? `the key belongs to document ${destination.document}, not ${row.document.value}`
+        : 'the provider shows no document for this key, so it cannot be checked',
+    );
+  }
+  const nameWarning = row.name && destination.name && !namesLikelyMatch(row.name, destination.name)
+    ? { line: row.line, sheetName: row.name, providerName: destination.name }
+    : null;
+  return {
+    item: {
       line: row.line,
-      identifier: row.identifier ?? rowIdentifier(input.sheetHash, row.line),
+      identifier: row.identifier,
       key: row.key,
       keyType: row.keyType,
       amountCents: row.amountCents,
@@ -76,9 +65,11 @@ export function planImport(input: {
       sheetName: row.name,
       sheetDocument: row.document?.value ?? null,
       destination,
-    });
-  }
-  return { items, lookupProblems, nameWarnings, duplicates, totals: totalsOf(items) };
+    },
+    nameWarning,
+    duplicate: previous ? { line: row.line, key: row.key, amountCents: row.amountCents, previous } : null,
+    problem: null,
+  };
 }
 
 /** Count, sum, largest and the split by key type; integer centavos throughout. */

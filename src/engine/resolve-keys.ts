@@ -2,7 +2,6 @@ import type { ProviderClient } from '../provider/client.js';
 import type { Destination } from '../provider/types.js';
 import { ProviderError } from '../errors.js';
 import { retrying, type RetrySettings, type RetryVerdict } from '../provider/retry-policy.js';
-import { forEachConcurrent } from './concurrency.js';
 import { crashPoint } from './crash-point.js';
 import type { OnProgress } from './progress.js';
 
@@ -10,9 +9,8 @@ import type { OnProgress } from './progress.js';
 export type KeyResolution = { readonly destination: Destination; readonly error: null } | { readonly destination: null; readonly error: string };
 
 /**
- * Looks up each distinct key once (a sheet often pays the same key twice), at most `concurrency` at a time.
- * A key the provider does not know, or refuses as malformed, becomes an error for its rows; a provider that cannot
- * be reached (after the client's retries) stops the whole lookup, since nothing can be checked.
+ * Looks up each distinct key of a list once, at most `concurrency` at a time (a sheet often pays the same key twice):
+ * lookKeysUp over a list held in memory.
  */
 export async function resolveKeys(
   provider: Pick<ProviderClient, 'lookupKey'>,
@@ -21,12 +19,46 @@ export async function resolveKeys(
 ): Promise<Map<string, KeyResolution>> {
   const distinct = [...new Set(keys)];
   const results = new Map<string, KeyResolution>();
-  await forEachConcurrent(distinct, o.concurrency ?? 8, async (key) => {
-    results.set(key, await resolveOne(provider, key));
-    crashPoint('lookup');
-    o.onProgress?.({ phase: 'lookup', done: results.size, total: distinct.length });
+  await lookKeysUp(provider, distinct, {
+    concurrency: o.concurrency,
+    onResolved: (key, resolution) => {
+      results.set(key, resolution);
+      o.onProgress?.({ phase: 'lookup', done: results.size, total: distinct.length });
+    },
   });
   return results;
+}
+
+/**
+ * Looks keys up as they come (an import stages each distinct key once, while its sheet is still being read), at
+ * most `concurrency` at a time, handing each answer to `onResolved`. A key the provider does not know, or refuses as
+ * malformed, becomes an error for its rows; a provider that cannot be reached (after the client's retries) stops the
+ * lookups, since nothing can be checked: the lookups in flight finish, then the failure is thrown.
+ */
+export async function lookKeysUp(
+  provider: Pick<ProviderClient, 'lookupKey'>,
+  keys: Iterable<string> | AsyncIterable<string>,
+  o: { concurrency?: number | undefined; onResolved: (key: string, resolution: KeyResolution) => void },
+): Promise<void> {
+  const iterator = Symbol.asyncIterator in keys ? keys[Symbol.asyncIterator]() : keys[Symbol.iterator]();
+  let failed = false;
+  const worker = async () => {
+    while (!failed) {
+      const next = await iterator.next();
+      if (next.done) return;
+      try {
+        const resolution = await resolveOne(provider, next.value);
+        crashPoint('lookup');
+        o.onResolved(next.value, resolution);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  const settled = await Promise.allSettled(Array.from({ length: o.concurrency ?? 8 }, worker));
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 // Rounds of the client's own retries per key: a lookup is a free GET, and one unlucky key must not sink a whole sheet.

@@ -24,9 +24,15 @@ export type ReportMark =
   | { readonly table: 'bills'; readonly column: 'alerted_at' | 'news_alerted_at' }
   | { readonly table: 'webhook_events'; readonly column: 'alerted_at' };
 
-/** Sent items of started batches still waiting for news. */
+/**
+ * Sent items of started batches still waiting for news, each last updated no earlier than its batch's start: items
+ * added days before (a batch started by hand later, or on its `--pay-on` day) have been waiting only since then.
+ */
 export function itemsAwaitingNews(ledger: Ledger): ReportRow[] {
-  return itemRows(ledger, (q) => q.where('items.status', 'in', ['submitted', 'processing']).where('batches.status', '=', 'started'));
+  const rows = ledger.all(
+    baseQuery(ledger).select('batches.started_at').where('items.status', 'in', ['submitted', 'processing']).where('batches.status', '=', 'started').orderBy('items.id'),
+  );
+  return rows.map((r) => ({ ...reportRow(r), lastUpdate: r.started_at !== null && r.started_at > r.updated_at ? r.started_at : r.updated_at }));
 }
 
 /**
@@ -146,7 +152,11 @@ function billRow(b: BillRow, o: { alertedAt: string | null; status: string; last
 }
 
 function itemRows(ledger: Ledger, where: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>): ReportRow[] {
-  return ledger.all(where(baseQuery(ledger)).orderBy('items.id')).map((r) => ({
+  return ledger.all(where(baseQuery(ledger)).orderBy('items.id')).map(reportRow);
+}
+
+function reportRow(r: BaseRow): ReportRow {
+  return {
     ref: r.id,
     alertedAt: r.alerted_at,
     identifier: r.identifier,
@@ -157,8 +167,10 @@ function itemRows(ledger: Ledger, where: (q: ReturnType<typeof baseQuery>) => Re
     status: r.reason ? `${r.status}: ${r.reason}` : r.status,
     lastUpdate: r.updated_at,
     recipient: r.recipient_name,
-  }));
+  };
 }
+
+type BaseRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
 function baseQuery(ledger: Ledger) {
   return ledger.db

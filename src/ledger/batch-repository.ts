@@ -85,6 +85,11 @@ export function updateBatch(
   ledger.run(ledger.db.updateTable('batches').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id));
 }
 
+/** A draft batch's item count and total, once its items are written. */
+export function setBatchCounts(ledger: Ledger, id: number, itemCount: number, totalCents: number): void {
+  ledger.run(ledger.db.updateTable('batches').set({ item_count: itemCount, total_cents: totalCents }).where('id', '=', id));
+}
+
 export interface StatusCount {
   readonly status: ItemState;
   readonly count: number;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Ledger } from './ledger.js';
-import type { BillStatus, BillsTable } from './schema.js';
+import type { BillDocumentKind, BillStatus, BillsTable } from './schema.js';
 
 export type BillRow = Selectable<BillsTable>;
 
@@ -69,6 +69,11 @@ export interface BillUpdate {
   readonly return_meaning?: string | null;
   readonly returned_at?: string | null;
   readonly receipt_path?: string | null;
+  readonly document_kind?: BillDocumentKind | null;
+  readonly payer?: string | null;
+  readonly payer_document?: string | null;
+  readonly bill_amount_cents?: number | null;
+  readonly provider_timestamp?: string | null;
   readonly error?: string | null;
 }
 
@@ -119,4 +124,42 @@ export function settledBillsOf(ledger: Ledger, digits: string): BillRow[] {
 /** Bills in these statuses, newest first. */
 export function listBills(ledger: Ledger, statuses: readonly BillStatus[]): BillRow[] {
   return ledger.all(ledger.db.selectFrom('bills').selectAll().where('status', 'in', [...statuses]).orderBy('id', 'desc'));
+}
+
+/**
+ * The document a bill in each status is owed: a scheduled bill its scheduling receipt, a paid one its payment
+ * receipt, a returned one its return notice (intent, unknown and failed bills none).
+ */
+export const DOCUMENT_OF_STATUS: Readonly<Partial<Record<BillStatus, BillDocumentKind>>> = Object.freeze({ scheduled: 'scheduling', paid: 'payment', returned: 'return' });
+
+/** Bills whose status has no document of its kind yet, oldest first. */
+export function billsOwedDocument(ledger: Ledger): BillRow[] {
+  return ledger.all(
+    ledger.db
+      .selectFrom('bills')
+      .selectAll()
+      .where((eb) =>
+        eb.or(
+          Object.entries(DOCUMENT_OF_STATUS).map(([status, kind]) =>
+            eb.and([eb('status', '=', status as BillStatus), eb.or([eb('document_kind', 'is', null), eb('document_kind', '!=', kind)])]),
+          ),
+        ),
+      )
+      .orderBy('id'),
+  );
+}
+
+/**
+ * Records a document written for a bill as its current one, if the bill is still in the status it was written for
+ * (an event may have moved it meanwhile: the next document is then owed instead). True when recorded.
+ */
+export function recordBillDocument(ledger: Ledger, id: number, o: { status: BillStatus; kind: BillDocumentKind; path: string }, now: Date): boolean {
+  const result = ledger.run(
+    ledger.db
+      .updateTable('bills')
+      .set({ receipt_path: o.path, document_kind: o.kind, updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', o.status),
+  );
+  return result.changes > 0;
 }

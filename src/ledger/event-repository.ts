@@ -44,22 +44,32 @@ export function isEventStored(ledger: Ledger, eventId: string): boolean {
 
 /** Stores one event row. */
 export function storeEvent(ledger: Ledger, row: Insertable<WebhookEventsTable>): void {
-  statementsOf(ledger).store.run({ ...STORED_DEFAULTS, ...row });
+  statementsOf(ledger).store.run(
+    row.event_id,
+    row.kind,
+    row.delivery_id ?? null,
+    row.received_at,
+    row.payload_json,
+    row.effect,
+    row.topic ?? 'unknown',
+    row.quarantine ?? null,
+    row.alerted_at ?? null,
+  );
 }
 
 // Every delivery runs these two: prepared once per connection (STYLE.md: hot paths use prepared statements).
-const STORED_DEFAULTS = { delivery_id: null, quarantine: null, topic: 'unknown', alerted_at: null } satisfies Partial<Insertable<WebhookEventsTable>>;
-const prepared = new WeakMap<Sqlite.Database, { isStored: Sqlite.Statement<[string]>; store: Sqlite.Statement<[Record<string, unknown>]> }>();
+type StoreParameters = [string, string, string | null, string, string, string, string, string | null, string | null];
+const prepared = new WeakMap<Sqlite.Database, { isStored: Sqlite.Statement<[string]>; store: Sqlite.Statement<StoreParameters> }>();
 
-function statementsOf(ledger: Ledger): { isStored: Sqlite.Statement<[string]>; store: Sqlite.Statement<[Record<string, unknown>]> } {
+function statementsOf(ledger: Ledger): { isStored: Sqlite.Statement<[string]>; store: Sqlite.Statement<StoreParameters> } {
   const raw = sqliteOf(ledger);
   let s = prepared.get(raw);
   if (!s) {
     s = {
       isStored: raw.prepare<[string]>('SELECT 1 FROM webhook_events WHERE event_id = ?'),
-      store: raw.prepare<[Record<string, unknown>]>(
+      store: raw.prepare<StoreParameters>(
         `INSERT INTO webhook_events (event_id, kind, delivery_id, received_at, payload_json, effect, topic, quarantine, alerted_at)
-         VALUES (@event_id, @kind, @delivery_id, @received_at, @payload_json, @effect, @topic, @quarantine, @alerted_at)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
     };
     prepared.set(raw, s);

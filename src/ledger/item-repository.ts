@@ -13,6 +13,14 @@ export function itemByIdentifier(ledger: Ledger, identifier: string): (ItemRow &
   return statementsOf(ledger).byIdentifier.get(identifier) as (ItemRow & { batchStatus: BatchStatus }) | undefined;
 }
 
+/** What applying a Pix event reads of its item (a webhook's hot path: the columns it needs, not the whole row). */
+export type ItemForEvent = Pick<ItemRow, 'id' | 'status' | 'amount_cents' | 'key' | 'pix_id' | 'end_to_end_id' | 'return_action' | 'return_confirmed_at'> & { batchStatus: BatchStatus };
+
+/** The item holding this identifier, as applyPixEvent reads it; undefined when none. */
+export function itemForEvent(ledger: Ledger, identifier: string): ItemForEvent | undefined {
+  return statementsOf(ledger).forEvent.get(identifier) as ItemForEvent | undefined;
+}
+
 /** Changes the columns named in `changes` (undefined ones are left alone). */
 export function updateItem(ledger: Ledger, id: number, changes: ItemChanges): void {
   const columns = Object.keys(changes).filter((k) => changes[k as keyof ItemChanges] !== undefined) as (keyof ItemChanges)[];
@@ -30,14 +38,20 @@ export function updateItem(ledger: Ledger, id: number, changes: ItemChanges): vo
 
 // Every webhook delivery and reconciled item runs these: prepared once per connection (STYLE.md: hot paths use
 // prepared statements; kysely rebuilding a query per event cost 5–8%).
-const prepared = new WeakMap<Sqlite.Database, { byIdentifier: Sqlite.Statement<[string]>; updates: Map<string, Sqlite.Statement> }>();
+type Statements = { byIdentifier: Sqlite.Statement<[string]>; forEvent: Sqlite.Statement<[string]>; updates: Map<string, Sqlite.Statement> };
+const prepared = new WeakMap<Sqlite.Database, Statements>();
 
-function statementsOf(ledger: Ledger): { byIdentifier: Sqlite.Statement<[string]>; updates: Map<string, Sqlite.Statement> } {
+function statementsOf(ledger: Ledger): Statements {
   const raw = sqliteOf(ledger);
   let s = prepared.get(raw);
   if (!s) {
     s = {
       byIdentifier: raw.prepare<[string]>('SELECT items.*, batches.status AS batchStatus FROM items INNER JOIN batches ON batches.id = items.batch_id WHERE items.identifier = ?'),
+      forEvent: raw.prepare<[string]>(
+        `SELECT items.id, items.status, items.amount_cents, items.key, items.pix_id, items.end_to_end_id, items.return_action,
+           items.return_confirmed_at, batches.status AS batchStatus
+         FROM items INNER JOIN batches ON batches.id = items.batch_id WHERE items.identifier = ?`,
+      ),
       updates: new Map(),
     };
     prepared.set(raw, s);
@@ -133,6 +147,7 @@ export interface ReceiptDue {
   readonly line: number | null;
   readonly recipient: string | null;
   readonly endToEndId: string | null;
+  /** The batch of the payment's first attempt (the sheet's), whose folder its receipts go to. */
   readonly batchName: string;
   readonly batchId: number;
 }
@@ -141,12 +156,14 @@ export interface ReceiptDue {
 export function receiptsDue(ledger: Ledger, o: { batchId?: number; again?: boolean }): ReceiptDue[] {
   let q = ledger.db
     .selectFrom('items')
-    .innerJoin('batches', 'batches.id', 'items.batch_id')
+    // A new attempt's receipt belongs with the sheet's: named by the batch of the first attempt, not the reprocess batch.
+    .innerJoin('items as root', (join) => join.on((eb) => eb('root.id', '=', eb.fn.coalesce('items.original_item_id', 'items.id'))))
+    .innerJoin('batches', 'batches.id', 'root.batch_id')
     .select(['items.id', 'items.identifier', 'items.pix_id', 'items.line', 'items.recipient_name', 'items.end_to_end_id', 'batches.name as batchName', 'batches.id as batchId'])
     .where('items.status', 'in', ['paid', 'returned'])
     .where('items.pix_id', 'is not', null);
   if (!o.again) q = q.where('items.receipt_path', 'is', null);
-  if (o.batchId !== undefined) q = q.where('batches.id', '=', o.batchId);
+  if (o.batchId !== undefined) q = q.where('items.batch_id', '=', o.batchId);
   return ledger.all(q.orderBy('items.id')).map((r) => ({
     id: r.id,
     identifier: r.identifier,

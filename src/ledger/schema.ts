@@ -14,6 +14,8 @@ export interface Database {
   import_claims: ImportClaimsTable;
   batch_claims: BatchClaimsTable;
   bills: BillsTable;
+  retries: RetriesTable;
+  batch_schedules: BatchSchedulesTable;
 }
 
 export interface ImportsTable {
@@ -83,6 +85,9 @@ export interface ItemsTable {
   created_at: string;
   updated_at: string;
   status_changed_at: string;
+  /** `batch retry`: the item this one pays again, and the first item of its sheet row. */
+  retry_of: ColumnType<number | null, number | null | undefined, number | null>;
+  retry_root_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProviderCallsTable {
@@ -142,6 +147,22 @@ export interface ImportClaimsTable {
   started_at: string;
 }
 
+export type ScheduleState = 'scheduled' | 'started' | 'missed' | 'cancelled';
+
+/** A batch to be started on a business day by the daemon (`import --pay-on`). */
+export interface BatchSchedulesTable {
+  batch_id: number;
+  /** The date asked, `YYYY-MM-DD`. */
+  pay_on: string;
+  /** ISO instant: 08:00 São Paulo of the business day the batch starts on. */
+  start_at: string;
+  state: ScheduleState;
+  created_at: string;
+  updated_at: string;
+  last_error: string | null;
+  alerted_at: string | null;
+}
+
 export interface BatchClaimsTable {
   batch_id: number;
   pid: number;
@@ -179,4 +200,22 @@ export interface BillsTable {
   updated_at: string;
   /** When an alert named this bill as without news (its outcome unknown, or scheduled and past its date). */
   news_alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The current document's kind (0011_bill_documents); receipt_path is its file. */
+  document_kind: ColumnType<BillDocumentKind | null, BillDocumentKind | null | undefined, BillDocumentKind | null>;
+  payer: ColumnType<string | null, string | null | undefined, string | null>;
+  payer_document: ColumnType<string | null, string | null | undefined, string | null>;
+  bill_amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  provider_timestamp: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A bill's documents: the scheduling receipt, the payment receipt, the return notice. */
+export type BillDocumentKind = 'scheduling' | 'payment' | 'return';
+
+/** A batch made by `batch retry` from the failed or returned rows of `source_batch_id`. */
+export interface RetriesTable {
+  batch_id: number;
+  source_batch_id: number;
+  /** The states retried, comma separated (`failed,returned`). */
+  statuses: string;
+  created_at: string;
 }

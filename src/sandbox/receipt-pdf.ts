@@ -1,9 +1,11 @@
-import { saoPauloDateTime } from '../domain/bank-calendar.js';
+import { localDateTime, zoneLabel } from '../domain/local-time.js';
+import { maskPixKey } from '../domain/masked-key.js';
 import { formatBRL } from '../domain/money.js';
 import type { Destination } from '../domain/destination.js';
+import type { PixKeyType } from '../domain/pix-key.js';
 import type { Payer } from './payer.js';
 
-/** What a Pix receipt shows. Amount in centavos; `at` in simulated ms. */
+/** What a Pix receipt shows. Amount in centavos; `at`: the real instant of the payment, ms since the epoch. */
 export interface ReceiptFacts {
   readonly kind: 'payment' | 'refund';
   readonly pixId: string;
@@ -18,19 +20,59 @@ export interface ReceiptFacts {
   readonly reason: string | null;
 }
 
-/** One line of text describing a receipt (the `description` of the receipt object). */
+const KEY_TYPE_WORDS: Record<PixKeyType, string> = { cpf: 'CPF', cnpj: 'CNPJ', phone: 'celular', email: 'e-mail', evp: 'chave aleatória' };
+
+/**
+ * The real instant of a simulated one. The sandbox's clock runs `speed` times faster than real time (60× by default),
+ * so its timestamps race ahead; a receipt shows when the payment really happened. Read through the clock's current
+ * speed: exact unless the speed changed or the clock was moved by hand (tests) since the payment.
+ */
+export function realInstant(simAt: number, clock: { simNow: number; realNow: number; speed: number }): number {
+  return Math.round(clock.realNow - (clock.simNow - simAt) / clock.speed);
+}
+
+/** When, as a Brazilian provider writes it: `23/11/2026 14:05 (horário de São Paulo)`. */
+const when = (f: ReceiptFacts): string => `${localDateTime(new Date(f.at), 'pt-BR')} (${zoneLabel('pt-BR')})`;
+
+/** One line of text describing a receipt (the `description` of the receipt object), in Portuguese. */
 export function receiptDescription(f: ReceiptFacts): string {
-  const what = f.kind === 'refund' ? `Pix refund of ${formatBRL(f.amount)} from` : `Pix receipt: ${formatBRL(f.amount)} to`;
-  return `${what} ${f.payee.name} on ${saoPauloDateTime(new Date(f.at))} (end-to-end id ${f.endToEndId})`;
+  const what = f.kind === 'refund' ? `Devolução Pix de ${formatBRL(f.amount)} de` : `Pagamento Pix de ${formatBRL(f.amount)} para`;
+  return `${what} ${f.payee.name} em ${when(f)} (ID E2E ${f.endToEndId})`;
+}
+
+/**
+ * The label/value rows of a Pix receipt, in order, as a Brazilian provider writes them: in Portuguese, the payee's
+ * Pix key masked (domain/masked-key.ts), São Paulo time. The payee's document comes masked from the key directory.
+ */
+function receiptRows(f: ReceiptFacts): [string, string][] {
+  const institution = (p: { institutionName: string; institution: string; branch: string; accountNumber: string }) =>
+    `${p.institutionName} (ISPB ${p.institution}), agência ${p.branch}, conta ${p.accountNumber}`;
+  const keyType = KEY_TYPE_WORDS[f.payee.type as PixKeyType] as string | undefined;
+  return [
+    ['Valor', formatBRL(f.amount)],
+    ['Data e hora', when(f)],
+    ['Pagador', `${f.payer.name} - CNPJ ${f.payer.document}`],
+    ['Instituição do pagador', institution(f.payer)],
+    ['Recebedor', `${f.payee.name} - ${f.payee.document}`],
+    ['Instituição do recebedor', institution(f.payee)],
+    ['Chave Pix', keyType ? `${maskPixKey(f.payee.key, f.payee.type as PixKeyType)} (${keyType})` : '***'],
+    ['ID da transação (E2E)', f.endToEndId],
+    ['Identificador', f.identifier],
+    ['Código da transação', f.transactionId],
+    ['ID do Pix', f.pixId],
+    ['Descrição', f.description || '-'],
+    ...(f.reason ? [['Motivo da devolução', f.reason] as [string, string]] : []),
+  ];
 }
 
 /** Renders a Pix receipt as a PDF (pdfkit, loaded on first use) and returns its bytes. */
 export async function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
+  const title = f.kind === 'refund' ? 'Comprovante de devolução Pix' : 'Comprovante de pagamento Pix';
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: 'Pix receipt', Producer: 'paybatch sandbox', Creator: 'paybatch sandbox', CreationDate: new Date(f.at) },
+    info: { Title: title, Producer: 'paybatch sandbox', Creator: 'paybatch sandbox', CreationDate: new Date(f.at) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -39,24 +81,9 @@ export async function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  doc.font('Helvetica-Bold').fontSize(18).text(f.kind === 'refund' ? 'Pix refund receipt' : 'Pix receipt');
-  doc.font('Helvetica').fontSize(10).fillColor('#b00').text('SANDBOX - simulated payment, no real money moved').fillColor('black').moveDown();
-  const rows: [string, string][] = [
-    ['Amount', formatBRL(f.amount)],
-    ['Date and time', `${saoPauloDateTime(new Date(f.at))} (America/Sao_Paulo)`],
-    ['Payer', `${f.payer.name} - ${f.payer.document}`],
-    ['Payer institution', `${f.payer.institutionName} (${f.payer.institution}), branch ${f.payer.branch}, account ${f.payer.accountNumber}`],
-    ['Payee', `${f.payee.name} - ${f.payee.document}`],
-    ['Payee institution', `${f.payee.institutionName} (${f.payee.institution}), branch ${f.payee.branch}, account ${f.payee.accountNumber}`],
-    ['Pix key', `${f.payee.key} (${f.payee.type})`],
-    ['End-to-end id', f.endToEndId],
-    ['Identifier', f.identifier],
-    ['Transaction id', f.transactionId],
-    ['Pix id', f.pixId],
-    ['Description', f.description || '-'],
-    ...(f.reason ? [['Reason', f.reason] as [string, string]] : []),
-  ];
-  for (const [label, value] of rows) {
+  doc.font('Helvetica-Bold').fontSize(18).text(title);
+  doc.font('Helvetica').fontSize(10).fillColor('#b00').text('SANDBOX - pagamento simulado, nenhum dinheiro foi movimentado').fillColor('black').moveDown();
+  for (const [label, value] of receiptRows(f)) {
     doc.font('Helvetica-Bold').fontSize(11).text(label);
     doc.font('Helvetica').fontSize(11).text(value).moveDown(0.5);
   }

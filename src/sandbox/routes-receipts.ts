@@ -4,7 +4,7 @@ import type { AccountOf, AppParts } from './app-parts.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import { destinationForKey } from './key-directory.js';
 import { payerOf } from './payer.js';
-import { receiptDescription, renderReceiptPdf, type ReceiptFacts } from './receipt-pdf.js';
+import { realInstant, receiptDescription, renderReceiptPdf, type ReceiptFacts } from './receipt-pdf.js';
 
 /** Endpoint 11, `GET /pix/{pixId}/receipt`: a PDF receipt of a payment or refund of the account (404 otherwise). */
 export function registerReceiptRoutes(app: FastifyInstance, { rt }: AppParts, accountOf: AccountOf): void {
@@ -16,7 +16,8 @@ export function registerReceiptRoutes(app: FastifyInstance, { rt }: AppParts, ac
       kind: transfer.kind,
       pixId: transfer.pix_id,
       amount: transfer.amount,
-      at: transfer.created_at,
+      // The sandbox's clock runs fast; the receipt shows the real time of the payment.
+      at: realInstant(transfer.created_at, { simNow: rt.clock.now(), realNow: Date.now(), speed: rt.clock.speed }),
       payer: payerOf(transfer.account),
       payee: destinationForKey(item.key_norm, item.key_type as PixKeyType),
       endToEndId: transfer.end_to_end_id,

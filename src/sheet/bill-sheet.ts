@@ -1,5 +1,6 @@
 /**
- * Reading a list of bills to pay (`paybatch boleto pay --file bills.csv`): any file `readTable` reads, with
+ * Reading a list of bills to pay (`paybatch boleto pay --file bills.csv`): any file `readTable` reads, or the first
+ * worksheet of an XLSX workbook (`readBillList`), with
  * headers in any case and accents. Columns: the code (`code`, `codigo`, `linha`, `linha_digitavel`,
  * `codigo_de_barras`, `barcode`, `line`), the amount (`amount`, `valor`; optional), the description (`description`,
  * `descricao`; optional).
@@ -7,6 +8,8 @@
 import { InputRejectedError, type InputProblem } from '../errors.js';
 import { foldHeader } from './headers.js';
 import { readTable } from './read-table.js';
+import type { Table, TableRecord } from './table.js';
+import { isZip, streamXlsxTable } from './xlsx-table.js';
 
 /** One bill of the list: its cells, trimmed (null when blank), and where it was read. */
 export interface BillSheetRow {
@@ -42,7 +45,36 @@ const ALIASES: Readonly<Record<string, BillColumn>> = {
  * problems). A file that cannot be read as such a list is an InputRejectedError listing why.
  */
 export function readBillSheet(bytes: Uint8Array, file: string): BillSheetRow[] {
-  const table = readTable(bytes);
+  return billRows(readTable(bytes), file);
+}
+
+/**
+ * `readBillSheet` for a CSV file's bytes, or for an XLSX workbook's (its first worksheet; lists of bills are short,
+ * so the workbook's bytes are held). A bill code the workbook stored as a number has lost its digits (a number keeps
+ * 15) and is refused with its line.
+ */
+export async function readBillList(bytes: Uint8Array, file: string): Promise<BillSheetRow[]> {
+  if (!isZip(bytes)) return readBillSheet(bytes, file);
+  const table: Pick<Table, 'header' | 'headerLine' | 'records' | 'problems'> = { header: [], headerLine: 0, records: [], problems: [] };
+  const streamed = await streamXlsxTable(
+    async function* () {
+      yield bytes;
+    },
+    () => ({
+      header: (cells, line) => {
+        table.header = cells;
+        table.headerLine = line;
+      },
+      record: (record) => void table.records.push(record),
+    }),
+    {},
+  );
+  table.problems = streamed.problems;
+  if (streamed.headerLine === 0) table.headerLine = 0;
+  return billRows(table, file);
+}
+
+function billRows(table: Pick<Table, 'header' | 'headerLine' | 'records' | 'problems'>, file: string): BillSheetRow[] {
   if (table.problems.length) throw rejected(file, table.problems.map((p) => ({ file, ...p })));
   if (table.headerLine === 0) throw rejected(file, [{ file, reason: 'the file is empty: expected a header line and one row per bill' }]);
 
@@ -59,6 +91,16 @@ export function readBillSheet(bytes: Uint8Array, file: string): BillSheetRow[] {
   }
   if (problems.length) throw rejected(file, problems);
   if (table.records.length === 0) throw rejected(file, [{ file, field: 'header', reason: 'the file has a header but no bills' }]);
+  const numbers = table.records.filter((r: TableRecord) => r.numeric?.includes(columns.code as number));
+  if (numbers.length) {
+    throw rejected(
+      file,
+      numbers.map((r) => ({
+        file, line: r.line, field: (table.header[columns.code as number] ?? '').trim(),
+        reason: 'the workbook stores the bill code as a number, which keeps only 15 digits: format the column as Text and paste the code again',
+      })),
+    );
+  }
 
   return table.records.map((record) => {
     const cell = (c: BillColumn): string | null => {

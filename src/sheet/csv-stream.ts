@@ -5,6 +5,7 @@ import { finished } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
 import { decodeWindows1252Chunk, sniffBinary, type SheetEncoding } from './decode-text.js';
 import { detectDelimiter, takeSepLine, type SheetDelimiter } from './delimiter.js';
+import { CsvRecords, NeedsCsvParse } from './csv-records.js';
 import { isBlank, lineBreaksIn, misalignment, namedWidth, parseProblem } from './csv-table.js';
 import type { CsvFormat, TableProblem, TableRecord } from './table.js';
 
@@ -31,21 +32,31 @@ const HEADER_PREFIX_CHARS = 64 * 1024;
 class NotUtf8 extends Error {}
 
 /**
- * `readCsvTable` as a stream, at flat memory: the bytes from `open()` are hashed, decoded, and parsed by csv-parse's
- * streaming API, and each record goes to the sink as it is read. Same records, lines, misalignments and problems as
- * `readCsvTable`. A file that turns out not to be UTF-8 is read again from the start as Windows-1252, with a new
- * sink from `sinkFor` (so a consumer starts over).
+ * `readCsvTable` as a stream, at flat memory: the bytes from `open()` are hashed, decoded and parsed, and each record
+ * goes to the sink as it is read. Same records, lines, misalignments and problems as `readCsvTable`. A file that
+ * turns out not to be UTF-8 is read again from the start as Windows-1252, and one whose quotes `CsvRecords` leaves to
+ * csv-parse is read again through csv-parse's streaming API, each time with a new sink from `sinkFor` (so a consumer
+ * starts over).
  */
 export async function streamCsvTable(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink): Promise<StreamedTable> {
   try {
-    return await streamOnce(open, sinkFor(), 'utf-8');
+    return await streamEncoded(open, sinkFor, 'utf-8');
   } catch (e) {
     if (!(e instanceof NotUtf8)) throw e;
-    return streamOnce(open, sinkFor(), 'windows-1252');
+    return streamEncoded(open, sinkFor, 'windows-1252');
   }
 }
 
-async function streamOnce(open: () => AsyncIterable<Uint8Array>, sink: TableSink, encoding: SheetEncoding): Promise<StreamedTable> {
+async function streamEncoded(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink, encoding: SheetEncoding): Promise<StreamedTable> {
+  try {
+    return await streamOnce(open, sinkFor(), encoding, false);
+  } catch (e) {
+    if (!(e instanceof NeedsCsvParse)) throw e;
+    return streamOnce(open, sinkFor(), encoding, true);
+  }
+}
+
+async function streamOnce(open: () => AsyncIterable<Uint8Array>, sink: TableSink, encoding: SheetEncoding, withCsvParse: boolean): Promise<StreamedTable> {
   const hash = createHash('sha256');
   const out: StreamedTable = {
     sha256: '', headerLine: 0, problems: [], language: 'pt', format: { kind: 'csv', encoding, delimiter: ';' },
@@ -53,8 +64,9 @@ async function streamOnce(open: () => AsyncIterable<Uint8Array>, sink: TableSink
   let binary: string | null = null;
   let first = true;
 
-  // Bytes → text with "\n" line breaks only. UTF-8 stays bytes (csv-parse reads bytes; a string would be encoded again),
-  // checked and cut at character boundaries; a "\r" or a partial character at a chunk's end waits for the next chunk.
+  // Bytes → text with "\n" line breaks only. UTF-8 stays bytes (csv-parse reads bytes; a string would be encoded again;
+  // CsvRecords decodes each chunk), checked and cut at character boundaries; a "\r" or a partial character at a
+  // chunk's end waits for the next chunk.
   async function* text(): AsyncGenerator<string | Buffer> {
     let pendingCr = false;
     const unify = (t: string, last: boolean): string => {
@@ -128,49 +140,58 @@ async function streamOnce(open: () => AsyncIterable<Uint8Array>, sink: TableSink
   let delimiter: SheetDelimiter = ';';
   let failure: unknown = null;
   let parser: ReturnType<typeof parse> | null = null;
+  let records: CsvRecords | null = null;
   const decide = (prefix: string): string => {
     const sep = takeSepLine(prefix);
     delimiter = sep.delimiter ?? detectDelimiter(sep.text);
     out.format = { kind: 'csv', encoding, delimiter };
     // Excel in Brazil saves CSV with `;` (`,` is the decimal mark there); with `,` or tab it is an English sheet.
     out.language = delimiter === ';' ? 'pt' : 'en';
+    if (!withCsvParse) {
+      records = new CsvRecords(delimiter, onRecord);
+      return sep.text;
+    }
     parser = parse({ delimiter, record_delimiter: '\n', relax_column_count: true, relax_quotes: true });
     parser.on('error', (e) => {
       failure ??= e;
     });
-    startConsuming(parser);
+    // 'data' in flowing mode hands each record over as csv-parse pushes it, so the records before an error (which
+    // destroys the stream and its buffer) are all seen.
+    parser.on('data', onRecord);
     return sep.text;
   };
 
   let line = 1;
   let named = 0;
   let headerLength = 0;
-  const startConsuming = (p: ReturnType<typeof parse>): void => {
-    // 'data' in flowing mode hands each record over as csv-parse pushes it, so the records before an error (which
-    // destroys the stream and its buffer) are all seen.
-    p.on('data', (record: string[]) => {
-      const start = line;
-      line += lineBreaksIn(record) + 1;
-      if (isBlank(record)) return;
-      if (out.headerLine === 0) {
-        out.headerLine = start;
-        named = namedWidth(record);
-        headerLength = record.length;
-        sink.header(record, start, out.format, out.language);
-        return;
-      }
-      sink.record({ line: start, cells: record, misaligned: misalignment(record, named, headerLength, delimiter) });
-    });
+  const onRecord = (record: string[]): void => {
+    const start = line;
+    line += lineBreaksIn(record) + 1;
+    if (isBlank(record)) return;
+    if (out.headerLine === 0) {
+      out.headerLine = start;
+      named = namedWidth(record);
+      headerLength = record.length;
+      sink.header(record, start, out.format, out.language);
+      return;
+    }
+    sink.record({ line: start, cells: record, misaligned: misalignment(record, named, headerLength, delimiter) });
   };
 
   // Text flows into the parser with backpressure; the parser is created once the delimiter is known.
   try {
     for await (const chunk of parsedText()) {
+      const r = records as CsvRecords | null;
+      if (r !== null) {
+        r.write(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+        continue;
+      }
       const p = parser as ReturnType<typeof parse> | null;
       if (p === null) continue;
       if (failure === null && !p.write(chunk) && failure === null) await once(p, 'drain');
       if (failure !== null) throw failure;
     }
+    (records as CsvRecords | null)?.end();
     const p = parser as ReturnType<typeof parse> | null;
     if (p !== null) {
       p.end();
@@ -178,7 +199,7 @@ async function streamOnce(open: () => AsyncIterable<Uint8Array>, sink: TableSink
     }
     if (failure !== null) throw failure;
   } catch (e) {
-    if (e instanceof NotUtf8) throw e;
+    if (e instanceof NotUtf8 || e instanceof NeedsCsvParse) throw e;
     if (!(e instanceof CsvError)) throw e;
     // Rare: the problem's line needs the text after the last record, so the file is read once more (and hashed
     // whole from those bytes: the parser may have stopped before the end).

@@ -3,7 +3,7 @@ import { withoutFormulaGuard } from './csv-cell.js';
 import { mapHeader, SHEET_FIELDS, type SheetField } from './headers.js';
 import { readTable } from './read-table.js';
 import { streamCsvTable } from './csv-stream.js';
-import type { TableFormat, TableProblem, TableRecord } from './table.js';
+import type { CsvFormat, TableFormat, TableProblem, TableRecord, TableStreamer } from './table.js';
 
 export type { SheetField } from './headers.js';
 
@@ -17,6 +17,8 @@ export interface SheetRow {
   raw: string[];
   /** Why the cells may not line up with the header's columns; null when they do (see `TableRecord.misaligned`). */
   misaligned: string | null;
+  /** The fields whose cell a workbook stored as a number (see `TableRecord.numeric`); absent when none. */
+  numericFields?: readonly SheetField[];
 }
 
 export interface ReadSheet {
@@ -45,10 +47,10 @@ const HEADER = 'header';
  * Reads a payment sheet from its bytes (pure: the caller reads the file; `file` is only used in problems), in any
  * format `readTable` reads. Values are not interpreted here: see `validateRows`.
  */
-export function readSheet(bytes: Uint8Array, file: string): ReadSheet {
+export function readSheet(bytes: Uint8Array, file: string): ReadSheet & { readonly format: CsvFormat } {
   const table = readTable(bytes);
   const head = sheetHead(file, table.header, table.headerLine, table.format, table.language);
-  const sheet: ReadSheet = { ...head, rows: [] };
+  const sheet = { ...head, format: table.format, rows: [] as SheetRow[] };
   const rowOf = rowReader(head.columns);
   for (const record of table.records) sheet.rows.push(rowOf(record));
   finishProblems(sheet.problems, file, table.problems, table.headerLine, sheet.rows.length);
@@ -71,16 +73,18 @@ export interface StreamedSheet {
  * `readSheet` at flat memory: the bytes from `open()` are read as a stream, and each row goes to the sink that
  * `sinkFor` makes from the sheet's head, without all rows ever being held. `sinkFor` is called again, with a new
  * head, when the file has to be read again from the start (it was not UTF-8), so the consumer starts over. A sheet
- * without a header gets no sink call. Same rows, lines and problems as `readSheet`.
+ * without a header gets no sink call. Same rows, lines and problems as `readSheet`. The bytes are read as CSV unless
+ * `streamTable` reads another format (`tableStreamer`).
  */
 export async function streamSheet(
   open: () => AsyncIterable<Uint8Array>,
   file: string,
   sinkFor: (head: SheetHead) => (row: SheetRow) => void,
+  streamTable: TableStreamer = streamCsvTable,
 ): Promise<StreamedSheet> {
   let head: SheetHead = sheetHead(file, [], 0, { kind: 'csv', encoding: 'utf-8', delimiter: ';' }, 'pt');
   let rowCount = 0;
-  const table = await streamCsvTable(open, () => {
+  const table = await streamTable(open, () => {
     let sink: ((row: SheetRow) => void) | null = null;
     let rowOf: ((record: TableRecord) => SheetRow) | null = null;
     rowCount = 0;
@@ -112,12 +116,19 @@ function sheetHead(file: string, header: string[], headerLine: number, format: T
 
 function rowReader(columns: Partial<Record<SheetField, number>>): (record: TableRecord) => SheetRow {
   const columnIndex = SHEET_FIELDS.map((f) => [f, columns[f]] as const);
+  const { key, keyType, amount, description, identifier, name, document } = columns;
   return (record) => {
-    const cells = {} as Record<SheetField, string | undefined>;
-    for (const [field, index] of columnIndex) {
-      cells[field] = index === undefined ? undefined : cleanCell(record.cells[index]);
+    const at = (index: number | undefined): string | undefined => (index === undefined ? undefined : cleanCell(record.cells[index]));
+    // One literal, so every row's cells share a shape (filling them field by field cost a generic store per cell).
+    const cells: Record<SheetField, string | undefined> = {
+      key: at(key), keyType: at(keyType), amount: at(amount), description: at(description), identifier: at(identifier), name: at(name), document: at(document),
+    };
+    const row: SheetRow = { line: record.line, cells, raw: record.cells, misaligned: record.misaligned };
+    if (record.numeric !== undefined) {
+      const numericFields = columnIndex.filter(([, index]) => index !== undefined && record.numeric!.includes(index)).map(([field]) => field);
+      if (numericFields.length) row.numericFields = numericFields;
     }
-    return { line: record.line, cells, raw: record.cells, misaligned: record.misaligned };
+    return row;
   };
 }
 

@@ -1,7 +1,21 @@
 import { readCsvTable } from './csv-table.js';
-import type { Table } from './table.js';
+import { streamCsvTable } from './csv-stream.js';
+import type { Table, TableStreamer } from './table.js';
+import { streamXlsxTable } from './xlsx-table.js';
 
-/** Reads a table (table.ts) from a file's bytes (pure). CSV is the only format so far; another is one more adapter chosen here. */
+/**
+ * Reads a whole table (table.ts) from a file's bytes (pure), for small files read at once (lists of bills): CSV only.
+ * Payment sheets are streamed, in any format `tableStreamer` reads.
+ */
 export function readTable(bytes: Uint8Array): Table {
   return readCsvTable(bytes);
+}
+
+/** The formats a sheet file may be in, as streamed: `sheet` names the worksheet of a workbook (default: the first). */
+export type SheetFormatChoice = { readonly kind: 'csv' } | { readonly kind: 'xlsx'; readonly sheet?: string };
+
+/** The streaming reader of a format (csv-stream.ts, xlsx-table.ts). */
+export function tableStreamer(choice: SheetFormatChoice): TableStreamer {
+  if (choice.kind === 'csv') return streamCsvTable;
+  return (open, sinkFor) => streamXlsxTable(open, sinkFor, { sheet: choice.sheet });
 }

@@ -6,13 +6,15 @@ import type { SheetValidation } from './validate-rows.js';
 /**
  * The rejected rows as a CSV to fix and import again: the sheet's header plus a reason column ("motivo" for a
  * Portuguese header, else "reason"), the same delimiter, each row's cells as they were read followed by its
- * problems ("field: reason", joined by " | "). Starts with a UTF-8 BOM and uses CRLF line breaks, so Excel opens
- * it with accents intact whatever the sheet's own encoding was.
+ * problems ("field: reason", joined by " | "); a workbook's rows with `;` (Portuguese header) or `,`. Starts
+ * with a UTF-8 BOM and uses CRLF line breaks, so Excel opens it with accents intact whatever the sheet's own encoding
+ * was.
  */
 export function rejectedSheetCsv(sheet: ReadSheet, rejected: SheetValidation['rejected']): string {
   const reasonColumn = sheet.language === 'pt' ? 'motivo' : 'reason';
   const width = sheet.header.length;
-  const { delimiter } = sheet.format;
+  // A workbook's rejected rows are written as the CSV Excel opens in the sheet's language.
+  const delimiter = sheet.format.kind === 'csv' ? sheet.format.delimiter : sheet.language === 'pt' ? ';' : ',';
   const lines = [csvLine([...sheet.header, reasonColumn], delimiter)];
   for (const { row, problems } of rejected) {
     // Pad short rows so the reason always lands in its own column.

@@ -1,17 +1,34 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { InputRejectedError } from '../errors.js';
+import { open } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { InputRejectedError, UsageError } from '../errors.js';
+import { lostZerosReason } from './number-cells.js';
 import { streamSheet, type SheetHead, type SheetRow, type StreamedSheet } from './read-sheet.js';
+import { tableStreamer, type SheetFormatChoice } from './read-table.js';
 import { rowValidator, type RowProblem, type ValidRow } from './validate-rows.js';
+import { isZip } from './xlsx-table.js';
+
+/** How a sheet file is read beyond its bytes. */
+export interface SheetFileOptions {
+  /** The worksheet of an XLSX workbook to read (default: the first); refused for a CSV file. */
+  readonly sheet?: string;
+}
 
 /**
  * `streamSheet` over a file: its bytes are read in 256 KiB chunks (the file is opened again when `streamSheet` reads
- * it again from the start). A file that cannot be read (missing, a folder, a read that fails part way) is an
- * InputRejectedError naming it.
+ * it again from the start). An XLSX workbook (named .xlsx/.xlsm, or ZIP bytes whatever its name) is read by the
+ * workbook reader, anything else as CSV. A file that cannot be read (missing, a folder, a read that fails part way)
+ * is an InputRejectedError naming it.
  */
-export async function streamSheetFile(file: string, sinkFor: (head: SheetHead) => (row: SheetRow) => void): Promise<StreamedSheet> {
+export async function streamSheetFile(
+  file: string,
+  sinkFor: (head: SheetHead) => (row: SheetRow) => void,
+  o: SheetFileOptions = {},
+): Promise<StreamedSheet> {
   try {
-    return await streamSheet(() => createReadStream(file, { highWaterMark: 256 * 1024 }), file, sinkFor);
+    const format = await sheetFormat(file, o);
+    return await streamSheet(() => createReadStream(file, { highWaterMark: 256 * 1024 }), file, sinkFor, tableStreamer(format));
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (typeof e.code !== 'string' || e.syscall === undefined) throw error;
@@ -29,8 +46,15 @@ export interface ValidatedSheetFile extends StreamedSheet {
  * Streams a sheet file through the offline rules, handing each valid row (typed values, not cells) to the sink
  * `validSink` returns and keeping only the problems: memory holds what the caller keeps. `validSink` is called again
  * when the reader starts the file over. Rows of a sheet with sheet-level problems are not validated.
+ * `onFirstProblem` is told when the first invalid row is met (an import that will be refused stops its lookups).
  */
-export async function validateSheetFile(file: string, maxItemAmountCents: number, validSink: () => (row: ValidRow) => void): Promise<ValidatedSheetFile> {
+export async function validateSheetFile(
+  file: string,
+  maxItemAmountCents: number,
+  validSink: () => (row: ValidRow) => void,
+  onFirstProblem?: () => void,
+  o: SheetFileOptions = {},
+): Promise<ValidatedSheetFile> {
   let problems: RowProblem[] = [];
   let rejectedCount = 0;
   const streamed = await streamSheetFile(file, (head) => {
@@ -42,11 +66,44 @@ export async function validateSheetFile(file: string, maxItemAmountCents: number
       if (validate === null) return;
       const outcome = validate(row);
       if (outcome.valid !== null) return onValid(outcome.valid);
-      rejectedCount++;
+      if (rejectedCount++ === 0) onFirstProblem?.();
       for (const p of outcome.problems) problems.push(p);
+      if (row.numericFields !== undefined) explainLostZeros(head, row, problems);
     };
-  });
+  }, o);
   return { ...streamed, rejectedCount, problems };
+}
+
+/** The format a sheet file is read in: its first bytes decide, then its extension (a .xlsx that is no ZIP is told so). */
+async function sheetFormat(file: string, o: SheetFileOptions): Promise<SheetFormatChoice> {
+  const first = new Uint8Array(4);
+  const handle = await open(file, 'r');
+  try {
+    await handle.read(first, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  const xlsx = isZip(first) || ['.xlsx', '.xlsm'].includes(extname(file).toLowerCase());
+  if (!xlsx && o.sheet !== undefined) {
+    throw new UsageError(`--sheet names a worksheet of an XLSX workbook, but ${file} is read as CSV, which has none.`);
+  }
+  return xlsx ? { kind: 'xlsx', sheet: o.sheet } : { kind: 'csv' };
+}
+
+/**
+ * A key or document cell stored as a number with too few digits is rejected because Excel dropped its zeros: the
+ * rule's own reason for that field ("not a valid CPF") is replaced by the one that says so and what to do.
+ */
+function explainLostZeros(head: SheetHead, row: SheetRow, problems: RowProblem[]): void {
+  for (const field of row.numericFields ?? []) {
+    const reason = lostZerosReason(row, field);
+    const index = head.columns[field];
+    if (reason === null || index === undefined) continue;
+    const label = (head.header[index] ?? '').trim();
+    for (let i = problems.length - 1; i >= 0 && problems[i]!.line === row.line; i--) {
+      if (problems[i]!.field === label) problems[i] = { ...problems[i]!, reason };
+    }
+  }
 }
 
 /** The SHA-256 of a file's bytes (a sheet's identity), read as a stream; an unreadable file is an InputRejectedError. */

@@ -20,8 +20,8 @@ export interface Table {
   problems: TableProblem[];
   /** The language the format suggests, for a header whose names do not tell. */
   language: 'pt' | 'en';
-  /** How the file was read; for writing rows back in kind, never for reading their meaning. */
-  format: TableFormat;
+  /** How the file was read; for writing rows back in kind, never for reading their meaning. Whole tables are CSV. */
+  format: CsvFormat;
 }
 
 export interface TableRecord {
@@ -31,6 +31,11 @@ export interface TableRecord {
   cells: string[];
   /** Why the cells may not line up with the header's columns (a CSV row split in the wrong places); null when they do. */
   misaligned: string | null;
+  /**
+   * 0-based indexes of the cells a workbook stored as numbers and shown without a zero-padding format: their digits
+   * may have lost leading zeros (a CPF typed as a number). Absent for formats without number cells (CSV).
+   */
+  numeric?: readonly number[];
 }
 
 export type TableProblem = Omit<InputProblem, 'file'>;
@@ -42,4 +47,33 @@ export interface CsvFormat {
   readonly delimiter: SheetDelimiter;
 }
 
-export type TableFormat = CsvFormat;
+/** How an XLSX workbook was read: the worksheet whose rows were taken. */
+export interface XlsxFormat {
+  readonly kind: 'xlsx';
+  readonly sheet: string;
+}
+
+export type TableFormat = CsvFormat | XlsxFormat;
+
+/** Where a streamed table's records go; `header` comes first (once), then every record after it, in order. */
+export interface TableSink {
+  header(cells: string[], line: number, format: TableFormat, language: 'pt' | 'en'): void;
+  record(record: TableRecord): void;
+}
+
+/** What a table read as a stream told once it ended (its records went to the sink). */
+export interface StreamedTable {
+  /** SHA-256 of the file's bytes, hex: the sheet's identity. */
+  sha256: string;
+  headerLine: number;
+  format: TableFormat;
+  language: 'pt' | 'en';
+  /** As `Table.problems`: why the file could not be read whole; the sink got the records before the problem. */
+  problems: TableProblem[];
+}
+
+/**
+ * Reads a file's bytes from `open()` as a stream of records into the sink `sinkFor` makes; `sinkFor` is called again
+ * when the reader has to start over from the first byte (so a consumer starts over too).
+ */
+export type TableStreamer = (open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink) => Promise<StreamedTable>;

@@ -1,8 +1,10 @@
 import { normalizeDocument, type DocumentType } from '../domain/document.js';
-import { isUuid } from '../domain/identifier.js';
+import { isUuid } from '../domain/uuid.js';
 import { formatBRL, parseAmount } from '../domain/money.js';
+import { ok } from '../domain/result.js';
 import { checkPixKey, parsePixKeyType, type PixKeyCheck, type PixKeyType } from '../domain/pix-key.js';
 import type { InputProblem } from '../errors.js';
+import { FirstLines } from './first-lines.js';
 import { SHEET_FIELDS, templateHeader, type SheetField } from './headers.js';
 import type { ReadSheet, SheetRow } from './read-sheet.js';
 
@@ -81,8 +83,8 @@ const NO_PROBLEMS: readonly [] = [];
 
 /**
  * `validateRows` one row at a time, for a sheet read as a stream (`streamSheet`): feed it every row in order; it
- * keeps only what spotting duplicates needs (a number per row). Null when the sheet lacks a required column
- * (nothing is validated then).
+ * keeps only what spotting duplicates needs (a few numbers per row, see `FirstLines`). Null when the sheet lacks a
+ * required column (nothing is validated then).
  */
 export function rowValidator(
   sheet: Pick<ReadSheet, 'file' | 'columns' | 'header' | 'language'>,
@@ -91,8 +93,8 @@ export function rowValidator(
   if (sheet.columns.key === undefined || sheet.columns.amount === undefined) return null;
 
   const label = fieldLabels(sheet);
-  const identifiers = new Map<string, number>();
-  const payments = new PaymentSet();
+  const identifiers = new FirstLines(4);
+  const payments = new FirstLines(2);
 
   return (row) => {
     const problems: RowProblem[] = [];
@@ -110,7 +112,8 @@ export function rowValidator(
     if (c.amount === undefined) {
       problem('amount', 'the amount is empty');
     } else {
-      const amount = plainAmount(c.amount) ?? parseAmount(c.amount);
+      const plain = plainAmount(c.amount);
+      const amount = plain === undefined ? parseAmount(c.amount) : ok(plain);
       if (!amount.ok) {
         problem('amount', amount.error);
       } else if (o.maxItemAmountCents !== null && amount.value > o.maxItemAmountCents) {
@@ -128,9 +131,8 @@ export function rowValidator(
       } else if (/^[0-]+$/.test(id)) {
         problem('identifier', 'the nil UUID cannot identify a payment; leave it empty and paybatch derives one');
       } else {
-        const first = identifiers.get(id);
-        if (first !== undefined) problem('identifier', `the same identifier as line ${first}; each payment needs its own`);
-        else identifiers.set(id, row.line);
+        const first = identifiers.firstLine(readUuid(id), row.line);
+        if (first !== null) problem('identifier', `the same identifier as line ${first}; each payment needs its own`);
         identifier = id;
       }
     }
@@ -157,7 +159,7 @@ export function rowValidator(
 
     const keyCheck = key.check;
     if (keyCheck?.valid && keyCheck.type !== null && keyCheck.normalized !== null && amountCents !== null) {
-      const first = payments.firstLine(keyCheck.type, keyCheck.normalized, amountCents, description.toLowerCase(), row.line);
+      const first = payments.firstLine(hashPayment(keyCheck.type, keyCheck.normalized, amountCents, description), row.line);
       if (first !== null) problem(ROW_FIELD, `duplicate: same as line ${first} (same key, amount and description)`);
 
       if (problems.length === 0) {
@@ -180,79 +182,63 @@ export function rowValidator(
   };
 }
 
+/** A payment's key in `payments`: two 32-bit hashes (module state, so no object per row). */
+const paymentHash = new Int32Array(2);
+
 /**
- * The payments seen so far (type, key, amount, lower-case description), held as a 64-bit hash per payment in an
- * open-addressing table of typed arrays instead of the text: 12–24 bytes a row, however long the descriptions, and no
- * garbage. Two payments with the same 64-bit hash count as the same (at a million rows, a false duplicate has odds of
- * about 1 in 30 million).
+ * Hashes a payment (type, key, amount, lower-case description) into `paymentHash`: 64 bits in two lanes, FNV-1a and a
+ * murmur-style multiply, over the fields, each ended by a separator. Two payments with the same 64-bit hash count as
+ * the same: at a million rows a false duplicate has odds of about 1 in 30 million.
  */
-class PaymentSet {
-  private hashA = new Int32Array(1024);
-  private hashB = new Int32Array(1024);
-  /** The first line of each slot's payment; 0 is an empty slot (lines start at 1). */
-  private lines = new Int32Array(1024);
-  private size = 0;
-
-  /** The line of an earlier equal payment, or null (and this one is remembered with its line). */
-  firstLine(type: string, key: string, amountCents: number, description: string, line: number): number | null {
-    // Two 32-bit lanes over the fields, each field ended by a separator: FNV-1a and a murmur-style multiply.
-    const low = amountCents % 0x100000000;
-    const high = Math.floor(amountCents / 0x100000000);
-    let a = fnvLane(fnvLane(0x811c9dc5, type), key);
-    a = fmix(fnvLane(Math.imul(a ^ low, 0x01000193) ^ high, description));
-    let b = mulLane(mulLane(0x9747b28c, type), key);
-    b = fmix(mulLane(Math.imul(b ^ high, 0x5bd1e995) ^ low, description));
-    const mask = this.lines.length - 1;
-    for (let slot = a & mask; ; slot = (slot + 1) & mask) {
-      const first = this.lines[slot] as number;
-      if (first === 0) {
-        this.hashA[slot] = a;
-        this.hashB[slot] = b;
-        this.lines[slot] = line;
-        if (++this.size * 2 > this.lines.length) this.grow();
-        return null;
-      }
-      if (this.hashA[slot] === a && this.hashB[slot] === b) return first;
-    }
-  }
-
-  private grow(): void {
-    const { hashA, hashB, lines } = this;
-    this.hashA = new Int32Array(lines.length * 2);
-    this.hashB = new Int32Array(lines.length * 2);
-    this.lines = new Int32Array(lines.length * 2);
-    const mask = this.lines.length - 1;
-    for (let i = 0; i < lines.length; i++) {
-      if (lines[i] === 0) continue;
-      let slot = (hashA[i] as number) & mask;
-      while (this.lines[slot] !== 0) slot = (slot + 1) & mask;
-      this.hashA[slot] = hashA[i] as number;
-      this.hashB[slot] = hashB[i] as number;
-      this.lines[slot] = lines[i] as number;
-    }
-  }
+function hashPayment(type: string, key: string, amountCents: number, description: string): Int32Array {
+  paymentHash[0] = 0x811c9dc5;
+  paymentHash[1] = 0x9747b28c;
+  hashText(type, false);
+  hashText(key, false);
+  const low = amountCents % 0x100000000;
+  const high = Math.floor(amountCents / 0x100000000);
+  paymentHash[0] = Math.imul(Math.imul((paymentHash[0] as number) ^ low, 0x01000193) ^ high, 0x01000193);
+  paymentHash[1] = Math.imul(Math.imul((paymentHash[1] as number) ^ high, 0x5bd1e995) ^ low, 0x5bd1e995);
+  hashText(description, true);
+  return paymentHash;
 }
 
-function fnvLane(h: number, text: string): number {
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return Math.imul(h ^ 0xffff, 0x01000193);
-}
-
-function mulLane(h: number, text: string): number {
+/**
+ * Adds a text to both lanes, then a separator. `foldCase` hashes it as `toLowerCase()` would give it, without making
+ * that string: A–Z and Latin-1's upper-case letters (À–Þ but ×) fold by 32, the only changes below U+0100; a text with
+ * a later character is lower-cased whole.
+ */
+function hashText(text: string, foldCase: boolean): void {
+  let fnv = paymentHash[0] as number;
+  let mul = paymentHash[1] as number;
   for (let i = 0; i < text.length; i++) {
-    h = Math.imul(h ^ text.charCodeAt(i), 0x5bd1e995);
-    h ^= h >>> 15;
+    let c = text.charCodeAt(i);
+    if (foldCase && c >= 0x41) {
+      if (c <= 0x5a || (c >= 0xc0 && c <= 0xde && c !== 0xd7)) c += 32;
+      else if (c >= 0x100) return hashText(text.toLowerCase(), false);
+    }
+    fnv = Math.imul(fnv ^ c, 0x01000193);
+    mul = Math.imul(mul ^ c, 0x5bd1e995);
+    mul ^= mul >>> 15;
   }
-  return Math.imul(h ^ 0xffff, 0x5bd1e995);
+  paymentHash[0] = Math.imul(fnv ^ 0xffff, 0x01000193);
+  paymentHash[1] = Math.imul(mul ^ 0xffff, 0x5bd1e995);
 }
 
-/** murmur3's finaliser: spreads every input bit over the 32 output bits. */
-function fmix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
+/** An identifier's key in `identifiers`: the UUID's 128 bits, exact (module state, so no object per row). */
+const uuidBits = new Int32Array(4);
+
+/** The 128 bits of a UUID (8-4-4-4-12 hexadecimal digits, as `isUuid` checks) into `uuidBits`. */
+function readUuid(uuid: string): Int32Array {
+  let word = 0;
+  let digits = 0;
+  for (let i = 0; i < uuid.length; i++) {
+    const c = uuid.charCodeAt(i);
+    if (c === 0x2d) continue;
+    word = (word << 4) | (c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x57);
+    if (++digits % 8 === 0) uuidBits[digits / 8 - 1] = word;
+  }
+  return uuidBits;
 }
 
 /** The name each field goes by in messages: the sheet's own header text, or the template's name when absent. */
@@ -321,21 +307,50 @@ function describeType(type: PixKeyType): string {
 }
 
 function collapse(text: string): string {
-  // Most cells are words with single spaces already: testing costs no new string.
-  return SINGLE_SPACED.test(text) ? text : text.replace(/\s+/g, ' ').trim();
+  // Most cells are words with single spaces already: checking costs no new string.
+  return isSingleSpaced(text) ? text : text.replace(/\s+/g, ' ').trim();
 }
 
-const SINGLE_SPACED = /^(?:\S+(?: \S+)*)?$/;
+/** True when `text` is what collapsing leaves as it is: no whitespace (as `\s` means it) but single spaces between words. */
+function isSingleSpaced(text: string): boolean {
+  let afterSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20) {
+      if (afterSpace) return false;
+      afterSpace = true;
+    } else if ((c >= 0x09 && c <= 0x0d) || (c >= 0xa0 && isOtherWhitespace(c))) {
+      return false;
+    } else {
+      afterSpace = false;
+    }
+  }
+  return !afterSpace || text.length === 0;
+}
 
-const PLAIN_AMOUNT = /^(\d{1,12})(?:[.,](\d\d))?$/;
+/** `\s` above U+009F: no-break and Unicode spaces, line and paragraph separators, the byte order mark. */
+function isOtherWhitespace(c: number): boolean {
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 
 /**
  * The amount of the shape most cells have, `1234,56`, `1234.56` or `1234`, in centavos, as `parseAmount` reads it
- * (at most 12 digits, so it stays exact); undefined for anything else (zero included), which `parseAmount` decides.
+ * (at most 12 digits before the mark, so it stays exact); undefined for anything else (zero included), which
+ * `parseAmount` decides. Read digit by digit: a regular expression and its match strings cost more than the rest of
+ * the row's amount.
  */
-function plainAmount(text: string): { ok: true; value: number } | undefined {
-  const match = PLAIN_AMOUNT.exec(text);
-  if (match === null) return undefined;
-  const cents = Number(match[1]) * 100 + (match[2] === undefined ? 0 : Number(match[2]));
-  return cents > 0 ? { ok: true, value: cents } : undefined;
+function plainAmount(text: string): number | undefined {
+  const length = text.length;
+  const markCode = length > 3 ? text.charCodeAt(length - 3) : 0;
+  const mark = markCode === 0x2c || markCode === 0x2e ? length - 3 : length;
+  if (mark === 0 || mark > 12) return undefined;
+  let cents = 0;
+  for (let i = 0; i < length; i++) {
+    if (i === mark) continue;
+    const digit = text.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return undefined;
+    cents = cents * 10 + digit;
+  }
+  if (mark === length) cents *= 100;
+  return cents > 0 ? cents : undefined;
 }

@@ -10,6 +10,15 @@ afterEach(async () => {
   smtp = undefined;
 });
 
+/** Undoes RFC 2047 Q-encoding of a header (UTF-8 encoded words; the space between two of them is not text). */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
+      Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    );
+}
+
 const PASSWORD = 'p@ss:SECRET-smtp-9x';
 const USER = 'alerts@corp.example';
 
@@ -24,12 +33,12 @@ describe('sendEmailAlert', () => {
     expect(mail.from).toBe(`<paybatch@${hostname()}>`);
     expect(mail.to).toEqual(['<support@corp.example>', '<ops@corp.example>']);
     const { headers, body } = parseMail(mail.data);
-    expect(headers.get('subject')).toBe('Payments without news for 2h');
+    expect(headers.get('subject')).toBe('2 Pix payments without news');
     expect(headers.get('x-paybatch-alert-id')).toBe('7');
     expect(headers.get('x-paybatch-alert-kind')).toBe('stale-items');
     expect(headers.get('content-type')).toMatch(/^text\/plain/);
     expect(body).toContain('These items have had no update');
-    expect(body).toContain('- folha-maio line 1: João Conceição (pessoa0@example.com), R$ 1.234,56, processing since 2025-05-02T10:00:00.000Z');
+    expect(body).toContain('- folha-maio line 1: João Conceição (pessoa0@example.com), R$ 1.234,56, processing since 2025-05-02 07:00');
     expect(body).toContain('- folha-maio line 2: Maria 1');
   });
 
@@ -37,7 +46,19 @@ describe('sendEmailAlert', () => {
     smtp = await startFakeSmtp();
     const result = await sendEmailAlert(alert({ sandbox: true }), { to: 'support@corp.example', smtpUrl: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, timeoutMs: 3000 });
     expect(result.ok).toBe(true);
-    expect(parseMail(smtp.mails[0]!.data).headers.get('subject')).toBe('[SANDBOX] Payments without news for 2h');
+    expect(parseMail(smtp.mails[0]!.data).headers.get('subject')).toBe('[SANDBOX] 3 Pix payments without news');
+  });
+
+  it('uses the From: address and the locale it is given', async () => {
+    smtp = await startFakeSmtp();
+    const a = alert({ kind: 'bill-return' }, 1);
+    const result = await sendEmailAlert(a, { to: 'support@corp.example', smtpUrl: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, timeoutMs: 3000, from: 'Pagamentos <pagamentos@corp.example>', locale: 'pt-BR' });
+    expect(result.ok, result.error ?? '').toBe(true);
+    expect(smtp.mails[0]!.from).toBe('<pagamentos@corp.example>');
+    const { headers, body } = parseMail(smtp.mails[0]!.data);
+    expect(headers.get('from')).toBe('Pagamentos <pagamentos@corp.example>');
+    expect(decodeWords(headers.get('subject')!)).toBe('1 pagamento de conta devolvido pelo beneficiário');
+    expect(body).toContain('O que fazer: leia o motivo de cada conta');
   });
 
   it('reports a refused login without the user, the password or their base64', async () => {

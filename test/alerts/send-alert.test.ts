@@ -40,7 +40,7 @@ describe('sendAlert', () => {
       { channel: 'command', ok: true, error: null },
     ]);
     expect(webhook.received).toHaveLength(1);
-    expect(parseMail(smtp.mails[0]!.data).headers.get('subject')).toBe(a.title);
+    expect(parseMail(smtp.mails[0]!.data).headers.get('subject')).toBe('3 Pix payments without news');
     expect(JSON.parse(readFileSync(join(dir, 'alert.json'), 'utf8')) as Alert).toEqual(a);
   });
 

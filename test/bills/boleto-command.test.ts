@@ -128,7 +128,9 @@ describe('paybatch boleto list (in-process)', () => {
     expect((await run(['boleto', 'list'])).stdout).toContain('No bills yet');
     await run(['boleto', 'pay', bankLine(), '--yes', '--description', 'aluguel']);
     const r = await run(['boleto', 'list']);
-    expect(r.stdout.split('\n')[0]).toBe('#\tstatus\tbeneficiary\tamount\tdue\tsettle\treturn possible until\ttransaction\tnote');
-    expect(r.stdout).toMatch(/\n1\tpaid\t.+ Ltda\tR\$ \d+,\d\d\t2025-03-20\t2025-03-10\t2025-03-17\t[\w-]+\taluguel/);
+    expect(r.stdout.split('\n')[0]).toBe('#\tstatus\tbeneficiary\tamount\tdue\tsettle\treturn possible until\ttransaction\tdocument\tnote');
+    expect(r.stdout).toMatch(/\n1\tpaid\t.+ Ltda\tR\$ \d+,\d\d\t2025-03-20\t2025-03-10\t2025-03-17\t[\w-]+\tpayment receipt\taluguel/);
+    const [bill] = JSON.parse((await run(['boleto', 'list', '--json'])).stdout);
+    expect(bill).toMatchObject({ document: 'payment', receipt: expect.stringMatching(/-payment\.pdf$/) });
   });
 });

@@ -30,7 +30,7 @@ async function setUp(provider: FakeProvider, now = MONDAY) {
   const ledger = await openLedger(':memory:');
   ledgers.push(ledger);
   const receiptsDir = tempDir();
-  const deps = { ledger, provider: async () => provider, now: () => now, receiptsDir };
+  const deps = { ledger, provider: async () => provider, now: () => now, receiptsDir, locale: 'en' as const, sandbox: false };
   const asked: (readonly PreparedBill[])[] = [];
   const pay = (requests: BillRequest[], o: { force?: boolean; answer?: boolean } = {}) =>
     payBills(deps, requests, {
@@ -258,7 +258,7 @@ describe('payBills: one bill', () => {
     expect(outcomeText(o).message).toMatch(/^Scheduled: R\$ 159,90 to .* for 2025-03-10/);
     expect(o.warnings).toEqual([]);
     expect(s.asked[0]?.[0]?.timing).toMatchObject({ windowOpen: false, scheduledFor: '2025-03-10' });
-    expect(pdfText(readFileSync(o.receiptPath!))).toContain('scheduled for 2025-03-10');
+    expect(pdfText(readFileSync(o.receiptPath!))).toContain('Scheduled for 2025-03-10');
 
     const odd = fixedProvider(() => paymentFor(fixedBill, 15_990, { status: 'processing' }));
     const u = await setUp(odd);

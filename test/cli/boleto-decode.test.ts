@@ -21,7 +21,26 @@ describe('paybatch boleto decode', () => {
       valueIsReference: null,
       companyCode: null,
       error: null,
+      warnings: [],
     });
+  });
+
+  it('a bank slip whose due-date factor fits no date near today is valid, its due date unknown, with a warning', async () => {
+    const line = '00190000090114971860168524522114675860000102656';
+    const r = await runCli(['boleto', 'decode', line, '--json'], { now });
+    expect(r.code, r.stderr).toBe(0);
+    // 2026-11-21: the window is 2018-09-04 to 2041-12-12; factor 7586 names 2018-07-15 or 2043-03-06.
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      valid: true,
+      kind: 'bank',
+      amountCents: 102656,
+      dueDate: null,
+      error: null,
+      warnings: ['due-date factor 7586 names no date between 2018-09-04 and 2041-12-12 (3000 days before and 5500 days after 2026-11-21); the due date is unknown'],
+    });
+    const human = await runCli(['boleto', 'decode', line], { now });
+    expect(human.code).toBe(0);
+    expect(human.stderr).toContain('due-date factor 7586 names no date');
   });
 
   it('decodes a collection slip given in parts, as people paste it', async () => {

@@ -15,7 +15,7 @@ const sheet = fileURLToPath(new URL('../../fixtures/payments-en.csv', import.met
  * every batch with its item count.
  */
 function providerBatches(dir: string): { name: string; status: string; items: number }[] {
-  const file = join(dir, 'd', 'paybatch', 'ledger-sandbox.db');
+  const file = join(dir, 'd', 'paybatch', 'ledger.sandbox-state.db');
   expect(existsSync(file), 'the embedded sandbox ran and kept its state').toBe(true);
   const db = new Sqlite(file, { readonly: true });
   try {

@@ -18,7 +18,7 @@ import { parseProviderCheckOptions } from '../../src/cli/commands/provider.js';
 import { parseReceiptsFetchOptions } from '../../src/cli/commands/receipts.js';
 import { parseSandboxServeOptions } from '../../src/cli/commands/sandbox.js';
 import { parseWebhookSubscribeOptions } from '../../src/cli/commands/webhook.js';
-import { buildProgram } from '../../src/cli/main.js';
+import { buildProgram, commandGroupsFor } from '../../src/cli/main.js';
 import { UsageError } from '../../src/errors.js';
 import { testIO } from '../helpers/test-io.js';
 
@@ -37,7 +37,7 @@ async function optionsOf(argv: string[]): Promise<unknown> {
       captured = parse({ flags: cmd.opts(), args });
     },
   };
-  await buildProgram(testIO(), runner).parseAsync(argv, { from: 'user' });
+  await buildProgram(testIO(), runner, await commandGroupsFor(argv)).parseAsync(argv, { from: 'user' });
   return captured;
 }
 
@@ -177,6 +177,7 @@ describe('command options through commander: what a command line means, without 
     [['keys', 'check', '--type', 'email', 'a@b.example', 'c@d.example'], { keys: ['a@b.example', 'c@d.example'], type: 'email' }],
     [['sandbox', 'serve', '--port', '8790', '--api-key', 'k1', '--api-key', 'k2', '--speed', '100'], { host: '127.0.0.1', port: 8790, apiKeys: ['k1', 'k2'], speed: 100 }],
     [['config', 'init', '--base-url', 'https://api.example', '--max-item-amount', '10.000,00'], { baseUrl: 'https://api.example', maxItemAmount: '10.000,00', sandbox: false }],
+    [['config', 'init', '--webhook-verification', 'hmac'], { webhookVerification: 'hmac', sandbox: false }],
     [['provider', 'check', '--public-url', 'https://h/webhooks'], { key: 'paybatch-check@example.com', publicUrl: 'https://h/webhooks' }],
     [['alerts', 'ack', '4', '9', '--json'], { ids: [4, 9] }],
     [['ledger', 'check'], {}],

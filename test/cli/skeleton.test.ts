@@ -33,7 +33,8 @@ describe('paybatch command skeleton', () => {
     expect(r.code).toBe(2);
     const doc = JSON.parse(r.stdout);
     expect(doc.ok).toBe(false);
-    expect(doc.error.type).toBe('UsageError');
+    expect(doc.error.type).toBe('usage');
+    expect(doc.error.message).not.toMatch(/^error: /);
   });
 
   it('accepts global options before or after the command', async () => {

@@ -102,6 +102,11 @@ describe('acceptDelivery', () => {
     });
   });
 
+  it('hands on the body as received, spacing and accents included', () => {
+    const text = '{"eventId": "cb_7",  "type": "bill_payment", "category": "bill_paid", "detail": {"payer": "João"}}';
+    expect(acceptDelivery(delivery({ body: Buffer.from(text, 'utf8'), headers: signed(text, { id: 'cb_7' }) }), POLICY)).toMatchObject({ ok: true, body: text });
+  });
+
   it.each<[string, WebhookMethodSetting, Record<string, string>, 'ok' | number]>([
     ['auto, shared secret header', 'auto', { 'content-type': 'application/json', 'x-webhook-secret': SECRET }, 'ok'],
     ['header pinned, shared secret header', 'header', { 'content-type': 'application/json', 'x-webhook-secret': SECRET }, 'ok'],

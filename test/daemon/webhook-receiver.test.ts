@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
+import type { DeliveryMeta } from '../../src/engine/apply-event.js';
 import { startReceiver } from '../../src/daemon/webhook-receiver.js';
 import type { ReceiverLogEntry, ReceiverOptions, RunningReceiver } from '../../src/daemon/webhook-receiver.js';
 import { signStandardWebhook } from '../../src/domain/webhook-proof.js';
@@ -72,7 +73,7 @@ function signed(body: string | Buffer, o: { id?: string; timestamp?: number; sec
 interface Harness {
   receiver: RunningReceiver;
   url: string;
-  calls: { event: WebhookEvent; meta: { deliveryId: string | null; receivedAt: Date } }[];
+  calls: { event: WebhookEvent; meta: DeliveryMeta }[];
   stored: Map<string, WebhookEvent>;
   logs: ReceiverLogEntry[];
 }
@@ -130,7 +131,7 @@ describe('webhook receiver: accepted deliveries', () => {
     expect(reply.json()).toEqual({ ok: true, duplicate: false });
     expect(h.calls).toHaveLength(1);
     expect(h.calls[0]?.event).toMatchObject({ kind: 'pix', eventId: 'evt_1', identifier: 'item-0001', amountCents: 1050 });
-    expect(h.calls[0]?.meta).toEqual({ deliveryId: 'evt_1', receivedAt: new Date(NOW_MS) });
+    expect(h.calls[0]?.meta).toEqual({ deliveryId: 'evt_1', receivedAt: new Date(NOW_MS), body });
     expect(h.receiver.counters()).toMatchObject({ received: 1, stored: 1, duplicate: 0, refused: 0 });
   });
 

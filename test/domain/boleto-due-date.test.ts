@@ -108,12 +108,30 @@ describe('decodeBoleto due dates from real and library barcodes', () => {
     expect(decodeBoleto(barcode, today)).toMatchObject({ valid: true, dueDate });
   });
 
-  it('an old slip whose factor fits no window is invalid, and says why', () => {
+  it('a slip whose factor fits no window is still valid: its due date is unknown, and a warning names the factor', () => {
     expect(decodeBoleto('11199100055555555556666666666666666666666666', '2010-01-01')).toMatchObject({
-      valid: false,
+      valid: true,
       kind: 'bank',
       dueDate: null,
-      error: 'due-date factor 1000 names no date between 2001-10-15 and 2025-01-22 (3000 days before and 5500 days after 2010-01-01)',
+      error: null,
+      warnings: ['due-date factor 1000 names no date between 2001-10-15 and 2025-01-22 (3000 days before and 5500 days after 2010-01-01); the due date is unknown'],
     });
+  });
+
+  it('the line of issue 13 (factor 7586, every check digit right) is valid with an unknown due date on 2026-11-23', () => {
+    // 7586 days after 1997-10-07 is 2018-07-15, before the window; one cycle later, 2043-03-06, is after it.
+    expect(decodeBoleto('00190000090114971860168524522114675860000102656', '2026-11-23')).toMatchObject({
+      valid: true,
+      kind: 'bank',
+      bankCode: '001',
+      amountCents: 102656,
+      dueDate: null,
+      error: null,
+      warnings: ['due-date factor 7586 names no date between 2018-09-06 and 2041-12-14 (3000 days before and 5500 days after 2026-11-23); the due date is unknown'],
+    });
+  });
+
+  it('a factor 0 (no due date) gives no warning', () => {
+    expect(decodeBoleto('11196000055555555556666666666666666666666666', '2025-06-01')).toMatchObject({ valid: true, dueDate: null, warnings: [] });
   });
 });

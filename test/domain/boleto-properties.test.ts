@@ -133,8 +133,8 @@ function readBankBarcode(barcode: string, today: string): Reading | null {
   if (barcode[3] !== '9') return null; // only reais
   if (barcode[4] !== String(bankCheckDigit(barcode.slice(0, 4) + barcode.slice(5)))) return null;
   const factor = Number(barcode.slice(5, 9));
+  // A factor that names no date near today leaves the due date unknown; the code is still valid.
   const dueDate = factor === 0 ? null : dueDateOf(factor, today);
-  if (factor !== 0 && dueDate === null) return null;
   const amount = Number(barcode.slice(9, 19));
   return { valid: true, kind: 'bank', barcode, line: bankLine(barcode), amountCents: amount === 0 ? null : amount, dueDate, bankCode: barcode.slice(0, 3) };
 }

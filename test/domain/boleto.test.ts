@@ -107,6 +107,7 @@ describe('decodeBoleto — real bank slips', () => {
       government: null,
       utility: null,
       error: null,
+      warnings: [],
     });
   });
 

@@ -295,6 +295,18 @@ describe('webhook keys and settings', () => {
     expect(webhookKeyCandidates('ab==')).toEqual([utf8('ab==')]);
   });
 
+  it('verifies with the secret it is given each time, also after another secret was used', () => {
+    const signed = (secret: string) => ({ headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': String(NOW), 'webhook-signature': signStandardWebhook(secret, 'msg_1', NOW, BODY) }, rawBody: BODY, nowSeconds: NOW });
+    const other = 'whsec_' + Buffer.from('another-key-of-24-bytes!').toString('base64');
+    const pinned = (secret: string) => ({ secret, method: 'standard-webhooks' }) as const;
+    expect(verifyDelivery(signed(WHSEC_SECRET), pinned(WHSEC_SECRET))).toEqual({ ok: true, method: 'standard-webhooks', eventId: 'msg_1' });
+    expect(verifyDelivery(signed(WHSEC_SECRET), pinned(other))).toEqual({ ok: false, status: 401, reason: 'no signature matches' });
+    expect(verifyDelivery(signed(other), pinned(other))).toEqual({ ok: true, method: 'standard-webhooks', eventId: 'msg_1' });
+    expect(verifyDelivery(signed(other), pinned(WHSEC_SECRET))).toEqual({ ok: false, status: 401, reason: 'no signature matches' });
+    expect(verifyDelivery(signed(WHSEC_SECRET), pinned('whsec_not base64!'))).toEqual({ ok: false, status: 401, reason: 'no usable secret configured' });
+    expect(verifyDelivery(signed(WHSEC_SECRET), pinned(WHSEC_SECRET))).toMatchObject({ ok: true });
+  });
+
   it('says why a secret cannot be used', () => {
     expect(webhookSecretProblem('')).toBe('the webhook secret is empty');
     expect(webhookSecretProblem('whsec_not base64!')).toBe('a whsec_ secret must be followed by base64');

@@ -49,7 +49,7 @@ interface BillDoc {
 }
 
 function expectPdf(path: string | null): void {
-  expect(path).toMatch(/\/receipts\/bills\/.+\.pdf$/);
+  expect(path).toMatch(/\/receipts\/default\/bills\/.+\.pdf$/);
   const pdf = readFileSync(path!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdf.subarray(-1024).toString('latin1')).toContain('%%EOF');

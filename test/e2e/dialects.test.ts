@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers
 import { freePort } from '../helpers/free-port.js';
 import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { pdfText } from '../sandbox/pdf-text.js';
 
 /** Bank slips due on a date that paybatch (the real clock) and the sandbox (its pinned clock) both read as itself. */
 const bankLine: typeof fixtureBankLine = (o = {}) => fixtureBankLine({ dueDate: dueDateForBothClocks(), ...o });
@@ -127,6 +128,25 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     for (const it of done.items.filter((i) => i.status === 'paid')) expect(readFileSync(it.receipt_path!).subarray(0, 5).toString()).toBe('%PDF-');
     expect(done.bills[0]).toEqual({ status: 'returned', return_reason: RETURNED_BILL.reason, return_meaning: RETURNED_BILL.meaning });
     expectNobodyPaidTwice(await s.admin<PaymentsReport>('payments'), done.rows);
+
+    // Receipts go to the profile's folder; a new attempt's beside its sheet's, not into a Reprocess folder.
+    const pixFolders = new Set(done.items.filter((i) => i.receipt_path !== null).map((i) => dirname(i.receipt_path!)));
+    expect(pixFolders.size).toBe(1);
+    expect(dirname([...pixFolders][0]!)).toBe(join(dir, 'receipts', 'default'));
+    // The provider's Pix receipt, as a Brazilian provider writes it.
+    expect(pdfText(readFileSync(done.items.find((i) => i.status === 'paid')!.receipt_path!))).toContain('Comprovante de pagamento Pix');
+    // The bill: its scheduling receipt, then its return notice, each a file of its own.
+    await until('the return notice of the bill', () => {
+      const db = new Sqlite(ledger, { readonly: true, fileMustExist: true });
+      try {
+        return (db.prepare('SELECT document_kind FROM bills').pluck().get() as string | null) === 'return' ? true : null;
+      } finally {
+        db.close();
+      }
+    }, 30_000);
+    const billFiles = readdirSync(join(dir, 'receipts', 'default', 'bills'));
+    expect(billFiles.filter((f) => f.endsWith('-scheduling.pdf'))).toHaveLength(1);
+    expect(billFiles.filter((f) => f.endsWith('-return.pdf'))).toHaveLength(1);
 
     daemon.kill('SIGTERM');
     await daemon;

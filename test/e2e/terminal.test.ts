@@ -8,13 +8,15 @@ import { useTempDir } from '../helpers/temp-dir.js';
 const tempDir = useTempDir();
 
 describe('paybatch on a real terminal (pseudo-terminal)', () => {
-  it('config init asks for every setting, hides secrets as they are typed, and writes a 0600 profile', async () => {
+  it('config init asks for the profile and every setting, hides secrets as they are typed, and writes a 0600 profile', async () => {
     const dir = tempDir();
     const env = userEnv(dir, { PATH: process.env.PATH ?? '' });
     const r = await inTerminal(['config', 'init'], env, [
+      ['Profile name', ''],
       ['baseUrl —', 'https://api.provider.example'],
       ['tokenUrl —', 'https://auth.provider.example/oauth/token'],
       ['clientId —', 'acme-ltda'],
+      ['webhookVerification —', 'hmac'],
       ['pixAmountUnit —', ''],
       ['maxItemAmount —', '10.000,00'],
       ['maxBatchTotal —', ''],
@@ -23,7 +25,7 @@ describe('paybatch on a real terminal (pseudo-terminal)', () => {
       ['clientSecret —', 'client-secret-typed-at-the-prompt'],
       ['webhookSecret —', ''],
     ]);
-    expect(r.answered, r.output).toBe(10);
+    expect(r.answered, r.output).toBe(12);
     expect(r.code, r.output).toBe(0);
     expect(r.output).not.toContain('typed-at-the-prompt');
     expect(r.output).toContain('apiKey = ********');
@@ -33,6 +35,7 @@ describe('paybatch on a real terminal (pseudo-terminal)', () => {
       baseUrl: 'https://api.provider.example',
       tokenUrl: 'https://auth.provider.example/oauth/token',
       clientId: 'acme-ltda',
+      webhookVerification: 'hmac',
       maxItemAmount: 1_000_000,
       apiKey: 'api-key-typed-at-the-prompt',
       clientSecret: 'client-secret-typed-at-the-prompt',
@@ -42,7 +45,7 @@ describe('paybatch on a real terminal (pseudo-terminal)', () => {
   it('config init re-asks a value that breaks its rule, saying why', async () => {
     const dir = tempDir();
     const env = userEnv(dir);
-    const r = await inTerminal(['config', 'init', '--sandbox'], env, [
+    const r = await inTerminal(['--profile', 'default', 'config', 'init', '--sandbox'], env, [
       ['pixAmountUnit —', 'dollars'],
       // The rejected text stays in the field: erase it (7 backspaces) before typing the right one.
       ['must be one of cents, reais', `${'\u007f'.repeat(7)}reais`],

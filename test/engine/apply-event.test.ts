@@ -125,6 +125,20 @@ describe('recording webhook events', () => {
   });
 });
 
+describe('the stored payload', () => {
+  it('is the body as received when the delivery gives it, else the event serialised again', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
+    const body = '{ "payload": {"eventId": "e1"} }';
+    recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: identifiers[0]!, raw: { payload: { eventId: 'e1' } } }), { ...meta, body });
+    recordWebhookEvent(ledger, pix({ eventId: 'e2', identifier: identifiers[1]!, raw: { payload: { eventId: 'e2' } } }), meta);
+    expect(sqliteOf(ledger).prepare('SELECT event_id, payload_json FROM webhook_events ORDER BY rowid').all()).toEqual([
+      { event_id: 'e1', payload_json: '{ "payload": {"eventId": "e1"} }' },
+      { event_id: 'e2', payload_json: '{"payload":{"eventId":"e2"}}' },
+    ]);
+    await ledger.close();
+  });
+});
+
 describe('recording the webhook events that arrived together', () => {
   it('stores a group with one commit; an id repeated within the group is applied once', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
@@ -163,6 +177,54 @@ describe('recording the webhook events that arrived together', () => {
     expect(outcomes[1]).toEqual({ ok: true, outcome: 'stored' });
     expect(sqliteOf(ledger).prepare('SELECT event_id FROM webhook_events').all()).toEqual([{ event_id: 'e' }]);
     expect(sqliteOf(ledger).inTransaction).toBe(false);
+    await ledger.close();
+  });
+
+  it('applies a group that goes through cleanly in one transaction, without a savepoint per event', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
+    const raw = sqliteOf(ledger);
+    let transactions = 0;
+    const transaction = ledger.transaction.bind(ledger);
+    const counted = bindSqlite<Ledger>({ ...ledger, transaction: <T>(fn: () => T): T => (transactions++, transaction(fn)) }, raw);
+    const group = [
+      { event: pix({ eventId: 'a', identifier: identifiers[0]! }), meta },
+      { event: pix({ eventId: 'b', identifier: identifiers[1]! }), meta },
+    ];
+    expect(recordWebhookEvents(counted, group)).toEqual([
+      { ok: true, outcome: 'stored' },
+      { ok: true, outcome: 'stored' },
+    ]);
+    expect(transactions).toBe(1);
+    await ledger.close();
+  });
+
+  it('when an effect throws, the events before it in the group are applied once, as if it had not been there', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
+    const raw = sqliteOf(ledger);
+    let calls = 0;
+    const boom = () => {
+      calls++;
+      throw new Error('no handler');
+    };
+    const callback: WebhookEvent = { kind: 'callback', eventId: 'c1', type: 'bill_payment', category: 'bill_return', timestamp: null, title: null, detail: {}, raw: {} };
+    const group = [
+      { event: pix({ eventId: 'paid', identifier: identifiers[0]! }), meta },
+      { event: callback, meta },
+      { event: pix({ eventId: 'failed', identifier: identifiers[1]!, accepted: false, transactionStatus: 'rejected', reason: 'AB09 - rejected' }), meta },
+    ];
+    const outcomes = recordWebhookEvents(ledger, group, { onCallback: boom });
+    expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
+    // Applied a second time from the state before the group, so the first event still reads the item unpaid.
+    expect(raw.prepare('SELECT event_id, effect FROM webhook_events ORDER BY rowid').all()).toEqual([
+      { event_id: 'paid', effect: 'item paid' },
+      { event_id: 'failed', effect: 'item failed' },
+    ]);
+    expect(raw.prepare('SELECT status, reason FROM items ORDER BY id').all()).toEqual([
+      { status: 'paid', reason: null },
+      { status: 'failed', reason: 'AB09 - rejected' },
+    ]);
+    expect(calls).toBe(2);
+    expect(raw.inTransaction).toBe(false);
     await ledger.close();
   });
 

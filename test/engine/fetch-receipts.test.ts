@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetchReceipts } from '../../src/engine/fetch-receipts.js';
 import { bindSqlite } from '../../src/ledger/ledger.js';
+import type { ItemRow } from '../../src/ledger/item-repository.js';
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
+import { recordReprocessBatch } from '../../src/ledger/reprocess-store.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -76,6 +78,32 @@ describe('fetching receipts', () => {
     expect(pathsOf(ledger)).toEqual(before);
     expect(filesUnder(receiptsDir)).toEqual(files); // the same files, nothing left over
     for (const r of before) expect(readFileSync(r.path!)).toEqual(pdfOf(`pix-${r.id}`));
+    await ledger.close();
+  });
+
+  it("writes a new attempt's receipt into the sheet's batch folder, not the reprocess batch's", async () => {
+    const dir = tempDir();
+    const ledger = await paidLedger(dir, 2);
+    const raw = sqliteOf(ledger);
+    // Item 2 was returned for instability and paid again as attempt 2 in batch "Reprocess 2026-11-20".
+    raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess' WHERE id = 2").run();
+    const item2 = raw.prepare('SELECT * FROM items WHERE id = 2').get() as ItemRow;
+    const reprocessBatch = ledger.transaction(() =>
+      recordReprocessBatch(ledger, { name: 'Reprocess 2026-11-20', attempts: [{ from: item2, rootId: 2, identifier: 'attempt-2', attempt: 2 }], at }),
+    );
+    raw.prepare("UPDATE items SET status = 'paid', pix_id = 'pix-again', end_to_end_id = 'E2Eagain' WHERE identifier = 'attempt-2'").run();
+    const receiptsDir = join(dir, 'receipts');
+    await fetchReceipts({ ledger, provider: provider(), receiptsDir, now: () => at });
+    // The sheet's batch is "Folha", #1.
+    const folder = join(receiptsDir, 'Folha-1');
+    const attempt = raw.prepare("SELECT receipt_path FROM items WHERE identifier = 'attempt-2'").pluck().get() as string;
+    expect(attempt.startsWith(`${folder}/`)).toBe(true);
+    expect(attempt).toMatch(/-E2Eagain\.pdf$/);
+    expect(filesUnder(receiptsDir).every((f) => f.startsWith(`${folder}/`))).toBe(true);
+    expect(filesUnder(receiptsDir)).toHaveLength(3);
+    // `--batch` of the reprocess batch still fetches its items' receipts (into the sheet's folder).
+    const again = await fetchReceipts({ ledger, provider: provider(), receiptsDir, now: () => at }, { batchId: reprocessBatch, again: true });
+    expect(again.saved).toEqual([attempt]);
     await ledger.close();
   });
 

@@ -1,59 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { rowIdentifier } from '../../src/domain/identifier.js';
-import { planImport, totalsOf } from '../../src/engine/plan-import.js';
+import { planRow, totalsOf } from '../../src/engine/plan-import.js';
 import type { KeyResolution } from '../../src/engine/resolve-keys.js';
 import type { Destination } from '../../src/provider/types.js';
-import type { ValidRow } from '../../src/sheet/validate-rows.js';
+import type { StagedRow } from '../../src/ledger/import-staging.js';
 
 const dest = (o: Partial<Destination>): Destination => ({
   accountType: 'checkingAccount', branch: '0001', key: '', accountNumber: '12345-6', institutionName: 'Banco Sandbox', document: '', type: 'cpf', institution: '00000000', name: '', ...o,
 });
-const row = (o: Partial<ValidRow> & { line: number; key: string }): ValidRow => ({
-  keyType: 'cpf', amountCents: 10_000, description: '', identifier: null, name: null, document: null, ...o,
+const row = (o: Partial<StagedRow> & { line: number; key: string }): StagedRow => ({
+  keyType: 'cpf', amountCents: 10_000, description: '', identifier: `00000000-0000-4000-8000-${String(o.line).padStart(12, '0')}`, name: null, document: null, ...o,
 });
 const found = (d: Destination): KeyResolution => ({ destination: d, error: null });
 
-describe('planImport', () => {
-  const resolutions = new Map<string, KeyResolution>([
-    ['52998224725', found(dest({ key: '52998224725', document: '***.982.247-**', name: 'Ana Maria Souza' }))],
-    ['ana@example.com', found(dest({ key: 'ana@example.com', type: 'email', document: '***.456.789-**', name: 'Ana Souza' }))],
-    ['nobody@example.com', { destination: null, error: 'the provider does not know this Pix key' }],
-  ]);
+describe('planRow', () => {
+  const ana = found(dest({ key: '52998224725', document: '***.982.247-**', name: 'Ana Maria Souza' }));
+  const anaByEmail = found(dest({ key: 'ana@example.com', type: 'email', document: '***.456.789-**', name: 'Ana Souza' }));
+  const unknown: KeyResolution = { destination: null, error: 'the provider does not know this Pix key' };
 
-  it('derives identifiers from the sheet hash and line, keeping the ones the sheet gives', () => {
-    const plan = planImport({
-      file: 's.csv', sheetHash: 'abc', recent: [], resolutions,
-      rows: [row({ line: 2, key: '52998224725' }), row({ line: 3, key: 'ana@example.com', keyType: 'email', identifier: '123e4567-e89b-42d3-a456-426614174000' })],
+  it('pays a row whose key the provider knows, keeping its identifier, amount and sheet values', () => {
+    const plan = planRow('s.csv', row({ line: 2, key: '52998224725', amountCents: 24_506, name: 'Ana M. Souza', identifier: '123e4567-e89b-42d3-a456-426614174000' }), ana, undefined);
+    expect(plan).toEqual({
+      item: {
+        line: 2, identifier: '123e4567-e89b-42d3-a456-426614174000', key: '52998224725', keyType: 'cpf', amountCents: 24_506, description: '',
+        sheetName: 'Ana M. Souza', sheetDocument: null, destination: ana.destination,
+      },
+      nameWarning: null, duplicate: null, problem: null,
     });
-    expect(plan.items.map((i) => i.identifier)).toEqual([rowIdentifier('abc', 2), '123e4567-e89b-42d3-a456-426614174000']);
-    expect(plan.lookupProblems).toEqual([]);
   });
 
   it("rejects a row whose document is not the key owner's, comparing the digits the provider shows", () => {
-    const plan = planImport({
-      file: 's.csv', sheetHash: 'abc', recent: [], resolutions,
-      rows: [
-        row({ line: 2, key: '52998224725', document: { type: 'cpf', value: '52998224725' } }),
-        row({ line: 3, key: 'ana@example.com', keyType: 'email', document: { type: 'cpf', value: '11144477735' } }),
-      ],
+    expect(planRow('s.csv', row({ line: 2, key: '52998224725', document: { type: 'cpf', value: '52998224725' } }), ana, undefined).problem).toBeNull();
+    expect(planRow('s.csv', row({ line: 3, key: 'ana@example.com', keyType: 'email', document: { type: 'cpf', value: '11144477735' } }), anaByEmail, undefined)).toMatchObject({
+      item: null, problem: { file: 's.csv', line: 3, field: 'document', reason: 'the key belongs to document ***.456.789-**, not 11144477735' },
     });
-    expect(plan.items.map((i) => i.line)).toEqual([2]);
-    expect(plan.lookupProblems).toEqual([{ file: 's.csv', line: 3, field: 'document', reason: 'the key belongs to document ***.456.789-**, not 11144477735' }]);
   });
 
   it('rejects unknown keys with the line and warns when the name differs', () => {
-    const plan = planImport({
-      file: 's.csv', sheetHash: 'abc', recent: [], resolutions,
-      rows: [row({ line: 4, key: 'nobody@example.com', keyType: 'email' }), row({ line: 5, key: 'ana@example.com', keyType: 'email', name: 'Bruno Lima' }), row({ line: 6, key: '52998224725', name: 'ana souza' })],
+    expect(planRow('s.csv', row({ line: 4, key: 'nobody@example.com', keyType: 'email' }), unknown, undefined).problem).toEqual({
+      file: 's.csv', line: 4, field: 'key', reason: 'the provider does not know this Pix key',
     });
-    expect(plan.lookupProblems).toEqual([{ file: 's.csv', line: 4, field: 'key', reason: 'the provider does not know this Pix key' }]);
-    expect(plan.nameWarnings).toEqual([{ line: 5, sheetName: 'Bruno Lima', providerName: 'Ana Souza' }]);
+    expect(planRow('s.csv', row({ line: 5, key: 'ana@example.com', keyType: 'email', name: 'Bruno Lima' }), anaByEmail, undefined).nameWarning).toEqual({
+      line: 5, sheetName: 'Bruno Lima', providerName: 'Ana Souza',
+    });
+    expect(planRow('s.csv', row({ line: 6, key: '52998224725', name: 'ana souza' }), ana, undefined).nameWarning).toBeNull();
   });
 
-  it('flags a key paid the same amount recently', () => {
+  it('flags a key paid the same amount recently, and still plans to pay it', () => {
     const previous = { key: '52998224725', amountCents: 10_000, batchName: 'Outubro', createdAt: '2026-10-30T10:00:00Z' };
-    const plan = planImport({ file: 's.csv', sheetHash: 'abc', recent: [previous], resolutions, rows: [row({ line: 2, key: '52998224725' }), row({ line: 3, key: '52998224725', amountCents: 10_001 })] });
-    expect(plan.duplicates).toEqual([{ line: 2, key: '52998224725', amountCents: 10_000, previous }]);
+    const plan = planRow('s.csv', row({ line: 2, key: '52998224725' }), ana, previous);
+    expect(plan.duplicate).toEqual({ line: 2, key: '52998224725', amountCents: 10_000, previous });
+    expect(plan.item?.line).toBe(2);
   });
 
   it('totals in integer centavos by key type', () => {

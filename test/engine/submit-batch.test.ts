@@ -55,7 +55,7 @@ function memoryProvider(beforeCreate: () => Promise<void> = () => sleep(20)) {
 async function ledgerWithDraft(n: number): Promise<{ ledger: Ledger; batchId: number; identifiers: string[] }> {
   const ledger = await openLedger(join(tempDir(), 'ledger.db'));
   const items = Array.from({ length: n }, (_, i) => plannedItem(i + 1));
-  const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', items, rejectedCount: 0, now: t0 });
+  const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', itemCount: items.length, items, rejectedCount: 0, now: t0 });
   return { ledger, batchId, identifiers: items.map((i) => i.identifier) };
 }
 

@@ -74,10 +74,13 @@ export async function startSandboxProcess(o: { state: string; args?: string[] })
   };
 }
 
-/** Environment of a user with their own config and data folders (and nothing of the test runner's PAYBATCH_*). */
+/**
+ * Environment of a user with their own config and data folders (and nothing of the test runner's PAYBATCH_*), in
+ * English unless `extra` says otherwise (LC_ALL, or the profile's locale setting).
+ */
 export function userEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
   mkdirSync(join(home, 'config'), { recursive: true });
-  return { XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), HOME: home, NO_COLOR: '1', ...extra };
+  return { XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), HOME: home, NO_COLOR: '1', LC_ALL: 'en_US.UTF-8', ...extra };
 }
 
 /** Runs the built paybatch; never throws on a non-zero exit (tests assert the code). */

@@ -14,7 +14,7 @@ const DEAD_PID = 2147483646;
 
 async function ledgerWithBatch(): Promise<{ ledger: Ledger; batchId: number }> {
   const ledger = await openLedger(join(tempDir(), 'ledger.db'));
-  const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: 1, batchName: 'Folha', items: [plannedItem(1)], rejectedCount: 0, now });
+  const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: 1, batchName: 'Folha', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now });
   return { ledger, batchId };
 }
 

@@ -116,7 +116,7 @@ describe('an import in progress', () => {
     expect(() => claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now }, process.ppid)).toThrow(
       `folha.csv is being imported right now by another paybatch run (pid ${process.pid} on `,
     );
-    recordImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', rowCount: 1, batchName: 'A', items: [plannedItem(1)], rejectedCount: 0, now });
+    recordImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now });
     expect(() => claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now }, process.ppid)).toThrow(/since 2026-11-20T12:00:00.000Z; import #1, batch #1\); this run changed nothing\.$/);
     // Another sheet is not held up.
     claimImport(ledger, { fileHash: 'h2', fileName: 'outra.csv', now }, process.ppid).release();
@@ -130,7 +130,7 @@ describe('an import in progress', () => {
 
   it('never counts an import as a duplicate of itself', async () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
-    recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 1, batchName: 'A', items: [plannedItem(1)], rejectedCount: 0, now });
+    recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now });
     const since = new Date(now.getTime() - 86_400_000);
     expect(recentPayments(ledger, since, 'h1')).toEqual([]);
     expect(recentPayments(ledger, since, 'h2')).toEqual([{ key: 'p1@example.com', amountCents: 1001, batchName: 'A', createdAt: now.toISOString() }]);

@@ -31,6 +31,7 @@ const SCHEMA: Record<string, string[]> = {
     'alerted_at', // 0002_daemon
     'receipt_unavailable_at', // 0004_provider_profile
     'return_confirmed_at', 'return_claim', // 0006_provider_confirmation
+    'retry_of', 'retry_root_id', // 0010_retries
   ],
   provider_calls: ['id', 'phase', 'intent_id', 'operation', 'subject', 'detail_json', 'outcome', 'created_at'],
   // 0002_daemon
@@ -47,16 +48,21 @@ const SCHEMA: Record<string, string[]> = {
     'remote_status', 'transaction_id', 'settle_date', 'amount_paid_cents', 'result_json', 'return_reason', 'return_meaning', 'returned_at',
     'receipt_path', 'forced', 'error', 'alerted_at', 'created_at', 'updated_at',
     'news_alerted_at', // 0007_follow_up_watch
+    'document_kind', 'payer', 'payer_document', 'bill_amount_cents', 'provider_timestamp', // 0011_bill_documents
   ],
   // 0005_import_claims
   import_claims: ['file_hash', 'file_name', 'pid', 'host', 'started_at'],
   // 0008_batch_claims
   batch_claims: ['batch_id', 'pid', 'host', 'started_at'],
+  // 0009_pay_on
+  batch_schedules: ['batch_id', 'pay_on', 'start_at', 'state', 'created_at', 'updated_at', 'last_error', 'alerted_at'],
+  // 0010_retries
+  retries: ['batch_id', 'source_batch_id', 'statuses', 'created_at'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {
@@ -92,7 +98,7 @@ describe('the ledger', () => {
     const dir = tempDir();
     const file = join(dir, 'ledger.db');
     const ledger = await openLedger(file);
-    const { importId, batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 3, batchName: 'Folha', items: [item(2), item(3)], rejectedCount: 1, now });
+    const { importId, batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 3, batchName: 'Folha', itemCount: 2, items: [item(2), item(3)], rejectedCount: 1, now });
     const migrations = migrationsOf(sqliteOf(ledger));
     await ledger.close();
 
@@ -141,7 +147,7 @@ describe('the ledger', () => {
   it('records an import, its batch named with its local id, and every item in one go', async () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
     const items = Array.from({ length: 500 }, (_, i) => item(i + 2));
-    const { importId, batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 501, batchName: 'Folha', items, rejectedCount: 1, now });
+    const { importId, batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 501, batchName: 'Folha', itemCount: items.length, items, rejectedCount: 1, now });
     expect(findImportByHash(ledger, 'h1')).toMatchObject({ id: importId, batchIds: [batchId], rowCount: 501, itemCount: 500, rejectedCount: 1 });
     expect(findImportByHash(ledger, 'h2')).toBeUndefined();
     const batch = getBatch(ledger, batchId);
@@ -154,10 +160,30 @@ describe('the ledger', () => {
     await ledger.close();
   });
 
+  it('splits an import into parts of at most partSize items, in sheet order, each with its own count and total', async () => {
+    const ledger = await openLedger(join(tempDir(), 'ledger.db'));
+    // Read once, like the staging's pages: a generator, not an array.
+    function* five() {
+      for (let line = 2; line <= 6; line++) yield item(line);
+    }
+    const { batchIds } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 5, batchName: 'Folha', itemCount: 5, items: five(), rejectedCount: 0, now, partSize: 2 });
+    expect(batchIds).toHaveLength(3);
+    // item(line) pays 1000 + line centavos.
+    expect(batchIds.map((id) => getBatch(ledger, id)).map((b) => [b.name, b.item_count, b.total_cents])).toEqual([
+      ['Folha (1/3)', 2, 1002 + 1003],
+      ['Folha (2/3)', 2, 1004 + 1005],
+      ['Folha (3/3)', 1, 1006],
+    ]);
+    expect(batchIds.map((id) => itemsOfBatch(ledger, id).map((i) => i.line))).toEqual([[2, 3], [4, 5], [6]]);
+    expect(() => recordImport(ledger, { fileHash: 'h2', fileName: 'b.csv', rowCount: 2, batchName: 'B', itemCount: 2, items: [item(7)], rejectedCount: 0, now })).toThrow(/told of 2 items and given 1/);
+    expect(findImportByHash(ledger, 'h2')).toBeUndefined();
+    await ledger.close();
+  });
+
   it('refuses a second item with the same identifier, rolling back the whole import', async () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
-    recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 1, batchName: 'A', items: [item(2)], rejectedCount: 0, now });
-    expect(() => recordImport(ledger, { fileHash: 'h2', fileName: 'b.csv', rowCount: 2, batchName: 'B', items: [item(3), item(2)], rejectedCount: 0, now })).toThrow(/UNIQUE/);
+    recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [item(2)], rejectedCount: 0, now });
+    expect(() => recordImport(ledger, { fileHash: 'h2', fileName: 'b.csv', rowCount: 2, batchName: 'B', itemCount: 2, items: [item(3), item(2)], rejectedCount: 0, now })).toThrow(/UNIQUE/);
     expect(findImportByHash(ledger, 'h2')).toBeUndefined();
     expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 1 });
     await ledger.close();

@@ -27,7 +27,7 @@ describe('private files', () => {
     const dir = tempDir();
     const file = join(dir, 'data', 'paybatch', 'ledger.db');
     const ledger = await openLedger(file);
-    recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: 1, batchName: 'A', items: [plannedItem(1)], rejectedCount: 0, now: new Date() });
+    recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now: new Date() });
     expect(mode(file)).toBe(0o600);
     expect(mode(`${file}-wal`)).toBe(0o600);
     expect(mode(`${file}-shm`)).toBe(0o600);
@@ -53,9 +53,10 @@ describe('private files', () => {
     expect(mode(join(receipts, 'Folha-marco'))).toBe(0o700);
     expect(mode(pix)).toBe(0o600);
     const bill = await writeBillReceipt(receipts, {
-      status: 'paid', amountPaidCents: 1000, billAmountCents: 1000, payer: 'P', payerDocument: '1', beneficiary: 'B', beneficiaryDocument: '2',
-      assignor: 'A', line: '0'.repeat(47), barcode: '0'.repeat(44), dueDate: '2026-11-20', settleDate: '2026-11-20', timestamp: '1', transactionId: 't1',
-      description: null, billId: 1, forced: false,
+      kind: 'payment', locale: 'en', sandbox: false, amountCents: 1000, billAmountCents: 1000, payer: 'P', payerDocument: '1', beneficiary: 'B',
+      beneficiaryDocument: '2', assignor: 'A', line: '0'.repeat(47), barcode: '0'.repeat(44), dueDate: '2026-11-20', settleDate: '2026-11-20',
+      sentAt: new Date('2026-11-20T12:00:00Z'), providerTime: '1', transactionId: 't1', description: null, billId: 1, forced: false,
+      returnReason: null, returnMeaning: null, returnedAt: null,
     });
     expect(mode(join(receipts, 'bills'))).toBe(0o700);
     expect(mode(bill)).toBe(0o600);

@@ -83,6 +83,11 @@ describe('validateRows: valid rows', () => {
     ['1234.56', 123456],
     ['"1,234.56"', 123456],
     ['10', 1000],
+    ['0,01', 1],
+    ['007', 700],
+    ['999999999999,99', 99999999999999],
+    ['1234567890123', 123456789012300],
+    ['1.5', 150],
   ])('reads the amount %s as %d centavos', (amount, cents) => {
     const v = validate(['chave;valor', `ana@exemplo.com.br;${amount}`]);
     expect(report(v)).toEqual([]);
@@ -237,6 +242,35 @@ describe('validateRows: every rejection, with its line and field', () => {
       'a row with too many cells in a tab sheet',
       ['key\tamount', 'ana@example.com\t10\tx'],
       ['p.csv:2 row: has 3 cells but the header has 2; a value with a tab in it must be in double quotes'],
+    ],
+    [
+      'amounts of zero, however written',
+      ['chave;valor', 'ana@exemplo.com.br;0', 'bia@exemplo.com.br;0,00', 'cid@exemplo.com.br;000.00'],
+      ['p.csv:2 valor: amount must be greater than zero', 'p.csv:3 valor: amount must be greater than zero', 'p.csv:4 valor: amount must be greater than zero'],
+    ],
+    [
+      'amounts a digit away from the plain shape',
+      ['chave;valor', 'ana@exemplo.com.br;,50', 'bia@exemplo.com.br;1,234', 'cid@exemplo.com.br;12a,00'],
+      [
+        'p.csv:2 valor: amount ",50": a digit is needed before "," (write 0,50)',
+        /^p\.csv:3 valor: amount "1,234": ambiguous/,
+        'p.csv:4 valor: amount "12a,00" has characters other than digits, "." and ","',
+      ],
+    ],
+    [
+      'the same row again with its description in upper case, accents included',
+      ['chave;valor;descricao', 'ana@exemplo.com.br;10;Salário de Março', 'ana@exemplo.com.br;10;SALÁRIO DE MARÇO', 'ana@exemplo.com.br;10;Salario de Marco'],
+      ['p.csv:3 row: duplicate: same as line 2 (same key, amount and description)'],
+    ],
+    [
+      'the same row again with letters beyond Latin-1 in another case',
+      ['chave;valor;descricao', 'ana@exemplo.com.br;10;Łódź Ελλάδα', 'ana@exemplo.com.br;10;ŁÓDŹ ΕΛΛΆΔΑ', 'ana@exemplo.com.br;10;Lodz Ελλάδα'],
+      ['p.csv:3 row: duplicate: same as line 2 (same key, amount and description)'],
+    ],
+    [
+      'the same key and description with another amount, and the same amount for another key',
+      ['chave;valor;descricao', 'ana@exemplo.com.br;10;x', 'ana@exemplo.com.br;10,01;x', 'bia@exemplo.com.br;10;x', 'ana@exemplo.com.br;10,00;X'],
+      ['p.csv:5 row: duplicate: same as line 2 (same key, amount and description)'],
     ],
     [
       'the same row twice, written differently',

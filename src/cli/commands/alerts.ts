@@ -1,5 +1,8 @@
 import { ExitCode, UsageError } from '../../errors.js';
+import type { AlertItem } from '../../alerts/alert.js';
+import type { Locale } from '../../config/locale.js';
 import type { StoredAlert } from '../../ledger/alert-repository.js';
+import type { AlertsMessages } from '../messages/alerts.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
@@ -22,12 +25,14 @@ export const registerAlerts: RegisterCommands = (program, runner) => {
     .command('list')
     .description('open alerts (exit 4 when there are any)')
     .option('--all', 'acknowledged ones too', false)
+    .addHelpText('after', '\nExamples:\n  paybatch alerts list\n  paybatch alerts list --all --json')
     .action(runner.action(parseAlertsListOptions, runAlertsList));
 
   alerts
     .command('ack')
     .description('acknowledge alerts: someone is on it')
     .argument('<id...>', 'alert numbers, or "all"')
+    .addHelpText('after', '\nExamples:\n  paybatch alerts ack 3\n  paybatch alerts ack 3 4\n  paybatch alerts ack all')
     .action(runner.action(parseAlertsAckOptions, runAlertsAck));
 };
 
@@ -45,7 +50,13 @@ export function parseAlertsAckOptions(raw: RawInput): AlertsAckOptions {
 export async function runAlertsList(ctx: Context, opts: AlertsListOptions): Promise<number> {
   const { listAlerts } = await import('../../ledger/alert-repository.js');
   const alerts = listAlerts(await ctx.ledger(), { includeAcked: opts.all });
-  ctx.out.result(alerts, () => renderAlerts(ctx.out, alerts));
+  const locale = await ctx.locale();
+  const [alertText, { alertsMessages }, localTime] = await Promise.all([
+    import('../../alerts/alert.js'),
+    import('../messages/alerts.js'),
+    import('../../domain/local-time.js'),
+  ]);
+  ctx.out.result(alerts, () => renderAlerts(ctx.out, alerts, { locale, alertText, words: alertsMessages[locale], localTime }));
   return alerts.some((a) => a.ackedAt === null) ? ExitCode.attention : ExitCode.ok;
 }
 
@@ -59,10 +70,41 @@ export async function runAlertsAck(ctx: Context, opts: AlertsAckOptions): Promis
     });
   }
   const n = result.acknowledged;
-  ctx.out.result({ acknowledged: n }, () => ctx.out.print(`✓ ${n} alert${n === 1 ? '' : 's'} acknowledged.`));
+  const { alertsMessages } = await import('../messages/alerts.js');
+  const words = alertsMessages[await ctx.locale()];
+  ctx.out.result({ acknowledged: n }, () => ctx.out.print(words.acknowledged(n)));
 }
 
-function renderAlerts(out: Output, alerts: readonly StoredAlert[]): void {
-  if (!alerts.length) return out.print('No open alerts.');
-  out.print(out.table(['#', 'kind', 'title', 'items', 'raised', 'acked'], alerts.map((a) => [a.id, a.kind, a.title, a.items.length, a.createdAt.slice(0, 16), a.ackedAt?.slice(0, 16)])));
+/** Items named under each alert; the rest are counted (`--json` has them all). */
+const ITEMS_SHOWN = 20;
+
+interface AlertsRendering {
+  readonly locale: Locale;
+  readonly alertText: typeof import('../../alerts/alert.js');
+  readonly words: AlertsMessages;
+  readonly localTime: typeof import('../../domain/local-time.js');
+}
+
+/** Each alert with the items it names and what to do about it, in the locale, times in São Paulo. */
+function renderAlerts(out: Output, alerts: readonly StoredAlert[], r: AlertsRendering): void {
+  const { locale, alertText, words, localTime } = r;
+  if (!alerts.length) return out.print(words.none);
+  const at = (iso: string) => localTime.localDateTime(new Date(iso), locale);
+  alerts.forEach((a, index) => {
+    if (index > 0) out.print();
+    const items = a.items.filter(isAlertItem);
+    const title = alertText.alertTitle({ ...a, sandbox: false }, locale);
+    out.print(out.style.bold(words.header({ id: a.id, title, kind: a.kind, raised: at(a.createdAt), zone: localTime.zoneLabel(locale), acked: a.ackedAt === null ? null : at(a.ackedAt) })));
+    out.print(`  ${alertText.alertSummary(a, locale)}`);
+    for (const item of items.slice(0, ITEMS_SHOWN)) out.print(`  - ${alertText.describeItem(item, locale)}`);
+    if (items.length > ITEMS_SHOWN) out.print(`  ${words.more(items.length - ITEMS_SHOWN)}`);
+    const step = alertText.alertNextStep(a, locale);
+    if (step) out.print(`  ${step}`);
+  });
+}
+
+/** Items as alerts record them (older rows may lack fields: those are left out of the human list, not of --json). */
+function isAlertItem(x: unknown): x is AlertItem {
+  const i = x as Partial<AlertItem> | null;
+  return typeof i?.identifier === 'string' && typeof i.batch === 'string' && typeof i.amountCents === 'number' && typeof i.lastUpdate === 'string';
 }

@@ -2,9 +2,15 @@ import { ITEM_STATES, type ItemState } from '../../domain/item-state.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import type { BatchRow } from '../../ledger/batch-repository.js';
 import type { ItemRow } from '../../ledger/item-repository.js';
+import type { BatchSchedule } from '../../ledger/schedule-store.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { registerBatchExport } from './batch-export.js';
+import { registerBatchRetry } from './batch-retry.js';
+import { batchMessages, type BatchMessages } from '../messages/batch.js';
+import type { ScheduleMessages } from '../messages/schedule.js';
+import { statusWord } from '../messages/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 
@@ -31,6 +37,7 @@ export const registerBatch: RegisterCommands = (program, runner) => {
   batch
     .command('list')
     .description('batches in the ledger, newest first')
+    .addHelpText('after', '\nExamples:\n  paybatch batch list\n  paybatch --profile prod batch list --json')
     .action(runner.action(noOptions, runBatchList));
 
   batch
@@ -38,6 +45,7 @@ export const registerBatch: RegisterCommands = (program, runner) => {
     .description('a batch and its progress: count and sum of items by status')
     .argument('<id>', 'local #id or provider id')
     .option('--refresh', "update the ledger from the provider's item pages first", false)
+    .addHelpText('after', '\nExamples:\n  paybatch batch show 1\n  paybatch batch show 1 --refresh --json')
     .action(runner.action(parseBatchShowOptions, runBatchShow));
 
   batch
@@ -45,6 +53,7 @@ export const registerBatch: RegisterCommands = (program, runner) => {
     .description("a batch's items with their status")
     .argument('<id>', 'local #id or provider id')
     .option('--status <status>', `only items in this state (${ITEM_STATES.join(', ')})`)
+    .addHelpText('after', '\nExamples:\n  paybatch batch items 1\n  paybatch batch items 1 --status failed --json')
     .action(runner.action(parseBatchItemsOptions, runBatchItems));
 
   batch
@@ -52,6 +61,7 @@ export const registerBatch: RegisterCommands = (program, runner) => {
     .description('start a batch (finishing its submission first if an import was interrupted)')
     .argument('<id>', 'local #id or provider id')
     .option('-y, --yes', 'do not ask for confirmation', false)
+    .addHelpText('after', '\nExamples:\n  paybatch batch start 1\n  paybatch batch start 1 --yes --json')
     .action(runner.action(parseBatchActionOptions, runBatchStart));
 
   batch
@@ -59,7 +69,11 @@ export const registerBatch: RegisterCommands = (program, runner) => {
     .description('delete a batch at the provider while it is still pending')
     .argument('<id>', 'local #id or provider id')
     .option('-y, --yes', 'do not ask for confirmation', false)
+    .addHelpText('after', '\nExamples:\n  paybatch batch delete 1\n  paybatch batch delete 1 --yes')
     .action(runner.action(parseBatchActionOptions, runBatchDelete));
+
+  registerBatchRetry(batch, runner);
+  registerBatchExport(batch, runner);
 };
 
 export function parseBatchShowOptions(raw: RawInput): BatchShowOptions {
@@ -80,14 +94,17 @@ export function parseBatchActionOptions(raw: RawInput): BatchActionOptions {
 
 export async function runBatchList(ctx: Context): Promise<void> {
   const { listBatches } = await import('../../ledger/batch-repository.js');
-  const { formatBRL } = await import('../../domain/money.js');
-  const rows = listBatches(await ctx.ledger());
-  ctx.out.result(rows.map(batchDoc), () => renderBatchList(ctx.out, rows, formatBRL));
+  const { schedulesOf } = await import('../../ledger/schedule-store.js');
+  const ledger = await ctx.ledger();
+  const rows = listBatches(ledger);
+  const schedules = new Map(schedulesOf(ledger, rows.map((b) => b.id)).map((s) => [s.batchId, s]));
+  const h = await humanize(ctx);
+  ctx.out.result(rows.map((b) => batchDoc(b, schedules.get(b.id))), () => renderBatchList(ctx.out, rows, h));
 }
 
 export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promise<void> {
   const { batchProgress, batchesOfImport } = await import('../../ledger/batch-repository.js');
-  const { formatBRL } = await import('../../domain/money.js');
+  const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   let b = await requireBatch(ctx, ledger, opts.ref);
   let refreshed = null;
@@ -95,7 +112,7 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
     const { reconcileBatch } = await import('../../engine/reconcile.js');
     refreshed = await reconcileBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id);
     b = await requireBatch(ctx, ledger, String(b.id));
-    for (const u of refreshed.unknownStatuses) ctx.out.warn(`item ${u.identifier}: the provider says "${u.status}", a status paybatch does not know (kept as is)`);
+    for (const u of refreshed.unknownStatuses) ctx.out.warn(h.words.unknownStatus(u.identifier, u.status));
   }
   const { callsOf } = await import('../../ledger/call-log.js');
   const progress = batchProgress(ledger, b.id);
@@ -109,40 +126,53 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
   // A sheet larger than the provider takes in one batch was sent as several: each part names the others.
   const siblings = b.kind === 'sheet' && b.import_id !== null ? batchesOfImport(ledger, b.import_id) : [];
   const parts = siblings.length > 1 ? siblings.map((p) => ({ id: p.id, name: p.name, status: p.status, items: p.item_count, totalCents: p.total_cents })) : [];
-  const doc = { batch: batchDoc(b), parts, progress, calls, refreshed };
-  ctx.out.result(doc, () => renderBatchShow(ctx.out, b, doc, { verbose: ctx.globals.verbose, formatBRL }));
+  const { schedulesOf } = await import('../../ledger/schedule-store.js');
+  const [schedule] = schedulesOf(ledger, [b.id]);
+  const doc = { batch: batchDoc(b, schedule), parts, progress, calls, refreshed };
+  const sw = schedule ? await scheduleWords(ctx) : null;
+  ctx.out.result(doc, () => {
+    renderBatchShow(ctx.out, b, doc, ctx.globals.verbose, h);
+    if (schedule && sw) ctx.out.print(sw.state(schedule.state, `${h.time(schedule.startAt)} (${h.zone})`, b.id));
+  });
 }
 
 export async function runBatchItems(ctx: Context, opts: BatchItemsOptions): Promise<void> {
   const { itemsOfBatch } = await import('../../ledger/item-repository.js');
-  const { formatBRL } = await import('../../domain/money.js');
+  const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
   const items = itemsOfBatch(ledger, b.id, opts.status);
-  ctx.out.result(items.map(itemDoc), () => renderBatchItems(ctx.out, items, formatBRL));
+  ctx.out.result(items.map(itemDoc), () => renderBatchItems(ctx.out, items, h));
 }
 
 export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Promise<void> {
   const { submitBatch } = await import('../../engine/submit-batch.js');
-  const { formatBRL } = await import('../../domain/money.js');
+  const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
   if (b.status === 'started' || b.status === 'settled') {
-    ctx.out.result({ batch: batchDoc(b), changed: false }, () => ctx.out.print(`Batch #${b.id} is already ${b.status}.`));
+    ctx.out.result({ batch: batchDoc(b), changed: false }, () => ctx.out.print(h.words.alreadyStatus(b.id, h.status(b.status))));
     return;
   }
-  await confirmOrCancel(ctx, opts.yes, `Start batch #${b.id} "${b.name}": ${b.item_count} payments, ${formatBRL(b.total_cents)}?`);
+  // A batch scheduled by `import --pay-on` is started before its day only when the person says so.
+  const { schedulesOf } = await import('../../ledger/schedule-store.js');
+  const [schedule] = schedulesOf(ledger, [b.id]);
+  const early = schedule?.state === 'scheduled' && ctx.now() < new Date(schedule.startAt) ? `${h.time(schedule.startAt)} (${h.zone})` : null;
+  const sw = await scheduleWords(ctx);
+  await confirmOrCancel(ctx, opts.yes, early ? sw.confirmEarly(b.id, b.name, early) : h.words.confirmStart(b.id, b.name, b.item_count, h.formatBRL(b.total_cents)));
+  if (early && opts.yes) ctx.out.warn(sw.startingEarly(b.id, early));
   const started = await submitBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id, { start: true });
-  ctx.out.result({ batch: batchDoc(started), changed: true }, () => ctx.out.print(`✓ Batch #${started.id} started (${started.remote_id}).`));
+  ctx.out.result({ batch: batchDoc(started), changed: true }, () => ctx.out.print(h.words.started(started.id, started.remote_id)));
 }
 
 export async function runBatchDelete(ctx: Context, opts: BatchActionOptions): Promise<void> {
   const { deleteBatch } = await import('../../engine/batch-actions.js');
+  const { words } = await humanize(ctx);
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
-  await confirmOrCancel(ctx, opts.yes, `Delete batch #${b.id} "${b.name}" at the provider?`);
+  await confirmOrCancel(ctx, opts.yes, words.confirmDelete(b.id, b.name));
   const deleted = await deleteBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id);
-  ctx.out.result({ batch: batchDoc(deleted) }, () => ctx.out.print(`✓ Batch #${deleted.id} deleted.`));
+  ctx.out.result({ batch: batchDoc(deleted) }, () => ctx.out.print(words.deleted(deleted.id)));
 }
 
 /** Asks the question unless --yes was given; a "no" cancels the command. */
@@ -154,12 +184,43 @@ async function confirmOrCancel(ctx: Context, yes: boolean, question: string): Pr
 async function requireBatch(ctx: Context, ledger: Ledger, ref: string): Promise<BatchRow> {
   const { findBatch } = await import('../../ledger/batch-repository.js');
   const b = findBatch(ledger, ref);
-  if (!b) throw new UsageError(`No batch "${ref}" in the ledger ${await ctx.ledgerFile()}.`, { hint: "See 'paybatch batch list'." });
+  if (!b) {
+    const words = batchMessages[await ctx.locale()];
+    throw new UsageError(words.noSuchBatch(ref, await ctx.ledgerFile()), { hint: words.listHint });
+  }
   return b;
 }
 
-/** The JSON of a batch (`batch list|show|start|delete`): a stable contract. */
-function batchDoc(b: BatchRow) {
+/** The words, money and São Paulo times of the run's language, for the renderers below. */
+interface Humanized {
+  readonly words: BatchMessages;
+  readonly zone: string;
+  formatBRL(cents: number): string;
+  /** An ISO instant as São Paulo wall-clock time. */
+  time(iso: string): string;
+  status(status: string): string;
+}
+
+async function humanize(ctx: Context): Promise<Humanized> {
+  const { formatBRL } = await import('../../domain/money.js');
+  const { localDateTime, zoneLabel } = await import('../../domain/local-time.js');
+  const locale = await ctx.locale();
+  return {
+    words: batchMessages[locale],
+    zone: zoneLabel(locale),
+    formatBRL,
+    time: (iso) => localDateTime(new Date(iso), locale),
+    status: (status) => statusWord(status, locale),
+  };
+}
+
+async function scheduleWords(ctx: Context): Promise<ScheduleMessages> {
+  const { scheduleMessages } = await import('../messages/schedule.js');
+  return scheduleMessages[await ctx.locale()];
+}
+
+/** The JSON of a batch (`batch list|show|start|delete`): a stable contract. `schedule` is null unless `import --pay-on`. */
+function batchDoc(b: BatchRow, schedule?: BatchSchedule) {
   return {
     id: b.id,
     remoteId: b.remote_id,
@@ -172,6 +233,7 @@ function batchDoc(b: BatchRow) {
     totalCents: b.total_cents,
     createdAt: b.created_at,
     startedAt: b.started_at,
+    schedule: schedule ? { payOn: schedule.payOn, startAt: schedule.startAt, state: schedule.state, lastError: schedule.lastError } : null,
   };
 }
 
@@ -198,14 +260,12 @@ function itemDoc(it: ItemRow) {
   };
 }
 
-type FormatBRL = (cents: number) => string;
-
-function renderBatchList(out: Output, rows: readonly BatchRow[], formatBRL: FormatBRL): void {
-  if (!rows.length) return out.print('No batches yet. Import a sheet with: paybatch import <sheet.csv>');
+function renderBatchList(out: Output, rows: readonly BatchRow[], h: Humanized): void {
+  if (!rows.length) return out.print(h.words.noBatches);
   out.print(
     out.table(
-      ['#', 'provider id', 'name', 'status', 'items', 'total', 'created'],
-      rows.map((b) => [b.id, b.remote_id, b.name, b.status, b.item_count, formatBRL(b.total_cents), b.created_at.slice(0, 16).replace('T', ' ')]),
+      h.words.listHead(h.zone),
+      rows.map((b) => [b.id, b.remote_id, b.name, h.status(b.status), b.item_count, h.formatBRL(b.total_cents), h.time(b.created_at)]),
     ),
   );
 }
@@ -217,25 +277,26 @@ interface BatchShowDoc {
   readonly refreshed: { seen: number; changed: number } | null;
 }
 
-function renderBatchShow(out: Output, b: BatchRow, doc: BatchShowDoc, o: { verbose: boolean; formatBRL: FormatBRL }): void {
-  out.print(`Batch #${b.id} "${b.name}" — ${b.status}${b.remote_id ? ` — provider id ${b.remote_id}` : ''}`);
+function renderBatchShow(out: Output, b: BatchRow, doc: BatchShowDoc, verbose: boolean, h: Humanized): void {
+  const w = h.words;
+  out.print(w.title(b.id, b.name, h.status(b.status), b.remote_id));
   if (doc.parts.length) {
-    out.print(`Part ${doc.parts.findIndex((p) => p.id === b.id) + 1} of ${doc.parts.length} of import #${b.import_id} (the sheet has more items than the provider takes in one batch):`);
-    out.print(out.table(['#', 'part', 'status', 'items'], doc.parts.map((p) => [p.id, p.name, p.status, p.items])));
+    out.print(w.partOf(doc.parts.findIndex((p) => p.id === b.id) + 1, doc.parts.length, b.import_id));
+    out.print(out.table(w.partsHead, doc.parts.map((p) => [p.id, p.name, h.status(p.status), p.items])));
   }
-  out.print(out.table(['status', 'items', 'sum'], doc.progress.map((p) => [p.status, p.count, o.formatBRL(p.sumCents)])));
-  if (doc.refreshed) out.print(`Refreshed from the provider: ${doc.refreshed.seen} items seen, ${doc.refreshed.changed} changed.`);
-  if (o.verbose) {
-    out.print('\nProvider calls that move money (intent before, outcome after):');
-    out.print(out.table(['time', 'phase', 'operation', 'outcome'], doc.calls.map((c) => [c.at, c.phase, c.operation, c.outcome])));
+  out.print(out.table(w.progressHead, doc.progress.map((p) => [h.status(p.status), p.count, h.formatBRL(p.sumCents)])));
+  if (doc.refreshed) out.print(w.refreshed(doc.refreshed.seen, doc.refreshed.changed));
+  if (verbose) {
+    out.print(w.callsTitle);
+    out.print(out.table(w.callsHead(h.zone), doc.calls.map((c) => [h.time(c.at), c.phase, c.operation, c.outcome])));
   }
 }
 
-function renderBatchItems(out: Output, items: readonly ItemRow[], formatBRL: FormatBRL): void {
+function renderBatchItems(out: Output, items: readonly ItemRow[], h: Humanized): void {
   out.print(
     out.table(
-      ['line', 'key', 'recipient', 'amount', 'status', 'note'],
-      items.map((it) => [it.line, it.key, it.recipient_name, formatBRL(it.amount_cents), it.status, it.reason ?? it.last_error]),
+      h.words.itemsHead,
+      items.map((it) => [it.line, it.key, it.recipient_name, h.formatBRL(it.amount_cents), h.status(it.status), it.reason ?? it.last_error]),
     ),
   );
 }

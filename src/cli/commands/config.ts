@@ -1,6 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import type { SettingName } from '../../config/settings.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 
@@ -23,6 +24,7 @@ export interface ConfigInitOptions {
   readonly maxItemAmount?: string;
   readonly maxBatchTotal?: string;
   readonly receiptsDir?: string;
+  readonly webhookVerification?: string;
   /** A profile on the embedded sandbox: no base URL, token URL or client id. */
   readonly sandbox: boolean;
 }
@@ -35,6 +37,7 @@ export const registerConfig: RegisterCommands = (program, runner) => {
   config
     .command('show')
     .description('the settings in force, where each comes from, and its environment variable (secrets masked)')
+    .addHelpText('after', '\nExamples:\n  paybatch config show\n  paybatch --profile prod config show --json')
     .action(runner.action(noOptions, runConfigShow));
 
   config
@@ -61,7 +64,14 @@ export const registerConfig: RegisterCommands = (program, runner) => {
     .option('--max-item-amount <R$>', 'largest amount of one item')
     .option('--max-batch-total <R$>', 'largest total of one batch')
     .option('--receipts-dir <dir>', 'folder for receipts')
-    .option('--sandbox', 'a profile that uses the embedded sandbox (no base URL)', false)
+    .option('--webhook-verification <method>', 'how webhook deliveries prove the secret: auto, standard-webhooks, hmac, header, basic or bearer')
+    .option('--sandbox', 'a profile that uses the embedded sandbox (removes its base URL, token URL and client id)', false)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  paybatch config init                                   # asks on a terminal, showing current values\n' +
+        '  paybatch --profile prod config init --base-url https://api.provider.example --token-url https://auth.provider.example/token --client-id acme\n' +
+        '  paybatch --profile rehearsal config init --sandbox',
+    )
     .action(runner.action(parseConfigInitOptions, runConfigInit));
 };
 
@@ -75,7 +85,7 @@ export function parseConfigUnsetOptions(raw: RawInput): ConfigUnsetOptions {
 }
 
 export function parseConfigInitOptions(raw: RawInput): ConfigInitOptions {
-  const given = (['baseUrl', 'tokenUrl', 'clientId', 'pixAmountUnit', 'maxItemAmount', 'maxBatchTotal', 'receiptsDir'] as const).flatMap((name) => {
+  const given = (['baseUrl', 'tokenUrl', 'clientId', 'pixAmountUnit', 'maxItemAmount', 'maxBatchTotal', 'receiptsDir', 'webhookVerification'] as const).flatMap((name) => {
     const v = optionalText(raw, name);
     return v === undefined ? [] : [[name, v] as const];
   });
@@ -125,16 +135,32 @@ export async function runConfigUnset(ctx: Context, opts: ConfigUnsetOptions): Pr
   ctx.out.result({ profile: profile.name, name, removed: true }, () => ctx.out.print(`✓ ${name} removed from profile "${profile.name}"`));
 }
 
+/** Settings of a provider connection: a sandbox profile has none. */
+const CONNECTION = ['baseUrl', 'tokenUrl', 'clientId', 'webhookVerification'] as const;
+
 export async function runConfigInit(ctx: Context, opts: ConfigInitOptions): Promise<void> {
   const { canPrompt } = await import('../io.js');
   const { parseSetting, updateProfile } = await import('../../config/edit-config.js');
-  const { displayValue, SETTINGS } = await import('../../config/settings.js');
-  const { configPath: path, name } = await profileToEdit(ctx);
+  const { readConfigFile } = await import('../../config/config-file.js');
+  const { configFile } = await import('../../config/paths.js');
+  const { displayValue, DEFAULT_SETTINGS, SETTINGS } = await import('../../config/settings.js');
   const interactive = canPrompt(ctx.io) && !ctx.out.json;
-  const given: [string, string | undefined][] = [
-    ['baseUrl', opts.sandbox ? undefined : opts.baseUrl],
-    ['tokenUrl', opts.sandbox ? undefined : opts.tokenUrl],
-    ['clientId', opts.sandbox ? undefined : opts.clientId],
+  const path = configFile(ctx.io.env);
+  const name =
+    ctx.globals.profile ??
+    (interactive
+      ? await ctx.prompter.input('Profile name (each profile has its own settings and ledger)', {
+          default: 'default',
+          validate: (v) => /^[A-Za-z0-9_-]+$/.test(v.trim()) || 'letters, digits, "-" and "_" only',
+        })
+      : 'default'
+    ).trim();
+  const current: Record<string, unknown> = { ...readConfigFile(path).profiles[name] };
+  const given: [SettingName, string | undefined][] = [
+    ['baseUrl', opts.baseUrl],
+    ['tokenUrl', opts.tokenUrl],
+    ['clientId', opts.clientId],
+    ['webhookVerification', opts.webhookVerification],
     ['pixAmountUnit', opts.pixAmountUnit],
     ['maxItemAmount', opts.maxItemAmount],
     ['maxBatchTotal', opts.maxBatchTotal],
@@ -142,30 +168,46 @@ export async function runConfigInit(ctx: Context, opts: ConfigInitOptions): Prom
   ];
   const changes: Record<string, unknown> = {};
   for (const [setting, value] of given) {
+    const connection = (CONNECTION as readonly string[]).includes(setting);
+    if (opts.sandbox && connection) {
+      if (current[setting] !== undefined) changes[setting] = undefined;
+      continue;
+    }
     let raw = value;
-    if (raw === undefined && interactive && !(opts.sandbox && ['baseUrl', 'tokenUrl', 'clientId'].includes(setting))) {
-      raw = await ctx.prompter.input(`${setting} — ${SETTINGS[setting as 'baseUrl'].describe} (empty to skip)`, {
+    if (raw === undefined && interactive) {
+      // Enter keeps what is there: the profile's current value, else the default (neither is written again).
+      const now = current[setting] === undefined ? undefined : displayValue(setting, current[setting]);
+      const fallback = DEFAULT_SETTINGS[setting] === undefined ? undefined : displayValue(setting, DEFAULT_SETTINGS[setting]);
+      const keep = now ?? fallback;
+      const note = now !== undefined ? `now ${now}; Enter keeps it` : fallback !== undefined ? `default ${fallback}; Enter keeps it` : 'empty to skip';
+      raw = await ctx.prompter.input(`${setting} — ${SETTINGS[setting].describe} (${note})`, {
+        ...(keep === undefined ? {} : { default: keep }),
         validate: (v) => {
-          const r = v === '' ? null : SETTINGS[setting as 'baseUrl'].parse(v);
+          const r = v === '' || v === keep ? null : SETTINGS[setting].parse(v);
           return !r || r.ok || r.error;
         },
       });
+      if (raw === keep) raw = undefined;
     }
     if (raw) {
       const p = parseSetting(setting, raw);
       changes[p.name] = p.value;
     }
   }
-  if (interactive && changes.baseUrl) {
+  const hasBaseUrl = Boolean('baseUrl' in changes ? changes.baseUrl : current.baseUrl);
+  if (interactive && hasBaseUrl) {
     for (const secret of ['apiKey', 'clientSecret', 'webhookSecret'] as const) {
-      const raw = await ctx.prompter.password(`${secret} — ${SETTINGS[secret].describe} (empty to skip)`);
+      const note = current[secret] === undefined ? 'empty to skip' : 'set; empty keeps it';
+      const raw = await ctx.prompter.password(`${secret} — ${SETTINGS[secret].describe} (${note})`);
       if (raw) changes[secret] = parseSetting(secret, raw).value;
     }
   }
   updateProfile(path, name, changes as never);
-  const shown = Object.entries(changes).map(([k, v]) => ({ name: k, value: displayValue(k as 'baseUrl', v) }));
-  const doc = { profile: name, configFile: path, set: shown };
-  ctx.out.result(doc, () => renderProfileWritten(ctx.out, doc, Boolean(changes.baseUrl)));
+  const entries = Object.entries(changes);
+  const shown = entries.filter(([, v]) => v !== undefined).map(([k, v]) => ({ name: k, value: displayValue(k as SettingName, v) }));
+  const removed = entries.filter(([, v]) => v === undefined).map(([k]) => k);
+  const doc = { profile: name, configFile: path, set: shown, removed, embeddedSandbox: !hasBaseUrl };
+  ctx.out.result(doc, () => renderProfileWritten(ctx.out, doc));
 }
 
 interface SettingsDoc {
@@ -180,10 +222,20 @@ function renderSettings(out: Output, doc: SettingsDoc): void {
   out.print(out.table(['setting', 'value', 'from', 'variable'], doc.settings.map((r) => [r.name, r.value, r.source, r.env])));
 }
 
-function renderProfileWritten(out: Output, doc: { profile: string; configFile: string; set: readonly { name: string; value: string }[] }, hasBaseUrl: boolean): void {
+interface ProfileWrittenDoc {
+  readonly profile: string;
+  readonly configFile: string;
+  readonly set: readonly { name: string; value: string }[];
+  readonly removed: readonly string[];
+  readonly embeddedSandbox: boolean;
+}
+
+function renderProfileWritten(out: Output, doc: ProfileWrittenDoc): void {
   out.print(`✓ Profile "${doc.profile}" written to ${doc.configFile} (mode 0600).`);
   for (const s of doc.set) out.print(`  ${s.name} = ${s.value}`);
-  if (!hasBaseUrl) out.print('  No base URL: this profile uses the embedded SANDBOX.');
+  for (const name of doc.removed) out.print(`  ${name} removed`);
+  if (doc.embeddedSandbox) out.print('  No base URL: this profile uses the embedded SANDBOX.');
+  else if (!doc.set.length && !doc.removed.length) out.print('  Nothing changed.');
 }
 
 /** The profile that `config set|unset|init` change: it need not exist yet. */

@@ -82,16 +82,19 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
       hint: "Set it with 'paybatch config set webhookVerification auto'.",
     });
   }
+  const { daemonMessages } = await import('../messages/daemon.js');
+  // Log shippers read JSON lines: those stay English, like every machine-read output.
+  const words = daemonMessages[opts.logFormat === 'json' ? 'en' : await ctx.locale()];
   const log = daemonLogger(ctx.out, opts.logFormat, (line) => ctx.io.stderr.write(`${line}\n`));
   // The embedded sandbox is this process's own: a fresh secret each run is enough and never leaves it.
   const secret = s.webhookSecret ?? (profile.embeddedSandbox ? randomBytes(24).toString('hex') : undefined);
   // Without a secret no delivery can be verified: the daemon follows payments by polling the provider alone.
   if (!opts.once && !secret) {
-    log({ level: 'warn', msg: "no webhook secret: no receiver runs, payments are followed by polling alone (set one with 'paybatch config set webhookSecret')" });
+    log({ level: 'warn', msg: words.noSecret });
   }
   const controller = new AbortController();
   const stop = () => {
-    log({ level: 'info', msg: 'stopping: finishing the pass in flight' });
+    log({ level: 'info', msg: words.stopping });
     controller.abort();
   };
   process.once('SIGINT', stop);

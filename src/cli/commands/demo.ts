@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import { PACKAGE_ROOT } from '../../package-root.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { demoMessages, type DemoMessages } from '../messages/demo.js';
 import type { Output } from '../output.js';
 import { optionalText, text } from '../raw-input.js';
 
@@ -72,6 +73,7 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
   await mkdir(dir, { recursive: true });
   const receiptsDir = join(dir, 'receipts');
   const base = await ctx.profile();
+  const words = demoMessages[await ctx.locale()];
   // The demo always runs on the embedded sandbox, sped up, with a few faults so every path shows.
   const settings = { ...base.settings, sandboxSpeed: Math.max(base.settings.sandboxSpeed, 3600), sandboxFaults: base.settings.sandboxFaults ?? DEMO_FAULTS };
   const profile = { ...base, settings, embeddedSandbox: true, receiptsDir };
@@ -79,7 +81,7 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
   ctx.onClose(() => ledger.close());
   const { client, close } = await connectProvider(profile, { sandboxState: join(dir, 'sandbox.db'), out: ctx.out });
   ctx.onClose(close);
-  ctx.out.info(`Demo folder: ${dir}`);
+  ctx.out.info(words.folder(dir));
 
   const { onProgress, spinner } = await progressReporter(ctx.out);
   const imported = await importSheet(
@@ -88,7 +90,7 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
   ).finally(() => spinner.stop());
   // The demo sheet fits in one batch.
   const batch = imported.batches[0]!;
-  ctx.out.info(`Batch #${batch.id} started: ${batch.item_count} payments, ${formatBRL(batch.total_cents)}. Following them to the end…`);
+  ctx.out.info(words.following(batch.id, batch.item_count, formatBRL(batch.total_cents)));
 
   const log = daemonLogger(ctx.out, 'pretty', (line) => (ctx.globals.quiet ? undefined : ctx.io.stderr.write(`${line}\n`)));
   const deps = await daemonDeps({ ledger, provider: client, now: ctx.now, profile, log, signal: new AbortController().signal, alerts: 'ledger-only' });
@@ -120,27 +122,28 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
     alerts: result.last?.openAlerts ?? 0,
     timedOut: result.timedOut,
   };
-  ctx.out.result(doc, () => renderDemo(ctx.out, doc, { ledgerFile: join(dir, 'ledger.db'), formatBRL }));
+  ctx.out.result(doc, () => renderDemo(ctx.out, doc, { ledgerFile: join(dir, 'ledger.db'), formatBRL, words }));
   return doc.timedOut ? ExitCode.attention : ExitCode.ok;
 }
 
-function renderDemo(out: Output, doc: DemoSummary, o: { ledgerFile: string; formatBRL: (cents: number) => string }): void {
+function renderDemo(out: Output, doc: DemoSummary, o: { ledgerFile: string; formatBRL: (cents: number) => string; words: DemoMessages }): void {
   const s = out.style;
-  out.print(s.bold(`\npaybatch demo — SANDBOX, no real money`));
+  const w = o.words;
+  out.print(s.bold(w.title));
   out.print(
     out.table(
       ['', ''],
       [
-        ['rows in the sheet', doc.rows],
-        ['paid', `${doc.paid} (${o.formatBRL(doc.paidCents)})`],
-        ['  of which after reprocessing a Pix instability return', doc.paidAfterReprocess],
-        ['failed at the provider', doc.failed],
-        ['returned for good', doc.returnedFinal],
-        ['still open', doc.open],
-        ['receipts saved', `${doc.receipts} in ${doc.receiptsDir}`],
-        ['alerts for support', `${doc.alerts} (paybatch --ledger ${o.ledgerFile} alerts list)`],
+        [w.rows, doc.rows],
+        [w.paid, `${doc.paid} (${o.formatBRL(doc.paidCents)})`],
+        [w.paidAfterReprocess, doc.paidAfterReprocess],
+        [w.failed, doc.failed],
+        [w.returnedFinal, doc.returnedFinal],
+        [w.open, doc.open],
+        [w.receipts, w.receiptsIn(doc.receipts, doc.receiptsDir)],
+        [w.alerts, `${doc.alerts} (paybatch --ledger ${o.ledgerFile} alerts list)`],
       ],
     ),
   );
-  if (doc.timedOut) out.warn('the demo stopped at its time limit with payments still open');
+  if (doc.timedOut) out.warn(w.timedOut);
 }

@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import type { StoredEvent } from '../../ledger/event-repository.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { eventsMessages } from '../messages/events.js';
 import type { Output } from '../output.js';
 import { flag, optionalChoice } from '../raw-input.js';
 
@@ -46,13 +47,18 @@ export function parseEventsListOptions(raw: RawInput): EventsListOptions {
 
 export async function runEventsList(ctx: Context, opts: EventsListOptions): Promise<void> {
   const { listEvents } = await import('../../ledger/event-repository.js');
+  const { localDateTime, zoneLabel } = await import('../../domain/local-time.js');
   const rows = listEvents(await ctx.ledger(), opts);
-  ctx.out.result(rows, () => renderEvents(ctx.out, rows, opts.topic));
+  const locale = await ctx.locale();
+  const words = eventsMessages[locale];
+  ctx.out.result(rows, () => {
+    if (!rows.length) return ctx.out.print(opts.topic === 'unknown' ? words.noUnknown : words.none);
+    renderEvents(ctx.out, words.head(zoneLabel(locale)), rows, (iso) => localDateTime(new Date(iso), locale));
+  });
 }
 
-function renderEvents(out: Output, rows: readonly StoredEvent[], topic: EventsListOptions['topic']): void {
-  if (!rows.length) return out.print(topic === 'unknown' ? 'No unknown events.' : 'No events yet.');
-  out.print(out.table(['received (UTC)', 'topic', 'event', 'type / category', 'effect'], rows.map((e) => [e.receivedAt.slice(0, 19).replace('T', ' '), e.topic, e.eventId, typeAndCategory(e.payload), e.effect])));
+function renderEvents(out: Output, head: readonly string[], rows: readonly StoredEvent[], time: (iso: string) => string): void {
+  out.print(out.table(head, rows.map((e) => [time(e.receivedAt), e.topic, e.eventId, typeAndCategory(e.payload), e.effect])));
 }
 
 /** What the provider called the event: a callback's `type / category`, a Pix event's payload category. */

@@ -1,7 +1,10 @@
 import type { ImportResult, ImportSummary } from '../../engine/import-sheet.js';
 import { UsageError } from '../../errors.js';
+import type { Locale } from '../../config/locale.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { importMessages, type ImportMessages } from '../messages/import.js';
+import { statusWord } from '../messages/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText, text } from '../raw-input.js';
 
@@ -16,6 +19,10 @@ export interface ImportOptions {
   readonly yes: boolean;
   readonly skipInvalid: boolean;
   readonly allowDuplicates: boolean;
+  /** The worksheet of an XLSX workbook; absent: the first. */
+  readonly sheet?: string;
+  /** `YYYY-MM-DD`: the batches are imported ready and started by the daemon on that business day. */
+  readonly payOn?: string;
 }
 
 export interface TemplateOptions {
@@ -24,11 +31,32 @@ export interface TemplateOptions {
 
 type FormatBRL = (cents: number) => string;
 
+/** The run's words and formats, for the renderers below. */
+interface Humanized {
+  readonly words: ImportMessages;
+  formatBRL: FormatBRL;
+  status(status: string): string;
+  /** An ISO instant as São Paulo time, labelled. */
+  when(iso: string): string;
+}
+
+async function humanize(ctx: Context): Promise<Humanized> {
+  const { formatBRL } = await import('../../domain/money.js');
+  const { localDateTime, zoneLabel } = await import('../../domain/local-time.js');
+  const locale = await ctx.locale();
+  return {
+    words: importMessages[locale],
+    formatBRL,
+    status: (status) => statusWord(status, locale),
+    when: (iso) => `${localDateTime(new Date(iso), locale)} (${zoneLabel(locale)})`,
+  };
+}
+
 export const registerImport: RegisterCommands = (program, runner) => {
   program
     .command('import')
-    .description('import a payment sheet (CSV) into a Pix batch: validate, look up keys, confirm, create and add items')
-    .argument('<sheet>', 'CSV file: UTF-8 or Windows-1252, ; , or tab separated (see `paybatch template`)')
+    .description('import a payment sheet (CSV or XLSX) into a Pix batch: validate, look up keys, confirm, create and add items')
+    .argument('<sheet>', 'CSV file (UTF-8 or Windows-1252, ; , or tab separated; see `paybatch template`) or .xlsx workbook')
     .option('--name <name>', 'batch name (default: the file name and today)')
     .option('--check', 'only the offline checks (rules, amounts, duplicates, limits): no provider, no ledger; for CI', false)
     .option('--dry-run', 'validate and look up keys, show the totals, create nothing', false)
@@ -36,6 +64,8 @@ export const registerImport: RegisterCommands = (program, runner) => {
     .option('-y, --yes', 'do not ask for confirmation (scripts, CI)', false)
     .option('--skip-invalid', 'import the valid rows; write the rejected ones to <sheet>.rejected.csv', false)
     .option('--allow-duplicates', 'go on although a row pays a key the same amount as a payment of the last 30 days', false)
+    .option('--sheet <name>', 'the worksheet of an .xlsx workbook to read (default: the first)')
+    .option('--pay-on <date>', 'YYYY-MM-DD: import ready, and the daemon starts the batch at 08:00 São Paulo that business day')
     .addHelpText(
       'after',
       `
@@ -46,7 +76,8 @@ Examples:
   paybatch import pagamentos.csv --check                  # in CI, before a person imports it
   paybatch import pagamentos.csv --dry-run
   paybatch import pagamentos.csv --start
-  paybatch import pagamentos.csv --start --yes --json     # in CI`,
+  paybatch import pagamentos.csv --start --yes --json     # in CI
+  paybatch import folha.xlsx --sheet Dezembro --pay-on 2026-12-04   # payroll started by the daemon that day`,
     )
     .action(runner.action(parseImportOptions, runImport));
 
@@ -54,6 +85,7 @@ Examples:
     .command('template')
     .description('print a ready payment sheet template (CSV) to fill in')
     .option('--lang <lang>', 'pt (Portuguese headers, ;) or en (English headers, ,)', 'pt')
+    .addHelpText('after', '\nExamples:\n  paybatch template > pagamentos.csv\n  paybatch template --lang en > payments.csv')
     .action(runner.action(parseTemplateOptions, runTemplate));
 };
 
@@ -63,7 +95,14 @@ export function parseImportOptions(raw: RawInput): ImportOptions {
   for (const other of ['dryRun', 'start', 'skipInvalid', 'allowDuplicates'] as const) {
     if (check && flag(raw, other)) throw new UsageError(`--check runs only the offline checks; it does not go with --${other.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.`);
   }
+  const sheet = optionalText(raw, 'sheet');
+  const payOn = optionalText(raw, 'payOn');
+  if (payOn !== undefined && (check || flag(raw, 'start'))) {
+    throw new UsageError(`--pay-on schedules the start for that day; it does not go with --${check ? 'check' : 'start'}.`);
+  }
   return {
+    ...(sheet === undefined ? {} : { sheet }),
+    ...(payOn === undefined ? {} : { payOn }),
     file: arg(raw, 0, 'sheet'),
     ...(name === undefined ? {} : { name }),
     dryRun: flag(raw, 'dryRun'),
@@ -84,35 +123,53 @@ export function parseTemplateOptions(raw: RawInput): TemplateOptions {
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
   if (opts.check) return runCheck(ctx, opts);
   const { importSheet } = await import('../../engine/import-sheet.js');
-  const { formatBRL } = await import('../../domain/money.js');
   const { progressReporter } = await import('../progress.js');
+  const { getBatch } = await import('../../ledger/batch-repository.js');
   const profile = await ctx.profile();
+  const ledger = await ctx.ledger();
+  const h = await humanize(ctx);
+  const { words, formatBRL } = h;
+  const locale = await ctx.locale();
+  // A date that cannot be scheduled is refused before anything is read or written.
+  const schedule = opts.payOn === undefined ? null : await import('../../engine/schedule-batch.js');
+  const payOn = schedule === null || opts.payOn === undefined ? null : schedule.payOnStart(opts.payOn, ctx.now());
   const { onProgress, spinner } = await progressReporter(ctx.out);
   let result;
   try {
     result = await importSheet(
       {
-        ledger: await ctx.ledger(),
+        ledger,
         provider: () => ctx.provider(),
         settings: profile.settings,
         now: ctx.now,
         onProgress,
-        onResume: (r) => ctx.out.info(`Resuming import #${r.importId} (${r.batchIds.length === 1 ? `batch #${r.batchIds[0]}` : `batches #${r.batchIds.join(', #')}`}, started ${r.createdAt}).`),
+        onResume: (r) => {
+          // Batches already started or settled have nothing to resume: the result line says where they stand.
+          if (r.batchIds.some((id) => NOT_YET_STARTED.includes(getBatch(ledger, id).status))) ctx.out.info(words.resuming(r.importId, r.batchIds, h.when(r.createdAt)));
+        },
         confirm: async (summary) => {
           spinner.stop();
-          showSummary(ctx.out, summary, formatBRL);
+          showSummary(ctx.out, summary, h);
           if (opts.yes) return true;
           return ctx.prompter.confirm(
-            `${summary.start ? 'Create and start' : 'Create'} batch "${summary.batchName}"${summary.parts > 1 ? ` (sent as ${summary.parts} batches, the provider's limit being ${profile.settings.maxBatchItems} items)` : ''} paying ${summary.totals.count} people ${formatBRL(summary.totals.sumCents)}?`,
+            words.confirm({
+              start: summary.start,
+              batchName: summary.batchName,
+              parts: summary.parts,
+              maxBatchItems: profile.settings.maxBatchItems,
+              count: summary.totals.count,
+              total: formatBRL(summary.totals.sumCents),
+            }),
           );
         },
       },
-      { file: opts.file, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates },
+      { file: opts.file, sheet: opts.sheet, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates },
     );
   } finally {
     spinner.stop();
   }
-  if (result.outcome === 'dry-run' && result.summary) showSummary(ctx.out, result.summary, formatBRL);
+  const scheduled = schedule === null || payOn === null ? [] : schedule.scheduleImportBatches(ledger, result.batches.map((b) => b.id), payOn, ctx.now());
+  if (result.outcome === 'dry-run' && result.summary) showSummary(ctx.out, result.summary, h);
   const batches = result.batches.map((b) => ({ id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents }));
   ctx.out.result(
     {
@@ -123,18 +180,22 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
       batches,
       summary: result.summary,
       rejectedFile: result.rejectedFile,
+      schedule: payOn === null ? null : { payOn: payOn.payOn, startAt: payOn.startAt.toISOString(), batchIds: scheduled.map((s) => s.batchId) },
     },
-    () => renderImport(ctx.out, result, formatBRL),
+    () => {
+      renderImport(ctx.out, result, h, new Set(scheduled.map((s) => s.batchId)));
+      if (payOn !== null && scheduled.length) ctx.out.print(scheduledLine(scheduled.map((s) => s.batchId), h.when(payOn.startAt.toISOString()), payOn.payOn !== payOn.startDay, locale));
+    },
   );
 }
 
 async function runCheck(ctx: Context, opts: ImportOptions): Promise<void> {
   const { checkSheet } = await import('../../engine/check-sheet.js');
-  const { formatBRL } = await import('../../domain/money.js');
   const { maxItemAmount, maxBatchTotal } = (await ctx.profile()).settings;
-  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal });
+  const { words, formatBRL } = await humanize(ctx);
+  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet });
   ctx.out.result({ outcome: 'checked', ...result }, () =>
-    ctx.out.print(`✓ ${result.file}: ${result.rows} rows pass every offline check; ${result.totals.count} payments, ${formatBRL(result.totals.sumCents)} in all.`),
+    ctx.out.print(words.checked(result.file, result.rows, result.totals.count, formatBRL(result.totals.sumCents))),
   );
 }
 
@@ -145,36 +206,49 @@ export async function runTemplate(ctx: Context, opts: TemplateOptions): Promise<
   else ctx.io.stdout.write(csv);
 }
 
-function renderImport(out: Output, result: ImportResult, formatBRL: FormatBRL): void {
+/** What `--pay-on` did, for people: which batches start when (and that the day moved, for a weekend or holiday). */
+function scheduledLine(batchIds: readonly number[], when: string, moved: boolean, locale: Locale): string {
+  const ids = batchIds.map((id) => `#${id}`).join(', ');
+  if (locale === 'pt-BR') return `Agendado: o daemon inicia ${batchIds.length > 1 ? 'os lotes' : 'o lote'} ${ids} em ${when}${moved ? ', o próximo dia útil' : ''}.`;
+  return `Scheduled: the daemon starts batch${batchIds.length > 1 ? 'es' : ''} ${ids} on ${when}${moved ? ', the next business day' : ''}.`;
+}
+
+/** Batch statuses a re-run of the import can still move (create, submit, start); settled and deleted ones are done. */
+const NOT_YET_STARTED: readonly string[] = ['draft', 'created', 'submitted'];
+
+function renderImport(out: Output, result: ImportResult, { words, formatBRL, status }: Humanized, scheduled: ReadonlySet<number> = new Set()): void {
   const s = out.style;
-  if (result.outcome === 'dry-run') out.print('Dry run: nothing was created.');
+  if (result.outcome === 'dry-run') out.print(words.dryRun);
   else if (result.batches.length) {
-    const what = { imported: 'Imported', resumed: 'Resumed', 'already-imported': 'Already imported', 'dry-run': '' }[result.outcome];
-    if (result.batches.length > 1) out.print(`${s.green('✓')} ${what} as ${result.batches.length} batches (the provider's limit per batch):`);
+    const what = words.outcome[result.outcome];
+    if (result.batches.length > 1) out.print(`${s.green('✓')} ${words.asBatches(what, result.batches.length)}`);
     for (const b of result.batches) {
-      const line = `batch #${b.id} "${b.name}" (${b.remote_id ?? 'not yet at the provider'}), ${b.item_count} items, ${formatBRL(b.total_cents)}, ${b.status}.`;
+      const line = words.batchLine({ id: b.id, name: b.name, remoteId: b.remote_id, items: b.item_count, total: formatBRL(b.total_cents), status: status(b.status) });
       out.print(result.batches.length > 1 ? `  ${line}` : `${s.green('✓')} ${what}: ${line}`);
-      if (b.status !== 'started') out.print(`${result.batches.length > 1 ? '  ' : ''}Start it with: paybatch batch start ${b.id}`);
+      if (NOT_YET_STARTED.includes(b.status) && !scheduled.has(b.id)) out.print(`${result.batches.length > 1 ? '  ' : ''}${words.startIt(b.id)}`);
     }
-  } else out.print('This sheet was already imported.');
-  if (result.rejectedFile) out.print(`Rejected rows written to ${result.rejectedFile}`);
+  } else out.print(words.alreadyImported);
+  if (result.rejectedFile) out.print(words.rejectedFile(result.rejectedFile));
 }
 
 /** The sheet's totals and problems, on stderr, before the confirmation (and after a dry run). */
-function showSummary(out: Output, s: ImportSummary, formatBRL: FormatBRL): void {
+function showSummary(out: Output, s: ImportSummary, { words, formatBRL }: Humanized): void {
   if (out.json) return;
+  const label = words.summary;
   const rows: [string, string | number][] = [
-    ['sheet', s.file],
-    ['batch', s.batchName],
-    ['rows in sheet', s.rows],
-    ['payments', s.totals.count],
-    ['total', formatBRL(s.totals.sumCents)],
-    ['largest', formatBRL(s.totals.largestCents)],
+    [label.sheet, s.file],
+    [label.batch, s.batchName],
+    [label.rows, s.rows],
+    [label.payments, s.totals.count],
+    [label.total, formatBRL(s.totals.sumCents)],
+    [label.largest, formatBRL(s.totals.largestCents)],
     ...s.totals.byKeyType.map((t): [string, string] => [`  ${t.keyType}`, `${t.count} · ${formatBRL(t.sumCents)}`]),
   ];
-  if (s.rejected.length) rows.push(['rejected rows', s.rejected.length]);
+  if (s.rejected.length) rows.push([label.rejected, s.rejected.length]);
   out.info(out.table(['', ''], rows));
-  for (const w of s.nameWarnings) out.warn(`${s.file}:${w.line} name: the sheet says "${w.sheetName}", the key belongs to "${w.providerName}"`);
-  for (const d of s.duplicates) out.warn(`${s.file}:${d.line} key: ${d.key} was paid ${formatBRL(d.amountCents)} in "${d.previous.batchName}" (allowed by --allow-duplicates)`);
-  for (const p of s.rejected) out.warn(`${p.file}:${p.line} ${p.field}: ${p.reason}`);
+  for (const w of s.nameWarnings) out.warn(out.problem({ file: s.file, line: w.line, field: 'name', reason: words.nameWarning(w.sheetName, w.providerName) }));
+  for (const d of s.duplicates) {
+    out.warn(out.problem({ file: s.file, line: d.line, field: 'key', reason: words.duplicateWarning(d.key, formatBRL(d.amountCents), d.previous.batchName) }));
+  }
+  for (const p of s.rejected) out.warn(out.problem(p));
 }

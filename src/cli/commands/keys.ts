@@ -5,6 +5,7 @@ import { ExitCode } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
+import type { KeysMessages } from '../messages/keys.js';
 import { arg, optionalChoice } from '../raw-input.js';
 
 const KEY_TYPES: readonly PixKeyType[] = ['cpf', 'cnpj', 'phone', 'email', 'evp'];
@@ -35,6 +36,7 @@ export const registerKeys: RegisterCommands = (program, runner) => {
     .description("ask the provider who a Pix key belongs to (checked offline first)")
     .argument('<key>', 'the Pix key')
     .addOption(new Option('--type <type>', 'the key type, when it could be either CPF or phone').choices(KEY_TYPES))
+    .addHelpText('after', '\nExamples:\n  paybatch keys lookup 529.982.247-25\n  paybatch keys lookup 11987654374 --type phone --json')
     .action(runner.action(parseKeysLookupOptions, runKeysLookup));
 };
 
@@ -61,13 +63,19 @@ export async function runKeysLookup(ctx: Context, opts: KeysLookupOptions): Prom
   const check = checkPixKey(opts.key, opts.type);
   if (!check.valid) throw new InputRejectedError(`${opts.key}: ${check.error}`);
   const destination = await (await ctx.provider()).lookupKey(check.normalized!);
-  ctx.out.result({ key: check.normalized, type: check.type, found: destination !== null, destination }, () => renderKeyLookup(ctx.out, check.normalized!, destination));
+  const { keysMessages, DESTINATION_FIELDS } = await import('../messages/keys.js');
+  const words = keysMessages[await ctx.locale()];
+  ctx.out.result({ key: check.normalized, type: check.type, found: destination !== null, destination }, () =>
+    renderKeyLookup(ctx.out, words, DESTINATION_FIELDS, check.normalized!, destination),
+  );
   return destination ? ExitCode.ok : ExitCode.inputRejected;
 }
 
-function renderKeyLookup(out: Output, key: string, destination: Destination | null): void {
-  if (!destination) return out.print(`The provider does not know the key ${key}.`);
-  out.print(out.table(['field', 'value'], Object.entries(destination)));
+function renderKeyLookup(out: Output, words: KeysMessages, fields: readonly (keyof Destination)[], key: string, destination: Destination | null): void {
+  if (!destination) return out.print(words.unknownKey(key));
+  const value = (field: keyof Destination) => (field === 'accountType' ? (words.accountTypes[destination.accountType] ?? destination.accountType) : destination[field]);
+  const rows = fields.filter((f) => destination[f] !== '').map((f) => [words.labels[f], value(f)]);
+  out.print(out.table(['', ''], rows));
 }
 
 function renderKeyChecks(out: Output, results: readonly PixKeyCheck[]): void {

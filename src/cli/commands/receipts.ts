@@ -2,6 +2,7 @@ import type { ReceiptsResult } from '../../engine/fetch-receipts.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
+import { registerReceiptsFind } from './receipts-find.js';
 import { flag, optionalText } from '../raw-input.js';
 
 export interface ReceiptsFetchOptions {
@@ -21,7 +22,9 @@ export const registerReceipts: RegisterCommands = (program, runner) => {
     .option('--batch <id>', 'only this batch (local #id or provider id)')
     .option('--out <dir>', 'folder to write to (default: the profile\'s receiptsDir)')
     .option('--again', 'fetch receipts already saved too', false)
+    .addHelpText('after', '\nExamples:\n  paybatch receipts fetch\n  paybatch receipts fetch --batch 1 --out ./comprovantes')
     .action(runner.action(parseReceiptsFetchOptions, runReceiptsFetch));
+  registerReceiptsFind(receipts, runner);
 };
 
 export function parseReceiptsFetchOptions(raw: RawInput): ReceiptsFetchOptions {
@@ -48,6 +51,8 @@ export async function runReceiptsFetch(ctx: Context, opts: ReceiptsFetchOptions)
 }
 
 function renderReceipts(out: Output, result: ReceiptsResult, dir: string): void {
-  out.print(`✓ ${result.saved.length} receipts saved${result.saved.length ? ` under ${dir}` : ''}.`);
+  const n = result.saved.length;
+  if (n > 0) out.print(`✓ ${n} ${n === 1 ? 'receipt' : 'receipts'} saved under ${dir}.`);
+  else if (!result.failed.length) out.print('✓ No receipt was missing: every paid item already has its receipt.');
   for (const f of result.failed) out.warn(`receipt of ${f.identifier}: ${f.error}`);
 }

@@ -14,6 +14,7 @@ export const registerWebhook: RegisterCommands = (program, runner) => {
     .command('subscribe')
     .description('register the URL the provider calls with events (endpoint 14), with the profile\'s webhook secret')
     .requiredOption('--url <url>', 'public URL of the daemon\'s receiver, ending in /webhooks')
+    .addHelpText('after', '\nExamples:\n  paybatch webhook subscribe --url https://pay.example.com/webhooks\n  paybatch --profile prod webhook subscribe --url https://pay.example.com/webhooks --json')
     .action(runner.action(parseWebhookSubscribeOptions, runWebhookSubscribe));
 };
 

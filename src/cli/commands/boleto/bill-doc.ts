@@ -24,6 +24,8 @@ export async function loadBillDoc() {
     returnReason: b.return_reason,
     returnMeaning: b.return_meaning,
     returnedAt: b.returned_at,
+    /** The current document (`receipt` is its file): `scheduling`, `payment` or `return`; each earlier one stays in its own file. */
+    document: b.document_kind,
     receipt: b.receipt_path,
     forced: b.forced === 1,
     error: b.error,

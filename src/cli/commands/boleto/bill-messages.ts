@@ -3,6 +3,7 @@
  * the engine returns (engine/bill-plan.ts, engine/pay-bill.ts). Texts here are what people and `--json` documents
  * read; the engine never branches on them.
  */
+import type { Locale } from '../../../config/locale.js';
 import { saoPauloDateTime } from '../../../domain/bank-calendar.js';
 import { formatBoletoLine, type BoletoDecode } from '../../../domain/boleto.js';
 import { formatBRL } from '../../../domain/money.js';
@@ -11,6 +12,7 @@ import type { BillOutcome, BillsRefusedError, PaymentWarning } from '../../../en
 import type { BillRequest } from '../../../engine/plan-bills.js';
 import { InputRejectedError, type InputProblem } from '../../../errors.js';
 import type { BillRow } from '../../../ledger/bill-repository.js';
+import * as billWordsPtBR from '../../messages/bill-pt-br.js';
 
 /** The field of a request a refusal is about, as in sheet problems (`bills.csv:4 amount: …`). */
 export function refusalField(r: BillRefusal): 'code' | 'amount' | 'description' {
@@ -93,17 +95,21 @@ export function refusalProblem(r: BillRefusal, request: Pick<BillRequest, 'file'
   return { file: request.file, line: request.line, field: refusalField(r), reason: refusalText(r, howToGive) };
 }
 
-/** The error to show for bills the engine refused: every reason, by line, and what to do next. */
-export function refusedBillsError(e: BillsRefusedError, requests: readonly BillRequest[], howToGive: string): InputRejectedError {
-  const problems = e.refused.flatMap((b) => b.reasons.map((r) => refusalProblem(r, b.request, howToGive)));
-  if (e.stage === 'paying') return new InputRejectedError('This bill cannot be paid; nothing was paid.', problems);
+/**
+ * The error to show for bills the engine refused: every reason, by line, and what to do next. In `locale` (English
+ * for `--json` runs: the error document's texts are not translated).
+ */
+export function refusedBillsError(e: BillsRefusedError, requests: readonly BillRequest[], howToGive: string, locale: Locale = 'en'): InputRejectedError {
+  const words = billWords[locale];
+  const problems = e.refused.flatMap((b) => b.reasons.map((r) => ({ ...refusalProblem(r, b.request, howToGive), reason: words.refusalText(r, howToGive) })));
+  if (e.stage === 'paying') return new InputRejectedError(words.cannotPay, problems);
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   const fromFile = requests[0]?.file;
   const bad = new Set(problems.map((p) => p.line)).size;
   return new InputRejectedError(
-    fromFile === undefined ? 'This bill cannot be paid; nothing was paid.' : `${bad} of ${requests.length} bills in ${fromFile} cannot be paid; nothing was paid.`,
+    fromFile === undefined ? words.cannotPay : words.cannotPayFile(bad, requests.length, fromFile),
     problems,
-    e.refused.some((b) => b.reasons.some(isLedgerRefusal)) ? { hint: 'Check the ledger with `paybatch boleto list` before paying again.' } : undefined,
+    e.refused.some((b) => b.reasons.some(isLedgerRefusal)) ? { hint: words.checkLedger } : undefined,
   );
 }
 
@@ -199,3 +205,38 @@ function paidInLedgerText(row: BillRow): string {
 function ledgerTime(row: BillRow): string {
   return row.created_at.slice(0, 16).replace('T', ' ');
 }
+
+/** The words of bills for people, per language (`--json` documents keep the English functions above). */
+export interface BillWords {
+  refusalText(r: BillRefusal, howToGive: string): string;
+  warningText(w: BillWarning | PaymentWarning): string;
+  timingText(t: BillTiming): string;
+  billKindName(decoded: BoletoDecode): string;
+  previousText(rows: readonly BillRow[]): string;
+  outcomeText(o: BillOutcome): { message: string; hint: string | null };
+  leftOutText(paidBy: BillRow): string;
+  readonly cannotPay: string;
+  cannotPayFile(bad: number, total: number, file: string): string;
+  readonly checkLedger: string;
+}
+
+export const billWords: Readonly<Record<Locale, BillWords>> = {
+  en: {
+    refusalText,
+    warningText,
+    timingText,
+    billKindName,
+    previousText,
+    outcomeText,
+    leftOutText,
+    cannotPay: 'This bill cannot be paid; nothing was paid.',
+    cannotPayFile: (bad, total, file) => `${bad} of ${total} bills in ${file} cannot be paid; nothing was paid.`,
+    checkLedger: 'Check the ledger with `paybatch boleto list` before paying again.',
+  },
+  'pt-BR': {
+    ...billWordsPtBR,
+    cannotPay: 'Esta conta não pode ser paga; nada foi pago.',
+    cannotPayFile: (bad, total, file) => `${bad} de ${total} contas de ${file} não podem ser pagas; nada foi pago.`,
+    checkLedger: 'Confira o registro local com `paybatch boleto list` antes de pagar de novo.',
+  },
+};

@@ -3,6 +3,7 @@ import type { BoletoDecode } from '../../../domain/boleto.js';
 import { ExitCode } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
 import type { Output } from '../../output.js';
 
 export interface BoletoDecodeOptions {
@@ -42,24 +43,33 @@ export async function runBoletoDecode(ctx: Context, opts: BoletoDecodeOptions): 
     valueIsReference: d.valueIsReference,
     companyCode: d.companyCode,
     error: d.error,
+    warnings: d.warnings,
   };
-  ctx.out.result(doc, () => renderDecoded(ctx.out, d, formatBRL));
+  const { localDay } = await import('../../../domain/local-time.js');
+  const locale = await ctx.locale();
+  ctx.out.result(doc, () => renderDecoded(ctx.out, d, { formatBRL, day: (ymd) => localDay(ymd, locale), words: boletoMessages[locale] }));
   return d.valid ? ExitCode.ok : ExitCode.inputRejected;
 }
 
-function renderDecoded(out: Output, d: BoletoDecode, formatBRL: (cents: number) => string): void {
+function renderDecoded(
+  out: Output,
+  d: BoletoDecode,
+  f: { formatBRL: (cents: number) => string; day: (ymd: string) => string; words: BoletoMessages },
+): void {
   const s = out.style;
-  const amount = d.amountCents === null ? null : d.amountCents === 0 ? 'payer supplies the amount' : formatBRL(d.amountCents);
+  const w = f.words.decode;
+  const amount = d.amountCents === null ? null : d.amountCents === 0 ? w.payerSupplies : f.formatBRL(d.amountCents);
   const rows: [string, string | number | null][] = [
-    ['valid', d.valid ? s.green('yes') : s.red(`no: ${d.error}`)],
-    ['kind', d.kind === 'bank' ? 'bank slip' : d.kind === 'collection' ? 'collection slip (utility/government)' : null],
-    ['line', d.line],
-    ['barcode', d.barcode],
-    ['bank', d.bankCode],
-    ['segment', d.segment === null ? null : `${d.segment} ${d.segmentName ?? ''}`.trim()],
-    ['company', d.companyCode],
-    [d.valueIsReference ? 'reference value' : 'amount', amount],
-    ['due date', d.dueDate ?? (d.kind === 'bank' && d.valid ? 'none' : null)],
+    [w.valid, d.valid ? s.green(w.yes) : s.red(w.invalid(d.error))],
+    [w.kind, d.kind === 'bank' ? w.bankSlip : d.kind === 'collection' ? w.collectionSlip : null],
+    [w.line, d.line],
+    [w.barcode, d.barcode],
+    [w.bank, d.bankCode],
+    [w.segment, d.segment === null ? null : `${d.segment} ${d.segmentName ?? ''}`.trim()],
+    [w.company, d.companyCode],
+    [d.valueIsReference ? w.referenceValue : w.amount, amount],
+    [w.dueDate, d.dueDate === null ? (d.kind === 'bank' && d.valid ? (d.warnings.length ? w.unknown : w.none) : null) : f.day(d.dueDate)],
   ];
-  out.print(out.table(['field', 'value'], rows.filter(([, v]) => v !== null)));
+  out.print(out.table(f.words.fieldValue, rows.filter(([, v]) => v !== null)));
+  for (const w of d.warnings) out.warn(w);
 }

@@ -3,9 +3,11 @@ import type { InspectedBill } from '../../../engine/pay-bill.js';
 import { ExitCode, InputRejectedError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
 import type { Output } from '../../output.js';
 
 type Words = typeof import('./bill-messages.js');
+type BillWords = Words['billWords']['en'];
 
 export interface BoletoDetailsOptions {
   /** The digit line or barcode, its parts joined by spaces. */
@@ -29,20 +31,24 @@ export async function runBoletoDetails(ctx: Context, opts: BoletoDetailsOptions)
   const { inspectBill } = await import('../../../engine/pay-bill.js');
   const words = await import('./bill-messages.js');
   const inspection = await inspectBill({ provider: () => ctx.provider(), now: ctx.now }, opts.code);
+  const locale = await ctx.locale();
+  const human = words.billWords[locale];
+  const frame = boletoMessages[locale];
   if (!inspection.ok) {
-    const problem = { field: words.refusalField(inspection.refusal), reason: words.refusalText(inspection.refusal, '--amount') };
-    throw new InputRejectedError(
-      inspection.stage === 'code' ? 'This is not a valid bill code; nothing was sent to the provider.' : 'The provider cannot give the details of this bill.',
-      [problem],
-    );
+    // The error's texts reach the --json document too: English there.
+    const [texts, said] = ctx.out.json ? [words.billWords.en, boletoMessages.en.details] : [human, frame.details];
+    const problem = { field: words.refusalField(inspection.refusal), reason: texts.refusalText(inspection.refusal, '--amount') };
+    throw new InputRejectedError(inspection.stage === 'code' ? said.notACode : said.noDetails, [problem]);
   }
   const { bill } = inspection;
   const { formatBRL } = await import('../../../domain/money.js');
   const { formatBoletoLine } = await import('../../../domain/boleto.js');
-  ctx.out.result(inspectedDoc(bill, words), () => renderDetails(ctx.out, bill, words, { formatBRL, formatBoletoLine }));
-  for (const w of bill.warnings) ctx.out.warn(words.warningText(w));
-  for (const r of bill.refusals) ctx.out.error(`${words.refusalField(r)}: ${words.refusalText(r, '--amount')}`);
-  if (bill.refusals.length) ctx.out.info('This bill must not be paid as typed: nothing was paid.');
+  const { localDay } = await import('../../../domain/local-time.js');
+  const day = (ymd: string) => (/^\d{4}-\d{2}-\d{2}$/.test(ymd) ? localDay(ymd, locale) : ymd);
+  ctx.out.result(inspectedDoc(bill, words), () => renderDetails(ctx.out, bill, human, { formatBRL, formatBoletoLine, day, frame }));
+  for (const w of bill.warnings) ctx.out.warn(human.warningText(w));
+  for (const r of bill.refusals) ctx.out.error(ctx.out.problem({ field: words.refusalField(r), reason: human.refusalText(r, '--amount') }));
+  if (bill.refusals.length) ctx.out.info(frame.details.mustNotPay);
   return bill.refusals.length ? ExitCode.inputRejected : ExitCode.ok;
 }
 
@@ -75,30 +81,28 @@ function inspectedDoc(bill: InspectedBill, words: Words) {
 function renderDetails(
   out: Output,
   bill: InspectedBill,
-  words: Words,
-  f: { formatBRL: (cents: number) => string; formatBoletoLine: (line: string) => string },
+  words: BillWords,
+  f: { formatBRL: (cents: number) => string; formatBoletoLine: (line: string) => string; day: (ymd: string) => string; frame: BoletoMessages },
 ): void {
   const d = bill.details;
+  const w = f.frame.details;
   const brl = (c: number | null) => (c === null ? '-' : f.formatBRL(c));
   out.print(
-    out.table(
-      ['field', 'value'],
-      [
-        ['kind', words.billKindName(bill.decoded)],
-        ['line', f.formatBoletoLine(bill.decoded.line)],
-        ['beneficiary', d.beneficiary],
-        ['beneficiary document', d.beneficiaryDocument],
-        ['assignor', d.assignor],
-        ['amount due', d.amountCents === null || (d.amountCents === 0 && d.canChangeAmount) ? 'chosen by the payer' : f.formatBRL(d.amountCents)],
-        ['original amount', brl(d.originalAmountCents)],
-        ['discount', brl(d.discountCents)],
-        ['interest and fines', brl(d.interestCents)],
-        ['minimum / maximum', `${brl(d.minValueCents)} / ${brl(d.maxValueCents)}`],
-        ['amount can change', d.canChangeAmount ? 'yes' : 'no'],
-        ['due date', d.dueDate || '-'],
-        ['settle date (provider)', d.settleDate || '-'],
-        ['bank window', words.timingText(bill.timing)],
-      ],
-    ),
+    out.table(f.frame.fieldValue, [
+      [w.kind, words.billKindName(bill.decoded)],
+      [w.line, f.formatBoletoLine(bill.decoded.line)],
+      [w.beneficiary, d.beneficiary],
+      [w.beneficiaryDocument, d.beneficiaryDocument],
+      [w.assignor, d.assignor],
+      [w.amountDue, d.amountCents === null || (d.amountCents === 0 && d.canChangeAmount) ? w.chosenByPayer : f.formatBRL(d.amountCents)],
+      [w.originalAmount, brl(d.originalAmountCents)],
+      [w.discount, brl(d.discountCents)],
+      [w.interest, brl(d.interestCents)],
+      [w.minMax, `${brl(d.minValueCents)} / ${brl(d.maxValueCents)}`],
+      [w.canChange, d.canChangeAmount ? w.yes : w.no],
+      [w.dueDate, d.dueDate ? f.day(d.dueDate) : '-'],
+      [w.settleDate, d.settleDate ? f.day(d.settleDate) : '-'],
+      [w.bankWindow, words.timingText(bill.timing)],
+    ]),
   );
 }

@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import { boletoMessages } from '../../messages/boleto.js';
+import { statusWord } from '../../messages/status-words.js';
 import type { Output } from '../../output.js';
 import { flag } from '../../raw-input.js';
+import type { Locale } from '../../../config/locale.js';
 import type { BillDoc } from './bill-doc.js';
 
 export interface BoletoListOptions {
@@ -25,28 +28,34 @@ export function parseBoletoListOptions(raw: RawInput): BoletoListOptions {
 export async function runBoletoList(ctx: Context, opts: BoletoListOptions): Promise<void> {
   const { listBills } = await import('../../../ledger/bill-repository.js');
   const { formatBRL } = await import('../../../domain/money.js');
+  const { localDay } = await import('../../../domain/local-time.js');
   const { loadBillDoc } = await import('./bill-doc.js');
   const billDoc = await loadBillDoc();
   const rows = listBills(await ctx.ledger(), opts.all ? ['intent', 'paid', 'scheduled', 'unknown', 'failed', 'returned'] : ['paid', 'scheduled', 'unknown', 'returned']);
   const docs = rows.map(billDoc);
-  ctx.out.result(docs, () => renderBills(ctx.out, docs, formatBRL));
+  const locale = await ctx.locale();
+  const day = (ymd: string | null) => (ymd ? localDay(ymd, locale) : ymd);
+  ctx.out.result(docs, () => renderBills(ctx.out, docs, { formatBRL, day, locale }));
 }
 
-function renderBills(out: Output, docs: readonly BillDoc[], formatBRL: (cents: number) => string): void {
-  if (!docs.length) return out.print('No bills yet. Pay one with: paybatch boleto pay <line-or-barcode>');
+function renderBills(out: Output, docs: readonly BillDoc[], f: { formatBRL: (cents: number) => string; day: (ymd: string | null) => string | null; locale: Locale }): void {
+  const words = boletoMessages[f.locale];
+  if (!docs.length) return out.print(words.noBills);
   out.print(
     out.table(
-      ['#', 'status', 'beneficiary', 'amount', 'due', 'settle', 'return possible until', 'transaction', 'note'],
+      words.listHead,
       docs.map((b) => [
         b.id,
-        b.status,
+        statusWord(b.status, f.locale),
         b.beneficiary,
-        formatBRL(b.amountPaidCents ?? b.amountCents),
-        b.dueDate,
-        b.settleDate,
-        b.returnableUntil,
+        f.formatBRL(b.amountPaidCents ?? b.amountCents),
+        f.day(b.dueDate),
+        f.day(b.settleDate),
+        f.day(b.returnableUntil),
         b.transactionId,
-        b.status === 'returned' ? `${b.returnReason ?? '?'} → ${b.returnMeaning ?? 'reason not in the table'}` : (b.error ?? b.description),
+        // The current document; the receipt's path is in --json.
+        b.document === null ? '-' : words.documents[b.document],
+        b.status === 'returned' ? words.returnNote(b.returnReason, b.returnMeaning) : (b.error ?? b.description),
       ]),
     ),
   );

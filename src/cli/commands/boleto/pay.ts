@@ -4,6 +4,8 @@ import type { BillRequest, PreparedBill } from '../../../engine/plan-bills.js';
 import { ExitCode, UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
+import { statusWord } from '../../messages/status-words.js';
 import type { Output } from '../../output.js';
 import { flag, optionalText } from '../../raw-input.js';
 
@@ -20,6 +22,17 @@ export interface BoletoPayOptions {
 
 type FormatBRL = (cents: number) => string;
 type Words = typeof import('./bill-messages.js');
+type BillWords = Words['billWords']['en'];
+
+/** The run's words for people: the bills' texts, the command's frame, and São Paulo days (DD/MM/AAAA in pt-BR). */
+interface Humanized {
+  readonly bill: BillWords;
+  readonly frame: BoletoMessages['pay'];
+  formatBRL: FormatBRL;
+  formatBoletoLine(line: string): string;
+  day(ymd: string): string;
+  status(status: string): string;
+}
 
 export function registerBoletoPay(boleto: Command, runner: Runner): void {
   boleto
@@ -42,7 +55,8 @@ payment whose answer is lost is recorded as unknown and never retried. Exit 4 wh
 Examples:
   paybatch boleto pay 83680000000-9 87450048001-5 23456789012-9 34567890123-1
   paybatch boleto pay 23793381286000782713695000063305516560000150000 --yes --json
-  paybatch boleto pay 85890000000-9 00000000000-0 ... --amount 1.234,56
+  paybatch boleto pay 23793381286000782713669500006338500000000000000 --amount 1.234,56
+  paybatch boleto pay --file contas.csv --yes
   paybatch boleto pay --file contas.csv`,
     )
     .action(runner.action(parseBoletoPayOptions, runBoletoPay));
@@ -69,23 +83,25 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
   const fromFile = opts.source.kind === 'file';
   const howToGive = fromFile ? 'the amount column' : '--amount';
   const profile = await ctx.profile();
-  const { formatBRL } = await import('../../../domain/money.js');
+  const h = await humanize(ctx, words);
   let result: PayBillsResult;
   try {
-    result = await payBills({ ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, receiptsDir: profile.receiptsDir }, requests, {
+    const deps = { ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, receiptsDir: profile.receiptsDir, locale: await ctx.locale(), sandbox: profile.embeddedSandbox };
+    result = await payBills(deps, requests, {
       force: opts.force,
       skipPaid: fromFile,
       confirm: async (bills) => {
-        showPlan(ctx.out, bills, fromFile, words, formatBRL, (await import('../../../domain/boleto.js')).formatBoletoLine);
+        showPlan(ctx.out, bills, fromFile, h);
         if (opts.yes) return true;
-        return ctx.prompter.confirm(confirmQuestion(bills, formatBRL));
+        return ctx.prompter.confirm(confirmQuestion(bills, h));
       },
       onOutcome: fromFile
-        ? (o, i, n) => ctx.out.info(`[${i + 1}/${n}] ${o.bill.request.file}:${o.bill.request.line} ${o.status}: ${words.outcomeText(o).message}`)
+        ? (o, i, n) => ctx.out.info(h.frame.progress(i + 1, n, `${o.bill.request.file}:${o.bill.request.line}`, h.status(o.status), h.bill.outcomeText(o).message))
         : undefined,
     });
   } catch (e) {
-    throw e instanceof BillsRefusedError ? words.refusedBillsError(e, requests, howToGive) : e;
+    // The error's texts reach the --json document too: English there.
+    throw e instanceof BillsRefusedError ? words.refusedBillsError(e, requests, howToGive, ctx.out.json ? 'en' : await ctx.locale()) : e;
   }
   const { loadBillDoc } = await import('./bill-doc.js');
   const billDoc = await loadBillDoc();
@@ -107,56 +123,63 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
       notAttempted: result.notAttempted.map((b) => ({ file: b.request.file ?? null, fileLine: b.request.line ?? null, line: b.decoded.line, amountCents: b.amountCents })),
       skipped: result.skipped.map((k) => ({ file: k.request.file ?? null, fileLine: k.request.line ?? null, line: k.paidBy.line, billId: k.paidBy.id, status: k.paidBy.status, reason: words.leftOutText(k.paidBy) })),
     },
-    () => renderOutcomes(ctx.out, result, words),
+    () => renderOutcomes(ctx.out, result, h),
   );
   for (const o of result.outcomes) {
-    for (const w of o.warnings) ctx.out.warn(words.warningText(w));
-    const { hint } = words.outcomeText(o);
+    for (const w of o.warnings) ctx.out.warn(h.bill.warningText(w));
+    const { hint } = h.bill.outcomeText(o);
     if (hint) ctx.out.info(hint);
   }
-  if (result.notAttempted.length) {
-    ctx.out.info('Settle the unknown payment first (see above), then run the same file again: bills the ledger has as paid are left out, so only the rest is paid.');
-  }
+  if (result.notAttempted.length) ctx.out.info(h.frame.settleFirst);
   return attention ? ExitCode.attention : ExitCode.ok;
+}
+
+async function humanize(ctx: Context, words: Words): Promise<Humanized> {
+  const { formatBRL } = await import('../../../domain/money.js');
+  const { formatBoletoLine } = await import('../../../domain/boleto.js');
+  const { localDay } = await import('../../../domain/local-time.js');
+  const locale = await ctx.locale();
+  return {
+    bill: words.billWords[locale],
+    frame: boletoMessages[locale].pay,
+    formatBRL,
+    formatBoletoLine,
+    day: (ymd) => (/^\d{4}-\d{2}-\d{2}$/.test(ymd) ? localDay(ymd, locale) : ymd),
+    status: (status) => statusWord(status, locale),
+  };
 }
 
 /** The bills to pay: the one typed, or the rows of the file. */
 async function billRequests(source: BillSource): Promise<readonly BillRequest[]> {
   if (source.kind === 'code') return [{ code: source.code, amount: source.amount, description: source.description }];
   const { readFile } = await import('node:fs/promises');
-  const { readBillSheet } = await import('../../../sheet/bill-sheet.js');
+  const { readBillList } = await import('../../../sheet/bill-sheet.js');
   let bytes: Buffer;
   try {
     bytes = await readFile(source.file);
   } catch (e) {
     throw new UsageError(`Cannot read ${source.file}: ${(e as Error).message}`);
   }
-  return readBillSheet(bytes, source.file);
+  return readBillList(bytes, source.file);
 }
 
-function renderOutcomes(out: Output, result: PayBillsResult, words: Words): void {
+function renderOutcomes(out: Output, result: PayBillsResult, { bill, frame }: Humanized): void {
   const s = out.style;
   const mark: Record<BillOutcome['status'], string> = { paid: s.green('✓'), scheduled: s.cyan('◷'), unknown: s.yellow('?'), failed: s.red('✗') };
-  for (const k of result.skipped) out.print(`- ${k.request.file}:${k.request.line} left out: ${words.leftOutText(k.paidBy)}`);
-  if (!result.outcomes.length && result.skipped.length) out.print('Nothing to pay: every bill of the file is already paid or scheduled in the ledger.');
+  for (const k of result.skipped) out.print(frame.leftOut(`${k.request.file}:${k.request.line}`, bill.leftOutText(k.paidBy)));
+  if (!result.outcomes.length && result.skipped.length) out.print(frame.nothingToPay);
   for (const o of result.outcomes) {
-    out.print(`${mark[o.status]} ${words.outcomeText(o).message}`);
-    if (o.receiptPath) out.print(`  receipt: ${o.receiptPath}`);
+    out.print(`${mark[o.status]} ${bill.outcomeText(o).message}`);
+    if (o.receiptPath) out.print(frame.receipt(o.receiptPath));
   }
   if (result.notAttempted.length) {
-    out.print(`${s.yellow('!')} Stopped after an unknown outcome: ${result.notAttempted.length} bills were not sent (${result.notAttempted.map((b) => `line ${b.request.line}`).join(', ')}).`);
+    out.print(`${s.yellow('!')} ${frame.stopped(result.notAttempted.length, result.notAttempted.map((b) => b.request.line))}`);
   }
 }
 
 /** What is about to be paid, on stderr, before the confirmation (also with --yes: the log says what was paid). */
-function showPlan(
-  out: Output,
-  bills: readonly PreparedBill[],
-  fromFile: boolean,
-  words: Words,
-  formatBRL: FormatBRL,
-  formatBoletoLine: (line: string) => string,
-): void {
+function showPlan(out: Output, bills: readonly PreparedBill[], fromFile: boolean, h: Humanized): void {
+  const { bill, frame, formatBRL } = h;
   const only = bills.length === 1 ? bills[0] : undefined;
   if (only && !fromFile) {
     const d = only.details;
@@ -164,39 +187,43 @@ function showPlan(
       out.table(
         ['', ''],
         [
-          ['beneficiary', `${d.beneficiary} (${d.beneficiaryDocument})`],
-          ['kind', words.billKindName(only.decoded)],
-          ['line', formatBoletoLine(only.decoded.line)],
-          ['amount', formatBRL(only.amountCents)],
-          ['due date', d.dueDate || '-'],
-          ['when', words.timingText(only.timing)],
-          ...(only.description ? [['description', only.description] as [string, string]] : []),
+          [frame.beneficiary, `${d.beneficiary} (${d.beneficiaryDocument})`],
+          [frame.kind, bill.billKindName(only.decoded)],
+          [frame.line, h.formatBoletoLine(only.decoded.line)],
+          [frame.amount, formatBRL(only.amountCents)],
+          [frame.dueDate, d.dueDate ? h.day(d.dueDate) : '-'],
+          [frame.when, bill.timingText(only.timing)],
+          ...(only.description ? [[frame.description, only.description] as [string, string]] : []),
         ],
       ),
     );
   } else {
     out.info(
       out.table(
-        ['line', 'beneficiary', 'amount', 'due', 'when'],
-        bills.map((b) => [b.request.line, b.details.beneficiary, formatBRL(b.amountCents), b.details.dueDate, b.timing.scheduledFor ? `scheduled for ${b.timing.scheduledFor}` : 'now']),
+        frame.planHead,
+        bills.map((b) => [b.request.line, b.details.beneficiary, formatBRL(b.amountCents), h.day(b.details.dueDate), when(b, h)]),
       ),
     );
-    out.info(`${bills.length} bills, total ${formatBRL(bills.reduce((s, b) => s + b.amountCents, 0))}.`);
+    out.info(frame.planTotal(bills.length, formatBRL(bills.reduce((s, b) => s + b.amountCents, 0))));
   }
   for (const b of bills) {
     const where = fromFile ? `${b.request.file}:${b.request.line} ` : '';
-    for (const w of b.warnings) out.warn(`${where}${words.warningText(w)}`);
-    if (b.previous.length) out.warn(`${where}the ledger already has this bill as ${words.previousText(b.previous)}; paying it again because of --force`);
+    for (const w of b.warnings) out.warn(`${where}${bill.warningText(w)}`);
+    if (b.previous.length) out.warn(`${where}${frame.againWithForce(bill.previousText(b.previous))}`);
   }
 }
 
-function confirmQuestion(bills: readonly PreparedBill[], formatBRL: FormatBRL): string {
+function when(b: PreparedBill, h: Humanized): string {
+  return b.timing.scheduledFor ? h.frame.scheduledFor(h.day(b.timing.scheduledFor)) : h.frame.now;
+}
+
+function confirmQuestion(bills: readonly PreparedBill[], h: Humanized): string {
+  const { frame, formatBRL } = h;
   const only = bills.length === 1 ? bills[0] : undefined;
   if (only) {
-    const when = only.timing.scheduledFor ? `scheduled for ${only.timing.scheduledFor}` : 'now';
-    return `Pay ${formatBRL(only.amountCents)} to ${only.details.beneficiary || 'the beneficiary'} (${only.details.beneficiaryDocument || 'no document'}), ${when}?`;
+    return frame.confirmOne(formatBRL(only.amountCents), only.details.beneficiary || frame.theBeneficiary, only.details.beneficiaryDocument || frame.noDocument, when(only, h));
   }
   const total = bills.reduce((s, b) => s + b.amountCents, 0);
   const later = bills.filter((b) => b.timing.scheduledFor !== null).length;
-  return `Pay ${bills.length} bills totalling ${formatBRL(total)}${later ? ` (${later} scheduled for the next bank window)` : ''}?`;
+  return frame.confirmMany(bills.length, formatBRL(total), later);
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import { boletoMessages } from '../../messages/boleto.js';
 import { arg, flag, optionalText } from '../../raw-input.js';
 
 export interface BoletoResolveOptions {
@@ -49,15 +50,16 @@ export async function runBoletoResolve(ctx: Context, opts: BoletoResolveOptions)
   const ledger = await ctx.ledger();
   const before = findBill(ledger, opts.billId);
   if (!before) throw new UsageError(`There is no bill #${opts.billId} in the ledger; see them with: paybatch boleto list --all`);
-  const what = `bill #${before.id} (${formatBRL(before.amount_cents)} to ${before.beneficiary ?? 'the beneficiary'}, line ${before.line})`;
+  const words = boletoMessages[await ctx.locale()].resolve;
+  const what = words.what(before.id, formatBRL(before.amount_cents), before.beneficiary, before.line);
   // Not paid lets the bill be paid again: that moves money, so it is confirmed.
-  if (!opts.paid && !opts.yes && !(await ctx.prompter.confirm(`Record ${what} as NOT paid? It may then be paid again.`))) {
-    ctx.out.info('Nothing recorded.');
+  if (!opts.paid && !opts.yes && !(await ctx.prompter.confirm(words.confirmNotPaid(what)))) {
+    ctx.out.info(words.nothing);
     return;
   }
   const bill = resolveBill(ledger, opts.billId, opts.paid ? { paid: true, transactionId: opts.transactionId } : { paid: false }, ctx.now());
   const { loadBillDoc } = await import('./bill-doc.js');
   ctx.out.result((await loadBillDoc())(bill), () =>
-    ctx.out.print(opts.paid ? `✓ Recorded ${what} as paid${opts.transactionId ? ` (transaction ${opts.transactionId})` : ''}.` : `✓ Recorded ${what} as not paid; it may be paid again.`),
+    ctx.out.print(opts.paid ? words.paid(what, opts.transactionId) : words.notPaid(what)),
   );
 }

@@ -1,0 +1,150 @@
+import type { Locale } from '../domain/locale.js';
+
+/** The languages of alert texts (the locale of the profile). */
+export type AlertLocale = Locale;
+
+/** What an alert of one kind says to a person: its title for `count` items, what happened, and what to do about it. */
+interface KindWords {
+  title(count: number): string;
+  /** Null: the summary the alert was raised with (English, with the profile's durations) is the text. */
+  readonly summary: string | null;
+  readonly nextStep: string;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const EN: Readonly<Record<string, KindWords>> = {
+  'stale-items': {
+    title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} without news`,
+    summary: null,
+    nextStep: 'ask the provider about these payments by their id; `paybatch batch show <batch> --refresh` reads them again. Nothing is paid twice meanwhile.',
+  },
+  'final-return': {
+    title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} returned for good`,
+    summary: null,
+    nextStep: 'check each recipient\'s key and account with them, then pay again with `paybatch batch retry <batch> --status returned` (or `paybatch batch export` to fix the rows by hand).',
+  },
+  'unconfirmed-returns': {
+    title: (n) => `${plural(n, 'Pix return', 'Pix returns')} the provider does not confirm`,
+    summary: null,
+    nextStep: 'ask the provider whether the money really came back; until its item pages show the return, nothing is paid again.',
+  },
+  'quarantined-events': {
+    title: (n) => `${plural(n, 'webhook event disagrees', 'webhook events disagree')} with the ledger`,
+    summary: null,
+    nextStep: 'look at them with `paybatch events list`, find out who sends them, and change the webhook secret if it may have leaked.',
+  },
+  failures: {
+    title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} failed`,
+    summary: null,
+    nextStep: 'read the reason on each item (`paybatch batch items <batch> --status failed`), fix the key or account, then pay again with `paybatch batch retry <batch>`.',
+  },
+  'receipts-unavailable': {
+    title: (n) => `${plural(n, 'paid Pix payment', 'paid Pix payments')} without a receipt to fetch`,
+    summary: null,
+    nextStep: 'download the receipts from the provider\'s web interface, or name the item field that carries the Pix id in the pixIdFields setting.',
+  },
+  'bill-return': {
+    title: (n) => `${plural(n, 'bill payment', 'bill payments')} returned by the beneficiary`,
+    summary: null,
+    nextStep: 'read the reason on each bill (`paybatch boleto list`), settle it with the beneficiary, and pay again with `paybatch boleto pay --force` once the cause is fixed.',
+  },
+  'bills-without-news': {
+    title: (n) => `${plural(n, 'bill payment', 'bill payments')} without news`,
+    summary: null,
+    nextStep: 'look for each bill on the provider\'s statement and record it with `paybatch boleto resolve`; pay again with --force only a bill that is not there.',
+  },
+};
+
+const PT: Readonly<Record<string, KindWords>> = {
+  'stale-items': {
+    title: (n) => `${plural(n, 'pagamento Pix', 'pagamentos Pix')} sem notícias`,
+    summary: 'O provedor não atualiza estes pagamentos há mais tempo do que o limite alertAfter, mesmo com as páginas de itens lidas de novo a cada passagem.',
+    nextStep: 'pergunte ao provedor por estes pagamentos pelo id; `paybatch batch show <lote> --refresh` lê os itens de novo. Nada é pago duas vezes enquanto isso.',
+  },
+  'final-return': {
+    title: (n) => `${plural(n, 'pagamento Pix devolvido', 'pagamentos Pix devolvidos')} em definitivo`,
+    summary: 'Devolvidos por um motivo que não é instabilidade do Pix (ou após todas as novas tentativas): o dinheiro voltou e ninguém foi pago.',
+    nextStep: 'confira com cada recebedor a chave e a conta, e pague de novo com `paybatch batch retry <lote> --status returned` (ou `paybatch batch export` para corrigir as linhas à mão).',
+  },
+  'unconfirmed-returns': {
+    title: (n) => `${plural(n, 'devolução Pix', 'devoluções Pix')} que o provedor não confirma`,
+    summary: 'Um evento disse que estes pagamentos voltaram por instabilidade, mas as páginas de itens do provedor não os mostram devolvidos; por isso não são pagos de novo.',
+    nextStep: 'pergunte ao provedor se o dinheiro voltou mesmo; enquanto as páginas de itens não mostrarem a devolução, nada é pago de novo.',
+  },
+  'quarantined-events': {
+    title: (n) => `${plural(n, 'evento de webhook diverge', 'eventos de webhook divergem')} do registro local`,
+    summary: 'Eventos com assinatura correta cujo valor, chave ou lote não batem com o pagamento que citam foram guardados à parte, sem efeito; os pagamentos seguem as páginas de itens do provedor.',
+    nextStep: 'veja-os com `paybatch events list`, descubra quem os envia e troque o segredo do webhook se ele pode ter vazado.',
+  },
+  failures: {
+    title: (n) => `${plural(n, 'pagamento Pix falhou', 'pagamentos Pix falharam')}`,
+    summary: 'O provedor recusou estes pagamentos; o motivo está em cada item.',
+    nextStep: 'leia o motivo de cada item (`paybatch batch items <lote> --status failed`), corrija a chave ou a conta e pague de novo com `paybatch batch retry <lote>`.',
+  },
+  'receipts-unavailable': {
+    title: (n) => `${plural(n, 'pagamento Pix pago', 'pagamentos Pix pagos')} sem comprovante para buscar`,
+    summary: 'Estão pagos, mas o provedor não informou o id Pix (nem nas páginas de itens, nem num evento), e os comprovantes são buscados por ele.',
+    nextStep: 'baixe os comprovantes na interface web do provedor, ou informe no ajuste pixIdFields o campo do item que traz o id Pix.',
+  },
+  'bill-return': {
+    title: (n) => `${plural(n, 'pagamento de conta devolvido', 'pagamentos de conta devolvidos')} pelo beneficiário`,
+    summary: 'O dinheiro voltou para a conta; o motivo recebido e o seu significado estão em cada conta.',
+    nextStep: 'leia o motivo de cada conta (`paybatch boleto list`), resolva com o beneficiário e pague de novo com `paybatch boleto pay --force` depois de corrigida a causa.',
+  },
+  'bills-without-news': {
+    title: (n) => `${plural(n, 'pagamento de conta', 'pagamentos de conta')} sem notícias`,
+    summary: 'O resultado destes pagamentos é desconhecido há mais tempo do que o limite alertAfter, ou estavam agendados e a data passou sem notícia do provedor.',
+    nextStep: 'procure cada conta no extrato do provedor e registre o que encontrar com `paybatch boleto resolve`; pague de novo com --force só uma conta que não esteja lá.',
+  },
+};
+
+/** Item and bill statuses in Portuguese; English shows the ledger's words. */
+const PT_STATUS: Readonly<Record<string, string>> = {
+  submitted: 'enviado',
+  processing: 'em processamento',
+  paid: 'pago',
+  failed: 'falhou',
+  returned: 'devolvido',
+  unknown: 'desconhecido',
+  scheduled: 'agendado',
+  pending: 'pendente',
+};
+
+/** The fixed words of alert texts. */
+export interface AlertFrame {
+  readonly kinds: Readonly<Record<string, KindWords>>;
+  status(word: string): string;
+  line(n: number): string;
+  since: string;
+  id: string;
+  items(count: number, total: string, zone: string): string;
+  more(n: number): string;
+  nextStep: string;
+  footer(o: { id: number; kind: string; profile: string; at: string; zone: string; command: string }): string;
+}
+
+export const ALERT_WORDS: Readonly<Record<AlertLocale, AlertFrame>> = {
+  en: {
+    kinds: EN,
+    status: (w) => w,
+    line: (n) => `line ${n}`,
+    since: 'since',
+    id: 'id',
+    items: (count, total, zone) => `${plural(count, 'item', 'items')}, total ${total} (times in ${zone})`,
+    more: (n) => `and ${n} more`,
+    nextStep: 'What to do',
+    footer: (o) => `paybatch alert #${o.id} (${o.kind}), profile ${o.profile}, ${o.at} (${o.zone}); see \`${o.command}\``,
+  },
+  'pt-BR': {
+    kinds: PT,
+    status: (w) => PT_STATUS[w] ?? w,
+    line: (n) => `linha ${n}`,
+    since: 'desde',
+    id: 'id',
+    items: (count, total, zone) => `${plural(count, 'item', 'itens')}, total ${total} (${zone})`,
+    more: (n) => `e mais ${n}`,
+    nextStep: 'O que fazer',
+    footer: (o) => `alerta #${o.id} do paybatch (${o.kind}), perfil ${o.profile}, ${o.at} (${o.zone}); veja \`${o.command}\``,
+  },
+};

@@ -1,0 +1,142 @@
+import type { RetryResult, RetrySummary } from '../../engine/retry-batch.js';
+import type { RetryStatus } from '../../ledger/retry-store.js';
+import { UsageError } from '../../errors.js';
+import type { Command } from 'commander';
+import type { RawInput, Runner } from '../command.js';
+import type { Context } from '../context.js';
+import { batchMessages } from '../messages/batch.js';
+import { retryReportMessages, type RetryReportMessages } from '../messages/retry-report.js';
+import { statusWord } from '../messages/status-words.js';
+import type { Output } from '../output.js';
+import { arg, flag } from '../raw-input.js';
+
+export interface BatchRetryOptions {
+  /** Local #id or provider id of the batch whose rows are paid again. */
+  readonly ref: string;
+  readonly statuses: readonly RetryStatus[];
+  readonly start: boolean;
+  readonly yes: boolean;
+  readonly allowDuplicates: boolean;
+}
+
+export const RETRY_STATUSES: readonly RetryStatus[] = ['failed', 'returned'];
+
+/** `batch retry`, on the `batch` command group. */
+export function registerBatchRetry(batch: Command, runner: Runner): void {
+  batch
+    .command('retry')
+    .description('pay again, in a new batch, the rows of a batch that failed or were returned for good')
+    .argument('<id>', 'local #id or provider id')
+    .option('--status <status>', 'which rows: failed, returned (repeat or separate by commas; default: both)', collectStatuses)
+    .option('--start', 'start the new batch once every item is added', false)
+    .option('-y, --yes', 'do not ask for confirmation', false)
+    .option('--allow-duplicates', 'go on although a row pays a key the same amount as a payment of the last 30 days', false)
+    .addHelpText(
+      'after',
+      `
+Each new payment gets an identifier derived from the one it pays again, and a row is taken only while no other
+payment of it is under way or paid: running the command again continues the same batch, never a second one.
+
+Examples:
+  paybatch batch retry 3 --status failed
+  paybatch batch retry 3 --start --yes --json`,
+    )
+    .action(runner.action(parseBatchRetryOptions, runBatchRetry));
+}
+
+/** Each `--status` given, in order (commander keeps only the last value of a repeated option otherwise). */
+export function collectStatuses(value: string, previous: readonly string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** `--status failed --status returned`, `--status failed,returned`; both when absent. */
+export function parseRetryStatuses(raw: RawInput): RetryStatus[] {
+  const given = raw.flags['status'];
+  if (given === undefined) return [...RETRY_STATUSES];
+  const words = (Array.isArray(given) ? given : [given]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+  const wrong = words.find((w) => !(RETRY_STATUSES as readonly string[]).includes(w));
+  if (wrong !== undefined || words.length === 0) throw new UsageError(`--status must be failed or returned${wrong ? `, not "${wrong}"` : ''}.`);
+  return RETRY_STATUSES.filter((s) => words.includes(s));
+}
+
+export function parseBatchRetryOptions(raw: RawInput): BatchRetryOptions {
+  return {
+    ref: arg(raw, 0, 'id'),
+    statuses: parseRetryStatuses(raw),
+    start: flag(raw, 'start'),
+    yes: flag(raw, 'yes'),
+    allowDuplicates: flag(raw, 'allowDuplicates'),
+  };
+}
+
+export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Promise<void> {
+  const { retryBatch } = await import('../../engine/retry-batch.js');
+  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { formatBRL } = await import('../../domain/money.js');
+  const { progressReporter } = await import('../progress.js');
+  const ledger = await ctx.ledger();
+  const locale = await ctx.locale();
+  const source = findBatch(ledger, opts.ref);
+  if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, await ctx.ledgerFile()), { hint: batchMessages[locale].listHint });
+  const words = retryReportMessages[locale];
+  const profile = await ctx.profile();
+  const { onProgress, spinner } = await progressReporter(ctx.out);
+  let result: RetryResult;
+  try {
+    result = await retryBatch(
+      {
+        ledger,
+        provider: () => ctx.provider(),
+        settings: profile.settings,
+        now: ctx.now,
+        onProgress,
+        confirm: async (summary) => {
+          spinner.stop();
+          showRetrySummary(ctx.out, summary, words, formatBRL);
+          if (opts.yes) return true;
+          return ctx.prompter.confirm(words.confirmRetry(summary.start, summary.batchName, summary.totals.count, summary.sourceBatchId, formatBRL(summary.totals.sumCents)));
+        },
+      },
+      { batchId: source.id, statuses: opts.statuses, start: opts.start, allowDuplicates: opts.allowDuplicates },
+    );
+  } finally {
+    spinner.stop();
+  }
+  const b = result.batch;
+  ctx.out.result(
+    {
+      outcome: result.outcome,
+      sourceBatchId: result.source.id,
+      batch: b ? { id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents } : null,
+      summary: result.summary,
+      items: result.items,
+    },
+    () => renderRetry(ctx.out, result, words, (status) => statusWord(status, locale), formatBRL),
+  );
+}
+
+type FormatBRL = (cents: number) => string;
+
+function showRetrySummary(out: Output, s: RetrySummary, words: RetryReportMessages, formatBRL: FormatBRL): void {
+  if (out.json) return;
+  const l = words.summaryLabels;
+  const rows: [string, string | number][] = [
+    [l.from, `#${s.sourceBatchId}`],
+    [l.batch, s.batchName],
+    [l.payments, s.totals.count],
+    [l.total, formatBRL(s.totals.sumCents)],
+    [l.largest, formatBRL(s.totals.largestCents)],
+    ...s.totals.byKeyType.map((t): [string, string] => [`  ${t.keyType}`, `${t.count} · ${formatBRL(t.sumCents)}`]),
+  ];
+  out.info(out.table(['', ''], rows));
+  for (const w of s.nameWarnings) out.warn(words.nameWarning(s.sourceBatchId, w.line, w.sheetName, w.providerName));
+  for (const d of s.duplicates) out.warn(words.duplicate(s.sourceBatchId, d.line, d.key, formatBRL(d.amountCents), d.previous.batchName));
+}
+
+function renderRetry(out: Output, r: RetryResult, words: RetryReportMessages, status: (s: string) => string, formatBRL: FormatBRL): void {
+  const b = r.batch;
+  if (r.outcome === 'nothing-to-retry' || !b) return out.print(words.nothingToRetry(r.source.id));
+  if (r.outcome === 'already-retried') out.print(words.alreadyRetried(r.source.id, b.id, b.name, status(b.status)));
+  else out.print(words.retried(r.outcome === 'retried', b.id, b.name, b.remote_id, b.item_count, formatBRL(b.total_cents), status(b.status)));
+  if (b.status !== 'started' && b.status !== 'settled') out.print(words.startHint(b.id));
+}

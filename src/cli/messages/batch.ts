@@ -1,0 +1,68 @@
+import type { Locale } from '../../config/locale.js';
+
+/** What `batch list|show|items|start|delete` say to people (the `--json` documents are not translated). */
+export interface BatchMessages {
+  readonly noBatches: string;
+  /** Headers of `batch list`; `created` is labelled with the time zone. */
+  listHead(zone: string): readonly string[];
+  title(id: number, name: string, status: string, remoteId: string | null): string;
+  partOf(index: number, parts: number, importId: number | null): string;
+  readonly partsHead: readonly string[];
+  readonly progressHead: readonly string[];
+  refreshed(seen: number, changed: number): string;
+  readonly callsTitle: string;
+  callsHead(zone: string): readonly string[];
+  readonly itemsHead: readonly string[];
+  unknownStatus(identifier: string, status: string): string;
+  alreadyStatus(id: number, status: string): string;
+  confirmStart(id: number, name: string, items: number, total: string): string;
+  started(id: number, remoteId: string | null): string;
+  confirmDelete(id: number, name: string): string;
+  deleted(id: number): string;
+  noSuchBatch(ref: string, ledgerFile: string): string;
+  readonly listHint: string;
+}
+
+export const batchMessages: Readonly<Record<Locale, BatchMessages>> = {
+  en: {
+    noBatches: 'No batches yet. Import a sheet with: paybatch import <sheet.csv>',
+    listHead: (zone) => ['#', 'provider id', 'name', 'status', 'items', 'total', `created (${zone})`],
+    title: (id, name, status, remoteId) => `Batch #${id} "${name}" — ${status}${remoteId ? ` — provider id ${remoteId}` : ''}`,
+    partOf: (index, parts, importId) => `Part ${index} of ${parts} of import #${importId} (the sheet has more items than the provider takes in one batch):`,
+    partsHead: ['#', 'part', 'status', 'items'],
+    progressHead: ['status', 'items', 'sum'],
+    refreshed: (seen, changed) => `Refreshed from the provider: ${seen} items seen, ${changed} changed.`,
+    callsTitle: '\nProvider calls that move money (intent before, outcome after):',
+    callsHead: (zone) => [`time (${zone})`, 'phase', 'operation', 'outcome'],
+    itemsHead: ['line', 'key', 'recipient', 'amount', 'status', 'note'],
+    unknownStatus: (identifier, status) => `item ${identifier}: the provider says "${status}", a status paybatch does not know (kept as is)`,
+    alreadyStatus: (id, status) => `Batch #${id} is already ${status}.`,
+    confirmStart: (id, name, items, total) => `Start batch #${id} "${name}": ${items} payments, ${total}?`,
+    started: (id, remoteId) => `✓ Batch #${id} started (${remoteId}).`,
+    confirmDelete: (id, name) => `Delete batch #${id} "${name}" at the provider?`,
+    deleted: (id) => `✓ Batch #${id} deleted.`,
+    noSuchBatch: (ref, file) => `No batch "${ref}" in the ledger ${file}.`,
+    listHint: "See 'paybatch batch list'.",
+  },
+  'pt-BR': {
+    noBatches: 'Nenhum lote ainda. Importe uma planilha com: paybatch import <planilha.csv>',
+    listHead: (zone) => ['#', 'id no provedor', 'nome', 'situação', 'itens', 'total', `criado (${zone})`],
+    title: (id, name, status, remoteId) => `Lote #${id} "${name}" — ${status}${remoteId ? ` — id no provedor ${remoteId}` : ''}`,
+    partOf: (index, parts, importId) =>
+      `Parte ${index} de ${parts} da importação #${importId} (a planilha tem mais itens do que o provedor aceita em um lote):`,
+    partsHead: ['#', 'parte', 'situação', 'itens'],
+    progressHead: ['situação', 'itens', 'soma'],
+    refreshed: (seen, changed) => `Atualizado pelo provedor: ${seen} itens vistos, ${changed} alterados.`,
+    callsTitle: '\nChamadas ao provedor que movem dinheiro (intenção antes, resultado depois):',
+    callsHead: (zone) => [`hora (${zone})`, 'fase', 'operação', 'resultado'],
+    itemsHead: ['linha', 'chave', 'recebedor', 'valor', 'situação', 'observação'],
+    unknownStatus: (identifier, status) => `item ${identifier}: o provedor diz "${status}", uma situação que o paybatch não conhece (mantida como está)`,
+    alreadyStatus: (id, status) => `O lote #${id} já está ${status}.`,
+    confirmStart: (id, name, items, total) => `Iniciar o lote #${id} "${name}": ${items} pagamentos, ${total}?`,
+    started: (id, remoteId) => `✓ Lote #${id} iniciado (${remoteId}).`,
+    confirmDelete: (id, name) => `Excluir o lote #${id} "${name}" no provedor?`,
+    deleted: (id) => `✓ Lote #${id} excluído.`,
+    noSuchBatch: (ref, file) => `Não há lote "${ref}" no registro local ${file}.`,
+    listHint: "Veja 'paybatch batch list'.",
+  },
+};

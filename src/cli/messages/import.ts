@@ -1,0 +1,64 @@
+import type { Locale } from '../../config/locale.js';
+
+/** What `import` says to people: the sheet's summary, the question, the results (`--json` is not translated). */
+export interface ImportMessages {
+  resuming(importId: number, batchIds: readonly number[], startedAt: string): string;
+  confirm(o: { start: boolean; batchName: string; parts: number; maxBatchItems: number; count: number; total: string }): string;
+  readonly summary: {
+    readonly sheet: string;
+    readonly batch: string;
+    readonly rows: string;
+    readonly payments: string;
+    readonly total: string;
+    readonly largest: string;
+    readonly rejected: string;
+  };
+  nameWarning(sheetName: string, providerName: string): string;
+  duplicateWarning(key: string, amount: string, batchName: string): string;
+  checked(file: string, rows: number, count: number, total: string): string;
+  readonly dryRun: string;
+  /** The word before a batch's line: Imported, Resumed, Already imported. */
+  readonly outcome: Readonly<Record<'imported' | 'resumed' | 'already-imported', string>>;
+  asBatches(outcome: string, count: number): string;
+  batchLine(o: { id: number; name: string; remoteId: string | null; items: number; total: string; status: string }): string;
+  startIt(id: number): string;
+  readonly alreadyImported: string;
+  rejectedFile(file: string): string;
+}
+
+export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
+  en: {
+    resuming: (importId, ids, startedAt) =>
+      `Resuming import #${importId} (${ids.length === 1 ? `batch #${ids[0]}` : `batches #${ids.join(', #')}`}, started ${startedAt}).`,
+    confirm: (o) =>
+      `${o.start ? 'Create and start' : 'Create'} batch "${o.batchName}"${o.parts > 1 ? ` (sent as ${o.parts} batches, the provider's limit being ${o.maxBatchItems} items)` : ''} paying ${o.count} people ${o.total}?`,
+    summary: { sheet: 'sheet', batch: 'batch', rows: 'rows in sheet', payments: 'payments', total: 'total', largest: 'largest', rejected: 'rejected rows' },
+    nameWarning: (sheetName, providerName) => `the sheet says "${sheetName}", the key belongs to "${providerName}"`,
+    duplicateWarning: (key, amount, batchName) => `${key} was paid ${amount} in "${batchName}" (allowed by --allow-duplicates)`,
+    checked: (file, rows, count, total) => `✓ ${file}: ${rows} rows pass every offline check; ${count} payments, ${total} in all.`,
+    dryRun: 'Dry run: nothing was created.',
+    outcome: { imported: 'Imported', resumed: 'Resumed', 'already-imported': 'Already imported' },
+    asBatches: (outcome, count) => `${outcome} as ${count} batches (the provider's limit per batch):`,
+    batchLine: (o) => `batch #${o.id} "${o.name}" (${o.remoteId ?? 'not yet at the provider'}), ${o.items} items, ${o.total}, ${o.status}.`,
+    startIt: (id) => `Start it with: paybatch batch start ${id}`,
+    alreadyImported: 'This sheet was already imported.',
+    rejectedFile: (file) => `Rejected rows written to ${file}`,
+  },
+  'pt-BR': {
+    resuming: (importId, ids, startedAt) =>
+      `Retomando a importação #${importId} (${ids.length === 1 ? `lote #${ids[0]}` : `lotes #${ids.join(', #')}`}, iniciada em ${startedAt}).`,
+    confirm: (o) =>
+      `${o.start ? 'Criar e iniciar' : 'Criar'} o lote "${o.batchName}"${o.parts > 1 ? ` (enviado como ${o.parts} lotes, pois o provedor aceita até ${o.maxBatchItems} itens por lote)` : ''} pagando ${o.total} a ${o.count} ${o.count === 1 ? 'pessoa' : 'pessoas'}?`,
+    summary: { sheet: 'planilha', batch: 'lote', rows: 'linhas na planilha', payments: 'pagamentos', total: 'total', largest: 'maior valor', rejected: 'linhas rejeitadas' },
+    nameWarning: (sheetName, providerName) => `a planilha diz "${sheetName}", a chave pertence a "${providerName}"`,
+    duplicateWarning: (key, amount, batchName) => `${key} já recebeu ${amount} em "${batchName}" (permitido por --allow-duplicates)`,
+    checked: (file, rows, count, total) => `✓ ${file}: ${rows} linhas passam em todas as verificações offline; ${count} pagamentos, ${total} no total.`,
+    dryRun: 'Simulação: nada foi criado.',
+    outcome: { imported: 'Importado', resumed: 'Retomado', 'already-imported': 'Já importado' },
+    asBatches: (outcome, count) => `${outcome} como ${count} lotes (o limite do provedor por lote):`,
+    batchLine: (o) => `lote #${o.id} "${o.name}" (${o.remoteId ?? 'ainda não enviado ao provedor'}), ${o.items} itens, ${o.total}, ${o.status}.`,
+    startIt: (id) => `Inicie-o com: paybatch batch start ${id}`,
+    alreadyImported: 'Esta planilha já foi importada.',
+    rejectedFile: (file) => `Linhas rejeitadas gravadas em ${file}`,
+  },
+};

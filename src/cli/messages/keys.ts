@@ -1,0 +1,34 @@
+import type { Locale } from '../../config/locale.js';
+import type { Destination } from '../../domain/destination.js';
+
+/** What `keys lookup` says to people: a label per field of the provider's answer, in the order a person reads them. */
+export interface KeysMessages {
+  readonly unknownKey: (key: string) => string;
+  readonly labels: Readonly<Record<keyof Destination, string>>;
+  /** The provider's account type words (`checkingAccount`) for people; an unknown word is shown as it came. */
+  readonly accountTypes: Readonly<Record<string, string>>;
+}
+
+/** The order of the lines of `keys lookup`. */
+export const DESTINATION_FIELDS: readonly (keyof Destination)[] = [
+  'name', 'document', 'institutionName', 'institution', 'branch', 'accountNumber', 'accountType', 'key', 'type',
+];
+
+export const keysMessages: Readonly<Record<Locale, KeysMessages>> = {
+  en: {
+    unknownKey: (key) => `The provider does not know the key ${key}.`,
+    labels: {
+      name: 'Name', document: 'Document', institutionName: 'Institution', institution: 'Institution code (ISPB)',
+      branch: 'Branch', accountNumber: 'Account', accountType: 'Account type', key: 'Pix key', type: 'Key type',
+    },
+    accountTypes: { checkingAccount: 'checking', savingsAccount: 'savings', paymentAccount: 'payment', salaryAccount: 'salary' },
+  },
+  'pt-BR': {
+    unknownKey: (key) => `O provedor não conhece a chave ${key}.`,
+    labels: {
+      name: 'Nome', document: 'Documento', institutionName: 'Instituição', institution: 'Código da instituição (ISPB)',
+      branch: 'Agência', accountNumber: 'Conta', accountType: 'Tipo de conta', key: 'Chave Pix', type: 'Tipo de chave',
+    },
+    accountTypes: { checkingAccount: 'corrente', savingsAccount: 'poupança', paymentAccount: 'pagamento', salaryAccount: 'salário' },
+  },
+};

@@ -1,0 +1,44 @@
+import type { Locale } from '../../config/locale.js';
+import { formatProblem, type InputProblem } from '../../errors.js';
+
+/** The frame around errors and warnings on stderr; the texts inside come from where the error was raised. */
+export interface OutputMessages {
+  readonly error: string;
+  readonly warning: string;
+  readonly usage: string;
+  readonly unexpected: string;
+  readonly bug: string;
+  /** A problem of an input file or argument: where (file, line, field) and why. */
+  problem(p: InputProblem): string;
+  /** Private files others can read: `files` lists them with their modes, `fix` is the command that fixes it. */
+  shared(what: 'ledger' | 'receipts', files: string, fix: string): string;
+}
+
+export const outputMessages: Readonly<Record<Locale, OutputMessages>> = {
+  en: {
+    error: 'error:',
+    warning: 'warning:',
+    usage: "Run 'paybatch --help' for usage.",
+    unexpected: 'unexpected:',
+    bug: 'This is a bug in paybatch; please report it with the command you ran.',
+    problem: formatProblem,
+    shared: (what, files, fix) =>
+      `${what === 'ledger' ? 'The ledger' : 'The receipts folder'} can be read by other users: ${files}. ` +
+      `It holds names, documents, Pix keys and amounts; make it private with: ${fix}`,
+  },
+  'pt-BR': {
+    error: 'erro:',
+    warning: 'aviso:',
+    usage: "Veja como usar com 'paybatch --help'.",
+    unexpected: 'inesperado:',
+    bug: 'Isto é um defeito do paybatch; por favor, informe-o junto com o comando que você executou.',
+    problem: (p) => {
+      const where = [p.file, p.line === undefined ? undefined : `linha ${p.line}`, p.field === undefined ? undefined : `campo ${p.field}`].filter(Boolean);
+      return where.length ? `${where.join(', ')}: ${p.reason}` : p.reason;
+    },
+    shared: (what, files, fix) =>
+      what === 'ledger'
+        ? `O registro local pode ser lido por outros usuários: ${files}. Ele guarda nomes, documentos, chaves Pix e valores; torne-o privado com: ${fix}`
+        : `A pasta de comprovantes pode ser lida por outros usuários: ${files}. Ela guarda nomes, documentos, chaves Pix e valores; torne-a privada com: ${fix}`,
+  },
+};

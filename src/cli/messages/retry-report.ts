@@ -1,0 +1,68 @@
+import type { Locale } from '../../config/locale.js';
+
+/** What `batch retry|export`, `report` and `receipts list|open` say to people (`--json` is not translated). */
+export interface RetryReportMessages {
+  readonly summaryLabels: { readonly from: string; readonly batch: string; readonly payments: string; readonly total: string; readonly largest: string };
+  confirmRetry(start: boolean, name: string, count: number, sourceId: number, total: string): string;
+  nameWarning(sourceId: number, line: number, sheetName: string, providerName: string): string;
+  duplicate(sourceId: number, line: number, key: string, amount: string, batchName: string): string;
+  nothingToRetry(sourceId: number): string;
+  alreadyRetried(sourceId: number, id: number, name: string, status: string): string;
+  retried(created: boolean, id: number, name: string, remoteId: string | null, items: number, total: string, status: string): string;
+  startHint(id: number): string;
+  exported(rows: number, sourceId: number): string;
+  reportWritten(file: string, count: number, total: string, receipts: number | null): string;
+  missingReceipt(path: string, batchId: number): string;
+  readonly receiptsHead: readonly string[];
+  noReceipts(batchId: number | null): string;
+  noReceiptFor(ref: string): string;
+  readonly receiptRefHint: string;
+  receiptGone(itemId: number, path: string): string;
+  fetchAgainHint(batchId: number): string;
+  couldNotOpen(viewer: string, error: string): string;
+}
+
+export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> = {
+  en: {
+    summaryLabels: { from: 'from batch', batch: 'new batch', payments: 'payments', total: 'total', largest: 'largest' },
+    confirmRetry: (start, name, count, sourceId, total) => `${start ? 'Create and start' : 'Create'} batch "${name}" paying again ${count} rows of batch #${sourceId}, ${total}?`,
+    nameWarning: (sourceId, line, sheetName, providerName) => `batch #${sourceId}:${line} name: the sheet says "${sheetName}", the key belongs to "${providerName}"`,
+    duplicate: (sourceId, line, key, amount, batchName) => `batch #${sourceId}:${line} key: ${key} was paid ${amount} in "${batchName}" (allowed by --allow-duplicates)`,
+    nothingToRetry: (sourceId) => `Batch #${sourceId} has no row left to pay again.`,
+    alreadyRetried: (sourceId, id, name, status) => `Batch #${sourceId} has no row left to pay again; its last retry is batch #${id} "${name}" (${status}).`,
+    retried: (created, id, name, remoteId, items, total, status) =>
+      `✓ ${created ? 'Created' : 'Continued'} batch #${id} "${name}" (${remoteId ?? 'not yet at the provider'}), ${items} ${items === 1 ? 'item' : 'items'}, ${total}, ${status}.`,
+    startHint: (id) => `Start it with: paybatch batch start ${id}`,
+    exported: (rows, sourceId) => `${rows} rows of batch #${sourceId} written as a sheet.`,
+    reportWritten: (file, count, total, receipts) => `✓ ${file}: ${count} ${count === 1 ? 'payment' : 'payments'}, ${total}${receipts === null ? '' : `, ${receipts} ${receipts === 1 ? 'receipt' : 'receipts'}`}.`,
+    missingReceipt: (path, batchId) => `receipt ${path} is recorded in the ledger but no longer on disk; left out (fetch it again with 'paybatch receipts fetch --batch ${batchId} --again')`,
+    receiptsHead: ['item', 'batch', 'line', 'recipient', 'amount', 'status', 'file'],
+    noReceipts: (batchId) => `No receipts saved${batchId === null ? '' : ` for batch #${batchId}`} yet. The daemon saves them, or: paybatch receipts fetch`,
+    noReceiptFor: (ref) => `No saved receipt for "${ref}" in the ledger.`,
+    receiptRefHint: "Name the item by its ledger id, identifier or end-to-end id; see 'paybatch receipts list'.",
+    receiptGone: (itemId, path) => `The receipt of item ${itemId} was saved as ${path}, which is no longer there.`,
+    fetchAgainHint: (batchId) => `Fetch it again with: paybatch receipts fetch --batch ${batchId} --again`,
+    couldNotOpen: (viewer, error) => `could not open it with ${viewer}: ${error}`,
+  },
+  'pt-BR': {
+    summaryLabels: { from: 'do lote', batch: 'novo lote', payments: 'pagamentos', total: 'total', largest: 'maior' },
+    confirmRetry: (start, name, count, sourceId, total) => `${start ? 'Criar e iniciar' : 'Criar'} o lote "${name}" pagando de novo ${count} linhas do lote #${sourceId}, ${total}?`,
+    nameWarning: (sourceId, line, sheetName, providerName) => `lote #${sourceId}:${line} nome: a planilha diz "${sheetName}", a chave é de "${providerName}"`,
+    duplicate: (sourceId, line, key, amount, batchName) => `lote #${sourceId}:${line} chave: ${key} recebeu ${amount} em "${batchName}" (permitido por --allow-duplicates)`,
+    nothingToRetry: (sourceId) => `O lote #${sourceId} não tem mais linhas a pagar de novo.`,
+    alreadyRetried: (sourceId, id, name, status) => `O lote #${sourceId} não tem mais linhas a pagar de novo; a última repetição é o lote #${id} "${name}" (${status}).`,
+    retried: (created, id, name, remoteId, items, total, status) =>
+      `✓ Lote #${id} "${name}" ${created ? 'criado' : 'retomado'} (${remoteId ?? 'ainda não enviado ao provedor'}), ${items} ${items === 1 ? 'item' : 'itens'}, ${total}, ${status}.`,
+    startHint: (id) => `Inicie com: paybatch batch start ${id}`,
+    exported: (rows, sourceId) => `${rows} linhas do lote #${sourceId} escritas como planilha.`,
+    reportWritten: (file, count, total, receipts) => `✓ ${file}: ${count} ${count === 1 ? 'pagamento' : 'pagamentos'}, ${total}${receipts === null ? '' : `, ${receipts} ${receipts === 1 ? 'comprovante' : 'comprovantes'}`}.`,
+    missingReceipt: (path, batchId) => `o comprovante ${path} consta no registro mas não está mais no disco; ficou de fora (busque de novo com 'paybatch receipts fetch --batch ${batchId} --again')`,
+    receiptsHead: ['item', 'lote', 'linha', 'recebedor', 'valor', 'situação', 'arquivo'],
+    noReceipts: (batchId) => `Nenhum comprovante salvo${batchId === null ? '' : ` do lote #${batchId}`} ainda. O daemon os salva, ou: paybatch receipts fetch`,
+    noReceiptFor: (ref) => `Nenhum comprovante salvo para "${ref}" no registro.`,
+    receiptRefHint: "Indique o item pelo id no registro, pelo identificador ou pelo end-to-end id; veja 'paybatch receipts list'.",
+    receiptGone: (itemId, path) => `O comprovante do item ${itemId} foi salvo como ${path}, que não existe mais.`,
+    fetchAgainHint: (batchId) => `Busque de novo com: paybatch receipts fetch --batch ${batchId} --again`,
+    couldNotOpen: (viewer, error) => `não foi possível abrir com ${viewer}: ${error}`,
+  },
+};

@@ -1,0 +1,180 @@
+import { saoPauloDate } from '../domain/bank-calendar.js';
+import { uuidV5 } from '../domain/identifier.js';
+import { formatBRL } from '../domain/money.js';
+import type { Settings } from '../config/settings.js';
+import { CancelledError, InputRejectedError, PaybatchError } from '../errors.js';
+import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
+import type { Ledger } from '../ledger/open-ledger.js';
+import {
+  recentPaymentsBesides,
+  recordRetryBatch,
+  retryableItems,
+  retryBatchesOf,
+  type RetryableItem,
+  type RetryItem,
+  type RetryStatus,
+} from '../ledger/retry-store.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { StagedRow } from '../ledger/import-staging.js';
+import { crashPoint } from './crash-point.js';
+import { planRow, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
+import type { OnProgress } from './progress.js';
+import { resolveKeys } from './resolve-keys.js';
+import { submitBatch } from './submit-batch.js';
+
+export interface RetryOptions {
+  readonly batchId: number;
+  readonly statuses: readonly RetryStatus[];
+  readonly start: boolean;
+  readonly allowDuplicates: boolean;
+}
+
+/** What the person confirms and what `--json` reports: the import's summary, for the rows paid again. */
+export interface RetrySummary {
+  readonly sourceBatchId: number;
+  readonly batchName: string;
+  readonly rows: number;
+  readonly totals: Totals;
+  readonly nameWarnings: readonly NameWarning[];
+  readonly duplicates: readonly Duplicate[];
+  readonly start: boolean;
+}
+
+export interface RetryDeps {
+  readonly ledger: Ledger;
+  readonly provider: () => Promise<ProviderClient>;
+  readonly settings: Pick<Settings, 'maxBatchTotal'>;
+  readonly now: () => Date;
+  /** Shown the plan before anything is written; false cancels. */
+  readonly confirm: (summary: RetrySummary) => Promise<boolean>;
+  readonly onProgress?: OnProgress;
+}
+
+export interface RetryResult {
+  /** retried: a new batch; resumed: an earlier run's batch sent further; already-retried / nothing: no change. */
+  readonly outcome: 'retried' | 'resumed' | 'already-retried' | 'nothing-to-retry';
+  readonly source: BatchRow;
+  /** The retry batch this run made or took further; null when there was nothing to do. */
+  readonly batch: BatchRow | null;
+  readonly summary: RetrySummary | null;
+  /** Each new payment and the one it pays again. */
+  readonly items: readonly { readonly line: number | null; readonly identifier: string; readonly retryOf: string }[];
+}
+
+const DUPLICATE_WINDOW_DAYS = 30;
+
+/** The identifier of the `n`-th retry (1, 2, …) of the item whose identifier is `identifier`: always the same. */
+export function retryIdentifier(identifier: string, n: number): string {
+  return uuidV5(`retry:${identifier}:${n}`);
+}
+
+/**
+ * `paybatch batch retry`: the rows of a batch that failed (or were returned for good) become a new batch, each item
+ * under an identifier derived from the one it pays again, with the import's key lookups, duplicate rule and
+ * confirmation; then the batch is sent like an import's. A row is taken only while no other payment of it is under way
+ * or paid, checked again in the transaction that writes the batch, so two runs never pay a row twice. Running it
+ * again after an interruption finds nothing new to take and continues the batch the first run wrote.
+ */
+export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<RetryResult> {
+  const { ledger, now } = deps;
+  const source = getBatch(ledger, o.batchId);
+  const candidates = retryableItems(ledger, source.id, o.statuses);
+  if (candidates.length === 0) return continueEarlier(deps, source, o.start);
+
+  const provider = await deps.provider();
+  const resolutions = await resolveKeys(provider, candidates.map((c) => c.item.key), { onProgress: deps.onProgress });
+  const label = `batch #${source.id}`;
+  const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
+  const identifiers = new Map(candidates.map((c) => [c.item.id, retryIdentifier(c.item.identifier, c.retries + 1)]));
+  const recent = new Map(recentPaymentsBesides(ledger, since, candidates.map((c) => c.rootId)).map((p) => [`${p.key}\u0000${p.amountCents}`, p]));
+  const plans = candidates.map((c) => planRow(label, asRow(c, identifiers.get(c.item.id)!), resolutions.get(c.item.key)!, recent.get(`${c.item.key}\u0000${c.item.amount_cents}`)));
+  const plan = {
+    items: plans.flatMap((p) => (p.item ? [p.item] : [])),
+    lookupProblems: plans.flatMap((p) => (p.problem ? [p.problem] : [])),
+    nameWarnings: plans.flatMap((p) => (p.nameWarning ? [p.nameWarning] : [])),
+    duplicates: plans.flatMap((p) => (p.duplicate ? [p.duplicate] : [])),
+  };
+  const totals = totalsOf(plan.items);
+  if (plan.lookupProblems.length) {
+    throw new InputRejectedError(`${label}: the provider rules out ${plan.lookupProblems.length} of the rows to pay again; nothing was created.`, plan.lookupProblems, {
+      hint: `Write them to a sheet with 'paybatch batch export ${source.id} --status ${o.statuses.join(',')} > corrigir.csv', fix it, and import it.`,
+    });
+  }
+  if (totals.sumCents > deps.settings.maxBatchTotal) {
+    throw new InputRejectedError(
+      `${label}: the total ${formatBRL(totals.sumCents)} is above the profile's maxBatchTotal of ${formatBRL(deps.settings.maxBatchTotal)}; nothing was created.`,
+      [],
+    );
+  }
+  if (plan.duplicates.length && !o.allowDuplicates) {
+    throw new InputRejectedError(
+      `${label}: ${plan.duplicates.length} rows pay a key the same amount it was paid in the last ${DUPLICATE_WINDOW_DAYS} days; nothing was created.`,
+      plan.duplicates.map((d) => ({
+        file: label,
+        line: d.line,
+        field: 'key',
+        reason: `${d.key} was paid ${formatBRL(d.amountCents)} in batch "${d.previous.batchName}" on ${d.previous.createdAt.slice(0, 10)}`,
+      })),
+      { hint: 'If these are meant to be paid again, pass --allow-duplicates.' },
+    );
+  }
+  const summary: RetrySummary = {
+    sourceBatchId: source.id,
+    batchName: `${source.name} retry ${saoPauloDate(now())}`,
+    rows: candidates.length,
+    totals,
+    nameWarnings: plan.nameWarnings,
+    duplicates: plan.duplicates,
+    start: o.start,
+  };
+  if (!(await deps.confirm(summary))) throw new CancelledError();
+
+  const byIdentifier = new Map(plan.items.map((p) => [p.identifier, p]));
+  const batchId = ledger.transaction(() => {
+    // Read again where the batch is written: another run may have taken some of these rows meanwhile.
+    const still = new Map(retryableItems(ledger, source.id, o.statuses).map((c) => [c.item.id, c.retries]));
+    if (candidates.some((c) => still.get(c.item.id) !== c.retries)) {
+      throw new PaybatchError(`Some rows of batch #${source.id} were paid again by another run meanwhile; nothing was created.`, {
+        hint: `Run 'paybatch batch retry ${source.id}' again to see what is left.`,
+      });
+    }
+    const items: RetryItem[] = candidates.map((c) => ({ from: c, identifier: identifiers.get(c.item.id)!, destination: byIdentifier.get(identifiers.get(c.item.id)!)!.destination }));
+    return recordRetryBatch(ledger, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items, start: o.start, at: now() });
+  });
+  crashPoint('retry-write');
+  const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress }, batchId, { start: o.start });
+  const items = candidates.map((c) => ({ line: c.item.line, identifier: identifiers.get(c.item.id)!, retryOf: c.item.identifier }));
+  return { outcome: 'retried', source, batch, summary, items };
+}
+
+/** Nothing left to take: a retry batch an earlier run wrote but did not finish sending (or starting) is sent on. */
+async function continueEarlier(deps: RetryDeps, source: BatchRow, start: boolean): Promise<RetryResult> {
+  const earlier = retryBatchesOf(deps.ledger, source.id);
+  const last = earlier.at(-1);
+  if (!last) return { outcome: 'nothing-to-retry', source, batch: null, summary: null, items: [] };
+  const owed = ['draft', 'created'].includes(last.status) || (last.status === 'submitted' && (start || last.start_requested === 1));
+  if (!owed) return { outcome: 'already-retried', source, batch: last, summary: null, items: [] };
+  const batch = await submitBatch(
+    { ledger: deps.ledger, provider: await deps.provider(), now: deps.now, onProgress: deps.onProgress },
+    last.id,
+    { start: start || last.start_requested === 1 },
+  );
+  return { outcome: 'resumed', source, batch, summary: null, items: [] };
+}
+
+/** An item to pay again, as the import's planner takes a sheet row. */
+function asRow(c: RetryableItem, identifier: string): StagedRow {
+  const it = c.item;
+  const document = it.sheet_document ? { type: it.sheet_document.length === 11 ? ('cpf' as const) : ('cnpj' as const), value: it.sheet_document } : null;
+  return {
+    line: it.line ?? 0,
+    key: it.key,
+    keyType: it.key_type,
+    amountCents: it.amount_cents,
+    description: it.description,
+    identifier,
+    name: it.sheet_name,
+    document,
+  };
+}
+

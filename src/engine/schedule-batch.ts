@@ -1,0 +1,135 @@
+import type { Alert, ChannelResult } from '../alerts/alert.js';
+import { addBusinessDays, saoPauloDate, saoPauloInstant } from '../domain/bank-calendar.js';
+import { PaybatchError, UsageError } from '../errors.js';
+import { recordAlert, recordAlertChannels } from '../ledger/attention-store.js';
+import type { Ledger } from '../ledger/open-ledger.js';
+import {
+  dueSchedules,
+  noteScheduleOutcome,
+  scheduleAlerted,
+  scheduleBatches,
+  settleSchedule,
+  type BatchSchedule,
+  type DueSchedule,
+} from '../ledger/schedule-store.js';
+import type { ProviderClient } from '../provider/client.js';
+import { submitBatch } from './submit-batch.js';
+
+/** The hour (São Paulo) a business day opens: scheduled batches start then. */
+const OPENING_HOUR = 8;
+
+/** When a batch asked to be paid on `payOn` starts: the day it starts on (a business day) and the instant. */
+export interface PayOnStart {
+  readonly payOn: string;
+  /** `payOn`, or the next business day when `payOn` is a weekend or a bank holiday. */
+  readonly startDay: string;
+  readonly startAt: Date;
+}
+
+/**
+ * Reads `--pay-on`: a `YYYY-MM-DD` date, today or later in São Paulo, whose batches start at 08:00 of that business
+ * day (the next one for a weekend or a holiday). Anything else is a UsageError saying why, before anything is done.
+ */
+export function payOnStart(payOn: string, now: Date): PayOnStart {
+  let startDay: string;
+  try {
+    startDay = addBusinessDays(payOn, 0);
+  } catch (e) {
+    throw new UsageError(`--pay-on must be a date as YYYY-MM-DD, like 2026-12-05: ${(e as Error).message}.`);
+  }
+  const today = saoPauloDate(now);
+  if (payOn < today) throw new UsageError(`--pay-on ${payOn} is in the past (today is ${today} in São Paulo); nothing was imported.`);
+  return { payOn, startDay, startAt: saoPauloInstant(startDay, OPENING_HOUR) };
+}
+
+/**
+ * Schedules an import's batches to start on their pay-on day (`paybatch import --pay-on`). Batches already started
+ * are not scheduled: they are paying already. Run after the import is recorded; running it again re-schedules.
+ */
+export function scheduleImportBatches(ledger: Ledger, batchIds: readonly number[], start: PayOnStart, now: Date): BatchSchedule[] {
+  return scheduleBatches(ledger, batchIds, { payOn: start.payOn, startAt: start.startAt.toISOString(), now });
+}
+
+export interface ScheduledStartDeps {
+  readonly ledger: Ledger;
+  readonly provider: ProviderClient;
+  readonly now: () => Date;
+  readonly send: (alert: Alert) => Promise<readonly ChannelResult[]>;
+  readonly profile: string;
+  readonly sandbox: boolean;
+}
+
+export interface ScheduledStarts {
+  /** Batches started in this pass because their time came (or left to the run already sending them). */
+  readonly started: readonly number[];
+  /** Batches whose business day passed before the daemon could start them: alerted, not started. */
+  readonly missed: readonly number[];
+  /** Starts that failed in this pass; each is tried again at the next pass, and alerted once. */
+  readonly errors: readonly string[];
+}
+
+/**
+ * The daemon's part of scheduled payroll, once per pass: each schedule whose time has come is started — once, as
+ * the schedule moves to `started` with the batch's start request in one transaction, so a second pass or a second
+ * daemon never starts it again. A start that fails is kept asked (every later pass tries again, as for any batch
+ * owed a start) and alerted once. A schedule whose business day has already ended (the daemon was down) is not
+ * started late on its own — paying on another day is a person's decision — but alerted, for `batch start`.
+ */
+export async function startScheduledBatches(deps: ScheduledStartDeps): Promise<ScheduledStarts> {
+  const { ledger } = deps;
+  const now = deps.now();
+  const started: number[] = [];
+  const missed: number[] = [];
+  const errors: string[] = [];
+  for (const due of dueSchedules(ledger, now)) {
+    if (due.batchStatus === 'deleted') {
+      settleSchedule(ledger, due.batchId, 'cancelled', now);
+      continue;
+    }
+    // Started by a person before its day: nothing left to do.
+    if (due.startRequested || due.batchStatus === 'started' || due.batchStatus === 'settled') {
+      settleSchedule(ledger, due.batchId, 'started', now);
+      continue;
+    }
+    if (saoPauloDate(now) > saoPauloDate(new Date(due.startAt))) {
+      if (!settleSchedule(ledger, due.batchId, 'missed', now)) continue;
+      missed.push(due.batchId);
+      await alertOnce(deps, due, null, 'scheduled-start-missed', `Scheduled batch #${due.batchId} "${due.batchName}" was not started on its day`,
+        `It was to start at ${startText(due)}, but no daemon pass ran that business day. It was not started late on its own: ` +
+        `check that nobody paid these people meanwhile, then start it with 'paybatch batch start ${due.batchId}'.`);
+      continue;
+    }
+    if (!settleSchedule(ledger, due.batchId, 'started', now)) continue;
+    try {
+      await submitBatch({ ledger, provider: deps.provider, now: deps.now }, due.batchId, { start: true, onBusy: 'skip' });
+      noteScheduleOutcome(ledger, due.batchId, { error: null, now });
+      started.push(due.batchId);
+    } catch (e) {
+      if (!(e instanceof PaybatchError)) throw e;
+      errors.push(`starting scheduled batch #${due.batchId}: ${e.message}`);
+      noteScheduleOutcome(ledger, due.batchId, { error: e.message, now });
+      await alertOnce(deps, due, e.message, 'scheduled-start-failed', `Scheduled batch #${due.batchId} "${due.batchName}" could not be started`,
+        `Its start at ${startText(due)} failed: ${e.message}. The daemon tries again at every pass; ` +
+        `'paybatch batch show ${due.batchId}' shows where it stands.`);
+    }
+  }
+  return { started, missed, errors };
+}
+
+function startText(due: DueSchedule): string {
+  const day = saoPauloDate(new Date(due.startAt));
+  return `${day} 08:00 São Paulo time${day === due.payOn ? '' : ` (asked for ${due.payOn}, not a business day)`}`;
+}
+
+/** Records and sends one alert about a schedule, unless one already named it. */
+async function alertOnce(deps: ScheduledStartDeps, due: DueSchedule, error: string | null, kind: string, title: string, summary: string): Promise<void> {
+  if (scheduleAlerted(deps.ledger, due.batchId)) return;
+  const at = deps.now();
+  const id = deps.ledger.transaction(() => {
+    const alertId = recordAlert(deps.ledger, { kind, title, summary, rows: [], itemsJson: '[]', mark: { table: 'items', column: 'alerted_at' }, at });
+    noteScheduleOutcome(deps.ledger, due.batchId, { error, alerted: true, now: at });
+    return alertId;
+  });
+  const alert: Alert = { id, kind, title, summary, items: [], createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };
+  recordAlertChannels(deps.ledger, id, JSON.stringify(await deps.send(alert)));
+}

@@ -1,0 +1,66 @@
+import type { Locale } from '../config/locale.js';
+
+/** The words of a report, per locale: column headings, states, titles. */
+export interface ReportLabels {
+  readonly title: string;
+  readonly columns: {
+    readonly line: string;
+    readonly name: string;
+    readonly document: string;
+    readonly key: string;
+    readonly amount: string;
+    readonly status: string;
+    readonly reason: string;
+    readonly created: string;
+    readonly settled: string;
+    readonly endToEndId: string;
+    readonly receipt: string;
+  };
+  readonly totalsTitle: string;
+  readonly total: string;
+  readonly count: string;
+  readonly batch: string;
+  readonly providerId: string;
+  readonly generated: string;
+  status(state: string): string;
+}
+
+const PT_STATUS: Record<string, string> = {
+  resolved: 'chave consultada',
+  submitted: 'enviado',
+  processing: 'em processamento',
+  paid: 'pago',
+  failed: 'falhou',
+  returned: 'devolvido',
+};
+
+export const REPORT_LABELS: Record<Locale, ReportLabels> = {
+  'pt-BR': {
+    title: 'Extrato consolidado',
+    columns: {
+      line: 'Linha', name: 'Nome', document: 'Documento', key: 'Chave Pix', amount: 'Valor', status: 'Situação', reason: 'Motivo',
+      created: 'Criado em', settled: 'Concluído em', endToEndId: 'Identificador (E2E)', receipt: 'Comprovante',
+    },
+    totalsTitle: 'Totais por situação',
+    total: 'Total',
+    count: 'Pagamentos',
+    batch: 'Lote',
+    providerId: 'Id no provedor',
+    generated: 'Gerado em',
+    status: (s) => PT_STATUS[s] ?? s,
+  },
+  en: {
+    title: 'Consolidated statement',
+    columns: {
+      line: 'Line', name: 'Name', document: 'Document', key: 'Pix key', amount: 'Amount', status: 'Status', reason: 'Reason',
+      created: 'Created', settled: 'Settled', endToEndId: 'End-to-end id', receipt: 'Receipt',
+    },
+    totalsTitle: 'Totals by status',
+    total: 'Total',
+    count: 'Payments',
+    batch: 'Batch',
+    providerId: 'Provider id',
+    generated: 'Generated',
+    status: (s) => s,
+  },
+};

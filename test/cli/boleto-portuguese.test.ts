@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Prompter } from '../../src/cli/prompter.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { bankLine, MONDAY_10H, SATURDAY_NIGHT } from '../bills/fixtures.js';
+import { runCli } from '../helpers/test-io.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+// The CLI in-process, in Portuguese, against an in-process sandbox whose clock starts where paybatch's is pinned.
+const tempDir = useTempDir();
+const sandboxes: RunningSandbox[] = [];
+afterEach(async () => {
+  for (const s of sandboxes.splice(0)) await s.close();
+});
+
+async function setUp(startTime: string) {
+  const s = await startSandbox({ stateFile: ':memory:', startTime, seed: 1 });
+  sandboxes.push(s);
+  const dir = tempDir();
+  const env = {
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    XDG_DATA_HOME: join(dir, 'data'),
+    NO_COLOR: '1',
+    LC_ALL: 'pt_BR.UTF-8',
+    PAYBATCH_BASE_URL: s.url,
+    PAYBATCH_TOKEN_URL: s.tokenUrl,
+    PAYBATCH_API_KEY: s.apiKey,
+    PAYBATCH_CLIENT_ID: s.clientId,
+    PAYBATCH_CLIENT_SECRET: s.clientSecret,
+  };
+  const asked: string[] = [];
+  const no = () => Promise.reject(new Error('not expected'));
+  const prompter: Prompter = { confirm: async (m) => (asked.push(m), true), input: no, password: no, select: no };
+  const run = (argv: string[]) => runCli(['--ledger', join(dir, 'ledger.db'), ...argv], { env, now: () => new Date(startTime), prompter });
+  return { run, asked };
+}
+
+describe('paybatch boleto in Portuguese', () => {
+  it('says when a Saturday-night payment will be made, asks, schedules it and lists it with DD/MM/AAAA dates', async () => {
+    const { run, asked } = await setUp(SATURDAY_NIGHT);
+    const r = await run(['boleto', 'pay', bankLine()]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Fora do horário bancário (dias úteis das 08:00 às 20:00, horário de São Paulo): o pagamento será agendado para 10/03/2025 08:00.');
+    expect(asked).toEqual([expect.stringMatching(/^Pagar R\$ 1\d\d,\d\d a .+ Ltda \(\d\d\.\d{3}\.\d{3}\/0001-\d\d\), agendado para 10\/03\/2025\?$/)]);
+    expect(r.stdout).toMatch(/^◷ Agendado: R\$ 1\d\d,\d\d para .+ em 10\/03\/2025 \(transação [^)]+\)\.\n {2}comprovante: /);
+
+    const list = await run(['boleto', 'list']);
+    const [head, row] = list.stdout.split('\n');
+    expect(head).toBe('#\tsituação\tbeneficiário\tvalor\tvencimento\tliquidação\tdevolução possível até\ttransação\tdocumento\tobservação');
+    // Settled on Monday 10/03/2025; a return may arrive for 5 business days after it.
+    expect(row).toMatch(/^1\tagendado\t.+ Ltda\tR\$ 1\d\d,\d\d\t\d\d\/\d\d\/20\d\d\t10\/03\/2025\t17\/03\/2025\t/);
+  });
+
+  it("shows the provider's details with Portuguese labels", async () => {
+    const { run } = await setUp(MONDAY_10H);
+    const r = await run(['boleto', 'details', bankLine()]);
+    expect(r.code, r.stderr).toBe(0);
+    for (const s of ['campo\tvalor\n', 'tipo\tboleto bancário (banco 237)\n', 'documento do beneficiário\t', 'valor pode mudar\tnão\n', 'horário bancário\tDentro do horário bancário (dias úteis das 08:00 às 20:00, horário de São Paulo): pago na hora.\n']) {
+      expect(r.stdout).toContain(s);
+    }
+  });
+
+  it('refuses an invalid code offline, framed in Portuguese; --json keeps English texts', async () => {
+    const { run } = await setUp(MONDAY_10H);
+    const r = await run(['boleto', 'details', '23793.38128', '60007.827136']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^erro: Este não é um código de conta válido; nada foi enviado ao provedor\.\n {2}campo code: must be 44/);
+    const json = await run(['boleto', 'details', '23793.38128', '60007.827136', '--json']);
+    expect(JSON.parse(json.stdout).error).toMatchObject({ message: 'This is not a valid bill code; nothing was sent to the provider.', problems: [{ field: 'code' }] });
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { ParseOptions, Runner } from '../../src/cli/command.js';
+import { buildProgram, commandGroupsFor } from '../../src/cli/main.js';
+import { UsageError } from '../../src/errors.js';
+import { testIO } from '../helpers/test-io.js';
+
+/** The options a command line parses into, through commander and the command's parse, without running anything. */
+async function optionsOf(argv: string[]): Promise<unknown> {
+  let captured: unknown = 'not parsed';
+  const runner: Runner = {
+    action: <O>(parse: ParseOptions<O>) => async (...commanderArgs: unknown[]) => {
+      const cmd = commanderArgs.at(-1) as { opts(): Record<string, unknown>; processedArgs: unknown[] };
+      const args = cmd.processedArgs.flatMap((a) => (Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)]));
+      captured = parse({ flags: cmd.opts(), args });
+    },
+  };
+  await buildProgram(testIO(), runner, await commandGroupsFor(argv)).parseAsync(argv, { from: 'user' });
+  return captured;
+}
+
+describe('options of batch retry, batch export, report and receipts list|open', () => {
+  it.each([
+    [['batch', 'retry', '3'], { ref: '3', statuses: ['failed', 'returned'], start: false, yes: false, allowDuplicates: false }],
+    [['batch', 'retry', '#3', '--status', 'failed', '--start', '-y'], { ref: '#3', statuses: ['failed'], start: true, yes: true, allowDuplicates: false }],
+    [['batch', 'retry', '3', '--status', 'returned,failed', '--allow-duplicates'], { ref: '3', statuses: ['failed', 'returned'], start: false, yes: false, allowDuplicates: true }],
+    [['batch', 'retry', '3', '--status', 'returned', '--status', 'failed'], { ref: '3', statuses: ['failed', 'returned'], start: false, yes: false, allowDuplicates: false }],
+    [['batch', 'retry', '--status', 'failed', '3'], { ref: '3', statuses: ['failed'], start: false, yes: false, allowDuplicates: false }],
+    [['batch', 'export', '3', '--status', 'failed'], { ref: '3', statuses: ['failed'] }],
+    [['report', '3'], { ref: '3', format: 'csv', zip: false }],
+    [['report', '3', '--format', 'pdf', '--out', 'fechamento', '--zip'], { ref: '3', format: 'pdf', out: 'fechamento', zip: true }],
+    [['receipts', 'list'], {}],
+    [['receipts', 'list', '3'], { batch: '3' }],
+    [['receipts', 'open', '42', '--print'], { ref: '42', print: true }],
+  ])('%j', async (argv, expected) => {
+    expect(await optionsOf(argv)).toEqual(expected);
+  });
+
+  it.each([
+    [['batch', 'retry', '3', '--status', 'paid'], '--status must be failed or returned, not "paid".'],
+    [['batch', 'export', '3', '--status', 'processing'], '--status must be failed or returned, not "processing".'],
+    [['report', '3', '--format', 'docx'], '--format must be one of csv, xlsx, pdf.'],
+  ])('%j is refused', async (argv, message) => {
+    const parsed = optionsOf(argv);
+    await expect(parsed).rejects.toBeInstanceOf(UsageError);
+    await expect(parsed).rejects.toThrow(message);
+  });
+});

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { retryBatch, type RetryDeps, type RetrySummary } from '../../src/engine/retry-batch.js';
+import { exportBatchSheet } from '../../src/engine/export-batch.js';
+import { InputRejectedError, PaybatchError } from '../../src/errors.js';
+import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
+import { recordImport } from '../../src/ledger/import-repository.js';
+import type { Item, NewItem } from '../../src/provider/types.js';
+import { destination, ledgerWithStartedBatch, plannedItem } from '../helpers/ledger-fixture.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const t0 = new Date('2026-11-20T12:00:00Z');
+
+/** A provider in memory: every key exists, batches are found by name, added items are kept, starts counted. */
+function memoryProvider(o: { failCreate?: boolean; unknownKeys?: readonly string[] } = {}) {
+  const batches: { id: string; name: string; items: string[]; starts: number }[] = [];
+  const provider = {
+    async lookupKey(key: string) {
+      return o.unknownKeys?.includes(key) ? null : { ...destination, key };
+    },
+    async ensureBatch(name: string) {
+      if (o.failCreate) throw new PaybatchError('connection reset');
+      const found = batches.find((b) => b.name === name);
+      if (found) return { batch: { id: found.id, name, status: 'pending', quantityItems: found.items.length, timestamp: 0, type: 'pix' }, created: false };
+      const b = { id: `r-${batches.length + 1}`, name, items: [] as string[], starts: 0 };
+      batches.push(b);
+      return { batch: { id: b.id, name, status: 'pending', quantityItems: 0, timestamp: 0, type: 'pix' }, created: true };
+    },
+    async addItems(id: string, items: readonly NewItem[]): Promise<Item[]> {
+      batches.find((b) => b.id === id)!.items.push(...items.map((it) => it.identifier));
+      return items.map((it) => ({ itemId: `item-${it.identifier}`, status: 'waiting', state: null, ...it }));
+    },
+    async startBatch(id: string) {
+      const b = batches.find((x) => x.id === id)!;
+      b.starts += 1;
+      return { id, name: b.name, status: 'processing', timestamp: 0 };
+    },
+  };
+  return { batches, provider };
+}
+
+function deps(ledger: Ledger, provider: object, summaries: RetrySummary[] = []): RetryDeps {
+  return {
+    ledger,
+    provider: async () => provider as never,
+    settings: { maxBatchTotal: 100_000_00 },
+    now: () => t0,
+    confirm: async (s) => {
+      summaries.push(s);
+      return true;
+    },
+  };
+}
+
+const set = (ledger: Ledger, sql: string, ...ids: number[]) => sqliteOf(ledger).prepare(`UPDATE items SET ${sql} WHERE id IN (${ids.join(',')})`).run();
+const rows = (ledger: Ledger, batchId: number) =>
+  sqliteOf(ledger).prepare('SELECT line, identifier, amount_cents AS amount, retry_of AS retryOf, retry_root_id AS root, status FROM items WHERE batch_id = ? ORDER BY line').all(batchId);
+
+/**
+ * Batch 1 of five rows (items 1–5, lines 2–6, amounts 10,01–10,05): paid, failed, returned for good (confirmed),
+ * returned for instability (reprocess), still processing.
+ */
+async function settledBatch(): Promise<Ledger> {
+  const { ledger } = await ledgerWithStartedBatch(tempDir(), 5, t0);
+  set(ledger, "status = 'paid'", 1);
+  set(ledger, "status = 'failed', reason = 'AB02'", 2);
+  set(ledger, "status = 'returned', return_action = 'final', reason = 'MD06', return_confirmed_at = '2026-11-20T13:00:00Z'", 3);
+  set(ledger, "status = 'returned', return_action = 'reprocess', reason = 'AB03', return_confirmed_at = '2026-11-20T13:00:00Z'", 4);
+  set(ledger, "status = 'processing'", 5);
+  return ledger;
+}
+
+describe('batch retry', () => {
+  it('makes a new batch of the failed and finally returned rows only, linked to them, and sends and starts it', async () => {
+    const ledger = await settledBatch();
+    const { batches, provider } = memoryProvider();
+    const summaries: RetrySummary[] = [];
+    const r = await retryBatch(deps(ledger, provider, summaries), { batchId: 1, statuses: ['failed', 'returned'], start: true, allowDuplicates: false });
+    expect(r.outcome).toBe('retried');
+    expect(r.batch).toMatchObject({ id: 2, status: 'started', item_count: 2, total_cents: 2005, name: 'Folha retry 2026-11-20' });
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatchObject({ sourceBatchId: 1, rows: 2, totals: { count: 2, sumCents: 2005, largestCents: 1003 }, duplicates: [] });
+    // Identifiers derived from the originals (UUIDv5 of "retry:<identifier>:<n>" in paybatch's namespace, computed with Python's uuid.uuid5).
+    expect(rows(ledger, 2)).toEqual([
+      { line: 3, identifier: 'f9dddd88-e6d3-5c9f-ad1a-b0524d7444b1', amount: 1002, retryOf: 2, root: 2, status: 'submitted' },
+      { line: 4, identifier: 'e7e9792a-f220-5a66-a240-d58291241720', amount: 1003, retryOf: 3, root: 3, status: 'submitted' },
+    ]);
+    expect(batches).toEqual([{ id: 'r-1', name: 'Folha retry 2026-11-20 [pb:2]', items: rows(ledger, 2).map((x) => (x as { identifier: string }).identifier), starts: 1 }]);
+  });
+
+  it('run again, gives the same batch and no second one; only --status failed takes only the failed rows', async () => {
+    const ledger = await settledBatch();
+    const { batches, provider } = memoryProvider();
+    const first = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: true, allowDuplicates: false });
+    expect(rows(ledger, first.batch!.id).map((x) => (x as { line: number }).line)).toEqual([3]);
+    const again = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: true, allowDuplicates: false });
+    expect(again.outcome).toBe('already-retried');
+    expect(again.batch!.id).toBe(first.batch!.id);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.starts).toBe(1);
+  });
+
+  it('after a crash between the ledger and the provider, the next run sends the batch it wrote', async () => {
+    const ledger = await settledBatch();
+    await expect(retryBatch(deps(ledger, memoryProvider({ failCreate: true }).provider), { batchId: 1, statuses: ['failed', 'returned'], start: true, allowDuplicates: false })).rejects.toThrow(
+      'connection reset',
+    );
+    const { batches, provider } = memoryProvider();
+    const r = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed', 'returned'], start: false, allowDuplicates: false });
+    expect(r.outcome).toBe('resumed');
+    // The first run asked for a start: it is honoured.
+    expect(r.batch).toMatchObject({ id: 2, status: 'started' });
+    expect(batches.map((b) => [b.name, b.items.length, b.starts])).toEqual([['Folha retry 2026-11-20 [pb:2]', 2, 1]]);
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 2 });
+  });
+
+  it('a row whose retry failed again can be retried once more, from either batch but never from both', async () => {
+    const ledger = await settledBatch();
+    const { provider } = memoryProvider();
+    await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: true, allowDuplicates: false });
+    // The retry of line 3 (item 6, batch 2) fails too.
+    set(ledger, "status = 'failed', reason = 'AB02'", 6);
+    const second = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: true, allowDuplicates: false });
+    expect(second.outcome).toBe('retried');
+    expect(rows(ledger, 3)).toEqual([{ line: 3, identifier: 'f6357ec3-250c-5f60-9321-49ec0e605ca4', amount: 1002, retryOf: 2, root: 2, status: 'submitted' }]);
+    // Batch 2's failed item is the same row, now under way in batch 3.
+    const fromRetry = await retryBatch(deps(ledger, provider), { batchId: 2, statuses: ['failed'], start: true, allowDuplicates: false });
+    expect(fromRetry.outcome).toBe('nothing-to-retry');
+    expect(exportBatchSheet(ledger, 2, ['failed'], 'en').rows).toBe(0);
+  });
+
+  it('refuses rows that pay a key the same amount as another recent payment, unless allowed', async () => {
+    const ledger = await settledBatch();
+    // Another sheet paid line 3's key (p2@example.com) R$ 10,02 the same day.
+    recordImport(ledger, { fileHash: 'other', fileName: 'o.csv', rowCount: 1, batchName: 'Outra', itemCount: 1, items: [{ ...plannedItem(2), identifier: '00000000-0000-4000-8000-00000000aaaa', line: 2 }], rejectedCount: 0, now: t0 });
+    const { provider } = memoryProvider();
+    const refused = retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: false });
+    await expect(refused).rejects.toBeInstanceOf(InputRejectedError);
+    await expect(refused).rejects.toMatchObject({ problems: [{ file: 'batch #1', line: 3, field: 'key', reason: 'p2@example.com was paid R$ 10,02 in batch "Outra" on 2026-11-20' }] });
+    const allowed = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: true });
+    expect(allowed.outcome).toBe('retried');
+    expect(allowed.batch).toMatchObject({ status: 'submitted', item_count: 1 });
+  });
+
+  it('creates nothing when another run takes the rows while this one waits for its confirmation', async () => {
+    const ledger = await settledBatch();
+    const { provider } = memoryProvider();
+    const racing: RetryDeps = {
+      ...deps(ledger, provider),
+      confirm: async () => {
+        await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: false });
+        return true;
+      },
+    };
+    await expect(retryBatch(racing, { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: false })).rejects.toThrow('were paid again by another run meanwhile');
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM retries').get()).toEqual({ n: 1 });
+  });
+
+  it('refuses the whole retry when the provider no longer knows a key, naming the row, and writes nothing', async () => {
+    const ledger = await settledBatch();
+    const { batches, provider } = memoryProvider({ unknownKeys: ['p3@example.com'] });
+    const refused = retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed', 'returned'], start: true, allowDuplicates: false });
+    await expect(refused).rejects.toMatchObject({ problems: [{ file: 'batch #1', line: 4, field: 'key', reason: 'the provider does not know this Pix key' }] });
+    expect(batches).toEqual([]);
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 1 });
+  });
+
+  it('a "no" at the confirmation writes nothing, and a later run still finds the rows', async () => {
+    const ledger = await settledBatch();
+    const { provider } = memoryProvider();
+    const declined = retryBatch({ ...deps(ledger, provider), confirm: async () => false }, { batchId: 1, statuses: ['failed'], start: true, allowDuplicates: false });
+    await expect(declined).rejects.toMatchObject({ name: 'CancelledError' });
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 1 });
+    const later = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: false });
+    expect(later).toMatchObject({ outcome: 'retried', batch: { id: 2, item_count: 1 } });
+  });
+});

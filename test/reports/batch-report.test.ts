@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { writeBatchReport } from '../../src/engine/batch-report.js';
+import { exportBatchSheet } from '../../src/engine/export-batch.js';
+import { checkSheet } from '../../src/engine/check-sheet.js';
+import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
+import { pdfText } from '../sandbox/pdf-text.js';
+import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const t0 = new Date('2026-11-20T12:00:00Z');
+const now = new Date('2026-11-23T15:30:00Z');
+
+/**
+ * Batch 1 "Folha", lines 2–4 (items of R$ 10,01, 10,02, 10,03 to p1..p3@example.com): paid at 13:05 UTC with an
+ * end-to-end id and a receipt on disk, failed (AB02) with a name typed as a formula, still processing.
+ */
+async function reportLedger(dir: string): Promise<{ ledger: Ledger; receipt: string }> {
+  const { ledger } = await ledgerWithStartedBatch(dir, 3, t0);
+  const receipt = join(dir, 'receipts', '2-Ana-Souza-E123.pdf');
+  execFileSync('mkdir', ['-p', join(dir, 'receipts')]);
+  writeFileSync(receipt, '%PDF-1.4 receipt of line 2 %%EOF');
+  const run = (sql: string, ...args: unknown[]) => sqliteOf(ledger).prepare(sql).run(...args);
+  run("UPDATE items SET status = 'paid', end_to_end_id = 'E123', receipt_path = ?, status_changed_at = '2026-11-20T13:05:00Z', sheet_name = 'Ana Souza', sheet_document = '52998224725' WHERE id = 1", receipt);
+  run("UPDATE items SET status = 'failed', reason = 'AB02', status_changed_at = '2026-11-20T13:06:00Z', sheet_name = '=HYPERLINK(\"x\")' WHERE id = 2");
+  run("UPDATE items SET status = 'processing' WHERE id = 3");
+  return { ledger, receipt };
+}
+
+describe('paybatch report', () => {
+  it('CSV in English: one line per payment with São Paulo times, then totals by status; private file', async () => {
+    const dir = tempDir();
+    const { ledger, receipt } = await reportLedger(dir);
+    const r = await writeBatchReport(ledger, { batchId: 1, format: 'csv', dir: join(dir, 'out'), zip: false, locale: 'en', now });
+    expect(r.file).toBe(join(dir, 'out', 'batch-1-report.csv'));
+    expect(statSync(r.file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'out')).mode & 0o777).toBe(0o700);
+    const text = readFileSync(r.file, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const table = parse(text.slice(1), { relax_column_count: true }) as string[][];
+    expect(table[0]).toEqual(['Line', 'Name', 'Document', 'Pix key', 'Amount', 'Status', 'Reason', 'Created (São Paulo time)', 'Settled (São Paulo time)', 'End-to-end id', 'Receipt']);
+    expect(table.slice(1, 4)).toEqual([
+      ['2', 'Ana Souza', '52998224725', 'p1@example.com', '10.01', 'paid', '', '2026-11-20 09:00', '2026-11-20 10:05', 'E123', receipt],
+      ['3', `'=HYPERLINK("x")`, '***.456.789-**', 'p2@example.com', '10.02', 'failed', 'AB02', '2026-11-20 09:00', '2026-11-20 10:06', '', ''],
+      ['4', 'Ana Souza', '***.456.789-**', 'p3@example.com', '10.03', 'processing', '', '2026-11-20 09:00', '', '', ''],
+    ]);
+    expect(table.slice(5)).toEqual([
+      ['Status', 'Payments', 'Amount'],
+      ['failed', '1', '10.02'],
+      ['paid', '1', '10.01'],
+      ['processing', '1', '10.03'],
+      ['Total', '3', '30.06'],
+    ]);
+  });
+
+  it('XLSX: amounts are numbers in a currency format, dates are dates (São Paulo wall clock), totals on a sheet of their own', async () => {
+    const dir = tempDir();
+    const { ledger } = await reportLedger(dir);
+    const r = await writeBatchReport(ledger, { batchId: 1, format: 'xlsx', dir, zip: false, locale: 'pt-BR', now });
+    expect(statSync(r.file).mode & 0o777).toBe(0o600);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(r.file);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(5).value).toBe('Valor');
+    expect(sheet.getRow(2).getCell(2).value).toBe('Ana Souza');
+    expect(sheet.getRow(2).getCell(5).value).toBe(10.01);
+    expect(sheet.getRow(2).getCell(5).numFmt).toBe('"R$" #,##0.00');
+    expect(sheet.getRow(2).getCell(6).value).toBe('pago');
+    expect(sheet.getRow(2).getCell(9).value).toEqual(new Date('2026-11-20T10:05:00Z'));
+    expect(sheet.getRow(2).getCell(9).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(sheet.getRow(4).getCell(9).value).toBe(null);
+    const totals = book.worksheets[1]!;
+    expect(totals.name).toBe('Totais por situação');
+    expect([5].map((n) => totals.getRow(n).values)).toEqual([[undefined, 'Total', 3, 30.06]]);
+    expect(totals.getRow(2).values).toEqual([undefined, 'falhou', 1, 10.02]);
+  });
+
+  it('PDF in pt-BR: a consolidated statement with Portuguese labels, DD/MM/AAAA dates and the totals', async () => {
+    const dir = tempDir();
+    const { ledger } = await reportLedger(dir);
+    const r = await writeBatchReport(ledger, { batchId: 1, format: 'pdf', dir, zip: false, locale: 'pt-BR', now });
+    const text = pdfText(readFileSync(r.file));
+    for (const expected of ['Extrato consolidado', 'Lote #1 "Folha" · Id no provedor remote-1', 'Gerado em 23/11/2026 12:30 (horário de São Paulo)', 'Totais por situação', 'falhou', 'R$ 10,02', 'Total', '3 × ', 'R$ 30,06', 'Concluído em', '20/11/2026', 'Ana Souza', 'em processamento']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('PDF: a long batch flows onto more pages, every payment on one of them', async () => {
+    const dir = tempDir();
+    const { ledger } = await ledgerWithStartedBatch(dir, 120, t0);
+    const r = await writeBatchReport(ledger, { batchId: 1, format: 'pdf', dir, zip: false, locale: 'en', now });
+    const pdf = readFileSync(r.file);
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)!.length).toBeGreaterThanOrEqual(4);
+    const text = pdfText(pdf);
+    // Lines 2–121 (p1..p120@example.com), R$ 10,01 to R$ 11,20 in all: 120 × 1000 + (1 + … + 120) centavos.
+    for (const n of [1, 60, 120]) expect(text).toContain(`p${n}@example.com`);
+    expect(text).toContain('R$ 1.272,60');
+  });
+
+  it('--zip bundles the report with every receipt of the batch', async () => {
+    const dir = tempDir();
+    const { ledger } = await reportLedger(dir);
+    const r = await writeBatchReport(ledger, { batchId: 1, format: 'csv', dir, zip: true, locale: 'en', now });
+    expect(r.file).toBe(join(dir, 'batch-1-report.zip'));
+    expect(r.receipts).toBe(1);
+    expect(statSync(r.file).mode & 0o777).toBe(0o600);
+    const listing = execFileSync('unzip', ['-l', r.file], { encoding: 'utf8' });
+    expect(listing).toContain('batch-1-report.csv');
+    expect(listing).toContain('receipts/2-Ana-Souza-E123.pdf');
+    expect(execFileSync('unzip', ['-p', r.file, 'receipts/2-Ana-Souza-E123.pdf'], { encoding: 'latin1' })).toBe('%PDF-1.4 receipt of line 2 %%EOF');
+    // Inside the bundle, the report names each receipt by its place in the zip.
+    expect(execFileSync('unzip', ['-p', r.file, 'batch-1-report.csv'], { encoding: 'utf8' })).toContain(',E123,receipts/2-Ana-Souza-E123.pdf');
+  });
+});
+
+describe('paybatch batch export', () => {
+  it('writes the failed rows as a sheet in the import columns that passes the import checks', async () => {
+    const dir = tempDir();
+    const { ledger } = await reportLedger(dir);
+    const { csv, rows } = exportBatchSheet(ledger, 1, ['failed'], 'pt-BR');
+    expect(rows).toBe(1);
+    const table = parse(csv.slice(1), { delimiter: ';' }) as string[][];
+    expect(table).toEqual([
+      ['chave', 'tipo_chave', 'valor', 'descricao', 'identificador', 'nome', 'documento', 'motivo'],
+      ['p2@example.com', 'email', '10,02', 'row 2', '', `'=HYPERLINK("x")`, '', 'AB02'],
+    ]);
+    const file = join(dir, 'corrigir.csv');
+    writeFileSync(file, csv);
+    const checked = await checkSheet(file, { maxItemAmount: 5_000_000, maxBatchTotal: 100_000_000 });
+    expect(checked).toMatchObject({ rows: 1, totals: { count: 1, sumCents: 1002 } });
+  });
+});
