@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 
 /** The terminal as paybatch sees it; tests build one over buffers (see test/helpers/test-io.ts). */
 export interface IO {
@@ -15,10 +16,13 @@ export interface IO {
 
 export function processIO(): IO {
   return {
-    stdin: process.stdin,
+    // Made on first use: creating process.stdin costs milliseconds on a pipe, and most commands never read it.
+    get stdin() {
+      return process.stdin;
+    },
     stdout: process.stdout,
     stderr: process.stderr,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdinIsTTY: isatty(0),
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     env: process.env,

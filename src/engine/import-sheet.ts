@@ -16,7 +16,7 @@ import { hashSheetFile, streamSheetFile } from '../sheet/sheet-file.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
 import type { RowProblem } from '../sheet/validate-rows.js';
 import { crashPoint } from './crash-point.js';
-import { totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
+import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
 import { submitBatch } from './submit-batch.js';
@@ -65,8 +65,6 @@ export interface ImportResult {
   readonly batches: readonly BatchRow[];
   readonly rejectedFile: string | null;
 }
-
-const DUPLICATE_WINDOW_DAYS = 30;
 
 /**
  * `paybatch import`: sheet → offline validation → key lookups → plan → confirmation → ledger → remote batch.
@@ -193,18 +191,7 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
       { hint: "Split the sheet, or raise the limit with 'paybatch config set maxBatchTotal <R$>'." },
     );
   }
-  if (plan.duplicates.length && !o.allowDuplicates) {
-    throw new InputRejectedError(
-      `${o.file}: ${plan.duplicates.length} rows pay a key the same amount it was paid in the last ${DUPLICATE_WINDOW_DAYS} days; nothing was imported.`,
-      plan.duplicates.map((d) => ({
-        file: o.file,
-        line: d.line,
-        field: 'key',
-        reason: `${d.key} was paid ${formatBRL(d.amountCents)} in batch "${d.previous.batchName}" on ${d.previous.createdAt.slice(0, 10)}`,
-      })),
-      { hint: 'If these are meant to be paid again, pass --allow-duplicates.' },
-    );
-  }
+  if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(o.file, plan.duplicates, 'nothing was imported');
 
   const summary: ImportSummary = {
     file: o.file,

@@ -1,8 +1,10 @@
 import { maskedDocumentMatches } from '../domain/document.js';
+import { formatBRL } from '../domain/money.js';
+import { InputRejectedError } from '../errors.js';
 import { namesLikelyMatch } from '../domain/name-match.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import type { PlannedItem } from '../ledger/import-repository.js';
-import type { StagedRow } from '../ledger/import-staging.js';
+import { plannedItemOf, type StagedRow } from '../ledger/import-staging.js';
 import type { RecentPayment } from '../ledger/item-repository.js';
 import type { RowProblem } from '../sheet/validate-rows.js';
 import type { KeyResolution } from './resolve-keys.js';
@@ -18,6 +20,26 @@ export interface NameWarning {
   readonly line: number;
   readonly sheetName: string;
   readonly providerName: string;
+}
+
+/** How far back the ledger's payment of a key makes a row paying it the same amount a duplicate. */
+export const DUPLICATE_WINDOW_DAYS = 30;
+
+/**
+ * The refusal of rows that pay a key the same amount again (what --allow-duplicates lets through), naming each row;
+ * `source` is the sheet or batch, `nothing` what was not done ("nothing was imported").
+ */
+export function duplicatesRefusal(source: string, duplicates: readonly Duplicate[], nothing: string): InputRejectedError {
+  return new InputRejectedError(
+    `${source}: ${duplicates.length} rows pay a key the same amount it was paid in the last ${DUPLICATE_WINDOW_DAYS} days; ${nothing}.`,
+    duplicates.map((d) => ({
+      file: source,
+      line: d.line,
+      field: 'key',
+      reason: `${d.key} was paid ${formatBRL(d.amountCents)} in batch "${d.previous.batchName}" on ${d.previous.createdAt.slice(0, 10)}`,
+    })),
+    { hint: 'If these are meant to be paid again, pass --allow-duplicates.' },
+  );
 }
 
 /** A row paying a key the same amount the ledger paid it recently. */
@@ -55,17 +77,7 @@ export function planRow(file: string, row: StagedRow, lookup: KeyResolution, pre
     ? { line: row.line, sheetName: row.name, providerName: destination.name }
     : null;
   return {
-    item: {
-      line: row.line,
-      identifier: row.identifier,
-      key: row.key,
-      keyType: row.keyType,
-      amountCents: row.amountCents,
-      description: row.description,
-      sheetName: row.name,
-      sheetDocument: row.document?.value ?? null,
-      destination,
-    },
+    item: plannedItemOf(row, destination),
     nameWarning,
     duplicate: previous ? { line: row.line, key: row.key, amountCents: row.amountCents, previous } : null,
     problem: null,

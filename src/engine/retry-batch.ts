@@ -17,7 +17,7 @@ import {
 import type { ProviderClient } from '../provider/client.js';
 import type { StagedRow } from '../ledger/import-staging.js';
 import { crashPoint } from './crash-point.js';
-import { planRow, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
+import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, planRow, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { resolveKeys } from './resolve-keys.js';
 import { submitBatch } from './submit-batch.js';
@@ -60,8 +60,6 @@ export interface RetryResult {
   /** Each new payment and the one it pays again. */
   readonly items: readonly { readonly line: number | null; readonly identifier: string; readonly retryOf: string }[];
 }
-
-const DUPLICATE_WINDOW_DAYS = 30;
 
 /** The identifier of the `n`-th retry (1, 2, …) of the item whose identifier is `identifier`: always the same. */
 export function retryIdentifier(identifier: string, n: number): string {
@@ -106,18 +104,7 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
       [],
     );
   }
-  if (plan.duplicates.length && !o.allowDuplicates) {
-    throw new InputRejectedError(
-      `${label}: ${plan.duplicates.length} rows pay a key the same amount it was paid in the last ${DUPLICATE_WINDOW_DAYS} days; nothing was created.`,
-      plan.duplicates.map((d) => ({
-        file: label,
-        line: d.line,
-        field: 'key',
-        reason: `${d.key} was paid ${formatBRL(d.amountCents)} in batch "${d.previous.batchName}" on ${d.previous.createdAt.slice(0, 10)}`,
-      })),
-      { hint: 'If these are meant to be paid again, pass --allow-duplicates.' },
-    );
-  }
+  if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(label, plan.duplicates, 'nothing was created');
   const summary: RetrySummary = {
     sourceBatchId: source.id,
     batchName: `${source.name} retry ${saoPauloDate(now())}`,

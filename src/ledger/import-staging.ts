@@ -18,6 +18,21 @@ export interface StagedRow {
   readonly document: { readonly type: DocumentType; readonly value: string } | null;
 }
 
+/** A staged row to be paid to the destination its key's lookup gave. */
+export function plannedItemOf(row: StagedRow, destination: Destination): PlannedItem {
+  return {
+    line: row.line,
+    identifier: row.identifier,
+    key: row.key,
+    keyType: row.keyType,
+    amountCents: row.amountCents,
+    description: row.description,
+    sheetName: row.name,
+    sheetDocument: row.document?.value ?? null,
+    destination,
+  };
+}
+
 /** A staged row with what the provider said about its key (both null while the lookup has not answered). */
 export interface StagedRowLookup {
   readonly row: StagedRow;
@@ -168,20 +183,7 @@ export class ImportStaging {
     for (let after = 0; ; ) {
       const records = this.#acceptedAfter.all(after, pageSize) as RowRecord[];
       if (records.length === 0) return;
-      for (const r of records) {
-        const row = rowOf(r);
-        yield {
-          line: row.line,
-          identifier: row.identifier,
-          key: row.key,
-          keyType: row.keyType,
-          amountCents: row.amountCents,
-          description: row.description,
-          sheetName: row.name,
-          sheetDocument: row.document?.value ?? null,
-          destination: JSON.parse(r.destination_json!) as Destination,
-        };
-      }
+      for (const r of records) yield plannedItemOf(rowOf(r), JSON.parse(r.destination_json!) as Destination);
       after = records.at(-1)!.line;
     }
   }
