@@ -44,9 +44,10 @@ async function serve(kind, events) {
   process.send({ port: stop.port });
   process.on('message', async (m) => {
     if (m !== 'stop') return;
-    await stop.close();
+    const problem = await stop.close();
     rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
+    if (problem) console.error(`${kind}: ${problem}`);
+    process.exit(problem ? 1 : 0);
   });
 }
 
@@ -115,7 +116,7 @@ async function serveFloor(dir, grouped) {
 
 /** The daemon's receiver and store, as runDaemon wires them, over a ledger with one started batch of `events` items. */
 async function servePaybatch(dir, events) {
-  const { openLedger } = await import('../dist/ledger/open-ledger.js');
+  const { openLedger, sqliteOf } = await import('../dist/ledger/open-ledger.js');
   const { recordImport } = await import('../dist/ledger/import-repository.js');
   const { updateBatch } = await import('../dist/ledger/batch-repository.js');
   const { startReceiver } = await import('../dist/daemon/webhook-receiver.js');
@@ -126,12 +127,19 @@ async function servePaybatch(dir, events) {
   const now = new Date();
   const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 'bench.csv', rowCount: events, batchName: 'bench', itemCount: items.length, items, rejectedCount: 0, now });
   updateBatch(ledger, batchId, { status: 'started', remote_id: 'remote-1', start_requested: 1 }, now);
+  // As after the start: every item sent and waiting at the provider, so each event pays one.
+  sqliteOf(ledger).prepare("UPDATE items SET status = 'submitted', remote_status = 'waiting'").run();
   const receiver = await startReceiver({ host: '127.0.0.1', port: 0, method: 'auto', secret: SECRET, onEvent: storeDeliveries(ledger, {}), log: () => {} });
   return {
     port: receiver.port,
+    // Every delivery must have paid its item: a receiver that quarantined or dropped them would only look fast.
     close: async () => {
       await receiver.close();
+      const { paid } = sqliteOf(ledger).prepare("SELECT COUNT(*) AS paid FROM items WHERE status = 'paid'").get();
+      const states = sqliteOf(ledger).prepare('SELECT status, COUNT(*) AS n FROM items GROUP BY status').all();
       await ledger.close();
+      if (paid === events) return null;
+      return `${paid} of ${events} items paid after every delivery was answered (${JSON.stringify(states)})`;
     },
   };
 }
@@ -216,8 +224,9 @@ async function measure(kind, deliveries, connections) {
       const exited = new Promise((r) => child.once('exit', r));
       child.send('stop');
       const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
+      const code = await exited;
       clearTimeout(kill);
+      if (code !== 0) throw new Error(`${kind}: the server failed its own check (exit ${code})`);
     }
   }
 }
