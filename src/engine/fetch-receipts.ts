@@ -1,9 +1,8 @@
 import { PaybatchError } from '../errors.js';
-import { receiptsDue, recordReceiptPaths } from '../ledger/item-repository.js';
+import { receiptsDue, recordReceiptPaths, type ReceiptDue } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { looksLikePdf, writePixReceipt } from '../receipts/receipt-file.js';
-import { forEachConcurrent } from './concurrency.js';
 import { crashPoint } from './crash-point.js';
 
 const RECEIPT_CONCURRENCY = 4;
@@ -36,27 +35,44 @@ export async function fetchReceipts(
     recordReceiptPaths(ledger, chunk);
     for (const w of chunk) saved.push(w.path);
   };
+  const fetchOne = async (it: ReceiptDue): Promise<void> => {
+    try {
+      const receipt = await deps.provider.receipt(it.pixId);
+      if (!looksLikePdf(receipt.pdf)) throw new PaybatchError('the receipt is not a complete PDF');
+      const path = await writePixReceipt(deps.receiptsDir, {
+        batchName: `${it.batchName} #${it.batchId}`,
+        row: it.line ?? it.id,
+        recipient: it.recipient,
+        endToEndId: it.endToEndId,
+        pdf: receipt.pdf,
+      });
+      crashPoint('receipt-write');
+      written.push({ itemId: it.id, path });
+      if (written.length >= RECORD_CHUNK) record();
+    } catch (e) {
+      if (!(e instanceof PaybatchError)) throw e;
+      failed.push({ identifier: it.identifier, error: e.message });
+    }
+  };
+  // Items paid meanwhile (a daemon applies events as this runs) are taken too: a worker that finds the list done
+  // asks the ledger again, and stops when nothing new is due. Each receipt is tried once per run.
+  const tried = new Set<number>();
+  let due: ReceiptDue[] = [];
+  let next = 0;
+  const take = (): ReceiptDue | undefined => {
+    if (next === due.length) {
+      due = receiptsDue(ledger, o).filter((it) => !tried.has(it.id));
+      next = 0;
+      for (const it of due) tried.add(it.id);
+    }
+    return due[next++];
+  };
+  // A few at a time: each is a round trip to the provider, and receipts are what a finished batch waits for.
+  const worker = async () => {
+    for (let it = take(); it; it = take()) await fetchOne(it);
+  };
   try {
-    // A few at a time: each is a round trip to the provider, and receipts are what a finished batch waits for.
-    await forEachConcurrent(receiptsDue(ledger, o), RECEIPT_CONCURRENCY, async (it) => {
-      try {
-        const receipt = await deps.provider.receipt(it.pixId);
-        if (!looksLikePdf(receipt.pdf)) throw new PaybatchError('the receipt is not a complete PDF');
-        const path = await writePixReceipt(deps.receiptsDir, {
-          batchName: `${it.batchName} #${it.batchId}`,
-          row: it.line ?? it.id,
-          recipient: it.recipient,
-          endToEndId: it.endToEndId,
-          pdf: receipt.pdf,
-        });
-        crashPoint('receipt-write');
-        written.push({ itemId: it.id, path });
-        if (written.length >= RECORD_CHUNK) record();
-      } catch (e) {
-        if (!(e instanceof PaybatchError)) throw e;
-        failed.push({ identifier: it.identifier, error: e.message });
-      }
-    });
+    await Promise.all(Array.from({ length: RECEIPT_CONCURRENCY }, worker));
   } finally {
     // Also when an unexpected error stops the run: what was written by then is recorded.
     record();

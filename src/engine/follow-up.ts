@@ -52,6 +52,50 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
     }
   };
 
+  // Receipts are fetched while the provider's item pages are read and batches are sent: both wait on the provider,
+  // and a large batch's receipts are most of a follow-up. Items paid meanwhile by events are taken in the same run;
+  // the items the pages showed paid, right after (a `daemon --once` pass leaves no receipt it could save).
+  const fetch = () => fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now });
+  const [pixRun, paymentsRun] = await Promise.allSettled([fetch(), followPayments(deps, guard)]);
+  if (paymentsRun.status === 'rejected') throw paymentsRun.reason;
+  if (pixRun.status === 'rejected') throw pixRun.reason;
+  const { started, changed, unknownStatuses, reprocess, submitted, scheduled } = paymentsRun.value;
+  const late = changed > 0 ? await fetch() : { saved: [], failed: [] };
+  const failedLate = new Set(late.failed.map((f) => f.identifier));
+  const pix: ReceiptsResult = {
+    saved: [...pixRun.value.saved, ...late.saved],
+    failed: [...pixRun.value.failed.filter((f) => !failedLate.has(f.identifier)), ...late.failed],
+  };
+  errors.push(...scheduled.errors);
+
+  // Bills whose status moved since their last document (scheduled → paid → returned) get the next one.
+  const bills = await writeOwedBillDocuments({ ledger, receiptsDir: deps.receiptsDir, now, sandbox: deps.sandbox, locale: resolveLocale(deps.settings.locale, process.env) });
+  const receipts: ReceiptsResult = { saved: [...pix.saved, ...bills.saved], failed: [...pix.failed, ...bills.failed.map((f) => ({ identifier: `bill #${f.billId}`, error: f.error }))] };
+  errors.push(...receipts.failed.map((f) => `receipt of ${f.identifier}: ${f.error}`));
+  const attention = await raiseAlerts(deps);
+  // Event ids are kept well past any provider's retry span, then dropped.
+  pruneEventsBefore(ledger, new Date(now().getTime() - EVENT_RETENTION_DAYS * 86_400_000));
+  return {
+    reconciled: { batches: started.length, changed, unknownStatuses },
+    submitted,
+    scheduledStarts: scheduled.started,
+    reprocessed: reprocess.attempts,
+    receipts,
+    attention,
+    ...workLeft(ledger),
+    errors,
+  };
+}
+
+type Guard = <T>(what: string, fn: () => Promise<T>) => Promise<T | null>;
+
+/**
+ * The payments' side of a pass: reconcile started batches (and watched settled ones) from the provider's item pages,
+ * turn confirmed instability returns into new attempts, finish every submission or start the ledger still owes,
+ * then the scheduled starts whose time came.
+ */
+async function followPayments(deps: FollowUpDeps, guard: Guard) {
+  const { ledger, provider, now } = deps;
   let changed = 0;
   const unknownStatuses: { identifier: string; status: string }[] = [];
   const started = unfinishedBatches(ledger).filter((b) => b.status === 'started');
@@ -78,24 +122,5 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   // After the batches already owed a start, so that a scheduled start that fails is tried once per pass.
   const scheduled = await startScheduledBatches(deps);
   submitted.push(...scheduled.started);
-  errors.push(...scheduled.errors);
-
-  const pix = await fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now });
-  // Bills whose status moved since their last document (scheduled → paid → returned) get the next one.
-  const bills = await writeOwedBillDocuments({ ledger, receiptsDir: deps.receiptsDir, now, sandbox: deps.sandbox, locale: resolveLocale(deps.settings.locale, process.env) });
-  const receipts: ReceiptsResult = { saved: [...pix.saved, ...bills.saved], failed: [...pix.failed, ...bills.failed.map((f) => ({ identifier: `bill #${f.billId}`, error: f.error }))] };
-  errors.push(...receipts.failed.map((f) => `receipt of ${f.identifier}: ${f.error}`));
-  const attention = await raiseAlerts(deps);
-  // Event ids are kept well past any provider's retry span, then dropped.
-  pruneEventsBefore(ledger, new Date(now().getTime() - EVENT_RETENTION_DAYS * 86_400_000));
-  return {
-    reconciled: { batches: started.length, changed, unknownStatuses },
-    submitted,
-    scheduledStarts: scheduled.started,
-    reprocessed: reprocess.attempts,
-    receipts,
-    attention,
-    ...workLeft(ledger),
-    errors,
-  };
+  return { started, changed, unknownStatuses, reprocess, submitted, scheduled };
 }

@@ -43,6 +43,27 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('fetching receipts', () => {
+  it('takes items paid while it runs (events applied meanwhile), each receipt asked once, a failing one too', async () => {
+    const dir = tempDir();
+    const { ledger } = await ledgerWithStartedBatch(dir, 6, at);
+    const pay = sqliteOf(ledger).prepare("UPDATE items SET status = 'paid', pix_id = 'pix-' || id WHERE id = ?");
+    pay.run(1);
+    pay.run(2);
+    const base = provider(['pix-5']);
+    // While the first receipts are fetched, events pay items 4 and 5; item 3 and 6 stay unpaid.
+    const during = {
+      receipt: async (pixId: string) => {
+        if (pixId === 'pix-1') for (const id of [4, 5]) pay.run(id);
+        return base.receipt(pixId);
+      },
+    };
+    const result = await fetchReceipts({ ledger, provider: during, receiptsDir: join(dir, 'receipts'), now: () => at });
+    expect(base.asked.sort()).toEqual(['pix-1', 'pix-2', 'pix-4', 'pix-5']);
+    expect(result.saved).toHaveLength(3);
+    expect(result.failed).toHaveLength(1);
+    expect(pathsOf(ledger).filter((r) => r.path !== null).map((r) => r.id)).toEqual([1, 2, 4]);
+  });
+
   it('saves every receipt and records its path, in chunks of many per commit', async () => {
     const dir = tempDir();
     const ledger = await paidLedger(dir, 250);

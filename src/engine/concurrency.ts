@@ -1,8 +1,0 @@
-/** Runs `fn` over `items` with at most `limit` calls in flight; resolves when all are done (the first error rejects). */
-export async function forEachConcurrent<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
