@@ -1,25 +1,27 @@
 import { mod11 } from './check-digits.js';
+import type { Locale } from './locale.js';
 import { fail, ok, type Result } from './result.js';
+import { VALIDATION_WORDS } from './validation-words.js';
 
 /**
  * Normalizes a CNPJ, numeric or alphanumeric, to its 14 characters: "12.abc.345/01de-35" → "12ABC34501DE35".
  * Accepts the mask characters (dots, slash, dash, spaces) and lower case. The first 12 characters are [0-9A-Z], the
  * last 2 are the numeric check digits (Receita Federal: each character is worth its ASCII code minus 48, weights
  * 2..9 cycling from the right, mod 11). Refuses other characters, a length other than 14, all-equal characters and
- * wrong check digits.
+ * wrong check digits, with a reason in `locale`.
  */
-export function normalizeCnpj(input: string): Result<string> {
+export function normalizeCnpj(input: string, locale: Locale = 'en'): Result<string> {
+  const w = VALIDATION_WORDS[locale];
   const chars = input.replace(/[\s\u00a0.\/\-]/g, '').toUpperCase();
-  if (chars === '') return fail('CNPJ is empty');
-  if (!/^[0-9A-Z]+$/.test(chars)) return fail('CNPJ may only have digits, letters A-Z, dots, a slash and a dash');
+  if (chars === '') return fail(w.cnpjEmpty);
+  if (!/^[0-9A-Z]+$/.test(chars)) return fail(w.cnpjCharacters);
   if (chars.length !== 14) {
-    const hint = chars.length < 14 && /^\d+$/.test(chars) ? '; a spreadsheet may have dropped leading zeros' : '';
-    return fail(`CNPJ must have 14 characters, got ${chars.length}${hint}`);
+    return fail(w.cnpjLength(chars.length, chars.length < 14 && /^\d+$/.test(chars)));
   }
-  if (!/^\d\d$/.test(chars.slice(12))) return fail('CNPJ check digits (the last two) must be digits');
-  if (/^(.)\1{13}$/.test(chars)) return fail('CNPJ with all digits equal is not valid');
+  if (!/^\d\d$/.test(chars.slice(12))) return fail(w.cnpjDigitsAtEnd);
+  if (/^(.)\1{13}$/.test(chars)) return fail(w.cnpjAllEqual);
   const expected = cnpjCheckDigits(chars.slice(0, 12));
-  if (chars.slice(12) !== expected) return fail(`CNPJ check digits do not match (expected ${expected})`);
+  if (chars.slice(12) !== expected) return fail(w.cnpjCheckDigits(expected));
   return ok(chars);
 }
 

@@ -1,23 +1,26 @@
 import { mod11 } from './check-digits.js';
+import type { Locale } from './locale.js';
 import { fail, ok, type Result } from './result.js';
+import { VALIDATION_WORDS } from './validation-words.js';
 
 /**
  * Normalizes a CPF to its 11 digits: "123.456.789-09", "123 456 789 09" → "12345678909".
  * Accepts the usual mask characters (dots, dash, spaces); refuses any other character, a length other than 11,
- * all-equal digits ("111.111.111-11" passes the check digits but is not issued), and wrong check digits.
+ * all-equal digits ("111.111.111-11" passes the check digits but is not issued), and wrong check digits, with a
+ * reason in `locale`.
  */
-export function normalizeCpf(input: string): Result<string> {
+export function normalizeCpf(input: string, locale: Locale = 'en'): Result<string> {
+  const w = VALIDATION_WORDS[locale];
   const digits = input.replace(/[\s\u00a0.\-]/g, '');
-  if (digits === '') return fail('CPF is empty');
-  if (!/^\d+$/.test(digits)) return fail('CPF may only have digits, dots and a dash');
+  if (digits === '') return fail(w.cpfEmpty);
+  if (!/^\d+$/.test(digits)) return fail(w.cpfCharacters);
   if (digits.length !== 11) {
     // Spreadsheets store a CPF as a number and drop its leading zeros; say so rather than guess.
-    const hint = digits.length < 11 ? '; a spreadsheet may have dropped leading zeros' : '';
-    return fail(`CPF must have 11 digits, got ${digits.length}${hint}`);
+    return fail(w.cpfLength(digits.length, digits.length < 11));
   }
-  if (/^(\d)\1{10}$/.test(digits)) return fail('CPF with all digits equal is not valid');
+  if (/^(\d)\1{10}$/.test(digits)) return fail(w.cpfAllEqual);
   const expected = cpfCheckDigits(digits.slice(0, 9));
-  if (digits.slice(9) !== expected) return fail(`CPF check digits do not match (expected ${expected})`);
+  if (digits.slice(9) !== expected) return fail(w.cpfCheckDigits(expected));
   return ok(digits);
 }
 

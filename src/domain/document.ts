@@ -1,25 +1,27 @@
 import { formatCnpj, normalizeCnpj } from './cnpj.js';
 import { formatCpf, normalizeCpf } from './cpf.js';
+import type { Locale } from './locale.js';
 import { fail, ok, type Result } from './result.js';
+import { VALIDATION_WORDS } from './validation-words.js';
 
 export type DocumentType = 'cpf' | 'cnpj';
 
 /**
  * Normalizes a payee document: 11 digits → CPF, 14 characters (numeric or alphanumeric) → CNPJ, after removing
- * dots, slash, dash and spaces. Check digits are verified; the reason names the type that was tried.
+ * dots, slash, dash and spaces. Check digits are verified; the reason, in `locale`, names the type that was tried.
  */
-export function normalizeDocument(input: string): Result<{ type: DocumentType; value: string }> {
+export function normalizeDocument(input: string, locale: Locale = 'en'): Result<{ type: DocumentType; value: string }> {
   const compact = input.replace(/[\s\u00a0.\/\-]/g, '');
-  if (compact === '') return fail('document is empty');
+  if (compact === '') return fail(VALIDATION_WORDS[locale].documentEmpty);
   if (compact.length === 11) {
-    const cpf = normalizeCpf(compact);
+    const cpf = normalizeCpf(compact, locale);
     return cpf.ok ? ok({ type: 'cpf', value: cpf.value }) : fail(cpf.error);
   }
   if (compact.length === 14) {
-    const cnpj = normalizeCnpj(compact);
+    const cnpj = normalizeCnpj(compact, locale);
     return cnpj.ok ? ok({ type: 'cnpj', value: cnpj.value }) : fail(cnpj.error);
   }
-  return fail(`a document is a CPF (11 digits) or a CNPJ (14 characters), got ${compact.length} characters`);
+  return fail(VALIDATION_WORDS[locale].documentLength(compact.length));
 }
 
 // How providers hide characters of a document.

@@ -1,4 +1,6 @@
+import type { Locale } from './locale.js';
 import { fail, ok, type Result } from './result.js';
+import { VALIDATION_WORDS, type ValidationWords } from './validation-words.js';
 
 const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
 const MAX_EXACT_REAIS = 1e13;
@@ -12,36 +14,38 @@ const SPACES = /[\s\u00a0\u202f]+/g;
  * Accepts `1.234,56`, `1234,56`, `1234.56`, `1,234,567.89`, `R$ 1.234,56`, `R$1234`, `1234`, `0,50`, `10,5` (= 1050),
  * with spaces around, after "R$" or grouping thousands ("1 234,56"). Refuses, with a reason: empty text, negatives (`-10`, `(10,00)`), zero,
  * letters, more than two decimals, misplaced separators (`1.23,45`), values whose centavos exceed
- * Number.MAX_SAFE_INTEGER, and `1,234` / `1.234` alone, which could be a thousand or a decimal.
+ * Number.MAX_SAFE_INTEGER, and `1,234` / `1.234` alone, which could be a thousand or a decimal. The reason is in
+ * `locale`.
  */
-export function parseAmount(text: string): Result<number> {
+export function parseAmount(text: string, locale: Locale = 'en'): Result<number> {
+  const w = VALIDATION_WORDS[locale];
   const spaced = text.replace(SPACES, ' ').trim();
-  if (spaced === '') return fail('amount is empty');
+  if (spaced === '') return fail(w.amountEmpty);
   // Minus before or after the number, or accounting parentheses, with or without the currency sign.
   if (/^-|-$|^(R\$)?\(.*\)$|^\(R\$.*\)$|^R\$-/i.test(spaced.replaceAll(' ', ''))) {
-    return fail(`negative amounts are not accepted: "${spaced}"`);
+    return fail(w.amountNegative(spaced));
   }
   let body = spaced.replace(/^R\$ ?/i, '');
-  if (body === '') return fail('amount has no digits');
-  if (!/^[0-9., ]+$/.test(body)) return fail(`amount "${spaced}" has characters other than digits, "." and ","`);
+  if (body === '') return fail(w.amountNoDigits);
+  if (!/^[0-9., ]+$/.test(body)) return fail(w.amountCharacters(spaced));
   if (body.includes(' ')) {
     // A space inside the number may only group thousands ("1 234,56"); "12 34" is a typo, not 1234.
-    if (!/^\d{1,3}(?: \d{3})+(?:[.,]\d*)?$/.test(body)) return fail(`amount "${spaced}" has a misplaced space`);
+    if (!/^\d{1,3}(?: \d{3})+(?:[.,]\d*)?$/.test(body)) return fail(w.amountSpace(spaced));
     body = body.replaceAll(' ', '');
   }
 
-  const split = splitAmount(body);
-  if (!split.ok) return fail(`amount "${spaced}": ${split.error}`);
+  const split = splitAmount(body, w);
+  if (!split.ok) return fail(w.amountShape(spaced, split.error));
   const { whole, fraction } = split.value;
 
   const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-  if (cents === 0n) return fail('amount must be greater than zero');
-  if (cents > MAX_CENTS) return fail(`amount "${spaced}" is too large`);
+  if (cents === 0n) return fail(w.amountZero);
+  if (cents > MAX_CENTS) return fail(w.amountTooLarge(spaced));
   return ok(Number(cents));
 }
 
 /** Splits the text (digits, "." and "," only) into whole reais and 0–2 decimal digits, deciding which mark is decimal. */
-function splitAmount(body: string): Result<{ whole: string; fraction: string }> {
+function splitAmount(body: string, w: ValidationWords): Result<{ whole: string; fraction: string }> {
   const hasDot = body.includes('.');
   const hasComma = body.includes(',');
 
@@ -54,9 +58,9 @@ function splitAmount(body: string): Result<{ whole: string; fraction: string }> 
     const at = body.lastIndexOf(decimalMark);
     const intPart = body.slice(0, at);
     const fraction = body.slice(at + 1);
-    if (intPart.includes(decimalMark)) return fail(`"${decimalMark}" appears more than once`);
-    if (!isGrouped(intPart, groupMark)) return fail(`misplaced "${groupMark}" thousands separator`);
-    const checked = checkFraction(fraction);
+    if (intPart.includes(decimalMark)) return fail(w.markTwice(decimalMark));
+    if (!isGrouped(intPart, groupMark)) return fail(w.misplacedGroup(groupMark));
+    const checked = checkFraction(fraction, w);
     if (!checked.ok) return checked;
     return ok({ whole: intPart.split(groupMark).join(''), fraction });
   }
@@ -65,23 +69,23 @@ function splitAmount(body: string): Result<{ whole: string; fraction: string }> 
   const parts = body.split(mark);
   if (parts.length > 2) {
     // Repeated, the mark can only be a thousands separator: "1.234.567" or "1,234,567".
-    if (!isGrouped(body, mark)) return fail(`misplaced "${mark}" thousands separator`);
+    if (!isGrouped(body, mark)) return fail(w.misplacedGroup(mark));
     return ok({ whole: parts.join(''), fraction: '' });
   }
 
   const [intPart = '', fraction = ''] = parts;
-  if (intPart === '') return fail(`a digit is needed before "${mark}" (write 0${mark}${fraction})`);
+  if (intPart === '') return fail(w.digitBeforeMark(mark, fraction));
   if (fraction.length === 3 && /^[1-9]\d{0,2}$/.test(intPart)) {
-    return fail(`ambiguous: is "${mark}" a thousands separator or the decimal mark? write ${intPart}${fraction},00 or use two decimals`);
+    return fail(w.ambiguousMark(mark, intPart, fraction));
   }
-  const checked = checkFraction(fraction);
+  const checked = checkFraction(fraction, w);
   if (!checked.ok) return checked;
   return ok({ whole: intPart, fraction });
 }
 
-function checkFraction(fraction: string): Result<true> {
-  if (fraction === '') return fail('no digits after the decimal mark');
-  if (fraction.length > 2) return fail('more than two decimal places');
+function checkFraction(fraction: string, w: ValidationWords): Result<true> {
+  if (fraction === '') return fail(w.noDecimals);
+  if (fraction.length > 2) return fail(w.tooManyDecimals);
   return ok(true);
 }
 

@@ -1,4 +1,6 @@
+import type { Locale } from './locale.js';
 import { fail, ok, type Result } from './result.js';
+import { VALIDATION_WORDS } from './validation-words.js';
 
 /**
  * The 67 area codes (DDD) of Brazil's national numbering plan (ANATEL, Resolução nº 263/2001, PGCN).
@@ -22,19 +24,20 @@ const AREA_CODES: ReadonlySet<string> = new Set([
  * Accepts "+55 11 98765-4321", "(11) 98765-4321", "5511987654321", "005511987654321", "011987654321" (trunk 0)
  * and "11987654321"; spaces, dots, dashes and parentheses are ignored. Refuses other countries, area codes that
  * do not exist, landlines (8 digits starting 2–5: they are not Pix keys) and subscriber numbers that are not
- * 9 digits starting with 9.
+ * 9 digits starting with 9, with a reason in `locale`.
  */
-export function normalizePhone(input: string): Result<string> {
+export function normalizePhone(input: string, locale: Locale = 'en'): Result<string> {
+  const w = VALIDATION_WORDS[locale];
   const compact = input.replace(/[\s\u00a0.\-()]/g, '');
-  if (compact === '') return fail('phone number is empty');
-  if (!/^\+?\d+$/.test(compact)) return fail('phone number may only have digits, +, spaces, dashes and parentheses');
+  if (compact === '') return fail(w.phoneEmpty);
+  if (!/^\+?\d+$/.test(compact)) return fail(w.phoneCharacters);
 
   let national: string;
   if (compact.startsWith('+')) {
-    if (!compact.startsWith('+55')) return fail('only Brazilian (+55) phone numbers are accepted');
+    if (!compact.startsWith('+55')) return fail(w.phoneForeign);
     national = compact.slice(3);
   } else if (compact.startsWith('00')) {
-    if (!compact.startsWith('0055')) return fail('only Brazilian (+55) phone numbers are accepted');
+    if (!compact.startsWith('0055')) return fail(w.phoneForeign);
     national = compact.slice(4);
   } else if (compact.startsWith('0')) {
     // Trunk prefix of a national call: 0 + area code + number.
@@ -46,15 +49,15 @@ export function normalizePhone(input: string): Result<string> {
   }
 
   if (national.length !== 10 && national.length !== 11) {
-    return fail(`phone number must have an area code and 9 digits, got ${national.length} digits`);
+    return fail(w.phoneLength(national.length));
   }
   const areaCode = national.slice(0, 2);
   const subscriber = national.slice(2);
-  if (!AREA_CODES.has(areaCode)) return fail(`area code ${areaCode} does not exist`);
+  if (!AREA_CODES.has(areaCode)) return fail(w.phoneAreaCode(areaCode));
   if (subscriber.length === 8) {
-    if (/^[2-5]/.test(subscriber)) return fail('landline numbers are not Pix keys');
-    return fail('mobile numbers have 9 digits after the area code (add the leading 9)');
+    if (/^[2-5]/.test(subscriber)) return fail(w.phoneLandline);
+    return fail(w.phoneEightDigits);
   }
-  if (!subscriber.startsWith('9')) return fail('mobile numbers start with 9 after the area code');
+  if (!subscriber.startsWith('9')) return fail(w.phoneNotMobile);
   return ok(`+55${national}`);
 }

@@ -1,6 +1,7 @@
 import { formatBRL } from '../domain/money.js';
 import { InputRejectedError } from '../errors.js';
 import { validateSheetFile, type SheetFileOptions } from '../sheet/sheet-file.js';
+import { IMPORT_WORDS } from './import-words.js';
 import { TotalsCounter, type Totals } from './plan-import.js';
 
 export interface SheetCheck {
@@ -14,23 +15,25 @@ export interface SheetCheck {
  * `paybatch import --check`: the offline part of an import alone — the sheet's rules, amounts, duplicates within
  * the sheet and the batch limits — with no provider and no ledger, as a CI pipeline validates a sheet before a
  * person imports it. Throws InputRejectedError listing every problem (file, line, field); otherwise the totals.
- * The sheet is read as a stream: memory stays flat however many rows it has (only its problems are kept).
+ * The sheet is read as a stream: memory stays flat however many rows it has (only its problems are kept). Refusals
+ * and reasons are in `o.locale` (default English).
  */
 export async function checkSheet(file: string, limits: { maxItemAmount: number; maxBatchTotal: number }, o: SheetFileOptions = {}): Promise<SheetCheck> {
+  const w = IMPORT_WORDS[o.locale ?? 'en'];
   let totals = new TotalsCounter();
   const { head, rowCount, rejectedCount, problems } = await validateSheetFile(file, limits.maxItemAmount, () => {
     totals = new TotalsCounter();
     return (row) => totals.add(row);
   }, undefined, o);
-  if (head.problems.length) throw new InputRejectedError(`${file} cannot be read as a payment sheet.`, head.problems);
-  if (rowCount === 0) throw new InputRejectedError(`${file} has no payment rows.`);
+  if (head.problems.length) throw new InputRejectedError(w.refused(w.cannotRead(file), false), head.problems);
+  if (rowCount === 0) throw new InputRejectedError(w.refused(w.noRows(file), false));
   if (problems.length) {
-    throw new InputRejectedError(`${file}: ${rejectedCount} of ${rowCount} rows are invalid.`, problems);
+    throw new InputRejectedError(w.refused(w.rowsInvalid(file, rejectedCount, rowCount), false), problems);
   }
   const result = totals.totals();
   if (result.sumCents > limits.maxBatchTotal) {
-    throw new InputRejectedError(`${file}: the total ${formatBRL(result.sumCents)} is above the profile's maxBatchTotal of ${formatBRL(limits.maxBatchTotal)}.`, [], {
-      hint: "Split the sheet, or raise the limit with 'paybatch config set maxBatchTotal <R$>'.",
+    throw new InputRejectedError(w.refused(w.aboveBatchTotal(file, formatBRL(result.sumCents), formatBRL(limits.maxBatchTotal)), false), [], {
+      hint: w.splitOrRaise,
     });
   }
   return { file, rows: rowCount, totals: result };

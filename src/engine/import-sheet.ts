@@ -1,6 +1,7 @@
 import { basename, dirname, extname, join } from 'node:path';
 import { formatBRL } from '../domain/money.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
+import type { Locale } from '../domain/locale.js';
 import { CancelledError, InputRejectedError, PaybatchError, ProviderError, type InputProblem } from '../errors.js';
 import type { Settings } from '../config/settings.js';
 import { claimImport } from '../ledger/import-claim.js';
@@ -16,6 +17,7 @@ import { hashSheetFile, streamSheetFile } from '../sheet/sheet-file.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
 import type { RowProblem } from '../sheet/validate-rows.js';
 import { crashPoint } from './crash-point.js';
+import { IMPORT_WORDS } from './import-words.js';
 import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
@@ -30,6 +32,8 @@ export interface ImportOptions {
   readonly start: boolean;
   readonly skipInvalid: boolean;
   readonly allowDuplicates: boolean;
+  /** The language of refusals and row reasons (default English; the CLI passes 'en' under --json). */
+  readonly locale?: Locale;
 }
 
 export interface ImportDeps {
@@ -155,43 +159,45 @@ async function planAndRecord(deps: ImportDeps, o: ImportOptions, sheetHash: stri
 async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash: string, staging: ImportStaging): Promise<Recorded> {
   const { ledger, now } = deps;
   const rejectedFile = join(dirname(o.file), `${basename(o.file, extname(o.file))}.rejected.csv`);
+  const locale = o.locale ?? 'en';
+  const w = IMPORT_WORDS[locale];
   const read = await readAndLookUp(
     deps,
     staging,
-    { file: o.file, sheet: o.sheet, sheetHash, maxItemAmountCents: deps.settings.maxItemAmount, stopOnProblem: !o.skipInvalid },
+    { file: o.file, sheet: o.sheet, sheetHash, maxItemAmountCents: deps.settings.maxItemAmount, stopOnProblem: !o.skipInvalid, locale },
     (read) => {
-      if (read.sha256 !== sheetHash) throw new PaybatchError(`${o.file} changed while it was being imported; nothing was imported. Run the import again.`);
-      if (read.head.problems.length) throw new InputRejectedError(`${o.file} cannot be read as a payment sheet; nothing was imported.`, read.head.problems);
-      if (read.rowCount === 0) throw new InputRejectedError(`${o.file} has no payment rows; nothing was imported.`);
+      if (read.sha256 !== sheetHash) throw new PaybatchError(w.sheetChanged(o.file));
+      if (read.head.problems.length) throw new InputRejectedError(w.refused(w.cannotRead(o.file), true), read.head.problems);
+      if (read.rowCount === 0) throw new InputRejectedError(w.refused(w.noRows(o.file), true));
       if (read.problems.length && !o.skipInvalid) {
         throw new InputRejectedError(
-          `${o.file}: ${read.rejectedCount} of ${read.rowCount} rows are invalid; nothing was imported.`,
+          w.refused(w.rowsInvalid(o.file, read.rejectedCount, read.rowCount), true),
           read.problems,
-          { hint: `Fix the sheet, or pass --skip-invalid to import the valid rows and write the others to ${rejectedFile}.` },
+          { hint: w.fixOrSkipInvalid(rejectedFile) },
         );
       }
     },
   );
 
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
-  const plan = planStaged(staging, { file: o.file, sheetHash, since });
+  const plan = planStaged(staging, { file: o.file, sheetHash, since, locale });
   const rejected: RowProblem[] = [...read.problems, ...plan.lookupProblems].sort((a, b) => a.line - b.line);
   if (plan.lookupProblems.length && !o.skipInvalid) {
     throw new InputRejectedError(
-      `${o.file}: the provider rules out ${plan.lookupProblems.length} rows; nothing was imported.`,
+      w.refused(w.providerRulesOut(o.file, plan.lookupProblems.length), true),
       plan.lookupProblems,
-      { hint: `Fix the sheet, or pass --skip-invalid to import the other rows and write these to ${rejectedFile}.` },
+      { hint: w.fixOrSkipRuledOut(rejectedFile) },
     );
   }
-  if (plan.totals.count === 0) throw new InputRejectedError(`${o.file}: no row can be paid; nothing was imported.`, rejected);
+  if (plan.totals.count === 0) throw new InputRejectedError(w.refused(w.noRowPayable(o.file), true), rejected);
   if (plan.totals.sumCents > deps.settings.maxBatchTotal) {
     throw new InputRejectedError(
-      `${o.file}: the total ${formatBRL(plan.totals.sumCents)} is above the profile's maxBatchTotal of ${formatBRL(deps.settings.maxBatchTotal)}; nothing was imported.`,
+      w.refused(w.aboveBatchTotal(o.file, formatBRL(plan.totals.sumCents), formatBRL(deps.settings.maxBatchTotal)), true),
       [],
-      { hint: "Split the sheet, or raise the limit with 'paybatch config set maxBatchTotal <R$>'." },
+      { hint: w.splitOrRaise },
     );
   }
-  if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(o.file, plan.duplicates, 'nothing was imported');
+  if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(o.file, plan.duplicates, w.nothingImported, w);
 
   const summary: ImportSummary = {
     file: o.file,

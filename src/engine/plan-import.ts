@@ -7,6 +7,7 @@ import type { PlannedItem } from '../ledger/import-repository.js';
 import { plannedItemOf, type StagedRow } from '../ledger/import-staging.js';
 import type { RecentPayment } from '../ledger/item-repository.js';
 import type { RowProblem } from '../sheet/validate-rows.js';
+import { IMPORT_WORDS, type ImportWords } from './import-words.js';
 import type { KeyResolution } from './resolve-keys.js';
 
 export interface Totals {
@@ -27,18 +28,18 @@ export const DUPLICATE_WINDOW_DAYS = 30;
 
 /**
  * The refusal of rows that pay a key the same amount again (what --allow-duplicates lets through), naming each row;
- * `source` is the sheet or batch, `nothing` what was not done ("nothing was imported").
+ * `source` is the sheet or batch, `nothing` what was not done ("nothing was imported"), in the language of `w`.
  */
-export function duplicatesRefusal(source: string, duplicates: readonly Duplicate[], nothing: string): InputRejectedError {
+export function duplicatesRefusal(source: string, duplicates: readonly Duplicate[], nothing: string, w: ImportWords = IMPORT_WORDS.en): InputRejectedError {
   return new InputRejectedError(
-    `${source}: ${duplicates.length} rows pay a key the same amount it was paid in the last ${DUPLICATE_WINDOW_DAYS} days; ${nothing}.`,
+    `${w.duplicates(source, duplicates.length, DUPLICATE_WINDOW_DAYS)}; ${nothing}.`,
     duplicates.map((d) => ({
       file: source,
       line: d.line,
       field: 'key',
-      reason: `${d.key} was paid ${formatBRL(d.amountCents)} in batch "${d.previous.batchName}" on ${d.previous.createdAt.slice(0, 10)}`,
+      reason: w.paidBefore(d.key, formatBRL(d.amountCents), d.previous.batchName, d.previous.createdAt.slice(0, 10)),
     })),
-    { hint: 'If these are meant to be paid again, pass --allow-duplicates.' },
+    { hint: w.allowDuplicates },
   );
 }
 
@@ -59,9 +60,9 @@ export type RowPlan =
  * Decides one row valid offline, from the provider's answer about its key and the ledger's earlier payment of the
  * same key and amount (if any); pure, so the rules are tested without a database or a provider. The row's
  * identifier is already fixed (given by the sheet, or derived from the sheet's hash and line): a re-run plans the
- * very same payments.
+ * very same payments. Reasons are in the language of `w`.
  */
-export function planRow(file: string, row: StagedRow, lookup: KeyResolution, previous: RecentPayment | undefined): RowPlan {
+export function planRow(file: string, row: StagedRow, lookup: KeyResolution, previous: RecentPayment | undefined, w: ImportWords = IMPORT_WORDS.en): RowPlan {
   const reject = (field: string, reason: string): RowPlan => ({ item: null, nameWarning: null, duplicate: null, problem: { file, line: row.line, field, reason } });
   if (lookup.error !== null) return reject('key', lookup.error);
   const destination = lookup.destination;
@@ -69,8 +70,8 @@ export function planRow(file: string, row: StagedRow, lookup: KeyResolution, pre
     return reject(
       'document',
       destination.document
-        ? `the key belongs to document ${destination.document}, not ${row.document.value}`
-        : 'the provider shows no document for this key, so it cannot be checked',
+        ? w.documentMismatch(destination.document, row.document.value)
+        : w.noDocumentShown,
     );
   }
   const nameWarning = row.name && destination.name && !namesLikelyMatch(row.name, destination.name)

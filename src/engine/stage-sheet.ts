@@ -1,4 +1,5 @@
 import { rowIdentifier } from '../domain/identifier.js';
+import type { Locale } from '../domain/locale.js';
 import type { ImportStaging, StagedRow } from '../ledger/import-staging.js';
 import type { ProviderClient } from '../provider/client.js';
 import { validateSheetFile, type ValidatedSheetFile } from '../sheet/sheet-file.js';
@@ -6,6 +7,7 @@ import type { RowProblem, ValidRow } from '../sheet/validate-rows.js';
 import { planRow, TotalsCounter, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { lookKeysUp } from './resolve-keys.js';
+import { IMPORT_WORDS } from './import-words.js';
 
 /** Rows staged per transaction while reading, and planned per page afterwards. */
 const CHUNK = 1000;
@@ -19,7 +21,10 @@ const CHUNK = 1000;
 export async function readAndLookUp(
   deps: { readonly provider: () => Promise<ProviderClient>; readonly onProgress?: OnProgress },
   staging: ImportStaging,
-  o: { readonly file: string; readonly sheet?: string; readonly sheetHash: string; readonly maxItemAmountCents: number; readonly stopOnProblem: boolean },
+  o: {
+    readonly file: string; readonly sheet?: string; readonly sheetHash: string; readonly maxItemAmountCents: number; readonly stopOnProblem: boolean;
+    readonly locale?: Locale;
+  },
   check: (read: ValidatedSheetFile) => void,
 ): Promise<ValidatedSheetFile> {
   const feed = new KeyFeed(staging);
@@ -33,6 +38,7 @@ export async function readAndLookUp(
     if (!(await feed.waitForKey())) return;
     const provider = await deps.provider();
     await lookKeysUp(provider, feed, {
+      words: IMPORT_WORDS[o.locale ?? 'en'],
       onResolved: (key, resolution) => {
         staging.resolveKey(key, resolution);
         resolved += 1;
@@ -66,7 +72,7 @@ export async function readAndLookUp(
       },
       // A sheet that will be refused for its rows needs no lookups.
       o.stopOnProblem ? () => feed.stop() : undefined,
-      { sheet: o.sheet },
+      { sheet: o.sheet, locale: o.locale },
     );
     flush();
     feed.end();
@@ -94,7 +100,8 @@ export interface StagedPlan {
  * Plans the staged rows a page at a time (planRow), marking in the staging the rows that will be paid; a row pays a
  * key the same amount as the ledger did since `since` is a duplicate (first attempts from any other sheet).
  */
-export function planStaged(staging: ImportStaging, o: { readonly file: string; readonly sheetHash: string; readonly since: Date }): StagedPlan {
+export function planStaged(staging: ImportStaging, o: { readonly file: string; readonly sheetHash: string; readonly since: Date; readonly locale?: Locale }): StagedPlan {
+  const w = IMPORT_WORDS[o.locale ?? 'en'];
   const lookupProblems: RowProblem[] = [];
   const nameWarnings: NameWarning[] = [];
   const duplicates: Duplicate[] = [];
@@ -106,8 +113,8 @@ export function planStaged(staging: ImportStaging, o: { readonly file: string; r
     const previous = staging.recentPaymentsOn(page[0]!.row.line, last, o.since, o.sheetHash);
     const accepted: number[] = [];
     for (const { row, destination, lookupError } of page) {
-      const lookup = destination ? { destination, error: null } : { destination: null, error: lookupError ?? 'the key was not looked up' };
-      const plan = planRow(o.file, row, lookup, previous.get(row.line));
+      const lookup = destination ? { destination, error: null } : { destination: null, error: lookupError ?? w.keyNotLookedUp };
+      const plan = planRow(o.file, row, lookup, previous.get(row.line), w);
       if (plan.problem) {
         lookupProblems.push(plan.problem);
         continue;

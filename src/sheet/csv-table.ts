@@ -2,6 +2,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { decodeText } from './decode-text.js';
 import { detectDelimiter, takeSepLine, type SheetDelimiter } from './delimiter.js';
 import type { Table, TableProblem } from './table.js';
+import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 
 /**
  * The CSV adapter of `readTable`, for CSV as people export it: UTF-8 with or without BOM, or Windows-1252; `;`, `,`
@@ -91,15 +92,16 @@ export function namedWidth(header: readonly string[]): number {
 }
 
 /** A row with fewer cells than the header names, or with content past the header's end, was split wrongly. */
-export function misalignment(cells: readonly string[], named: number, headerLength: number, delimiter: SheetDelimiter): string | null {
-  if (cells.length < named) {
-    return `has ${cells.length} cells but the header has ${named}; a cell is missing (or a value holds a line break without quotes)`;
-  }
+export function misalignment(
+  cells: readonly string[],
+  named: number,
+  headerLength: number,
+  delimiter: SheetDelimiter,
+  w: SheetWords = SHEET_WORDS.en,
+): string | null {
+  if (cells.length < named) return w.cellsMissing(cells.length, named);
   for (let i = headerLength; i < cells.length; i++) {
-    if ((cells[i] ?? '').trim() !== '') {
-      const shown = delimiter === '\t' ? 'a tab' : `"${delimiter}"`;
-      return `has ${cells.length} cells but the header has ${headerLength}; a value with ${shown} in it must be in double quotes`;
-    }
+    if ((cells[i] ?? '').trim() !== '') return w.cellsUnquoted(cells.length, headerLength, delimiter);
   }
   return null;
 }

@@ -1,3 +1,5 @@
+import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
+
 /** The columns paybatch reads from a payment sheet. */
 export type SheetField = 'key' | 'keyType' | 'amount' | 'description' | 'identifier' | 'name' | 'document';
 
@@ -29,17 +31,6 @@ const ALIASES: Readonly<Record<SheetField, readonly (readonly [string, Lang | nu
 const BY_NAME: ReadonlyMap<string, { field: SheetField; lang: Lang | null }> = new Map(
   SHEET_FIELDS.flatMap((field) => ALIASES[field].map(([name, lang]) => [name, { field, lang }] as const)),
 );
-
-/** The names a field's column may have, as people write them (for messages). */
-const SHOWN_ALIASES: Readonly<Record<SheetField, string>> = {
-  key: 'chave, chave_pix, key or pix_key',
-  keyType: 'tipo_chave, tipo, key_type or type',
-  amount: 'valor, amount or value',
-  description: 'descricao, historico or description',
-  identifier: 'identificador, id or identifier',
-  name: 'nome, favorecido or name',
-  document: 'documento, cpf, cnpj, cpf_cnpj or document',
-};
 
 /** The column name a template in `lang` uses for `field`. */
 export function templateHeader(field: SheetField, lang: Lang): string {
@@ -76,8 +67,8 @@ export interface HeaderMapping {
   lang: Lang;
 }
 
-/** Maps header cells to fields by their aliases; reports missing required columns and fields named twice. */
-export function mapHeader(header: readonly string[], fallback: Lang): HeaderMapping {
+/** Maps header cells to fields by their aliases; reports missing required columns and fields named twice, in the words of `w`. */
+export function mapHeader(header: readonly string[], fallback: Lang, w: SheetWords = SHEET_WORDS.en): HeaderMapping {
   const columns: Partial<Record<SheetField, number>> = {};
   const problems: string[] = [];
   let pt = 0;
@@ -91,27 +82,13 @@ export function mapHeader(header: readonly string[], fallback: Lang): HeaderMapp
     if (first === undefined) {
       columns[alias.field] = index;
     } else {
-      problems.push(
-        `columns "${header[first]?.trim() ?? ''}" (column ${first + 1}) and "${cell.trim()}" (column ${index + 1}) ` +
-          `both mean the ${describe(alias.field)}; keep one`,
-      );
+      problems.push(w.columnTwice(header[first]?.trim() ?? '', first + 1, cell.trim(), index + 1, alias.field));
     }
   });
   for (const field of REQUIRED_FIELDS) {
     if (columns[field] !== undefined) continue;
     const found = header.filter((c) => c.trim() !== '').map((c) => `"${c.trim()}"`).join(', ');
-    problems.push(
-      `no column for the ${describe(field)}: name one ${SHOWN_ALIASES[field]} ` +
-        `(the first line must be the header; it has ${found === '' ? 'nothing' : found})`,
-    );
+    problems.push(w.columnMissing(field, found));
   }
   return { columns, problems, lang: pt > en ? 'pt' : en > pt ? 'en' : fallback };
-}
-
-function describe(field: SheetField): string {
-  const words: Record<SheetField, string> = {
-    key: 'Pix key', keyType: 'key type', amount: 'amount', description: 'description',
-    identifier: 'identifier', name: 'name', document: 'document (CPF/CNPJ)',
-  };
-  return words[field];
 }

@@ -2,6 +2,7 @@ import { formatCnpj, normalizeCnpj } from '../domain/cnpj.js';
 import { formatCpf, normalizeCpf } from '../domain/cpf.js';
 import type { SheetField } from './headers.js';
 import type { SheetRow } from './read-sheet.js';
+import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 
 /** The fields that hold a document or a key, whose leading zeros a spreadsheet drops when it stores them as numbers. */
 const DOCUMENT_FIELDS: readonly SheetField[] = ['key', 'document'];
@@ -12,15 +13,12 @@ const DOCUMENT_FIELDS: readonly SheetField[] = ['key', 'document'];
  * payee's document is not guessed — but names the document they would make when its check digits agree.
  * Null when the field was not a number or its digits are not short.
  */
-export function lostZerosReason(row: SheetRow, field: SheetField): string | null {
+export function lostZerosReason(row: SheetRow, field: SheetField, w: SheetWords = SHEET_WORDS.en): string | null {
   if (!DOCUMENT_FIELDS.includes(field) || !row.numericFields?.includes(field)) return null;
   const digits = row.cells[field];
   if (digits === undefined || !/^\d+$/.test(digits) || digits.length === 11 || digits.length >= 14) return null;
   const cpf = digits.length < 11 ? normalizeCpf(digits.padStart(11, '0')) : null;
   const cnpj = normalizeCnpj(digits.padStart(14, '0'));
-  const meant = cpf?.ok ? `the CPF ${formatCpf(cpf.value)}` : cnpj.ok ? `the CNPJ ${formatCnpj(cnpj.value)}` : null;
-  return (
-    `the workbook stores ${digits} as a number, which drops leading zeros (${digits.length} digits; a CPF has 11, a CNPJ 14)` +
-    `${meant === null ? '' : `; with its zeros it would be ${meant}`}: format the column as Text and type it again`
-  );
+  const meant = cpf?.ok ? { type: 'CPF' as const, value: formatCpf(cpf.value) } : cnpj.ok ? { type: 'CNPJ' as const, value: formatCnpj(cnpj.value) } : null;
+  return w.zerosLost(digits, meant);
 }

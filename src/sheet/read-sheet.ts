@@ -1,8 +1,10 @@
+import type { Locale } from '../domain/locale.js';
 import type { InputProblem } from '../errors.js';
 import { withoutFormulaGuard } from './csv-cell.js';
 import { mapHeader, SHEET_FIELDS, type SheetField } from './headers.js';
 import { readTable } from './read-table.js';
 import { streamCsvTable } from './csv-stream.js';
+import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 import type { CsvFormat, TableFormat, TableProblem, TableRecord, TableStreamer } from './table.js';
 
 export type { SheetField } from './headers.js';
@@ -49,11 +51,11 @@ const HEADER = 'header';
  */
 export function readSheet(bytes: Uint8Array, file: string): ReadSheet & { readonly format: CsvFormat } {
   const table = readTable(bytes);
-  const head = sheetHead(file, table.header, table.headerLine, table.format, table.language);
+  const head = sheetHead(file, table.header, table.headerLine, table.format, table.language, SHEET_WORDS.en);
   const sheet = { ...head, format: table.format, rows: [] as SheetRow[] };
   const rowOf = rowReader(head.columns);
   for (const record of table.records) sheet.rows.push(rowOf(record));
-  finishProblems(sheet.problems, file, table.problems, table.headerLine, sheet.rows.length);
+  finishProblems(sheet.problems, file, table.problems, table.headerLine, sheet.rows.length, SHEET_WORDS.en);
   return sheet;
 }
 
@@ -74,15 +76,17 @@ export interface StreamedSheet {
  * `sinkFor` makes from the sheet's head, without all rows ever being held. `sinkFor` is called again, with a new
  * head, when the file has to be read again from the start (it was not UTF-8), so the consumer starts over. A sheet
  * without a header gets no sink call. Same rows, lines and problems as `readSheet`. The bytes are read as CSV unless
- * `streamTable` reads another format (`tableStreamer`).
+ * `streamTable` reads another format (`tableStreamer`). The sheet's own problems are in `locale`.
  */
 export async function streamSheet(
   open: () => AsyncIterable<Uint8Array>,
   file: string,
   sinkFor: (head: SheetHead) => (row: SheetRow) => void,
   streamTable: TableStreamer = streamCsvTable,
+  locale: Locale = 'en',
 ): Promise<StreamedSheet> {
-  let head: SheetHead = sheetHead(file, [], 0, { kind: 'csv', encoding: 'utf-8', delimiter: ';' }, 'pt');
+  const w = SHEET_WORDS[locale];
+  let head: SheetHead = sheetHead(file, [], 0, { kind: 'csv', encoding: 'utf-8', delimiter: ';' }, 'pt', w);
   let rowCount = 0;
   const table = await streamTable(open, () => {
     let sink: ((row: SheetRow) => void) | null = null;
@@ -90,7 +94,7 @@ export async function streamSheet(
     rowCount = 0;
     return {
       header(cells, line, format, language) {
-        head = sheetHead(file, cells, line, format, language);
+        head = sheetHead(file, cells, line, format, language, w);
         rowOf = rowReader(head.columns);
         sink = sinkFor(head);
       },
@@ -100,13 +104,13 @@ export async function streamSheet(
       },
     };
   });
-  if (table.headerLine === 0) head = sheetHead(file, [], 0, table.format, table.language);
-  finishProblems(head.problems, file, table.problems, table.headerLine, rowCount);
+  if (table.headerLine === 0) head = sheetHead(file, [], 0, table.format, table.language, w);
+  finishProblems(head.problems, file, table.problems, table.headerLine, rowCount, w);
   return { head, rowCount, sha256: table.sha256 };
 }
 
-function sheetHead(file: string, header: string[], headerLine: number, format: TableFormat, fallback: 'pt' | 'en'): SheetHead {
-  const mapping = mapHeader(header, fallback);
+function sheetHead(file: string, header: string[], headerLine: number, format: TableFormat, fallback: 'pt' | 'en', w: SheetWords): SheetHead {
+  const mapping = mapHeader(header, fallback, w);
   const head: SheetHead = { file, format, language: mapping.lang, header, columns: mapping.columns, problems: [] };
   if (headerLine > 0) {
     for (const reason of mapping.problems) head.problems.push({ file, line: headerLine, field: HEADER, reason });
@@ -132,15 +136,15 @@ function rowReader(columns: Partial<Record<SheetField, number>>): (record: Table
   };
 }
 
-function finishProblems(problems: InputProblem[], file: string, tableProblems: readonly TableProblem[], headerLine: number, rows: number): void {
+function finishProblems(problems: InputProblem[], file: string, tableProblems: readonly TableProblem[], headerLine: number, rows: number, w: SheetWords): void {
   if (tableProblems.length) {
     for (const problem of tableProblems) problems.push({ file, ...problem });
     return;
   }
   if (headerLine === 0) {
-    problems.push({ file, reason: 'the sheet is empty: expected a header line and one row per payment' });
+    problems.push({ file, reason: w.sheetEmpty });
   } else if (rows === 0) {
-    problems.push({ file, line: headerLine, field: HEADER, reason: 'the sheet has a header but no payment rows' });
+    problems.push({ file, line: headerLine, field: HEADER, reason: w.noRows });
   }
 }
 

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
+import type { Locale } from '../domain/locale.js';
 import { InputRejectedError, UsageError } from '../errors.js';
 import { lostZerosReason } from './number-cells.js';
 import { streamSheet, type SheetHead, type SheetRow, type StreamedSheet } from './read-sheet.js';
 import { tableStreamer, type SheetFormatChoice } from './read-table.js';
+import { SHEET_WORDS } from './sheet-words.js';
 import { rowValidator, type RowProblem, type ValidRow } from './validate-rows.js';
 import { isZip } from './xlsx-table.js';
 
@@ -13,6 +15,8 @@ import { isZip } from './xlsx-table.js';
 export interface SheetFileOptions {
   /** The worksheet of an XLSX workbook to read (default: the first); refused for a CSV file. */
   readonly sheet?: string;
+  /** The language of the row problems' reasons (default English). */
+  readonly locale?: Locale;
 }
 
 /**
@@ -28,7 +32,7 @@ export async function streamSheetFile(
 ): Promise<StreamedSheet> {
   try {
     const format = await sheetFormat(file, o);
-    return await streamSheet(() => createReadStream(file, { highWaterMark: 256 * 1024 }), file, sinkFor, tableStreamer(format));
+    return await streamSheet(() => createReadStream(file, { highWaterMark: 256 * 1024 }), file, sinkFor, tableStreamer(format, o.locale), o.locale);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (typeof e.code !== 'string' || e.syscall === undefined) throw error;
@@ -61,14 +65,14 @@ export async function validateSheetFile(
     problems = [];
     rejectedCount = 0;
     const onValid = validSink();
-    const validate = head.problems.length ? null : rowValidator(head, { maxItemAmountCents });
+    const validate = head.problems.length ? null : rowValidator(head, { maxItemAmountCents, locale: o.locale });
     return (row) => {
       if (validate === null) return;
       const outcome = validate(row);
       if (outcome.valid !== null) return onValid(outcome.valid);
       if (rejectedCount++ === 0) onFirstProblem?.();
       for (const p of outcome.problems) problems.push(p);
-      if (row.numericFields !== undefined) explainLostZeros(head, row, problems);
+      if (row.numericFields !== undefined) explainLostZeros(head, row, problems, o.locale);
     };
   }, o);
   return { ...streamed, rejectedCount, problems };
@@ -94,9 +98,9 @@ async function sheetFormat(file: string, o: SheetFileOptions): Promise<SheetForm
  * A key or document cell stored as a number with too few digits is rejected because Excel dropped its zeros: the
  * rule's own reason for that field ("not a valid CPF") is replaced by the one that says so and what to do.
  */
-function explainLostZeros(head: SheetHead, row: SheetRow, problems: RowProblem[]): void {
+function explainLostZeros(head: SheetHead, row: SheetRow, problems: RowProblem[], locale: Locale = 'en'): void {
   for (const field of row.numericFields ?? []) {
-    const reason = lostZerosReason(row, field);
+    const reason = lostZerosReason(row, field, SHEET_WORDS[locale]);
     const index = head.columns[field];
     if (reason === null || index === undefined) continue;
     const label = (head.header[index] ?? '').trim();

@@ -1,12 +1,15 @@
 import { normalizeDocument, type DocumentType } from '../domain/document.js';
+import type { Locale } from '../domain/locale.js';
 import { isUuid } from '../domain/uuid.js';
 import { formatBRL, parseAmount } from '../domain/money.js';
 import { ok } from '../domain/result.js';
 import { checkPixKey, parsePixKeyType, type PixKeyCheck, type PixKeyType } from '../domain/pix-key.js';
 import type { InputProblem } from '../errors.js';
+import { misalignment, namedWidth } from './csv-table.js';
 import { FirstLines } from './first-lines.js';
 import { SHEET_FIELDS, templateHeader, type SheetField } from './headers.js';
 import type { ReadSheet, SheetRow } from './read-sheet.js';
+import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 
 /**
  * The most characters a row's description may have: the Pix payer message (remittance information) carries 140,
@@ -47,7 +50,11 @@ export interface SheetValidation {
 
 const ROW_FIELD = 'row';
 
-const KEY_TYPE_WORDS = 'cpf, cnpj, celular (or telefone, phone), email or aleatoria (or evp, random)';
+/** What the row rules need besides the sheet: the limit per item, and the language of the reasons (default English). */
+export interface RowRules {
+  maxItemAmountCents: number | null;
+  locale?: Locale;
+}
 
 /**
  * Validates every row of a sheet offline and reports every problem of every row, as `file:line field: reason`
@@ -58,9 +65,9 @@ const KEY_TYPE_WORDS = 'cpf, cnpj, celular (or telefone, phone), email or aleato
  * CNPJ; the description has at most MAX_DESCRIPTION_LENGTH characters; the row's cells line up with the header's
  * columns (`SheetRow.misaligned`); a row with the same key, amount and description (case and spacing ignored) as an
  * earlier one is a duplicate, reported on the later line. When the sheet lacks a required column (see
- * `ReadSheet.problems`), nothing is validated and everything is empty.
+ * `ReadSheet.problems`), nothing is validated and everything is empty. Reasons are in `o.locale`.
  */
-export function validateRows(sheet: ReadSheet, o: { maxItemAmountCents: number | null }): SheetValidation {
+export function validateRows(sheet: ReadSheet, o: RowRules): SheetValidation {
   const result: SheetValidation = { valid: [], rejected: [], problems: [] };
   const validate = rowValidator(sheet, o);
   if (validate === null) return result;
@@ -87,12 +94,14 @@ const NO_PROBLEMS: readonly [] = [];
  * required column (nothing is validated then).
  */
 export function rowValidator(
-  sheet: Pick<ReadSheet, 'file' | 'columns' | 'header' | 'language'>,
-  o: { maxItemAmountCents: number | null },
+  sheet: Pick<ReadSheet, 'file' | 'columns' | 'header' | 'language' | 'format'>,
+  o: RowRules,
 ): ((row: SheetRow) => RowOutcome) | null {
   if (sheet.columns.key === undefined || sheet.columns.amount === undefined) return null;
 
   const label = fieldLabels(sheet);
+  const locale = o.locale ?? 'en';
+  const w = SHEET_WORDS[locale];
   const identifiers = new FirstLines(4);
   const payments = new FirstLines(2);
 
@@ -103,21 +112,21 @@ export function rowValidator(
     };
     const c = row.cells;
 
-    if (row.misaligned !== null) problem(ROW_FIELD, row.misaligned);
+    if (row.misaligned !== null) problem(ROW_FIELD, locale === 'en' ? row.misaligned : misalignedReason(sheet, row, row.misaligned, w));
 
-    const key = checkKey(c.key, c.keyType, label.keyType, sheet.columns.keyType !== undefined, sheet.language);
+    const key = checkKey(c.key, c.keyType, label.keyType, sheet.columns.keyType !== undefined, sheet.language, locale);
     if (key.field !== null) problem(key.field, key.reason);
 
     let amountCents: number | null = null;
     if (c.amount === undefined) {
-      problem('amount', 'the amount is empty');
+      problem('amount', w.amountEmpty);
     } else {
       const plain = plainAmount(c.amount);
-      const amount = plain === undefined ? parseAmount(c.amount) : ok(plain);
+      const amount = plain === undefined ? parseAmount(c.amount, locale) : ok(plain);
       if (!amount.ok) {
         problem('amount', amount.error);
       } else if (o.maxItemAmountCents !== null && amount.value > o.maxItemAmountCents) {
-        problem('amount', `${formatBRL(amount.value)} is above the limit per item of ${formatBRL(o.maxItemAmountCents)} (maxItemAmount)`);
+        problem('amount', w.aboveItemLimit(formatBRL(amount.value), formatBRL(o.maxItemAmountCents)));
       } else {
         amountCents = amount.value;
       }
@@ -127,24 +136,24 @@ export function rowValidator(
     if (c.identifier !== undefined) {
       const id = c.identifier.toLowerCase();
       if (!isUuid(id)) {
-        problem('identifier', `"${c.identifier}" is not a UUID (like 123e4567-e89b-42d3-a456-426614174000); leave it empty and paybatch derives one`);
+        problem('identifier', w.notUuid(c.identifier));
       } else if (/^[0-]+$/.test(id)) {
-        problem('identifier', 'the nil UUID cannot identify a payment; leave it empty and paybatch derives one');
+        problem('identifier', w.nilUuid);
       } else {
         const first = identifiers.firstLine(readUuid(id), row.line);
-        if (first !== null) problem('identifier', `the same identifier as line ${first}; each payment needs its own`);
+        if (first !== null) problem('identifier', w.identifierTwice(first));
         identifier = id;
       }
     }
 
     let document: ValidRow['document'] = null;
     if (c.document !== undefined) {
-      const doc = normalizeDocument(c.document);
+      const doc = normalizeDocument(c.document, locale);
       if (!doc.ok) {
         problem('document', doc.error);
       } else if (key.check?.valid && (key.check.type === 'cpf' || key.check.type === 'cnpj') && key.check.normalized !== doc.value.value) {
         const kind = key.check.type.toUpperCase();
-        problem('document', `${c.document} does not match the ${kind} key ${c.key ?? ''}: a ${kind} key is the payee's own ${kind}`);
+        problem('document', w.documentNotKey(c.document, kind, c.key ?? ''));
       } else {
         document = doc.value;
       }
@@ -154,13 +163,13 @@ export function rowValidator(
     // Counted in characters (code points), which only matters when the UTF-16 length is over the limit.
     const length = description.length > MAX_DESCRIPTION_LENGTH ? [...description].length : description.length;
     if (length > MAX_DESCRIPTION_LENGTH) {
-      problem('description', `has ${length} characters; a Pix payment carries at most ${MAX_DESCRIPTION_LENGTH}`);
+      problem('description', w.descriptionTooLong(length, MAX_DESCRIPTION_LENGTH));
     }
 
     const keyCheck = key.check;
     if (keyCheck?.valid && keyCheck.type !== null && keyCheck.normalized !== null && amountCents !== null) {
       const first = payments.firstLine(hashPayment(keyCheck.type, keyCheck.normalized, amountCents, description), row.line);
-      if (first !== null) problem(ROW_FIELD, `duplicate: same as line ${first} (same key, amount and description)`);
+      if (first !== null) problem(ROW_FIELD, w.duplicateRow(first));
 
       if (problems.length === 0) {
         return {
@@ -267,6 +276,7 @@ function checkKey(
   typeLabel: string,
   hasTypeColumn: boolean,
   lang: 'pt' | 'en',
+  locale: Locale,
 ): KeyOutcome {
   let type: PixKeyType | undefined;
   if (typeCell !== undefined) {
@@ -276,34 +286,36 @@ function checkKey(
       // A sheet uses a handful of spellings; the bound keeps a sheet of garbage types from growing the cache.
       if (KEY_TYPE_WORDS_SEEN.size < 256) KEY_TYPE_WORDS_SEEN.set(typeCell, parsed);
     }
-    if (parsed === null) return { check: null, field: 'keyType', reason: `unknown key type "${typeCell}": use ${KEY_TYPE_WORDS}` };
+    if (parsed === null) return { check: null, field: 'keyType', reason: SHEET_WORDS[locale].unknownKeyType(typeCell) };
     type = parsed;
   }
-  if (key === undefined) return { check: null, field: 'key', reason: 'the Pix key is empty' };
+  if (key === undefined) return { check: null, field: 'key', reason: SHEET_WORDS[locale].keyEmpty };
 
-  const check = checkPixKey(key, type);
+  const check = checkPixKey(key, type, locale);
   if (!check.valid) {
-    let reason = check.error ?? 'not a valid Pix key';
+    const w = SHEET_WORDS[locale];
+    let reason = check.error ?? w.keyInvalid;
     if (/^\d+(?:[.,]\d+)?e\+?\d+$/i.test(key)) {
-      reason = `"${key}" is a number a spreadsheet turned into scientific notation; format the column as text and export again`;
+      reason = w.scientificNotation(key);
     } else if (type !== undefined) {
       const detected = checkPixKey(key);
       if (detected.valid && detected.type !== null && detected.type !== type) {
-        reason += `; it looks like a valid ${describeType(detected.type)} key: check ${typeLabel}`;
+        reason += w.looksLike(detected.type, typeLabel);
       }
     }
     return { check, field: 'key', reason };
   }
   if (check.ambiguousWith.length > 0) {
     const phoneWord = lang === 'pt' ? 'celular' : 'phone';
-    const what = hasTypeColumn ? `fill ${typeLabel}` : `add a ${typeLabel} column`;
-    return { check, field: 'key', reason: `ambiguous: CPF or phone; ${what} with cpf or ${phoneWord}` };
+    return { check, field: 'key', reason: SHEET_WORDS[locale].ambiguousKey(typeLabel, hasTypeColumn, phoneWord) };
   }
   return { check, field: null, reason: '' };
 }
 
-function describeType(type: PixKeyType): string {
-  return { cpf: 'CPF', cnpj: 'CNPJ', phone: 'phone', email: 'e-mail', evp: 'random (evp)' }[type];
+/** `SheetRow.misaligned` in other words: the same rule, run again on the row's raw cells (only for a misaligned row). */
+function misalignedReason(sheet: Pick<ReadSheet, 'header' | 'format'>, row: SheetRow, english: string, w: SheetWords): string {
+  const delimiter = sheet.format.kind === 'csv' ? sheet.format.delimiter : ';';
+  return misalignment(row.raw, namedWidth(sheet.header), sheet.header.length, delimiter, w) ?? english;
 }
 
 function collapse(text: string): string {

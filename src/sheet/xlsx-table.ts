@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { localDay } from '../domain/local-time.js';
+import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 import type { StreamedTable, TableProblem, TableRecord, TableSink } from './table.js';
 
 /** The first bytes of every ZIP file, and so of every XLSX workbook. */
@@ -19,8 +20,9 @@ export function isZip(bytes: Uint8Array): boolean {
 export async function streamXlsxTable(
   open: () => AsyncIterable<Uint8Array>,
   sinkFor: () => TableSink,
-  o: { readonly sheet?: string },
+  o: { readonly sheet?: string; readonly words?: SheetWords },
 ): Promise<StreamedTable> {
+  const w = o.words ?? SHEET_WORDS.en;
   const out: StreamedTable = { sha256: '', headerLine: 0, problems: [], language: 'pt', format: { kind: 'xlsx', sheet: o.sheet ?? '' } };
   const hash = createHash('sha256');
   const source = open()[Symbol.asyncIterator]();
@@ -37,7 +39,7 @@ export async function streamXlsxTable(
   const first = await pull();
   if (first === null || !isZip(first)) {
     while ((await pull()) !== null);
-    out.problems.push({ reason: 'the file is not an XLSX workbook (it is not a ZIP file as .xlsx files are); save it from the spreadsheet as .xlsx, or as CSV' });
+    out.problems.push({ reason: w.notXlsx });
     out.sha256 = hash.digest('hex');
     return out;
   }
@@ -48,10 +50,10 @@ export async function streamXlsxTable(
     })(),
   );
   try {
-    await readWorksheet(bytes, sinkFor(), o.sheet, out);
+    await readWorksheet(bytes, sinkFor(), o.sheet, out, w);
   } catch (error) {
     out.headerLine = 0;
-    out.problems.push({ reason: `the file cannot be read as an XLSX workbook: it is damaged or cut short (${(error as Error).message}); open it in the spreadsheet and save it again as .xlsx` });
+    out.problems.push({ reason: w.damagedXlsx((error as Error).message) });
   } finally {
     bytes.destroy();
   }
@@ -82,7 +84,7 @@ interface XlsxWorkbook extends AsyncIterable<XlsxWorksheet> {
   readonly model?: { sheets?: { name: string }[] };
 }
 
-async function readWorksheet(bytes: Readable, sink: TableSink, wanted: string | undefined, out: StreamedTable): Promise<void> {
+async function readWorksheet(bytes: Readable, sink: TableSink, wanted: string | undefined, out: StreamedTable, w: SheetWords): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   // Styles are read for the number formats (dates, zero padding); hyperlinks keep their shown text as the value.
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(bytes, {
@@ -115,12 +117,12 @@ async function readWorksheet(bytes: Readable, sink: TableSink, wanted: string | 
       sink.record(record);
     }
   }
-  if (!found) out.problems.push(missingSheet(wanted, names()));
+  if (!found) out.problems.push(missingSheet(wanted, names(), w));
 }
 
-function missingSheet(wanted: string | undefined, seen: readonly string[]): TableProblem {
-  if (seen.length === 0) return { reason: 'the workbook has no worksheet (is it an XLSX workbook? save it from the spreadsheet as .xlsx)' };
-  return { field: 'sheet', reason: `the workbook has no worksheet named "${wanted ?? ''}"; it has ${seen.map((s) => `"${s}"`).join(', ')}` };
+function missingSheet(wanted: string | undefined, seen: readonly string[], w: SheetWords): TableProblem {
+  if (seen.length === 0) return { reason: w.noWorksheet };
+  return { field: 'sheet', reason: w.noWorksheetNamed(wanted ?? '', seen.map((s) => `"${s}"`).join(', ')) };
 }
 
 function rowCells(row: XlsxRow): { cells: string[]; numeric: number[] } {

@@ -102,8 +102,7 @@ describe('paybatch in Portuguese', () => {
     writeFileSync(sheet, 'chave;tipo_chave;valor;descricao\nana@exemplo.com.br;email;10,00;ok\nbeto@exemplo.com.br;email;1.234;ambíguo\n');
     const r = await runCli(['import', sheet, '--check'], { env: envOf(dir, PT) });
     expect(r.code).toBe(3);
-    // The reason is the sheet rules' own text (English); the frame around it is Portuguese.
-    expect(r.stderr).toContain(`erro: ${sheet}: 1 of 2 rows are invalid.\n  ${sheet}, linha 3, campo valor: amount "1.234": ambiguous`);
+    expect(r.stderr).toContain(`erro: ${sheet}: 1 de 2 linhas é inválida.\n  ${sheet}, linha 3, campo valor: valor "1.234": ambíguo`);
   });
 
   it('asks and sums up an import in Portuguese', async () => {

@@ -163,7 +163,10 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
           );
         },
       },
-      { file: opts.file, sheet: opts.sheet, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates },
+      {
+        file: opts.file, sheet: opts.sheet, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates,
+        locale: ctx.out.json ? 'en' : locale,
+      },
     );
   } finally {
     spinner.stop();
@@ -193,7 +196,9 @@ async function runCheck(ctx: Context, opts: ImportOptions): Promise<void> {
   const { checkSheet } = await import('../../engine/check-sheet.js');
   const { maxItemAmount, maxBatchTotal } = (await ctx.profile()).settings;
   const { words, formatBRL } = await humanize(ctx);
-  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet });
+  // Refusals and row reasons in the user's language; `--json` keeps them English.
+  const locale = ctx.out.json ? 'en' : await ctx.locale();
+  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet, locale });
   ctx.out.result({ outcome: 'checked', ...result }, () =>
     ctx.out.print(words.checked(result.file, result.rows, result.totals.count, formatBRL(result.totals.sumCents))),
   );

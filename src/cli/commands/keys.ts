@@ -1,11 +1,11 @@
 import { Option } from 'commander';
 import type { Destination } from '../../domain/destination.js';
-import type { PixKeyCheck, PixKeyType } from '../../domain/pix-key.js';
-import { ExitCode } from '../../errors.js';
+import { checkPixKey, type PixKeyCheck, type PixKeyType } from '../../domain/pix-key.js';
+import { ExitCode, InputRejectedError } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
-import type { KeysMessages } from '../messages/keys.js';
+import { DESTINATION_FIELDS, keysMessages, type KeysMessages } from '../messages/keys.js';
 import { arg, optionalChoice } from '../raw-input.js';
 
 const KEY_TYPES: readonly PixKeyType[] = ['cpf', 'cnpj', 'phone', 'email', 'evp'];
@@ -51,19 +51,15 @@ export function parseKeysLookupOptions(raw: RawInput): KeysLookupOptions {
 }
 
 export async function runKeysCheck(ctx: Context, opts: KeysCheckOptions): Promise<number> {
-  const { checkPixKey } = await import('../../domain/pix-key.js');
   const results = opts.keys.map((k) => checkPixKey(k, opts.type));
   ctx.out.result(results, () => renderKeyChecks(ctx.out, results));
   return results.every((r) => r.valid) ? ExitCode.ok : ExitCode.inputRejected;
 }
 
 export async function runKeysLookup(ctx: Context, opts: KeysLookupOptions): Promise<number> {
-  const { checkPixKey } = await import('../../domain/pix-key.js');
-  const { InputRejectedError } = await import('../../errors.js');
   const check = checkPixKey(opts.key, opts.type);
   if (!check.valid) throw new InputRejectedError(`${opts.key}: ${check.error}`);
   const destination = await (await ctx.provider()).lookupKey(check.normalized!);
-  const { keysMessages, DESTINATION_FIELDS } = await import('../messages/keys.js');
   const words = keysMessages[await ctx.locale()];
   ctx.out.result({ key: check.normalized, type: check.type, found: destination !== null, destination }, () =>
     renderKeyLookup(ctx.out, words, DESTINATION_FIELDS, check.normalized!, destination),

@@ -33,7 +33,9 @@ export const outputMessages: Readonly<Record<Locale, OutputMessages>> = {
     unexpected: 'inesperado:',
     bug: 'Isto é um defeito do paybatch; por favor, informe-o junto com o comando que você executou.',
     problem: (p) => {
-      const where = [p.file, p.line === undefined ? undefined : `linha ${p.line}`, p.field === undefined ? undefined : `campo ${p.field}`].filter(Boolean);
+      // A problem of the whole row has the field `row`: the line says it already.
+      const field = p.field === undefined || p.field === 'row' ? undefined : `campo ${p.field}`;
+      const where = [p.file, p.line === undefined ? undefined : `linha ${p.line}`, field].filter(Boolean);
       return where.length ? `${where.join(', ')}: ${p.reason}` : p.reason;
     },
     shared: (what, files, fix) =>

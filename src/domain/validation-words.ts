@@ -1,0 +1,128 @@
+import type { Locale } from './locale.js';
+
+/** Why a document, key or amount is refused, in English (the words of `--json` and of `keys check`). */
+const en = {
+  amountEmpty: 'amount is empty',
+  amountNegative: (text: string) => `negative amounts are not accepted: "${text}"`,
+  amountNoDigits: 'amount has no digits',
+  amountCharacters: (text: string) => `amount "${text}" has characters other than digits, "." and ","`,
+  amountSpace: (text: string) => `amount "${text}" has a misplaced space`,
+  amountShape: (text: string, reason: string) => `amount "${text}": ${reason}`,
+  amountZero: 'amount must be greater than zero',
+  amountTooLarge: (text: string) => `amount "${text}" is too large`,
+  markTwice: (mark: string) => `"${mark}" appears more than once`,
+  misplacedGroup: (mark: string) => `misplaced "${mark}" thousands separator`,
+  digitBeforeMark: (mark: string, fraction: string) => `a digit is needed before "${mark}" (write 0${mark}${fraction})`,
+  ambiguousMark: (mark: string, whole: string, fraction: string) =>
+    `ambiguous: is "${mark}" a thousands separator or the decimal mark? write ${whole}${fraction},00 or use two decimals`,
+  noDecimals: 'no digits after the decimal mark',
+  tooManyDecimals: 'more than two decimal places',
+
+  cpfEmpty: 'CPF is empty',
+  cpfCharacters: 'CPF may only have digits, dots and a dash',
+  cpfLength: (got: number, zerosLost: boolean) => `CPF must have 11 digits, got ${got}${zerosLost ? '; a spreadsheet may have dropped leading zeros' : ''}`,
+  cpfAllEqual: 'CPF with all digits equal is not valid',
+  cpfCheckDigits: (expected: string) => `CPF check digits do not match (expected ${expected})`,
+  cnpjEmpty: 'CNPJ is empty',
+  cnpjCharacters: 'CNPJ may only have digits, letters A-Z, dots, a slash and a dash',
+  cnpjLength: (got: number, zerosLost: boolean) => `CNPJ must have 14 characters, got ${got}${zerosLost ? '; a spreadsheet may have dropped leading zeros' : ''}`,
+  cnpjDigitsAtEnd: 'CNPJ check digits (the last two) must be digits',
+  cnpjAllEqual: 'CNPJ with all digits equal is not valid',
+  cnpjCheckDigits: (expected: string) => `CNPJ check digits do not match (expected ${expected})`,
+  documentEmpty: 'document is empty',
+  documentLength: (got: number) => `a document is a CPF (11 digits) or a CNPJ (14 characters), got ${got} characters`,
+
+  phoneEmpty: 'phone number is empty',
+  phoneCharacters: 'phone number may only have digits, +, spaces, dashes and parentheses',
+  phoneForeign: 'only Brazilian (+55) phone numbers are accepted',
+  phoneLength: (digits: number) => `phone number must have an area code and 9 digits, got ${digits} digits`,
+  phoneAreaCode: (code: string) => `area code ${code} does not exist`,
+  phoneLandline: 'landline numbers are not Pix keys',
+  phoneEightDigits: 'mobile numbers have 9 digits after the area code (add the leading 9)',
+  phoneNotMobile: 'mobile numbers start with 9 after the area code',
+
+  emailEmpty: 'e-mail is empty',
+  emailLength: (length: number, max: number) => `e-mail has ${length} characters, more than ${max}`,
+  emailNoAt: 'e-mail needs an @',
+  emailTwoAts: 'e-mail has more than one @',
+  emailNoLocal: 'e-mail has nothing before the @',
+  emailQuoted: 'quoted e-mail addresses are not Pix keys',
+  emailLocalCharacter: (c: string) => `e-mail has a character not accepted before the @: "${c}"`,
+  emailNoDomain: 'e-mail has no domain after the @',
+  emailEmptyLabel: (domain: string) => `e-mail domain "${domain}" has an empty part`,
+  emailLongLabel: (start: string) => `e-mail domain part "${start}…" is longer than 63 characters`,
+  emailLabelHyphen: (label: string) => `e-mail domain part "${label}" starts or ends with "-"`,
+  emailLabelCharacters: (label: string) => `e-mail domain part "${label}" has characters other than a-z, 0-9 and "-"`,
+
+  keyEmpty: 'Pix key is empty',
+  keyUnknown: 'not a Pix key: expected a CPF, CNPJ, mobile number, e-mail or random key',
+  keyNeither: (cpf: string, phone: string) => `neither a CPF (${cpf}) nor a mobile number (${phone})`,
+  evpShape: 'random keys are UUIDs like 123e4567-e89b-12d3-a456-426614174000',
+  /** Before the reason of a key refused as its type (`PixKeyType`). */
+  keyInvalidAs: { cpf: 'not a valid CPF', cnpj: 'not a valid CNPJ', phone: 'not a valid mobile number', email: 'not a valid e-mail', evp: 'not a valid random key' },
+};
+
+export type ValidationWords = typeof en;
+
+const ptBR: ValidationWords = {
+  amountEmpty: 'o valor está vazio',
+  amountNegative: (text) => `valores negativos não são aceitos: "${text}"`,
+  amountNoDigits: 'o valor não tem dígitos',
+  amountCharacters: (text) => `o valor "${text}" tem caracteres além de dígitos, "." e ","`,
+  amountSpace: (text) => `o valor "${text}" tem um espaço fora do lugar`,
+  amountShape: (text, reason) => `valor "${text}": ${reason}`,
+  amountZero: 'o valor deve ser maior que zero',
+  amountTooLarge: (text) => `o valor "${text}" é grande demais`,
+  markTwice: (mark) => `"${mark}" aparece mais de uma vez`,
+  misplacedGroup: (mark) => `separador de milhar "${mark}" fora do lugar`,
+  digitBeforeMark: (mark, fraction) => `falta um dígito antes de "${mark}" (escreva 0${mark}${fraction})`,
+  ambiguousMark: (mark, whole, fraction) =>
+    `ambíguo: "${mark}" separa milhares ou decimais? escreva ${whole}${fraction},00 ou use duas casas decimais`,
+  noDecimals: 'nenhum dígito depois da marca decimal',
+  tooManyDecimals: 'mais de duas casas decimais',
+
+  cpfEmpty: 'o CPF está vazio',
+  cpfCharacters: 'o CPF só pode ter dígitos, pontos e um hífen',
+  cpfLength: (got, zerosLost) => `o CPF deve ter 11 dígitos, tem ${got}${zerosLost ? '; a planilha pode ter tirado os zeros à esquerda' : ''}`,
+  cpfAllEqual: 'CPF com todos os dígitos iguais não é válido',
+  cpfCheckDigits: (expected) => `os dígitos verificadores do CPF não conferem (esperado ${expected})`,
+  cnpjEmpty: 'o CNPJ está vazio',
+  cnpjCharacters: 'o CNPJ só pode ter dígitos, letras A-Z, pontos, uma barra e um hífen',
+  cnpjLength: (got, zerosLost) => `o CNPJ deve ter 14 caracteres, tem ${got}${zerosLost ? '; a planilha pode ter tirado os zeros à esquerda' : ''}`,
+  cnpjDigitsAtEnd: 'os dígitos verificadores do CNPJ (os dois últimos) devem ser dígitos',
+  cnpjAllEqual: 'CNPJ com todos os dígitos iguais não é válido',
+  cnpjCheckDigits: (expected) => `os dígitos verificadores do CNPJ não conferem (esperado ${expected})`,
+  documentEmpty: 'o documento está vazio',
+  documentLength: (got) => `um documento é um CPF (11 dígitos) ou um CNPJ (14 caracteres), tem ${got} caracteres`,
+
+  phoneEmpty: 'o celular está vazio',
+  phoneCharacters: 'o celular só pode ter dígitos, +, espaços, hífens e parênteses',
+  phoneForeign: 'só celulares do Brasil (+55) são aceitos',
+  phoneLength: (digits) => `o celular deve ter DDD e 9 dígitos, tem ${digits} dígitos`,
+  phoneAreaCode: (code) => `o DDD ${code} não existe`,
+  phoneLandline: 'telefone fixo não é chave Pix',
+  phoneEightDigits: 'celulares têm 9 dígitos depois do DDD (acrescente o 9 inicial)',
+  phoneNotMobile: 'celulares começam com 9 depois do DDD',
+
+  emailEmpty: 'o e-mail está vazio',
+  emailLength: (length, max) => `o e-mail tem ${length} caracteres, mais de ${max}`,
+  emailNoAt: 'o e-mail precisa de um @',
+  emailTwoAts: 'o e-mail tem mais de um @',
+  emailNoLocal: 'o e-mail não tem nada antes do @',
+  emailQuoted: 'e-mails entre aspas não são chaves Pix',
+  emailLocalCharacter: (c) => `o e-mail tem um caractere não aceito antes do @: "${c}"`,
+  emailNoDomain: 'o e-mail não tem domínio depois do @',
+  emailEmptyLabel: (domain) => `o domínio "${domain}" do e-mail tem uma parte vazia`,
+  emailLongLabel: (start) => `a parte "${start}…" do domínio do e-mail tem mais de 63 caracteres`,
+  emailLabelHyphen: (label) => `a parte "${label}" do domínio do e-mail começa ou termina com "-"`,
+  emailLabelCharacters: (label) => `a parte "${label}" do domínio do e-mail tem caracteres além de a-z, 0-9 e "-"`,
+
+  keyEmpty: 'a chave Pix está vazia',
+  keyUnknown: 'não é uma chave Pix: esperado CPF, CNPJ, celular, e-mail ou chave aleatória',
+  keyNeither: (cpf, phone) => `nem CPF (${cpf}) nem celular (${phone})`,
+  evpShape: 'chaves aleatórias são UUIDs como 123e4567-e89b-12d3-a456-426614174000',
+  keyInvalidAs: { cpf: 'CPF inválido', cnpj: 'CNPJ inválido', phone: 'celular inválido', email: 'e-mail inválido', evp: 'chave aleatória inválida' },
+};
+
+/** The reasons of the domain's validators per locale; each validator takes the locale as its last parameter. */
+export const VALIDATION_WORDS: Readonly<Record<Locale, ValidationWords>> = { en, 'pt-BR': ptBR };
