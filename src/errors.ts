@@ -74,8 +74,11 @@ export class ConfigError extends PaybatchError {
 /** The user declined a confirmation or pressed Ctrl-C at a prompt. */
 export class CancelledError extends PaybatchError {
   override readonly type = 'cancelled';
-  constructor(message = 'Cancelled; nothing was changed.') {
-    super(message);
+  /** What was not done, for the CLI to say in the run's language. */
+  readonly nothing: 'changed' | 'paid';
+  constructor(nothing: 'changed' | 'paid' = 'changed') {
+    super(`Cancelled; nothing was ${nothing}.`);
+    this.nothing = nothing;
   }
 }
 

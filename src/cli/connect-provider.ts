@@ -42,8 +42,7 @@ async function embeddedSandbox(profile: Profile, o: { sandboxState: string; out:
   const sandbox = await startSandbox({
     host: '127.0.0.1', port: 0, stateFile: o.sandboxState, seed: s.sandboxSeed, speed: s.sandboxSpeed, faults: s.sandboxFaults, dialect: s.sandboxDialect,
   });
-  const dialect = s.sandboxDialect === 'paybatch' ? '' : ` (answering in its "${s.sandboxDialect}" dialect)`;
-  o.out.notice(`SANDBOX: no provider is configured, so the embedded sandbox at ${sandbox.url}${dialect} is used; no real money moves.`);
+  o.out.notice(o.out.words.sandbox(sandbox.url, s.sandboxDialect === 'paybatch' ? null : s.sandboxDialect));
   const { url: baseUrl, tokenUrl, apiKey, clientId, clientSecret } = sandbox;
   // The sandbox counts Pix amounts in centavos whatever the profile says of a real provider.
   return { credentials: { baseUrl, tokenUrl, apiKey, clientId, clientSecret, pixAmountUnit: 'cents' }, stop: () => sandbox.close() };

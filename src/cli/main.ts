@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Argument, Command, CommanderError, Option } from 'commander';
-import { ExitCode, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
+import { CancelledError, ExitCode, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
@@ -210,7 +210,7 @@ function reportError(error: unknown, out: Output): number {
     return ExitCode.usage;
   }
   if (error instanceof PaybatchError) {
-    out.error(error.message);
+    out.error(error instanceof CancelledError ? out.words.cancelled(error.nothing) : error.message);
     if (error instanceof InputRejectedError) for (const p of error.problems) out.info(`  ${out.problem(p)}`);
     if (error.hint) out.info(error.hint);
     if (error instanceof UsageError) out.info(out.words.usage);

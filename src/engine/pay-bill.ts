@@ -134,7 +134,7 @@ export async function payBills(deps: BillDeps, requests: readonly BillRequest[],
   const prepared = decisions.flatMap((d) => (d.action === 'pay' ? [d.bill] : []));
   const skipped = decisions.flatMap((d) => (d.action === 'skip' ? [{ request: d.request, paidBy: d.paidBy }] : []));
   if (prepared.length === 0) return { outcomes: [], notAttempted: [], skipped };
-  if (!(await o.confirm(prepared))) throw new CancelledError('Cancelled; nothing was paid.');
+  if (!(await o.confirm(prepared))) throw new CancelledError('paid');
   const provider = await deps.provider();
   const outcomes: BillOutcome[] = [];
   for (const [i, bill] of prepared.entries()) {

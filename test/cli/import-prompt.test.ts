@@ -35,6 +35,17 @@ function scripted(answer: boolean): Prompter & { asked: string[] } {
 }
 
 describe('paybatch import on a terminal', () => {
+  it('says the sandbox notice and the cancellation in Portuguese for a Brazilian user', async () => {
+    const dir = tempDir();
+    const env = { XDG_CONFIG_HOME: join(dir, 'c'), XDG_DATA_HOME: join(dir, 'd'), HOME: dir, LC_ALL: 'pt_BR.UTF-8' };
+    const r = await runCli(['import', sheet], { tty: true, env, prompter: scripted(false) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/SANDBOX: nenhum provedor está configurado, então o sandbox embutido em http:\/\/127\.0\.0\.1:\d+ é usado; nenhum dinheiro de verdade se move\./);
+    expect(r.stderr).toContain('Cancelado; nada foi alterado.');
+    const json = await runCli(['import', sheet, '--json'], { tty: true, env, prompter: scripted(false) });
+    expect(JSON.parse(json.stdout).error).toMatchObject({ type: 'cancelled', message: 'Cancelled; nothing was changed.' });
+  });
+
   it('asks before creating anything; "no" leaves the ledger and the provider untouched', async () => {
     const dir = tempDir();
     const env = { XDG_CONFIG_HOME: join(dir, 'c'), XDG_DATA_HOME: join(dir, 'd'), HOME: dir };

@@ -12,6 +12,10 @@ export interface OutputMessages {
   problem(p: InputProblem): string;
   /** Private files others can read: `files` lists them with their modes, `fix` is the command that fixes it. */
   shared(what: 'ledger' | 'receipts', files: string, fix: string): string;
+  /** A confirmation declined or a prompt left with Ctrl-C: what was not done ("nothing was changed"). */
+  cancelled(nothing: 'changed' | 'paid'): string;
+  /** The profile names no provider: the embedded sandbox answers instead (`dialect` when not paybatch's own). */
+  sandbox(url: string, dialect: string | null): string;
 }
 
 export const outputMessages: Readonly<Record<Locale, OutputMessages>> = {
@@ -22,6 +26,9 @@ export const outputMessages: Readonly<Record<Locale, OutputMessages>> = {
     unexpected: 'unexpected:',
     bug: 'This is a bug in paybatch; please report it with the command you ran.',
     problem: formatProblem,
+    cancelled: (nothing) => `Cancelled; nothing was ${nothing}.`,
+    sandbox: (url, dialect) =>
+      `SANDBOX: no provider is configured, so the embedded sandbox at ${url}${dialect ? ` (answering in its "${dialect}" dialect)` : ''} is used; no real money moves.`,
     shared: (what, files, fix) =>
       `${what === 'ledger' ? 'The ledger' : 'The receipts folder'} can be read by other users: ${files}. ` +
       `It holds names, documents, Pix keys and amounts; make it private with: ${fix}`,
@@ -32,6 +39,9 @@ export const outputMessages: Readonly<Record<Locale, OutputMessages>> = {
     usage: "Veja como usar com 'paybatch --help'.",
     unexpected: 'inesperado:',
     bug: 'Isto é um defeito do paybatch; por favor, informe-o junto com o comando que você executou.',
+    cancelled: (nothing) => `Cancelado; nada foi ${nothing === 'paid' ? 'pago' : 'alterado'}.`,
+    sandbox: (url, dialect) =>
+      `SANDBOX: nenhum provedor está configurado, então o sandbox embutido em ${url}${dialect ? ` (respondendo no dialeto "${dialect}")` : ''} é usado; nenhum dinheiro de verdade se move.`,
     problem: (p) => {
       // A problem of the whole row has the field `row`: the line says it already.
       const field = p.field === undefined || p.field === 'row' ? undefined : `campo ${p.field}`;
