@@ -95,23 +95,6 @@ export interface RecentPayment {
   readonly createdAt: string;
 }
 
-/**
- * First attempts of items in any state, created since `since` by other sheets than `exceptSheetHash`, for the
- * duplicate warning: a sheet does not repeat itself, and a reprocess attempt repeats a payment on purpose.
- */
-export function recentPayments(ledger: Ledger, since: Date, exceptSheetHash: string): RecentPayment[] {
-  return ledger.all(
-    ledger.db
-      .selectFrom('items')
-      .innerJoin('batches', 'batches.id', 'items.batch_id')
-      .leftJoin('imports', 'imports.id', 'batches.import_id')
-      .select(['items.key as key', 'items.amount_cents as amountCents', 'batches.name as batchName', 'items.created_at as createdAt'])
-      .where('items.created_at', '>=', since.toISOString())
-      .where((eb) => eb.or([eb('imports.file_hash', 'is', null), eb('imports.file_hash', '!=', exceptSheetHash)]))
-      .where('items.attempt', '=', 1),
-  );
-}
-
 /** The provider's answer for an item the ledger sent: its remote id and status word, and the state that follows. */
 export interface RemoteItemUpdate {
   readonly identifier: string;

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { logIntent, logOutcome } from '../../src/ledger/call-log.js';
 import { claimImport } from '../../src/ledger/import-claim.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
-import { recentPayments } from '../../src/ledger/item-repository.js';
 import { checkLedger } from '../../src/ledger/ledger-check.js';
 import { openLedger, sqliteOf } from '../../src/ledger/open-ledger.js';
 import { ledgerWithStartedBatch, plannedItem } from '../helpers/ledger-fixture.js';
@@ -125,15 +124,6 @@ describe('an import in progress', () => {
     // A holder whose process is gone (killed mid-import) does not block the next run.
     sqliteOf(ledger).prepare("INSERT INTO import_claims VALUES ('h3', 'x.csv', 2147483646, ?, ?)").run((await import('node:os')).hostname(), now.toISOString());
     expect(() => claimImport(ledger, { fileHash: 'h3', fileName: 'x.csv', now }).release()).not.toThrow();
-    await ledger.close();
-  });
-
-  it('never counts an import as a duplicate of itself', async () => {
-    const ledger = await openLedger(join(tempDir(), 'ledger.db'));
-    recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now });
-    const since = new Date(now.getTime() - 86_400_000);
-    expect(recentPayments(ledger, since, 'h1')).toEqual([]);
-    expect(recentPayments(ledger, since, 'h2')).toEqual([{ key: 'p1@example.com', amountCents: 1001, batchName: 'A', createdAt: now.toISOString() }]);
     await ledger.close();
   });
 });
