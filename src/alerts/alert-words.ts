@@ -1,4 +1,5 @@
 import type { Locale } from '../domain/locale.js';
+import { statusWord } from '../domain/status-words.js';
 
 /** The languages of alert texts (the locale of the profile). */
 export type AlertLocale = Locale;
@@ -99,18 +100,6 @@ const PT: Readonly<Record<string, KindWords>> = {
   },
 };
 
-/** Item and bill statuses in Portuguese; English shows the ledger's words. */
-const PT_STATUS: Readonly<Record<string, string>> = {
-  submitted: 'enviado',
-  processing: 'em processamento',
-  paid: 'pago',
-  failed: 'falhou',
-  returned: 'devolvido',
-  unknown: 'desconhecido',
-  scheduled: 'agendado',
-  pending: 'pendente',
-};
-
 /** The fixed words of alert texts. */
 export interface AlertFrame {
   readonly kinds: Readonly<Record<string, KindWords>>;
@@ -138,7 +127,7 @@ export const ALERT_WORDS: Readonly<Record<AlertLocale, AlertFrame>> = {
   },
   'pt-BR': {
     kinds: PT,
-    status: (w) => PT_STATUS[w] ?? w,
+    status: (w) => statusWord(w, 'pt-BR'),
     line: (n) => `linha ${n}`,
     since: 'desde',
     id: 'id',

@@ -84,7 +84,7 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
   const label = `batch #${source.id}`;
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
   const identifiers = new Map(candidates.map((c) => [c.item.id, retryIdentifier(c.item.identifier, c.retries + 1)]));
-  const recent = new Map(recentPaymentsBesides(ledger, since, candidates.map((c) => c.rootId)).map((p) => [`${p.key}\u0000${p.amountCents}`, p]));
+  const recent = new Map(recentPaymentsBesides(ledger, { since, keys: candidates.map((c) => c.item.key), exceptRoots: candidates.map((c) => c.rootId) }).map((p) => [`${p.key}\u0000${p.amountCents}`, p]));
   const plans = candidates.map((c) => planRow(label, asRow(c, identifiers.get(c.item.id)!), resolutions.get(c.item.key)!, recent.get(`${c.item.key}\u0000${c.item.amount_cents}`)));
   const plan = {
     items: plans.flatMap((p) => (p.item ? [p.item] : [])),

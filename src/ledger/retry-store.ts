@@ -52,18 +52,19 @@ export function retryableItems(ledger: Ledger, batchId: number, statuses: readon
 }
 
 /**
- * First attempts created since `since`, except those of the rows `exceptRoots` (the rows being retried, whose own
- * earlier payments are not duplicates of themselves): the import's duplicate rule, for a retry.
+ * The import's duplicate rule, for a retry: first attempts of these `keys` created since `since` and not failed
+ * (a failed payment paid nobody), except those of the rows `exceptRoots` (the rows being retried, whose own earlier
+ * payments are not duplicates of themselves).
  */
-export function recentPaymentsBesides(ledger: Ledger, since: Date, exceptRoots: readonly number[]): RecentPayment[] {
+export function recentPaymentsBesides(ledger: Ledger, o: { since: Date; keys: readonly string[]; exceptRoots: readonly number[] }): RecentPayment[] {
   return sqliteOf(ledger)
     .prepare(
       `SELECT items.key AS key, items.amount_cents AS amountCents, batches.name AS batchName, items.created_at AS createdAt
        FROM items JOIN batches ON batches.id = items.batch_id
-       WHERE items.created_at >= ? AND items.attempt = 1
+       WHERE items.key IN (SELECT value FROM json_each(?)) AND items.created_at >= ? AND items.attempt = 1 AND items.status != 'failed'
          AND COALESCE(items.retry_root_id, items.id) NOT IN (SELECT value FROM json_each(?))`,
     )
-    .all(since.toISOString(), JSON.stringify(exceptRoots)) as RecentPayment[];
+    .all(JSON.stringify(o.keys), o.since.toISOString(), JSON.stringify(o.exceptRoots)) as RecentPayment[];
 }
 
 /** One new payment of a retry: the item paid again, under a new identifier, to the destination looked up now. */

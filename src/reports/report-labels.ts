@@ -1,4 +1,5 @@
-import type { Locale } from '../config/locale.js';
+import type { Locale } from '../domain/locale.js';
+import { statusWord } from '../domain/status-words.js';
 
 /** The words of a report, per locale: column headings, states, titles. */
 export interface ReportLabels {
@@ -25,15 +26,6 @@ export interface ReportLabels {
   status(state: string): string;
 }
 
-const PT_STATUS: Record<string, string> = {
-  resolved: 'chave consultada',
-  submitted: 'enviado',
-  processing: 'em processamento',
-  paid: 'pago',
-  failed: 'falhou',
-  returned: 'devolvido',
-};
-
 export const REPORT_LABELS: Record<Locale, ReportLabels> = {
   'pt-BR': {
     title: 'Extrato consolidado',
@@ -47,7 +39,7 @@ export const REPORT_LABELS: Record<Locale, ReportLabels> = {
     batch: 'Lote',
     providerId: 'Id no provedor',
     generated: 'Gerado em',
-    status: (s) => PT_STATUS[s] ?? s,
+    status: (s) => statusWord(s, 'pt-BR'),
   },
   en: {
     title: 'Consolidated statement',

@@ -1,47 +1,10 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Prompter } from '../../src/cli/prompter.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { describe, expect, it } from 'vitest';
+import { useCliOnSandbox } from '../helpers/cli-on-sandbox.js';
 import { runCli } from '../helpers/test-io.js';
-import { useTempDir } from '../helpers/temp-dir.js';
 import { bankLine, collectionLine, MONDAY_10H, SATURDAY_NIGHT } from './fixtures.js';
 
-// The CLI in-process against an in-process sandbox whose clock starts where paybatch's clock is pinned, so the
-// window paybatch predicts and the one the provider applies are the same.
-const tempDir = useTempDir();
-const sandboxes: RunningSandbox[] = [];
-afterEach(async () => {
-  for (const s of sandboxes.splice(0)) await s.close();
-});
-
-async function setUp(startTime: string) {
-  const s = await startSandbox({ stateFile: ':memory:', startTime, seed: 1 });
-  sandboxes.push(s);
-  const dir = tempDir();
-  const env = {
-    XDG_CONFIG_HOME: join(dir, 'config'),
-    XDG_DATA_HOME: join(dir, 'data'),
-    NO_COLOR: '1',
-    PAYBATCH_BASE_URL: s.url,
-    PAYBATCH_TOKEN_URL: s.tokenUrl,
-    PAYBATCH_API_KEY: s.apiKey,
-    PAYBATCH_CLIENT_ID: s.clientId,
-    PAYBATCH_CLIENT_SECRET: s.clientSecret,
-  };
-  const now = () => new Date(startTime);
-  const asked: string[] = [];
-  const prompter = (answer: boolean): Prompter => ({
-    confirm: async (message) => (asked.push(message), answer),
-    input: async () => '',
-    password: async () => '',
-    select: async () => {
-      throw new Error('no select expected');
-    },
-  });
-  const run = (argv: string[], o: { answer?: boolean; tty?: boolean } = {}) =>
-    runCli(['--ledger', join(dir, 'ledger.db'), ...argv], { env, now, tty: o.tty ?? false, ...(o.answer === undefined ? {} : { prompter: prompter(o.answer) }) });
-  return { run, asked, dir };
-}
+const setUp = useCliOnSandbox();
 
 describe('paybatch boleto details', () => {
   it("shows the provider's details as a table", async () => {

@@ -1,38 +1,13 @@
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Prompter } from '../../src/cli/prompter.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { describe, expect, it } from 'vitest';
+import { useCliOnSandbox } from '../helpers/cli-on-sandbox.js';
 import { bankLine, MONDAY_10H, SATURDAY_NIGHT } from '../bills/fixtures.js';
-import { runCli } from '../helpers/test-io.js';
-import { useTempDir } from '../helpers/temp-dir.js';
 
-// The CLI in-process, in Portuguese, against an in-process sandbox whose clock starts where paybatch's is pinned.
-const tempDir = useTempDir();
-const sandboxes: RunningSandbox[] = [];
-afterEach(async () => {
-  for (const s of sandboxes.splice(0)) await s.close();
-});
-
+// The CLI in-process, in Portuguese, against an in-process sandbox whose clock starts where paybatch's is pinned;
+// confirmations are answered yes.
+const useSandbox = useCliOnSandbox();
 async function setUp(startTime: string) {
-  const s = await startSandbox({ stateFile: ':memory:', startTime, seed: 1 });
-  sandboxes.push(s);
-  const dir = tempDir();
-  const env = {
-    XDG_CONFIG_HOME: join(dir, 'config'),
-    XDG_DATA_HOME: join(dir, 'data'),
-    NO_COLOR: '1',
-    LC_ALL: 'pt_BR.UTF-8',
-    PAYBATCH_BASE_URL: s.url,
-    PAYBATCH_TOKEN_URL: s.tokenUrl,
-    PAYBATCH_API_KEY: s.apiKey,
-    PAYBATCH_CLIENT_ID: s.clientId,
-    PAYBATCH_CLIENT_SECRET: s.clientSecret,
-  };
-  const asked: string[] = [];
-  const no = () => Promise.reject(new Error('not expected'));
-  const prompter: Prompter = { confirm: async (m) => (asked.push(m), true), input: no, password: no, select: no };
-  const run = (argv: string[]) => runCli(['--ledger', join(dir, 'ledger.db'), ...argv], { env, now: () => new Date(startTime), prompter });
-  return { run, asked };
+  const { run, asked } = await useSandbox(startTime, { LC_ALL: 'pt_BR.UTF-8' });
+  return { run: (argv: string[]) => run(argv, { answer: true }), asked };
 }
 
 describe('paybatch boleto in Portuguese', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParseOptions, RawInput, Runner } from '../../src/cli/command.js';
+import type { ParseOptions, RawInput } from '../../src/cli/command.js';
 import { parseAlertsAckOptions, parseAlertsListOptions } from '../../src/cli/commands/alerts.js';
 import { parseBatchActionOptions, parseBatchItemsOptions, parseBatchShowOptions } from '../../src/cli/commands/batch.js';
 import { parseBoletoDecodeOptions } from '../../src/cli/commands/boleto/decode.js';
@@ -18,28 +18,10 @@ import { parseProviderCheckOptions } from '../../src/cli/commands/provider.js';
 import { parseReceiptsFetchOptions } from '../../src/cli/commands/receipts.js';
 import { parseSandboxServeOptions } from '../../src/cli/commands/sandbox.js';
 import { parseWebhookSubscribeOptions } from '../../src/cli/commands/webhook.js';
-import { buildProgram, commandGroupsFor } from '../../src/cli/main.js';
 import { UsageError } from '../../src/errors.js';
-import { testIO } from '../helpers/test-io.js';
+import { optionsOf } from '../helpers/parsed-options.js';
 
 const raw = (flags: Record<string, unknown> = {}, args: string[] = []): RawInput => ({ flags, args });
-
-/**
- * The options a command line parses into, through commander and the command's parse, without running anything:
- * the runner stops after the parse (the GitHub CLI's `runF` seam).
- */
-async function optionsOf(argv: string[]): Promise<unknown> {
-  let captured: unknown = 'not parsed';
-  const runner: Runner = {
-    action: <O>(parse: ParseOptions<O>) => async (...commanderArgs: unknown[]) => {
-      const cmd = commanderArgs.at(-1) as { opts(): Record<string, unknown>; processedArgs: unknown[] };
-      const args = cmd.processedArgs.flatMap((a) => (Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)]));
-      captured = parse({ flags: cmd.opts(), args });
-    },
-  };
-  await buildProgram(testIO(), runner, await commandGroupsFor(argv)).parseAsync(argv, { from: 'user' });
-  return captured;
-}
 
 /** Each row: a parse, its raw input, the options it gives. */
 type Row = [string, ParseOptions<unknown>, RawInput, unknown];

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParseOptions, Runner } from '../../src/cli/command.js';
-import { buildProgram, commandGroupsFor } from '../../src/cli/main.js';
 import { UsageError } from '../../src/errors.js';
-import { testIO } from '../helpers/test-io.js';
-
-/** The options a command line parses into, through commander and the command's parse, without running anything. */
-async function optionsOf(argv: string[]): Promise<unknown> {
-  let captured: unknown = 'not parsed';
-  const runner: Runner = {
-    action: <O>(parse: ParseOptions<O>) => async (...commanderArgs: unknown[]) => {
-      const cmd = commanderArgs.at(-1) as { opts(): Record<string, unknown>; processedArgs: unknown[] };
-      const args = cmd.processedArgs.flatMap((a) => (Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)]));
-      captured = parse({ flags: cmd.opts(), args });
-    },
-  };
-  await buildProgram(testIO(), runner, await commandGroupsFor(argv)).parseAsync(argv, { from: 'user' });
-  return captured;
-}
+import { optionsOf } from '../helpers/parsed-options.js';
 
 describe('options of batch retry, batch export, report and receipts list|open', () => {
   it.each([

@@ -6,7 +6,7 @@ import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
 import { retryReportMessages, type RetryReportMessages } from '../messages/retry-report.js';
-import { statusWord } from '../messages/status-words.js';
+import { statusWord } from '../../domain/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag } from '../raw-input.js';
 

@@ -10,7 +10,7 @@ import { registerBatchExport } from './batch-export.js';
 import { registerBatchRetry } from './batch-retry.js';
 import { batchMessages, type BatchMessages } from '../messages/batch.js';
 import type { ScheduleMessages } from '../messages/schedule.js';
-import { statusWord } from '../messages/status-words.js';
+import { statusWord } from '../../domain/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 

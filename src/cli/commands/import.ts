@@ -4,7 +4,7 @@ import type { Locale } from '../../config/locale.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { importMessages, type ImportMessages } from '../messages/import.js';
-import { statusWord } from '../messages/status-words.js';
+import { statusWord } from '../../domain/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText, text } from '../raw-input.js';
 

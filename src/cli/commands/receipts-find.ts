@@ -8,7 +8,7 @@ import type { Context } from '../context.js';
 import type { IO } from '../io.js';
 import { batchMessages } from '../messages/batch.js';
 import { retryReportMessages } from '../messages/retry-report.js';
-import { statusWord } from '../messages/status-words.js';
+import { statusWord } from '../../domain/status-words.js';
 import { arg, flag } from '../raw-input.js';
 
 export interface ReceiptsListOptions {

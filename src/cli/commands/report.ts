@@ -4,7 +4,7 @@ import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
 import { retryReportMessages } from '../messages/retry-report.js';
-import { statusWord } from '../messages/status-words.js';
+import { statusWord } from '../../domain/status-words.js';
 import { arg, flag, optionalChoice, optionalText } from '../raw-input.js';
 
 export interface ReportOptions {

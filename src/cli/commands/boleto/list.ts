@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
 import { boletoMessages } from '../../messages/boleto.js';
-import { statusWord } from '../../messages/status-words.js';
+import { statusWord } from '../../../domain/status-words.js';
 import type { Output } from '../../output.js';
 import { flag } from '../../raw-input.js';
 import type { Locale } from '../../../config/locale.js';

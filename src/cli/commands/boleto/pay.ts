@@ -5,7 +5,7 @@ import { ExitCode, UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
 import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
-import { statusWord } from '../../messages/status-words.js';
+import { statusWord } from '../../../domain/status-words.js';
 import type { Output } from '../../output.js';
 import { flag, optionalText } from '../../raw-input.js';
 

@@ -1,8 +1,8 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from './locale.js';
 
 /**
- * Status words of items, batches and bills as people read them. The ledger and `--json` keep the English words;
- * a word not in the table (a provider's own) is shown as it is.
+ * Status words of items, batches and bills as people read them — on screen, in alerts and in reports alike. The
+ * ledger and `--json` keep the English words; a word not in the table (a provider's own) is shown as it is.
  */
 const PT_BR: Readonly<Record<string, string>> = {
   // items
@@ -22,6 +22,7 @@ const PT_BR: Readonly<Record<string, string>> = {
   intent: 'em envio',
   scheduled: 'agendado',
   unknown: 'desconhecido',
+  pending: 'pendente',
 };
 
 export function statusWord(status: string, locale: Locale): string {
