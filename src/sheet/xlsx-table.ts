@@ -50,7 +50,8 @@ export async function streamXlsxTable(
     })(),
   );
   try {
-    await readWorksheet(bytes, sinkFor(), o.sheet, out, w);
+    const parts = await readWorksheet(bytes, sinkFor(), o.sheet, out, w);
+    if (parts) await readWorksheet(Readable.from(open()), sinkFor(), o.sheet, out, w, parts);
   } catch (error) {
     out.headerLine = 0;
     out.problems.push({ reason: w.damagedXlsx((error as Error).message) });
@@ -83,17 +84,42 @@ interface XlsxWorksheet extends AsyncIterable<XlsxRow> {
 interface XlsxWorkbook extends AsyncIterable<XlsxWorksheet> {
   readonly model?: { sheets?: { name: string }[] };
 }
+/** What exceljs keeps from xl/workbook.xml and its relationships: a worksheet's name comes from them. */
+interface WorkbookParts {
+  model: XlsxWorkbook['model'];
+  workbookRels: unknown;
+  properties: unknown;
+}
 
-async function readWorksheet(bytes: Readable, sink: TableSink, wanted: string | undefined, out: StreamedTable, w: SheetWords): Promise<void> {
+/**
+ * Streams the wanted worksheet (default: the first tab) to the sink. A zip may hold xl/workbook.xml, where the
+ * worksheets' names are, after the worksheets themselves (exceljs then knows no name, and would fail on its empty
+ * model): such a workbook is read to its end once, and what it said is returned for a second reading that knows it.
+ */
+async function readWorksheet(
+  bytes: Readable,
+  sink: TableSink,
+  wanted: string | undefined,
+  out: StreamedTable,
+  w: SheetWords,
+  known?: WorkbookParts,
+): Promise<WorkbookParts | null> {
   const { default: ExcelJS } = await import('exceljs');
   // Styles are read for the number formats (dates, zero padding); hyperlinks keep their shown text as the value.
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(bytes, {
     worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
-  }) as unknown as XlsxWorkbook;
+  }) as unknown as XlsxWorkbook & WorkbookParts;
+  Object.assign(reader, known ?? { model: {}, properties: {} });
   let found = false;
+  let unnamed = false;
   const emitted: string[] = [];
   const names = (): string[] => reader.model?.sheets?.map((s) => s.name) ?? emitted;
   for await (const worksheet of reader) {
+    // Emitted before xl/workbook.xml was read: its name is exceljs's placeholder ("Sheet1"), not the tab's.
+    if (!known && reader.model?.sheets === undefined) {
+      unnamed = true;
+      continue;
+    }
     const name = worksheet.name ?? '';
     emitted.push(name);
     // The first worksheet is the workbook's first tab, whatever the order of the parts inside the file.
@@ -117,7 +143,9 @@ async function readWorksheet(bytes: Readable, sink: TableSink, wanted: string | 
       sink.record(record);
     }
   }
+  if (unnamed) return { model: reader.model, workbookRels: reader.workbookRels, properties: reader.properties };
   if (!found) out.problems.push(missingSheet(wanted, names(), w));
+  return null;
 }
 
 function missingSheet(wanted: string | undefined, seen: readonly string[], w: SheetWords): TableProblem {

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { UsageError } from '../../src/errors.js';
 import type { SheetRow } from '../../src/sheet/read-sheet.js';
 import { streamSheetFile, validateSheetFile } from '../../src/sheet/sheet-file.js';
@@ -78,6 +80,27 @@ describe('XLSX sheets', () => {
     expect(missing.head.problems).toEqual([
       { file, field: 'sheet', reason: 'the workbook has no worksheet named "Outubro"; it has "Folha", "Setembro", "Vazia"' },
     ]);
+  });
+
+  it('reads a workbook whose zip holds its worksheets before xl/workbook.xml (where their names are)', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'folha.xlsx');
+    await writePayroll(file);
+    // The same parts zipped again: relationships and shared strings first, the worksheets, xl/workbook.xml last.
+    const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n').filter((n) => !n.endsWith('/'));
+    const rank = (n: string) => (n === 'xl/workbook.xml' ? 3 : n.startsWith('xl/worksheets/') ? 2 : 1);
+    const zip = new yazl.ZipFile();
+    // unzip reads names as patterns: "[" is escaped as "[[]".
+    for (const n of [...names].sort((a, b) => rank(a) - rank(b))) zip.addBuffer(execFileSync('unzip', ['-p', file, n.replace(/\[/g, '[[]')]), n);
+    zip.end();
+    const reordered = join(dir, 'reordered.xlsx');
+    await new Promise<void>((resolve, reject) => zip.outputStream.pipe(createWriteStream(reordered)).on('close', () => resolve()).on('error', reject));
+    const first = await rowsOf(reordered);
+    expect(first.head.problems).toEqual([]);
+    expect(first.head.format).toEqual({ kind: 'xlsx', sheet: 'Folha' });
+    expect(first.rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 9]);
+    const r = await validated(reordered, 'Setembro');
+    expect(r.valid.map((v) => [v.line, v.key, v.amountCents])).toEqual([[2, 'dora@example.com', 4200]]);
   });
 
   it('tells an empty worksheet as an empty sheet', async () => {
