@@ -125,8 +125,8 @@ async function servePaybatch(dir, events) {
   const destination = { accountType: 'checkingAccount', branch: '0001', key: 'k', accountNumber: '1', institutionName: 'b', document: 'd', type: 'email', institution: 'i', name: 'n' };
   const items = Array.from({ length: events }, (_, i) => ({ line: i + 2, identifier: identifier(i), key: `p${i}@x.com`, keyType: 'email', amountCents: 100 + i, description: `Pagamento ${i}`, sheetName: null, sheetDocument: null, destination }));
   const now = new Date();
-  const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 'bench.csv', rowCount: events, batchName: 'bench', itemCount: items.length, items, rejectedCount: 0, now });
-  updateBatch(ledger, batchId, { status: 'started', remote_id: 'remote-1', start_requested: 1 }, now);
+  const { batchIds: [batchId] } = await recordImport(ledger, { fileHash: 'h', fileName: 'bench.csv', rowCount: events, batchName: 'bench', itemCount: items.length, items, rejectedCount: 0, now });
+  await updateBatch(ledger, batchId, { status: 'started', remote_id: 'remote-1', start_requested: 1 }, now);
   // As after the start: every item sent and waiting at the provider, so each event pays one.
   sqliteOf(ledger).prepare("UPDATE items SET status = 'submitted', remote_status = 'waiting'").run();
   const receiver = await startReceiver({ host: '127.0.0.1', port: 0, method: 'auto', secret: SECRET, onEvent: storeDeliveries(ledger, {}), log: () => {} });

@@ -6,23 +6,39 @@
 // (src/engine/crash-point.ts). It plays the scenario with the built `bin/paybatch.js` against `paybatch sandbox
 // serve`, moving the sandbox's simulated clock until nothing is left to happen, then checks the invariants
 // (scripts/simulation/invariants.mjs). The same seed gives the same scenario; a failing seed is printed with the
-// command that replays it. Exit 0 when no invariant was violated, 1 otherwise, 2 for bad arguments.
+// command that replays it. Exit 0 when no invariant was violated, 1 otherwise, 2 for bad arguments. With `--backend
+// postgres`, each seed's ledger is a new database of the PostgreSQL server given by `--postgres-url` (or
+// PAYBATCH_TEST_POSTGRES_URL: a user allowed to create databases), dropped when the seed is done.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { INVARIANTS } from './simulation/invariants.mjs';
 
-const USAGE = `usage: npm run simulate -- [--seeds N] [--seed S] [--jobs J] [--json] [--keep-failed] [--verbose]
+const USAGE = `usage: npm run simulate -- [--seeds N] [--seed S | --seed-list A,B,…] [--jobs J] [--backend sqlite|postgres] [--json] [--keep-failed] [--verbose]
   --seeds N            how many seeds (default 10; with --seed alone, 1)
   --seed S             the first seed (default 1); alone: replay that one seed
+  --seed-list A,B,…    exactly these seeds (instead of --seeds and --seed)
   --jobs J             seeds run at once (default: 3 per core, as a seed spends much of its time waiting)
+  --backend B          the ledger: sqlite (default: each seed's profile file) or postgres (a new database per seed)
+  --postgres-url URL   the PostgreSQL server for --backend postgres (default: PAYBATCH_TEST_POSTGRES_URL)
   --json               one JSON document on stdout
   --keep-failed        keep the folders (ledger, sandbox state, receipts) of failing seeds
   --sandbox-process    run each seed's sandbox as \`paybatch sandbox serve\` (default: the same server in this process)
   --verbose            every seed's scenario, timings and outcome on stderr`;
 
 function parseArgs(argv) {
-  const o = { seeds: null, seed: null, jobs: 3 * availableParallelism(), json: false, keepFailed: false, verbose: false, sandbox: 'inline' };
+  const o = {
+    seeds: null,
+    seed: null,
+    list: null,
+    jobs: 3 * availableParallelism(),
+    json: false,
+    keepFailed: false,
+    verbose: false,
+    sandbox: 'inline',
+    backend: 'sqlite',
+    postgresUrl: process.env.PAYBATCH_TEST_POSTGRES_URL || null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -32,24 +48,40 @@ function parseArgs(argv) {
     };
     if (a === '--seeds') o.seeds = value();
     else if (a === '--seed') o.seed = value();
-    else if (a === '--jobs') o.jobs = Math.max(1, value());
+    else if (a === '--seed-list') {
+      const v = argv[++i] ?? '';
+      if (!/^\d+(,\d+)*$/.test(v)) throw new Error('--seed-list needs whole numbers separated by commas');
+      o.list = v.split(',').map(Number);
+    } else if (a === '--jobs') o.jobs = Math.max(1, value());
     else if (a === '--json') o.json = true;
     else if (a === '--keep-failed') o.keepFailed = true;
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--sandbox-process') o.sandbox = 'process';
-    else if (a === '--help' || a === '-h') {
+    else if (a === '--backend') {
+      o.backend = argv[++i];
+      if (o.backend !== 'sqlite' && o.backend !== 'postgres') throw new Error('--backend needs sqlite or postgres');
+    } else if (a === '--postgres-url') {
+      o.postgresUrl = argv[++i];
+      if (!/^postgres(ql)?:\/\//.test(o.postgresUrl ?? '')) throw new Error('--postgres-url needs a postgres:// URL');
+    } else if (a === '--help' || a === '-h') {
       console.log(USAGE);
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
+  if (o.backend === 'postgres' && !o.postgresUrl) throw new Error('--backend postgres needs a server: --postgres-url or PAYBATCH_TEST_POSTGRES_URL');
+  if (o.list && (o.seeds !== null || o.seed !== null)) throw new Error('--seed-list goes without --seeds and --seed');
   const first = o.seed ?? 1;
   const count = o.seeds ?? (o.seed !== null ? 1 : 10);
-  return { ...o, first, count };
+  const seeds = o.list ?? Array.from({ length: count }, (_, i) => first + i);
+  return { ...o, seeds, first: seeds[0], count: seeds.length };
 }
 
-function command(o) {
-  if (o.count === 1) return `npm run simulate -- --seed ${o.first}`;
-  return `npm run simulate -- --seeds ${o.count}${o.first !== 1 ? ` --seed ${o.first}` : ''}`;
+/** The command that runs these seeds again (never with the server's URL: it may hold a password). */
+function command(o, seed = null) {
+  const backend = o.backend === 'postgres' ? ' --backend postgres' : '';
+  if (seed !== null || o.count === 1) return `npm run simulate -- --seed ${seed ?? o.first}${backend}`;
+  if (o.list) return `npm run simulate -- --seed-list ${o.list.join(',')}${backend}`;
+  return `npm run simulate -- --seeds ${o.count}${o.first !== 1 ? ` --seed ${o.first}` : ''}${backend}`;
 }
 
 /** The faults counted per seed (run-seed.mjs countFaults), in words. */
@@ -87,7 +119,7 @@ async function main() {
   const { buildScenario, PHASES } = await import('./simulation/scenario.mjs');
   const { runSeed } = await import('./simulation/run-seed.mjs');
 
-  const seeds = Array.from({ length: o.count }, (_, i) => o.first + i);
+  const { seeds } = o;
   const results = [];
   const t0 = Date.now();
   let next = 0;
@@ -98,13 +130,13 @@ async function main() {
       const seed = seeds[next++];
       const scenario = buildScenario(seed);
       if (o.verbose) process.stderr.write(`seed ${seed} scenario ${JSON.stringify(scenario)}\n`);
-      const r = await runSeed(scenario, { keepFailed: o.keepFailed, sandbox: o.sandbox });
+      const r = await runSeed(scenario, { keepFailed: o.keepFailed, sandbox: o.sandbox, postgresUrl: o.backend === 'postgres' ? o.postgresUrl : null });
       results.push(r);
       const kills = Object.entries(r.kills).map(([p, n]) => (n > 1 ? `${p}×${n}` : p)).join(',') || 'none';
       const line = `[${results.length}/${seeds.length}] seed ${seed} ${r.violations.length ? 'FAILED' : 'ok'} ${duration(r.durationMs)} rows ${r.rows} kills ${kills}`;
       if (o.verbose) say(`    timings ${Object.entries(r.timings).map(([k, v]) => `${k} ${v}ms`).join(' ')}`);
       if (r.violations.length) {
-        say(`${line}\n${r.violations.map((v) => `    ${v.invariant}: ${v.detail.split('\n')[0].slice(0, 400)}`).join('\n')}\n    replay: npm run simulate -- --seed ${seed}${r.dir ? `\n    kept: ${r.dir}` : ''}`);
+        say(`${line}\n${r.violations.map((v) => `    ${v.invariant}: ${v.detail.split('\n')[0].slice(0, 400)}`).join('\n')}\n    replay: ${command(o, seed)}${r.dir ? `\n    kept: ${r.dir}${r.ledger ? ` (ledger ${r.ledger})` : ''}` : ''}`);
       } else say(line);
     }
   };
@@ -135,6 +167,7 @@ async function main() {
   const summary = {
     seeds: results.length,
     firstSeed: o.first,
+    backend: o.backend,
     jobs: o.jobs,
     durationMs: Date.now() - t0,
     sheets: total('sheets'),
@@ -146,7 +179,7 @@ async function main() {
     forged,
     violations,
     byInvariant,
-    failing: failing.map((r) => ({ seed: r.seed, scenario: r.digest, violations: r.violations, replay: `npm run simulate -- --seed ${r.seed}`, kept: r.dir })),
+    failing: failing.map((r) => ({ seed: r.seed, scenario: r.digest, violations: r.violations, replay: command(o, r.seed), kept: r.dir, ledger: r.ledger })),
     command: command(o),
     invariants: INVARIANTS,
     results: results.map((r) => ({ seed: r.seed, scenario: r.digest, ok: r.violations.length === 0, durationMs: r.durationMs, rows: r.rows, kills: r.kills, faults: r.faults, forged: r.forged.map((f) => ({ kind: f.kind, outcome: f.outcome })), violations: r.violations.map((v) => v.invariant) })),
@@ -159,14 +192,14 @@ async function main() {
     const killsTotal = Object.values(kills).reduce((a, b) => a + b, 0);
     const out = [
       '',
-      `paybatch simulation: ${results.length} seeds (${o.first}–${o.first + results.length - 1}), ${o.jobs} at a time, ${duration(summary.durationMs)}`,
+      `paybatch simulation: ${results.length} seeds (${o.list ? o.list.join(', ') : `${o.first}–${o.first + results.length - 1}`}) on a ${o.backend === 'postgres' ? 'PostgreSQL' : 'SQLite'} ledger, ${o.jobs} at a time, ${duration(summary.durationMs)}`,
       `  payments        ${summary.rows} sheet rows in ${summary.sheets} sheets; ${summary.bills.inFiles} bills (after a kill: ${summary.bills.forced ?? 0} paid again with --force, none being at the provider; ${summary.bills.resolvedByHand ?? 0} found paid in the statement, their events lost, and recorded with boleto resolve)`,
       `  events lost     bill events the sandbox gave up: ${summary.unseen.billsAlerted ?? 0} scheduled bills named in a bills-without-news alert; ${summary.unseen.billReturns ?? 0} bill returns nothing in the API shows`,
       `  kills (kill -9) ${list(kills)}: ${killsTotal}`,
       `  faults          ${list(faults, FAULT_WORDS)}`,
       `  forged events   ${forged.sent} correctly signed (false refunds, wrong amounts): ${forged.quarantined} quarantined, ${forged.refused} refused, ${forged.applied} applied${forged.lost ? `, ${forged.lost} not stored` : ''}${forged['not delivered'] ? `, ${forged['not delivered']} not delivered` : ''}`,
       `  violations      ${violations}${violations ? ` (${list(byInvariant)}) in ${failing.length} seeds` : ''}`,
-      ...failing.map((r) => `    seed ${r.seed}: ${[...new Set(r.violations.map((v) => v.invariant))].join(', ')} — replay: npm run simulate -- --seed ${r.seed}`),
+      ...failing.map((r) => `    seed ${r.seed}: ${[...new Set(r.violations.map((v) => v.invariant))].join(', ')} — replay: ${command(o, r.seed)}`),
       `  command         ${command(o)}`,
     ];
     console.log(out.join('\n'));

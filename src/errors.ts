@@ -20,6 +20,7 @@ export type ErrorType =
   | 'cancelled'
   | 'provider_unreachable'
   | 'provider_error'
+  | 'approval_required'
   | 'unexpected';
 
 /** Base of every error paybatch expects; the CLI prints its message without a stack. */
@@ -79,6 +80,20 @@ export class CancelledError extends PaybatchError {
   constructor(nothing: 'changed' | 'paid' = 'changed') {
     super(`Cancelled; nothing was ${nothing}.`);
     this.nothing = nothing;
+  }
+}
+
+/**
+ * Money was about to move without the approvals the profile's policy demands (maker-checker): nothing was sent.
+ * `approvals` says what is missing, for `--json`.
+ */
+export class ApprovalRequiredError extends PaybatchError {
+  override readonly exitCode = ExitCode.inputRejected;
+  override readonly type = 'approval_required';
+  readonly approvals: Readonly<Record<string, unknown>>;
+  constructor(message: string, approvals: Readonly<Record<string, unknown>>, options?: { hint?: string }) {
+    super(message, options);
+    this.approvals = approvals;
   }
 }
 

@@ -22,7 +22,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   engine: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'reports'],
   daemon: ['domain', 'engine', 'ledger', 'provider', 'config', 'alerts'],
   sandbox: ['domain'],
-  cli: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'reports', 'engine', 'daemon', 'sandbox'],
+  ui: ['domain', 'engine'],
+  cli: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'reports', 'engine', 'daemon', 'sandbox', 'ui'],
 };
 /** Files at the top of src/ shared by every layer (typed errors, private file creation, the package's folder). */
 const SHARED = new Set(['errors.ts', 'private-files.ts', 'package-root.ts']);

@@ -1,7 +1,10 @@
 // The processes of a simulated seed: the sandbox (`paybatch sandbox serve`), runs of the built paybatch, and the
 // daemon kept running (restarted after each kill, as systemd's Restart=on-failure would).
 import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/paybatch.js', import.meta.url));
@@ -30,21 +33,62 @@ export function paybatch(args, env, { timeoutMs = 60_000 } = {}) {
 }
 
 /**
- * A free loopback port for the daemon's receiver, which keeps it across restarts (the provider's subscription names
- * it). Taken below the kernel's ephemeral range, so that while a killed daemon restarts, no port-0 listener or
- * outgoing connection of another seed can take it over.
+ * A loopback port for the daemon's receiver, reserved for the whole seed: the daemon keeps it across restarts (the
+ * provider's subscription names it), so it must stay its own while a killed daemon restarts. Taken below the
+ * kernel's ephemeral range, so that no port-0 listener or outgoing connection takes it, and reserved by a file of
+ * the temporary folder made exclusively and holding this process's id, so that no other seed takes it either: of
+ * this simulation, or of another one running at the same time (the other ledger backend's, say). `release()` when
+ * the seed is done; a reservation left by a simulation that died is taken over.
  */
-export async function freePort(seed) {
+export async function reservePort(seed) {
+  const dir = join(tmpdir(), `paybatch-sim-ports-${process.getuid?.() ?? 'user'}`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   for (let i = 0; i < 200; i++) {
     const port = 20_000 + ((seed * 7919 + i * 104_729) % 12_000);
+    const file = join(dir, String(port));
+    if (!claim(file)) continue;
     const free = await new Promise((resolve) => {
       const s = createServer();
       s.once('error', () => resolve(false));
       s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
     });
-    if (free) return port;
+    const release = () => rmSync(file, { force: true });
+    if (free) return { port, release };
+    release();
   }
   throw new Error('no free port for the daemon');
+}
+
+/** Makes the reservation file, unless a live process holds it. */
+function claim(file) {
+  const make = () => {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (e) {
+      if (e.code === 'EEXIST') return false;
+      throw e;
+    }
+  };
+  if (make()) return true;
+  let holder = 0;
+  try {
+    holder = Number(readFileSync(file, 'utf8'));
+  } catch {
+    // released meanwhile
+  }
+  if (holder && alive(holder)) return false;
+  rmSync(file, { force: true });
+  return make();
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 /** The inspection routes of a running sandbox, with its admin token. */

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
 import { checkInvariants } from './invariants.mjs';
-import { Daemon, freePort, paybatch, startSandbox, startSandboxInline } from './processes.mjs';
+import { createDatabase, dropDatabase, ledgerReader, shown } from './ledger-reader.mjs';
+import { Daemon, paybatch, reservePort, startSandbox, startSandboxInline } from './processes.mjs';
 import { faultSpec, sheetCsv } from './scenario.mjs';
 
 /** Real milliseconds a seed may take to settle once its commands ran, before it counts as "never settled". */
@@ -19,7 +20,9 @@ const MAX_FAILED_RUNS = 4;
 /**
  * Plays a scenario: the sandbox (in this process by default, `paybatch sandbox serve` with sandbox: 'process'), the
  * daemon (restarted after each kill), the imports, the bills and the forged events, then moves the sandbox's clock
- * until nothing is left to happen and checks the invariants. Resolves with what happened, never rejects.
+ * until nothing is left to happen and checks the invariants. The ledger is the profile's SQLite file, or with
+ * `postgresUrl` (a server's URL) a new database of that server, dropped at the end unless the seed's folder is kept.
+ * Resolves with what happened, never rejects.
  */
 export async function runSeed(scenario, o = {}) {
   const t0 = Date.now();
@@ -39,6 +42,7 @@ export async function runSeed(scenario, o = {}) {
     durationMs: 0,
     timings: {},
     dir: null,
+    ledger: null,
   };
   let mark = Date.now();
   const lap = (name) => {
@@ -49,7 +53,11 @@ export async function runSeed(scenario, o = {}) {
   const violation = (invariant, detail) => result.violations.push({ invariant, detail });
   let sandbox = null;
   let daemon = null;
+  let ledger = null;
+  let database = null;
+  let reserved = null;
   try {
+    if (o.postgresUrl) database = await createDatabase(o.postgresUrl, scenario.seed);
     const spec = faultSpec(scenario.faults);
     sandbox =
       o.sandbox === 'process'
@@ -91,20 +99,12 @@ export async function runSeed(scenario, o = {}) {
       // Real time barely moves while the sandbox's clock jumps: the return watch reads settled batches every second.
       PAYBATCH_RETURN_WATCH_EVERY: '1s',
       PAYBATCH_CRASH_LOG: join(dir, 'crashes.log'),
+      ...(database ? { PAYBATCH_LEDGER: database } : {}),
     };
-    const ledgerFile = join(dir, 'data', 'paybatch', 'ledger.db');
-    const ledger = (fn) => {
-      if (!existsSync(ledgerFile)) return fn(null);
-      const db = new Sqlite(ledgerFile, { readonly: true, fileMustExist: true });
-      db.pragma('busy_timeout = 2000');
-      try {
-        return fn(db);
-      } finally {
-        db.close();
-      }
-    };
+    ledger = ledgerReader(database ?? join(dir, 'data', 'paybatch', 'ledger.db'));
 
-    const port = await freePort(scenario.seed);
+    reserved = await reservePort(scenario.seed);
+    const { port } = reserved;
     daemon = new Daemon({ env, port, kills: scenario.kills.daemon });
     const startDaemon = async () => {
       daemon.start();
@@ -141,7 +141,7 @@ export async function runSeed(scenario, o = {}) {
     // 2. A paid event of the wrong amount for a row whose payment may still be in flight.
     if (scenario.forged.wrongAmount) {
       const f = scenario.forged.wrongAmount;
-      const target = ledger((db) => pickRoot(db, f.pick, () => true));
+      const target = await pickRoot(ledger, f.pick, () => true);
       if (target) {
         let amount = target.amount_cents + f.delta;
         if (amount <= 0) amount = target.amount_cents + 1;
@@ -165,7 +165,7 @@ export async function runSeed(scenario, o = {}) {
       await sandbox.admin('clock/advance', { seconds: 120 });
       const after = daemon.passes;
       await daemon.until(() => daemon.passes >= after + 2, 5_000);
-      const target = ledger((db) => pickRoot(db, f.pick, (it) => it.status === 'paid'));
+      const target = await pickRoot(ledger, f.pick, (it) => it.status === 'paid');
       if (target) {
         const status = await forge(port, secret, pixEvent(f, target, { amount: target.amount_cents, isRefund: true, reason: f.reason }));
         result.forged.push({ kind: 'false-refund', eventId: f.eventId, identifier: target.identifier, httpStatus: status });
@@ -185,7 +185,7 @@ export async function runSeed(scenario, o = {}) {
     // 6. The invariants.
     const check = await paybatch(['ledger', 'check', '--json'], env);
     const [payments, bills, webhooks, batches] = await Promise.all(['payments', 'bills', 'webhooks', 'batches'].map((r) => sandbox.admin(r)));
-    const snapshot = ledger((db) => readLedger(db));
+    const snapshot = await readLedger(ledger);
     result.rows = snapshot.items.filter((i) => i.original_item_id === null).length;
     checkInvariants({ scenario, snapshot, payments, bills, lostBillEvents: lostBillEvents(join(dir, 'provider.db')), ledgerCheck: check, receiptsDir, violation, unseen: result.unseen });
     lap('check');
@@ -201,17 +201,24 @@ export async function runSeed(scenario, o = {}) {
   } finally {
     await daemon?.stop().catch(() => undefined);
     await sandbox?.stop().catch(() => undefined);
+    await ledger?.close().catch(() => undefined);
+    reserved?.release();
     result.durationMs = Date.now() - t0;
-    if (o.keep || (result.violations.length && o.keepFailed)) result.dir = dir;
-    else rmSync(dir, { recursive: true, force: true });
+    if (o.keep || (result.violations.length && o.keepFailed)) {
+      result.dir = dir;
+      if (database) result.ledger = shown(database);
+    } else {
+      rmSync(dir, { recursive: true, force: true });
+      if (database) await dropDatabase(o.postgresUrl, database).catch(() => undefined);
+    }
   }
   return result;
 }
 
 /** The sheet rows (first attempts) of the ledger in line order, and one of those `accept` takes, chosen by `pick` in [0, 1). */
-function pickRoot(db, pick, accept) {
-  if (!db) return null;
-  const roots = db.prepare('SELECT i.*, b.name AS batch_name FROM items i JOIN batches b ON b.id = i.batch_id WHERE i.original_item_id IS NULL ORDER BY i.batch_id, i.line').all().filter(accept);
+async function pickRoot(ledger, pick, accept) {
+  const rows = await ledger.all('SELECT i.*, b.name AS batch_name FROM items i JOIN batches b ON b.id = i.batch_id WHERE i.original_item_id IS NULL ORDER BY i.batch_id, i.line');
+  const roots = rows.filter(accept);
   return roots.length ? roots[Math.floor(pick * roots.length)] : null;
 }
 
@@ -316,7 +323,7 @@ async function payBills({ scenario, dir, env, sandbox, daemon, ledger, result, v
       }
     }
     // Killed, or a payment left unknown: settle what the ledger has as unknown or as an unfinished intent.
-    const open = ledger((db) => (db ? db.prepare("SELECT * FROM bills WHERE status IN ('intent', 'unknown') ORDER BY id").all() : []));
+    const open = await ledger.all("SELECT * FROM bills WHERE status IN ('intent', 'unknown') ORDER BY id");
     for (const bill of open) {
       const atProvider = (await sandbox.admin('bills')).bills.filter((b) => b.typefulLine === bill.line);
       if (atProvider.length === 0) {
@@ -328,8 +335,8 @@ async function payBills({ scenario, dir, env, sandbox, daemon, ledger, result, v
       }
       // Paid (or scheduled) at the provider: its event settles the ledger. Move the clock to when the payment is
       // made (a scheduled one at the next window) and on through the webhook retries.
-      const status = () => ledger((db) => db.prepare('SELECT status FROM bills WHERE id = ?').get(bill.id).status);
-      for (let i = 0; i < 12 && ['intent', 'unknown'].includes(status()); i++) {
+      const status = async () => (await ledger.all('SELECT status FROM bills WHERE id = ?', [bill.id]))[0].status;
+      for (let i = 0; i < 12 && ['intent', 'unknown'].includes(await status()); i++) {
         await daemon.until(() => daemon.up, 10_000);
         const clock = await sandbox.admin('clock');
         const due = atProvider.map((b) => (b.status === 'scheduled' && b.nextEventAt ? Date.parse(b.nextEventAt) : 0)).reduce((a, b) => Math.max(a, b), 0);
@@ -337,7 +344,7 @@ async function payBills({ scenario, dir, env, sandbox, daemon, ledger, result, v
         const after = daemon.passes;
         await daemon.until(() => daemon.passes >= after + 2, 3_000);
       }
-      if (['intent', 'unknown'].includes(status())) {
+      if (['intent', 'unknown'].includes(await status())) {
         // Still unknown although the provider paid it (its events given up): a person finds it in the statement and
         // records it, as the README says; then the file is run again for the rest.
         const paid = atProvider.at(-1);
@@ -380,12 +387,12 @@ async function settle({ sandbox, daemon, ledger, budgetMs, minStep, itemsOnly = 
     const why = passed ? await openWork({ sandbox, daemon, ledger, itemsOnly }) : 'the daemon has not finished two passes since the clock moved';
     // Settled once nothing is open at two checks in a row with the ledger unchanged between them: the step between
     // them (at least minStep, over a minute) lets every refund still due after a recent payment come.
-    const statuses = JSON.stringify(ledger((db) => db?.prepare('SELECT id, status FROM items ORDER BY id').raw().all()));
+    const statuses = JSON.stringify(await ledger.all('SELECT id, status FROM items ORDER BY id'));
     if (why === null && (itemsOnly || quiet === statuses)) return { ok: true };
     quiet = why === null ? statuses : null;
     if (Date.now() > deadline) return { ok: false, why: `still open after ${Math.round(budgetMs / 1000)} s: ${why}` };
     // Nothing moves (the same work left, the same deliveries, the same ledger) while the daemon keeps failing: stuck.
-    const state = JSON.stringify([why, hooks.deliveries.map((d) => d.attempts), ledger((db) => db?.prepare('SELECT status, count(*) FROM items GROUP BY status').raw().all())]);
+    const state = JSON.stringify([why, hooks.deliveries.map((d) => d.attempts), await ledger.all('SELECT status, count(*) AS n FROM items GROUP BY status ORDER BY status')]);
     same = state === before && daemon.last?.errors ? same + 1 : 0;
     before = state;
     if (same >= STUCK_STEPS) return { ok: false, why: `stuck: ${why}` };
@@ -395,7 +402,7 @@ async function settle({ sandbox, daemon, ledger, budgetMs, minStep, itemsOnly = 
 /** What is still to happen, in words; null when the seed has settled. `itemsOnly`: only the items. */
 async function openWork({ sandbox, daemon, ledger, itemsOnly }) {
   if (itemsOnly) {
-    const open = ledger((db) => (db ? db.prepare("SELECT count(*) AS n FROM items WHERE status IN ('resolved', 'submitted', 'processing')").get().n : 0));
+    const open = (await ledger.all("SELECT count(*) AS n FROM items WHERE status IN ('resolved', 'submitted', 'processing')"))[0]?.n ?? 0;
     return open ? `${open} items open` : null;
   }
   const last = daemon.last;
@@ -406,20 +413,20 @@ async function openWork({ sandbox, daemon, ledger, itemsOnly }) {
   if (hooks.summary.pending) return `${hooks.summary.pending} webhook deliveries pending`;
   const due = bills.bills.filter((b) => b.nextEventAt !== null).length;
   if (due) return `${due} bills with events to come`;
-  const unreturned = ledger((db) => db.prepare("SELECT count(*) AS n FROM items WHERE status = 'returned' AND return_action IS NULL").get().n);
+  const unreturned = (await ledger.all("SELECT count(*) AS n FROM items WHERE status = 'returned' AND return_action IS NULL"))[0]?.n ?? 0;
   if (unreturned) return `${unreturned} returns waiting for their reason`;
   return null;
 }
 
-function readLedger(db) {
-  if (!db) return { items: [], batches: [], imports: [], bills: [], alerts: [], events: [] };
+/** The ledger's tables the invariants read (empty when no command created the ledger). */
+async function readLedger(ledger) {
   return {
-    items: db.prepare('SELECT * FROM items ORDER BY id').all(),
-    batches: db.prepare('SELECT * FROM batches ORDER BY id').all(),
-    imports: db.prepare('SELECT * FROM imports ORDER BY id').all(),
-    bills: db.prepare('SELECT * FROM bills ORDER BY id').all(),
-    alerts: db.prepare('SELECT * FROM alerts ORDER BY id').all(),
-    events: db.prepare('SELECT * FROM webhook_events').all(),
+    items: await ledger.all('SELECT * FROM items ORDER BY id'),
+    batches: await ledger.all('SELECT * FROM batches ORDER BY id'),
+    imports: await ledger.all('SELECT * FROM imports ORDER BY id'),
+    bills: await ledger.all('SELECT * FROM bills ORDER BY id'),
+    alerts: await ledger.all('SELECT * FROM alerts ORDER BY id'),
+    events: await ledger.all('SELECT * FROM webhook_events'),
   };
 }
 

@@ -67,7 +67,8 @@ export async function sendEmailAlert(a: Alert, o: EmailAlertOptions): Promise<Ch
     });
     const outcome = await Promise.race([sent, deadline]);
     if (outcome === 'timeout') {
-      sent.catch(() => undefined);
+      // Abandoned: its late failure is of no interest once the timeout was reported.
+      void sent.catch(() => undefined);
       return failed(`alert e-mail via ${server} was not accepted within ${o.timeoutMs} ms`);
     }
     const rejected = outcome.rejected.map((r) => (typeof r === 'string' ? r : r.address));

@@ -66,7 +66,8 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
     now: deps.now ?? (() => new Date()),
     profile: once(async () => {
       const loaded = await (await import('../config/profile.js')).loadProfile(io.env, globals.profile);
-      // Receipts go to the profile's own folder under receiptsDir, or the ledger's when --ledger names another one.
+      // Receipts go to the profile's own folder under receiptsDir (whatever the ledger setting says: that ledger is the
+      // profile's), or the ledger's when --ledger names another one.
       const { receiptsFolder } = await import('../receipts/receipts-folder.js');
       const defaultLedger = (await import('../config/paths.js')).defaultLedgerFile(io.env, loaded.name);
       const ledgerFile = globals.ledger !== undefined && resolve(globals.ledger) !== resolve(defaultLedger) ? globals.ledger : undefined;
@@ -79,18 +80,25 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
       await ctx.profile();
       return out.locale;
     },
-    ledgerFile: once(async () => globals.ledger ?? (await import('../config/paths.js')).defaultLedgerFile(io.env, (await ctx.profile()).name)),
+    ledgerFile: once(async () => {
+      const profile = await ctx.profile();
+      return globals.ledger ?? profile.settings.ledger ?? (await import('../config/paths.js')).defaultLedgerFile(io.env, profile.name);
+    }),
     ledger: once(async () => {
       const { openLedger } = await import('../ledger/open-ledger.js');
       const ledger = await openLedger(await ctx.ledgerFile());
       ctx.onClose(() => ledger.close());
-      warnIfShared(out, 'ledger', [ledger.file, `${ledger.file}-wal`, `${ledger.file}-shm`], 'chmod go-rwx');
+      if (ledger.dialect === 'sqlite') warnIfShared(out, 'ledger', [ledger.file, `${ledger.file}-wal`, `${ledger.file}-shm`], 'chmod go-rwx');
       return ledger;
     }),
     provider: once(async () => {
       const { connectProvider } = await import('./connect-provider.js');
+      const paths = await import('../config/paths.js');
       const ledgerFile = await ctx.ledgerFile();
-      const sandboxState = (await import('../config/paths.js')).sandboxStateFile(ledgerFile);
+      // The embedded sandbox keeps its state beside an SQLite ledger; with a PostgreSQL one, beside the profile's file.
+      const { isPostgresUrl } = await import('../domain/ledger-location.js');
+      const beside = isPostgresUrl(ledgerFile) ? paths.defaultLedgerFile(io.env, (await ctx.profile()).name) : ledgerFile;
+      const sandboxState = paths.sandboxStateFile(beside);
       const { client, close } = await connectProvider(await ctx.profile(), { sandboxState, out });
       ctx.onClose(close);
       return client;

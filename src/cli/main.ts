@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Argument, Command, CommanderError, Option } from 'commander';
-import { CancelledError, ExitCode, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
+import { ApprovalRequiredError, CancelledError, ExitCode, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
@@ -32,6 +32,9 @@ const COMMAND_GROUPS: readonly { commands: readonly string[]; load: () => Promis
   { commands: ['ledger'], load: async () => (await import('./commands/ledger.js')).registerLedger },
   { commands: ['sandbox'], load: async () => (await import('./commands/sandbox.js')).registerSandbox },
   { commands: ['demo'], load: async () => (await import('./commands/demo.js')).registerDemo },
+  { commands: ['approver'], load: async () => (await import('./commands/approvals.js')).registerApprover },
+  { commands: ['approvals'], load: async () => (await import('./commands/approvals.js')).registerApprovals },
+  { commands: ['ui'], load: async () => (await import('./commands/ui.js')).registerUi },
 ];
 
 /** Global options that take a value, so the word after them is not the command. */
@@ -86,7 +89,7 @@ export function buildProgram(io: IO, runner: Runner, groups: readonly RegisterCo
     .version(version, '-V, --version', 'print the version')
     .option('--json', 'print exactly one JSON document on stdout (logs and progress go to stderr)', false)
     .addOption(new Option('--profile <name>', 'configuration profile to use').env('PAYBATCH_PROFILE'))
-    .addOption(new Option('--ledger <path>', 'ledger database file').env('PAYBATCH_LEDGER'))
+    .addOption(new Option('--ledger <path|url>', 'the ledger: an SQLite file, or a postgres:// URL shared by several hosts (default: the ledger setting, PAYBATCH_LEDGER)'))
     .option('--no-color', 'never colour the output (NO_COLOR is honoured too)')
     .option('-q, --quiet', 'print only results and errors', false)
     .option('-v, --verbose', 'print details of what happens on stderr', false)
@@ -229,6 +232,7 @@ function errorDocument(error: PaybatchError): Record<string, unknown> {
   const doc: Record<string, unknown> = { type: error.type, message: error.message, exitCode: error.exitCode };
   if (error.hint) doc.hint = error.hint;
   if (error instanceof InputRejectedError) doc.problems = error.problems;
+  if (error instanceof ApprovalRequiredError) doc.approvals = error.approvals;
   if (error instanceof ProviderError) Object.assign(doc, { status: error.status, method: error.method, path: error.path, code: error.code });
   return doc;
 }

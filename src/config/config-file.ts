@@ -5,7 +5,7 @@ import type { Settings } from './settings.js';
 
 /** config.json: named profiles, each a partial set of settings (the rest come from the environment and defaults). */
 export interface ConfigFile {
-  profiles: Record<string, Partial<Settings>>;
+  profiles: Record<string, Partial<Settings> & { approvers?: Record<string, string> }>;
 }
 
 /** Reads the config file; a missing file is an empty one. Refuses a file others can read, since it may hold secrets. */

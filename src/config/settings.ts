@@ -42,6 +42,8 @@ export interface Settings {
   returnWatch: number;
   returnWatchEvery: number;
   receiptsDir?: string;
+  /** The ledger: an SQLite file, or a PostgreSQL URL (one ledger for several hosts). Unset: the profile's SQLite file. */
+  ledger?: string;
   alertWebhookUrl?: string;
   alertEmailTo?: string;
   /** Unset: paybatch@<hostname>. */
@@ -54,6 +56,14 @@ export interface Settings {
   sandboxDialect: 'paybatch' | 'spec';
   /** Unset: from the environment (see resolveLocale). */
   locale?: Locale;
+  /** Batches whose total is above this (centavos) need approval; 0: every batch and bill; unset: none. */
+  approvalAbove?: number;
+  /** Batches with an item above this (centavos) need approval; 0: every batch and bill; unset: no such rule. */
+  approvalItemAbove?: number;
+  /** Batches of more rows than this need approval; unset: no such rule. */
+  approvalRowsAbove?: number;
+  /** Distinct approvers a batch or bill that needs approval must have: 1 or 2. */
+  approvalsRequired: 1 | 2;
 }
 
 export type SettingName = keyof Settings;
@@ -86,6 +96,8 @@ const statusWords = (s: string): Result<string> => {
   const parsed = parseStatusWords(s);
   return parsed.ok ? ok(parseList(s).join(',')) : parsed;
 };
+/** An amount in reais where zero is meaningful (an approval threshold of 0: always). */
+const amountOrZero = (s: string): Result<number> => (/^\s*(R\$\s*)?0+([.,]0{1,2})?\s*$/i.test(s) ? ok(0) : parseAmount(s));
 const speed = (s: string): Result<number> => (Number.isFinite(Number(s)) && Number(s) > 0 ? ok(Number(s)) : fail('must be a number above zero'));
 
 export const SETTINGS: Record<SettingName, SettingSpec> = {
@@ -122,6 +134,8 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   returnWatch: { describe: 'how long after a batch settles its item pages are still read, for returns whose event was lost (0: not at all)', parse: parseDuration, format: (v: number) => formatDuration(v) },
   returnWatchEvery: { describe: 'how often a settled batch is read during the return watch', parse: parseDuration, format: (v: number) => formatDuration(v) },
   receiptsDir: { describe: 'folder for receipt PDFs', parse: text() },
+  // Secret: a PostgreSQL URL may hold a password (PAYBATCH_LEDGER_FILE reads it from a file, like other secrets).
+  ledger: { describe: 'the ledger: an SQLite file, or postgres://user:password@host:5432/db for one ledger shared by several hosts', secret: true, parse: text() },
   alertWebhookUrl: { describe: 'Slack/Teams-compatible incoming webhook for alerts', secret: true, parse: url },
   alertEmailTo: { describe: 'e-mail address for alerts (needs smtpUrl)', parse: text((s) => (s.includes('@') ? null : 'must be an e-mail address')) },
   alertEmailFrom: {
@@ -134,6 +148,10 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   sandboxFaults: { describe: 'embedded sandbox: fault rates, e.g. http5xx=0.05,lostResponse=0.02', parse: text() },
   sandboxSeed: { describe: 'embedded sandbox: random seed', parse: positiveInt },
   sandboxDialect: { describe: 'embedded sandbox: the API dialect it answers in: paybatch | spec', parse: oneOf('paybatch', 'spec') },
+  approvalAbove: { describe: 'batches whose total is above this (R$) need signed approvals before they start; 0: every batch and bill; unset: none', parse: amountOrZero, format: (v: number) => formatBRL(v) },
+  approvalItemAbove: { describe: 'batches holding a payment above this (R$), and bills above it, need signed approvals; 0: all of them', parse: amountOrZero, format: (v: number) => formatBRL(v) },
+  approvalRowsAbove: { describe: 'batches of more rows than this need signed approvals', parse: count },
+  approvalsRequired: { describe: 'how many distinct approvers a batch or bill that needs approval must have: 1 | 2', parse: (s: string) => (/^\s*[12]\s*$/.test(s) ? ok(Number(s) as 1 | 2) : fail('must be 1 or 2')) },
   locale: { describe: `language of human output, alerts, e-mails and receipts: ${LOCALES.join(' | ')} (unset: from LC_ALL/LANG, pt-BR when they name none)`, parse: oneOf(...LOCALES) },
 };
 
@@ -159,6 +177,7 @@ export const DEFAULT_SETTINGS: Settings = {
   sandboxSpeed: 60,
   sandboxSeed: 1,
   sandboxDialect: 'paybatch',
+  approvalsRequired: 1,
 };
 
 /** PAYBATCH_BASE_URL for baseUrl, and so on. */

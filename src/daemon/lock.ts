@@ -9,16 +9,16 @@ const STALE_HEARTBEAT_MS = 2 * 60_000;
 const HEARTBEAT_EVERY_MS = 10_000;
 
 export interface DaemonLock {
-  heartbeat(): void;
-  release(): void;
+  heartbeat(): Promise<void>;
+  release(): Promise<void>;
 }
 
 /**
  * Takes the ledger's single daemon lock, or fails naming who holds it. A holder whose process is gone (same host)
  * or whose heartbeat is old (another host) is replaced. The check and the take are one SQLite transaction.
  */
-export function acquireDaemonLock(ledger: Ledger, now: () => Date, pid = process.pid, host = hostname()): DaemonLock {
-  takeDaemonLock(ledger, {
+export async function acquireDaemonLock(ledger: Ledger, now: () => Date, pid = process.pid, host = hostname()): Promise<DaemonLock> {
+  await takeDaemonLock(ledger, {
     pid,
     host,
     at: now(),
@@ -32,11 +32,11 @@ export function acquireDaemonLock(ledger: Ledger, now: () => Date, pid = process
   });
   let lastBeat = now().getTime();
   return {
-    heartbeat: () => {
+    heartbeat: async () => {
       const at = now();
       if (at.getTime() - lastBeat < HEARTBEAT_EVERY_MS) return;
       lastBeat = at.getTime();
-      beatDaemonLock(ledger, pid, at);
+      await beatDaemonLock(ledger, pid, at);
     },
     release: () => releaseDaemonLock(ledger, pid),
   };

@@ -5,6 +5,8 @@ import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type Ev
 import { followUpPass, type PassResult } from '../engine/follow-up.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
+import { PaybatchError } from '../errors.js';
+import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { acquireDaemonLock } from './lock.js';
 import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
 import { groupCommit } from './group-commit.js';
@@ -40,6 +42,9 @@ export interface DaemonOptions {
   readonly timeoutSeconds: number | null;
 }
 
+/** While the ledger is away, a pass is tried again this often (or every --interval, when shorter). */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
 export interface DaemonResult {
   readonly passes: number;
   readonly last: PassResult | null;
@@ -57,12 +62,15 @@ function madeProgress(p: PassResult): boolean {
 }
 
 /**
- * The daemon: one lock per ledger, the webhook receiver (unless --once), and follow-up passes every interval until
- * stopped. Each delivery is stored with its effect before it is acknowledged; each pass is safe to cut short.
+ * The daemon: the webhook receiver (unless --once) and follow-up passes every interval until stopped. Each delivery
+ * is stored with its effect before it is acknowledged; each pass is safe to cut short. On an SQLite ledger it holds
+ * the ledger's one daemon lock; on a PostgreSQL ledger several daemons (hosts) work together, splitting each pass by
+ * leases (see followUpPass). While the ledger cannot be reached, deliveries get 503 and passes wait for it.
  */
 export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<DaemonResult> {
   const { ledger, log, signal } = deps;
-  const lock = acquireDaemonLock(ledger, deps.now);
+  const lock = ledger.dialect === 'sqlite' ? await acquireDaemonLock(ledger, deps.now) : null;
+  if (!lock) log({ level: 'info', msg: 'shared ledger: working alongside any other daemons on it', ledger: ledger.file });
   let receiver: RunningReceiver | null = null;
   let passes = 0;
   let last: PassResult | null = null;
@@ -87,9 +95,19 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
       }
     }
     while (!signal.aborted) {
-      last = await followUpPass(deps);
+      const pass = await followUpPass(deps).catch((e: unknown) => {
+        if (!isLedgerUnavailable(e)) throw e;
+        log({ level: 'warn', msg: 'the ledger cannot be reached; trying again', error: (e as Error).message });
+        return null;
+      });
+      if (!pass) {
+        if (o.once) throw new PaybatchError(`The ledger ${ledger.file} cannot be reached.`, { hint: 'Check the database server; the next run continues where this one stopped.' });
+        await sleep(Math.min(o.intervalSeconds, UNAVAILABLE_RETRY_SECONDS) * 1000, undefined, { signal }).catch(() => undefined);
+        continue;
+      }
+      last = pass;
       passes += 1;
-      lock.heartbeat();
+      await lock?.heartbeat();
       logPass(log, last);
       if (o.once || (o.untilSettled && nothingLeft(last))) break;
       if (deadline !== null && Date.now() >= deadline) {
@@ -103,7 +121,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
     }
   } finally {
     await receiver?.close();
-    lock.release();
+    await lock?.release();
   }
   return { passes, last, timedOut };
 }

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { ConfigError } from '../errors.js';
 import type { WebhookEvent } from '../domain/webhook-event.js';
 import type { DeliveryMeta } from '../engine/apply-event.js';
+import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { webhookSecretProblem } from '../domain/webhook-proof.js';
 import type { WebhookMethod, WebhookMethodSetting } from '../domain/webhook-proof.js';
 import { acceptDeliveryBody, BODY_TOO_LARGE, checkDeliveryHead, routeDelivery, type DeliveryPolicy, type Refusal } from './accept-delivery.js';
@@ -191,8 +192,11 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       if (outcome !== 'stored' && outcome !== 'duplicate') throw new Error(`onEvent resolved with ${String(outcome)}`);
     } catch (error) {
       count('failed');
-      log({ level: 'error', msg: 'webhook event not stored; the provider will retry', eventId: event.eventId, error: errorText(error) });
-      return send(res, 500, { ok: false, error: 'event not stored' });
+      // The ledger away (its server down, a failover): 503, so the provider delivers it again later.
+      const unavailable = isLedgerUnavailable(error);
+      log({ level: 'error', msg: unavailable ? 'webhook event not stored: the ledger cannot be reached; the provider will retry' : 'webhook event not stored; the provider will retry', eventId: event.eventId, error: errorText(error) });
+      if (unavailable) res.setHeader('retry-after', '5');
+      return send(res, unavailable ? 503 : 500, { ok: false, error: unavailable ? 'ledger unavailable' : 'event not stored' });
     }
     count(outcome);
     log({ level: 'info', msg: outcome === 'stored' ? 'webhook event stored' : 'webhook event already stored', eventId: event.eventId, kind: event.kind });

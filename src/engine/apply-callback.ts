@@ -14,46 +14,46 @@ import type { CallbackHandler } from './apply-event.js';
 type BillNews = Extract<ReturnType<typeof classifyCallback>, { kind: 'bill' }>;
 
 /** The daemon's handler of generic callbacks. */
-export const applyCallback: CallbackHandler = (ledger, event, at) => {
+export const applyCallback: CallbackHandler = async (ledger, event, at) => {
   const news = classifyCallback(event);
   if (news.kind === 'unknown') return { effect: `recorded; not a known kind of event (type "${event.type}", category "${event.category}")`, topic: 'unknown' };
   if (news.kind !== 'bill') return { effect: `recorded; ${news.kind} transfer event`, topic: news.kind };
-  return { ...applyBillNews(ledger, news, event, at), topic: 'bill' };
+  return { ...(await applyBillNews(ledger, news, event, at)), topic: 'bill' };
 };
 
-function applyBillNews(ledger: Ledger, news: BillNews, event: EventRef, at: Date): { effect: string; quarantine?: string } {
-  const found = findBill(ledger, news);
+async function applyBillNews(ledger: Ledger, news: BillNews, event: EventRef, at: Date): Promise<{ effect: string; quarantine?: string }> {
+  const found = await findBill(ledger, news);
   if (typeof found === 'string') return { effect: found };
   if ('quarantine' in found) return { effect: `quarantined: ${found.quarantine}`, quarantine: found.quarantine };
-  return { effect: moveBill(ledger, found.bill, found.resolved, news, event, at) };
+  return { effect: await moveBill(ledger, found.bill, found.resolved, news, event, at) };
 }
 
 type EventRef = { readonly eventId: string; readonly timestamp: string | null };
 
 /** Moves the bill as the event says, never backwards; returns what it did. */
-function moveBill(ledger: Ledger, bill: BillRow, resolved: boolean, news: BillNews, event: EventRef, at: Date): string {
+async function moveBill(ledger: Ledger, bill: BillRow, resolved: boolean, news: BillNews, event: EventRef, at: Date): Promise<string> {
   const learnt = resolved ? { transaction_id: news.transactionId, ...(news.amountCents === null ? {} : { amount_paid_cents: news.amountCents }) } : {};
   // A payment a kill cut short (intent without outcome) learns its outcome from the provider's event.
-  const closeIntent = () => {
-    if (bill.status === 'intent') closeOpenIntents(ledger, 'pay_bill', `bill:${bill.id}`, 'ok', { learnedFrom: 'provider event', eventId: event.eventId, transactionId: news.transactionId }, at);
+  const closeIntent = async () => {
+    if (bill.status === 'intent') await closeOpenIntents(ledger, 'pay_bill', `bill:${bill.id}`, 'ok', { learnedFrom: 'provider event', eventId: event.eventId, transactionId: news.transactionId }, at);
   };
   switch (news.phase) {
     case 'returned': {
       if (bill.status === 'returned') return `no change: bill #${bill.id} was already returned`;
-      closeIntent();
-      updateBill(ledger, bill.id, { status: 'returned', return_reason: news.reason, return_meaning: news.meaning, returned_at: eventTime(event.timestamp, at).toISOString(), ...learnt }, at);
+      await closeIntent();
+      await updateBill(ledger, bill.id, { status: 'returned', return_reason: news.reason, return_meaning: news.meaning, returned_at: eventTime(event.timestamp, at).toISOString(), ...learnt }, at);
       return `bill #${bill.id} returned: ${news.reason === null ? 'no reason given' : `"${news.reason}"`} → ${news.meaning ?? 'a reason not in the table of return reasons'}`;
     }
     case 'paid': {
       if (bill.status === 'paid' || bill.status === 'returned' || bill.status === 'failed') return `no change: bill #${bill.id} is already ${bill.status}`;
-      closeIntent();
-      updateBill(ledger, bill.id, { status: 'paid', ...(news.settleDate === null ? {} : { settle_date: news.settleDate }), ...learnt }, at);
+      await closeIntent();
+      await updateBill(ledger, bill.id, { status: 'paid', ...(news.settleDate === null ? {} : { settle_date: news.settleDate }), ...learnt }, at);
       return resolved ? `bill #${bill.id} (outcome was unknown) paid: transaction ${news.transactionId ?? '?'}` : `bill #${bill.id} paid (was ${bill.status})`;
     }
     case 'scheduled': {
       if (!resolved) return `no change: bill #${bill.id} is ${bill.status}`;
-      closeIntent();
-      updateBill(ledger, bill.id, { status: 'scheduled', ...(news.settleDate === null ? {} : { settle_date: news.settleDate }), ...learnt }, at);
+      await closeIntent();
+      await updateBill(ledger, bill.id, { status: 'scheduled', ...(news.settleDate === null ? {} : { settle_date: news.settleDate }), ...learnt }, at);
       return `bill #${bill.id} (outcome was unknown) scheduled: transaction ${news.transactionId ?? '?'}`;
     }
     case 'failed': {
@@ -61,7 +61,7 @@ function moveBill(ledger: Ledger, bill: BillRow, resolved: boolean, news: BillNe
       // Failed would let the bill be paid again without --force, and a webhook alone never allows paying again: the
       // bill keeps blocking, with the claim noted for the person who checks the provider's statement.
       const claim = `the provider's event ${event.eventId} says this payment failed${news.reason ? ` (${news.reason})` : ''}; if its statement agrees, pay it again with --force`;
-      updateBill(ledger, bill.id, { error: claim }, at);
+      await updateBill(ledger, bill.id, { error: claim }, at);
       return `bill #${bill.id} (outcome unknown) reported failed; it keeps blocking until a person checks the statement`;
     }
   }
@@ -73,16 +73,16 @@ function moveBill(ledger: Ledger, bill: BillRow, resolved: boolean, news: BillNe
  * contradict. A string when there is none; a quarantine when the event names another payment of a bill the ledger
  * has paid (a second payment the ledger does not know of: a person must look).
  */
-function findBill(ledger: Ledger, news: BillNews): { bill: BillRow; resolved: boolean } | { quarantine: string } | string {
+async function findBill(ledger: Ledger, news: BillNews): Promise<{ bill: BillRow; resolved: boolean } | { quarantine: string } | string> {
   if (news.transactionId !== null) {
-    const bill = billByTransaction(ledger, news.transactionId);
+    const bill = await billByTransaction(ledger, news.transactionId);
     if (bill) return { bill, resolved: false };
   }
   if (news.line !== null) {
     const sameAmount = (b: BillRow) => news.amountCents === null || news.amountCents === (b.amount_paid_cents ?? b.amount_cents);
-    const unresolved = unresolvedBillsOf(ledger, news.line).find(sameAmount);
+    const unresolved = (await unresolvedBillsOf(ledger, news.line)).find(sameAmount);
     if (unresolved) return { bill: unresolved, resolved: true };
-    const settled = settledBillsOf(ledger, news.line).filter(sameAmount);
+    const settled = (await settledBillsOf(ledger, news.line)).filter(sameAmount);
     const known = settled.filter((b) => news.transactionId === null || b.transaction_id === null);
     if (known.length === 1) return { bill: known[0]!, resolved: false };
     if (known.length > 1) return `recorded; ${known.length} bills of line ${news.line} match this event and it names no transaction the ledger knows`;

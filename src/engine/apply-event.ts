@@ -13,7 +13,7 @@ type CallbackEvent = Extract<WebhookEvent, { kind: 'callback' }>;
  * Handles a generic callback (bill events and others): what applying it did, and what it was about. Runs inside the
  * event's transaction.
  */
-export type CallbackHandler = (ledger: Ledger, event: CallbackEvent, at: Date) => { effect: string; topic: EventTopic; quarantine?: string };
+export type CallbackHandler = (ledger: Ledger, event: CallbackEvent, at: Date) => Promise<{ effect: string; topic: EventTopic; quarantine?: string }>;
 
 /** How events are applied under the profile. */
 export interface EventRules {
@@ -23,7 +23,7 @@ export interface EventRules {
   readonly instabilityWords?: readonly string[];
 }
 
-const unhandled: CallbackHandler = () => ({ effect: 'recorded; no handler for callbacks', topic: 'unknown' });
+const unhandled: CallbackHandler = async () => ({ effect: 'recorded; no handler for callbacks', topic: 'unknown' });
 
 /** How an event was delivered. */
 export interface DeliveryMeta {
@@ -43,19 +43,19 @@ export function recordWebhookEvent(
   event: WebhookEvent,
   meta: DeliveryMeta,
   rules: EventRules = {},
-): 'stored' | 'duplicate' {
-  return ledger.transaction(() => applyWebhookEvent(ledger, event, meta, rules));
+): Promise<'stored' | 'duplicate'> {
+  return ledger.transaction((tx) => applyWebhookEvent(tx, event, meta, rules));
 }
 
 /** recordWebhookEvent's work, in a transaction the caller holds. */
-function applyWebhookEvent(ledger: Ledger, event: WebhookEvent, meta: DeliveryMeta, rules: EventRules): 'stored' | 'duplicate' {
-  if (isEventStored(ledger, event.eventId)) return 'duplicate';
+async function applyWebhookEvent(ledger: Ledger, event: WebhookEvent, meta: DeliveryMeta, rules: EventRules): Promise<'stored' | 'duplicate'> {
+  if (await isEventStored(ledger, event.eventId)) return 'duplicate';
   const receivedAt = meta.receivedAt.toISOString();
   const { effect, topic, quarantine = null } =
     event.kind === 'pix'
-      ? { ...applyPixEvent(ledger, event, receivedAt, rules.instabilityWords ?? []), topic: 'pix' as const }
-      : (rules.onCallback ?? unhandled)(ledger, event, meta.receivedAt);
-  storeEvent(ledger, {
+      ? { ...(await applyPixEvent(ledger, event, receivedAt, rules.instabilityWords ?? [])), topic: 'pix' as const }
+      : await (rules.onCallback ?? unhandled)(ledger, event, meta.receivedAt);
+  await storeEvent(ledger, {
     event_id: event.eventId,
     kind: event.kind,
     delivery_id: meta.deliveryId,
@@ -84,28 +84,34 @@ export type GroupOutcome = { readonly ok: true; readonly outcome: 'stored' | 'du
  * in the order of `events`, and hold only once this returns: when the commit itself fails it throws, and none of the
  * group may be acknowledged. A group where an effect threw is applied twice (see below), and so is its onCallback.
  */
-export function recordWebhookEvents(
+export async function recordWebhookEvents(
   ledger: Ledger,
   events: readonly DeliveredEvent[],
   rules: EventRules = {},
-): GroupOutcome[] {
+): Promise<GroupOutcome[]> {
   // A savepoint per event (SAVEPOINT, its sub-journal, RELEASE) cost ~10% of storing an event, paid for the rare
   // effect that throws. So the group is applied without them first; only when something threw (everything of the
   // group is then rolled back) is it applied again from the same state, each event in a savepoint of its own.
   try {
-    return ledger.transaction(() => events.map(({ event, meta }): GroupOutcome => ({ ok: true, outcome: applyWebhookEvent(ledger, event, meta, rules) })));
+    return await ledger.transaction(async (tx) => {
+      const outcomes: GroupOutcome[] = [];
+      for (const { event, meta } of events) outcomes.push({ ok: true, outcome: await applyWebhookEvent(tx, event, meta, rules) });
+      return outcomes;
+    });
   } catch {
     // An effect or the commit threw; the second pass tells which (a failing commit throws again).
   }
-  return ledger.transaction(() =>
-    events.map(({ event, meta }): GroupOutcome => {
+  return ledger.transaction(async (tx) => {
+    const outcomes: GroupOutcome[] = [];
+    for (const { event, meta } of events) {
       try {
-        return { ok: true, outcome: recordWebhookEvent(ledger, event, meta, rules) };
+        outcomes.push({ ok: true, outcome: await recordWebhookEvent(tx, event, meta, rules) });
       } catch (error) {
-        return { ok: false, error };
+        outcomes.push({ ok: false, error });
       }
-    }),
-  );
+    }
+    return outcomes;
+  });
 }
 
 /**
@@ -114,8 +120,8 @@ export function recordWebhookEvents(
  * the ledger (amount, key, an item of a batch never started) is not applied but quarantined: kept, alerted, and the
  * item left to be reconciled from the provider's own pages.
  */
-function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, instabilityWords: readonly string[]): { effect: string; quarantine?: string } {
-  const item = itemForEvent(ledger, event.identifier);
+async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, instabilityWords: readonly string[]): Promise<{ effect: string; quarantine?: string }> {
+  const item = await itemForEvent(ledger, event.identifier);
   if (!item) return { effect: `unknown identifier ${event.identifier}` };
   const disagreement = disagreementOf(event, item);
   if (disagreement !== null) return { effect: `quarantined: ${disagreement}`, quarantine: disagreement };
@@ -125,7 +131,7 @@ function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, instability
   const forward = step === 'move' || explains;
   // A refund carries its own id; the payment's pix id (the receipt's) stays.
   const pixId = event.isRefund ? item.pix_id : (item.pix_id ?? event.pixId);
-  updateItem(ledger, item.id, {
+  await updateItem(ledger, item.id, {
     pix_id: pixId,
     end_to_end_id: item.end_to_end_id ?? event.endToEndId,
     updated_at: iso,

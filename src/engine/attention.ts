@@ -13,6 +13,7 @@ import {
   recordAlertChannels,
   returnedBillsToReport,
   unconfirmedReturnsToReport,
+  unsentAlerts,
   type ReportMark,
   type ReportRow,
 } from '../ledger/attention-store.js';
@@ -35,6 +36,9 @@ export interface AttentionResult {
 }
 
 
+/** Seconds after which an alert recorded without a channel result counts as never sent. */
+const UNSENT_AFTER_SECONDS = 30;
+
 /**
  * Decides what support must hear about and sends it, one alert per kind listing all its items: payments still
  * without news after `alertAfter`, returns that will not be reprocessed, failed payments, returned bills.
@@ -45,20 +49,28 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   const now = deps.now();
   const ago = (s: number) => new Date(now.getTime() - s * 1000);
 
-  const waiting = itemsAwaitingNews(ledger);
+  // An alert whose raiser stopped before sending it is sent now, late rather than never (its id lets a channel tell
+  // a repeat). Sending ends within about 11 s, so 30 s on no live daemon is still sending it.
+  const alerts: Alert[] = [];
+  for (const a of await unsentAlerts(ledger, ago(UNSENT_AFTER_SECONDS))) {
+    const alert: Alert = { id: a.id, kind: a.kind, title: a.title, summary: a.summary, items: JSON.parse(a.itemsJson) as AlertItem[], createdAt: a.createdAt, profile: deps.profile, sandbox: deps.sandbox };
+    await recordAlertChannels(ledger, a.id, JSON.stringify(await deps.send(alert)));
+    alerts.push(alert);
+  }
+
+  const waiting = await itemsAwaitingNews(ledger);
   const stale = waiting.filter((c) => c.lastUpdate < ago(settings.staleAfter).toISOString());
   const overdue = waiting.filter((c) => c.lastUpdate < ago(settings.alertAfter).toISOString());
   const repeatBefore = ago(settings.alertRepeat).toISOString();
   const due = overdue.filter((c) => c.alertedAt === null || c.alertedAt < repeatBefore);
-  const alerts: Alert[] = [];
   if (due.length) {
     alerts.push(await raise(deps, 'stale-items', `No update from the provider for over ${formatDuration(settings.alertAfter)}, even after asking for the item pages again at every pass.`, due));
   }
-  const finalReturns = finalReturnsToReport(ledger, { maxReprocess: settings.maxReprocess, undecidedBefore: ago(settings.receiptWait) });
+  const finalReturns = await finalReturnsToReport(ledger, { maxReprocess: settings.maxReprocess, undecidedBefore: ago(settings.receiptWait) });
   if (finalReturns.length) {
     alerts.push(await raise(deps, 'final-return', 'Returned for a reason that is not scheme instability (or out of reprocess attempts): the money is back, nobody was paid; decide what to do.', finalReturns));
   }
-  const unconfirmed = unconfirmedReturnsToReport(ledger, ago(settings.alertAfter));
+  const unconfirmed = await unconfirmedReturnsToReport(ledger, ago(settings.alertAfter));
   if (unconfirmed.length) {
     alerts.push(
       await raise(
@@ -69,7 +81,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       ),
     );
   }
-  const quarantined = quarantinedEventsToReport(ledger);
+  const quarantined = await quarantinedEventsToReport(ledger);
   if (quarantined.length) {
     alerts.push(
       await raise(
@@ -81,11 +93,11 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       ),
     );
   }
-  const failures = failuresToReport(ledger);
+  const failures = await failuresToReport(ledger);
   if (failures.length) {
     alerts.push(await raise(deps, 'failures', 'The provider refused these payments; the reason is on each item.', failures));
   }
-  const noReceipt = paidWithoutPixIdToReport(ledger, ago(settings.receiptWait));
+  const noReceipt = await paidWithoutPixIdToReport(ledger, ago(settings.receiptWait));
   if (noReceipt.length) {
     alerts.push(
       await raise(
@@ -97,11 +109,11 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       ),
     );
   }
-  const billReturns = returnedBillsToReport(ledger);
+  const billReturns = await returnedBillsToReport(ledger);
   if (billReturns.length) {
     alerts.push(await raise(deps, 'bill-return', 'The money is back in the account; the reason received and its meaning are on each bill.', billReturns, { table: 'bills', column: 'alerted_at' }));
   }
-  const billsWithoutNews = billsWithoutNewsToReport(ledger, { unknownBefore: ago(settings.alertAfter).toISOString(), today: saoPauloDate(now) });
+  const billsWithoutNews = await billsWithoutNewsToReport(ledger, { unknownBefore: ago(settings.alertAfter).toISOString(), today: saoPauloDate(now) });
   if (billsWithoutNews.length) {
     alerts.push(
       await raise(
@@ -128,9 +140,9 @@ async function raise(
   // The ledger keeps the English title; channels and `alerts list` render it in the profile's locale.
   const title = alertTitle({ kind, title: kind, sandbox: false, items: rows }, 'en');
   const listed: AlertItem[] = rows.map(({ ref: _ref, alertedAt: _a, ...item }) => item);
-  const id = recordAlert(deps.ledger, { kind, title, summary, rows, itemsJson: JSON.stringify(listed), mark, at });
+  const id = await recordAlert(deps.ledger, { kind, title, summary, rows, itemsJson: JSON.stringify(listed), mark, at });
   const alert: Alert = { id, kind, title, summary, items: listed, createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };
   const results = await deps.send(alert);
-  recordAlertChannels(deps.ledger, id, JSON.stringify(results));
+  await recordAlertChannels(deps.ledger, id, JSON.stringify(results));
   return alert;
 }

@@ -13,7 +13,7 @@ export async function deleteBatch(
   batchId: number,
 ): Promise<BatchRow> {
   const { ledger, now } = deps;
-  const batch = getBatch(ledger, batchId);
+  const batch = await getBatch(ledger, batchId);
   if (batch.status === 'started' || batch.status === 'settled') {
     throw new PaybatchError(`Batch #${batch.id} has been started; a provider deletes only pending batches.`);
   }
@@ -24,13 +24,13 @@ export async function deleteBatch(
       ledger,
       { operation: 'delete_batch', subject: `batch:${batch.id}`, detail: { remoteId }, now },
       () => deps.provider.deleteBatch(remoteId),
-      () => {
-        updateBatch(ledger, batch.id, { status: 'deleted', remote_id: remoteId }, now());
+      async (_answer, tx) => {
+        await updateBatch(tx, batch.id, { status: 'deleted', remote_id: remoteId }, now());
         return { detail: {} };
       },
     );
   } else {
-    updateBatch(ledger, batch.id, { status: 'deleted' }, now());
+    await updateBatch(ledger, batch.id, { status: 'deleted' }, now());
   }
   return getBatch(ledger, batchId);
 }

@@ -42,8 +42,8 @@ export interface ReportResult {
  * with `zip`, bundled with every receipt (under `receipts/`). Files are private: they name people and amounts.
  */
 export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promise<ReportResult> {
-  const batch = getBatch(ledger, o.batchId);
-  const items = itemsOfBatch(ledger, batch.id);
+  const batch = await getBatch(ledger, o.batchId);
+  const items = await itemsOfBatch(ledger, batch.id);
   const receipts: BundleEntry[] = [];
   const missingReceipts: string[] = [];
   if (o.zip) {
@@ -64,7 +64,7 @@ export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promis
     const name = `receipts/${basename(it.receipt_path)}`;
     return inBundle.has(name) ? name : null;
   };
-  const totals: StatusTotal[] = batchProgress(ledger, batch.id).map((p) => ({ status: p.status, count: p.count, sumCents: p.sumCents }));
+  const totals: StatusTotal[] = (await batchProgress(ledger, batch.id)).map((p) => ({ status: p.status, count: p.count, sumCents: p.sumCents }));
   const report: BatchReport = {
     batch: { id: batch.id, name: batch.name, remoteId: batch.remote_id },
     generatedAt: o.now.toISOString(),

@@ -23,7 +23,7 @@ export async function writeBillDocument(deps: BillDocumentDeps, bill: BillRow): 
   const kind = DOCUMENT_OF_STATUS[bill.status];
   if (kind === undefined) return null;
   const path = await writeBillReceipt(deps.receiptsDir, billDocumentFacts(bill, kind, deps));
-  return recordBillDocument(deps.ledger, bill.id, { status: bill.status, kind, path }, deps.now()) ? path : null;
+  return (await recordBillDocument(deps.ledger, bill.id, { status: bill.status, kind, path }, deps.now())) ? path : null;
 }
 
 /**
@@ -34,7 +34,7 @@ export async function writeBillDocument(deps: BillDocumentDeps, bill: BillRow): 
 export async function writeOwedBillDocuments(deps: BillDocumentDeps): Promise<{ saved: string[]; failed: { billId: number; error: string }[] }> {
   const saved: string[] = [];
   const failed: { billId: number; error: string }[] = [];
-  for (const bill of billsOwedDocument(deps.ledger)) {
+  for (const bill of await billsOwedDocument(deps.ledger)) {
     try {
       const path = await writeBillDocument(deps, bill);
       if (path !== null) saved.push(path);

@@ -8,8 +8,8 @@ import { paymentSheetCsv } from '../sheet/payment-sheet-csv.js';
  * since) as a payment sheet to fix by hand and import, in the locale's columns and amounts. Rows already paid again
  * are left out: fixing and importing them would pay those people twice.
  */
-export function exportBatchSheet(ledger: Ledger, batchId: number, statuses: readonly RetryStatus[], locale: Locale): { csv: string; rows: number } {
-  const rows = retryableItems(ledger, batchId, statuses).map(({ item }) => ({
+export async function exportBatchSheet(ledger: Ledger, batchId: number, statuses: readonly RetryStatus[], locale: Locale): Promise<{ csv: string; rows: number }> {
+  const rows = (await retryableItems(ledger, batchId, statuses)).map(({ item }) => ({
     key: item.key,
     keyType: item.key_type,
     amountCents: item.amount_cents,

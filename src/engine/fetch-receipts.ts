@@ -1,11 +1,13 @@
 import { PaybatchError } from '../errors.js';
-import { receiptsDue, recordReceiptPaths, type ReceiptDue } from '../ledger/item-repository.js';
+import { claimReceiptsDue, receiptsDue, recordReceiptPaths, type ReceiptDue } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { looksLikePdf, writePixReceipt } from '../receipts/receipt-file.js';
 import { crashPoint } from './crash-point.js';
 
 const RECEIPT_CONCURRENCY = 4;
+/** A daemon claims this many receipts at a time, for this long (it renews nothing: a claim outlives one fetch). */
+const CLAIM = { items: 50, ms: 60_000 };
 /** Receipt paths recorded per commit: a commit each cost ~2 ms with synchronous=FULL (21 s of a 10,000-item follow-up). */
 const RECORD_CHUNK = 100;
 
@@ -19,20 +21,21 @@ export interface ReceiptsResult {
  * be a PDF, written atomically into the folder of its sheet's batch (a new attempt's too) under `receiptsDir` (the
  * profile's or the ledger's own folder), and its path recorded on the item — a chunk of paths per commit. A receipt
  * written but not recorded yet (a crash in between) is fetched again next time and written over the same file,
- * which is harmless: the same path, replaced atomically.
+ * which is harmless: the same path, replaced atomically. With `claimAs` (the daemon), the items are claimed a page at
+ * a time, so daemons sharing a ledger fetch different receipts.
  */
 export async function fetchReceipts(
   deps: { ledger: Ledger; provider: Pick<ProviderClient, 'receipt'>; receiptsDir: string; now: () => Date },
-  o: { batchId?: number; again?: boolean } = {},
+  o: { batchId?: number; again?: boolean; claimAs?: string } = {},
 ): Promise<ReceiptsResult> {
   const { ledger } = deps;
   const saved: string[] = [];
   const failed: { identifier: string; error: string }[] = [];
   let written: { itemId: number; path: string }[] = [];
-  const record = (): void => {
+  const record = async (): Promise<void> => {
     const chunk = written;
     written = [];
-    recordReceiptPaths(ledger, chunk);
+    await recordReceiptPaths(ledger, chunk);
     for (const w of chunk) saved.push(w.path);
   };
   const fetchOne = async (it: ReceiptDue): Promise<void> => {
@@ -48,7 +51,7 @@ export async function fetchReceipts(
       });
       crashPoint('receipt-write');
       written.push({ itemId: it.id, path });
-      if (written.length >= RECORD_CHUNK) record();
+      if (written.length >= RECORD_CHUNK) await record();
     } catch (e) {
       if (!(e instanceof PaybatchError)) throw e;
       failed.push({ identifier: it.identifier, error: e.message });
@@ -59,23 +62,32 @@ export async function fetchReceipts(
   const tried = new Set<number>();
   let due: ReceiptDue[] = [];
   let next = 0;
-  const take = (): ReceiptDue | undefined => {
-    if (next === due.length) {
-      due = receiptsDue(ledger, o).filter((it) => !tried.has(it.id));
-      next = 0;
-      for (const it of due) tried.add(it.id);
-    }
-    return due[next++];
+  // One asking at a time: workers that find the list done meanwhile wait for the same answer.
+  let asking: Promise<void> | null = null;
+  const ask = async (): Promise<void> => {
+    const now = deps.now();
+    const asked = o.claimAs === undefined
+      ? await receiptsDue(ledger, o)
+      : await claimReceiptsDue(ledger, { holder: o.claimAs, now, until: new Date(now.getTime() + CLAIM.ms), limit: CLAIM.items });
+    const fresh = asked.filter((it) => !tried.has(it.id));
+    for (const it of fresh) tried.add(it.id);
+    due = fresh;
+    next = 0;
+  };
+  const take = async (): Promise<ReceiptDue | undefined> => {
+    if (next >= due.length) await (asking ??= ask().finally(() => (asking = null)));
+    // Empty when the answer brought nothing new, or the other workers took it all: this worker stops.
+    return next < due.length ? due[next++] : undefined;
   };
   // A few at a time: each is a round trip to the provider, and receipts are what a finished batch waits for.
   const worker = async () => {
-    for (let it = take(); it; it = take()) await fetchOne(it);
+    for (let it = await take(); it; it = await take()) await fetchOne(it);
   };
   try {
     await Promise.all(Array.from({ length: RECEIPT_CONCURRENCY }, worker));
   } finally {
     // Also when an unexpected error stops the run: what was written by then is recorded.
-    record();
+    await record();
   }
   return { saved, failed };
 }

@@ -12,6 +12,7 @@ import { reconcileBatch } from './reconcile.js';
 import { reprocessConfirmedReturns } from './reprocess.js';
 import { startScheduledBatches } from './schedule-batch.js';
 import { submitBatch } from './submit-batch.js';
+import { LEASE_HOLDER, withLease } from './work-lease.js';
 
 export interface FollowUpDeps extends AttentionDeps {
   readonly settings: AttentionDeps['settings'] & Pick<Settings, 'returnWatch' | 'returnWatchEvery' | 'locale'>;
@@ -38,6 +39,7 @@ const EVENT_RETENTION_DAYS = 30;
  * `returnWatchEvery` for `returnWatch` after they settle, settled ones: a return whose event was lost), turn
  * instability returns into new attempts, finish every submission or start the ledger still owes, save receipts,
  * and alert support. A batch whose calls fail is left for the next pass; nothing is lost by stopping between steps.
+ * Each unit of work is taken under a lease (work-lease.ts), so daemons sharing a ledger split a pass between them.
  */
 export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   const { ledger, provider, now } = deps;
@@ -55,7 +57,8 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   // Receipts are fetched while the provider's item pages are read and batches are sent: both wait on the provider,
   // and a large batch's receipts are most of a follow-up. Items paid meanwhile by events are taken in the same run;
   // the items the pages showed paid, right after (a `daemon --once` pass leaves no receipt it could save).
-  const fetch = () => fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now });
+  // On a shared (PostgreSQL) ledger receipts are claimed a page at a time, so daemons fetch different ones.
+  const fetch = () => fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now }, ledger.dialect === 'postgres' ? { claimAs: LEASE_HOLDER } : {});
   const [pixRun, paymentsRun] = await Promise.allSettled([fetch(), followPayments(deps, guard)]);
   if (paymentsRun.status === 'rejected') throw paymentsRun.reason;
   if (pixRun.status === 'rejected') throw pixRun.reason;
@@ -69,12 +72,15 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   errors.push(...scheduled.errors);
 
   // Bills whose status moved since their last document (scheduled → paid → returned) get the next one.
-  const bills = await writeOwedBillDocuments({ ledger, receiptsDir: deps.receiptsDir, now, sandbox: deps.sandbox, locale: resolveLocale(deps.settings.locale, process.env) });
+  const bills = (await withLease(ledger, 'bill-documents', now, () =>
+    writeOwedBillDocuments({ ledger, receiptsDir: deps.receiptsDir, now, sandbox: deps.sandbox, locale: resolveLocale(deps.settings.locale, process.env) }),
+  )) ?? { saved: [], failed: [] };
   const receipts: ReceiptsResult = { saved: [...pix.saved, ...bills.saved], failed: [...pix.failed, ...bills.failed.map((f) => ({ identifier: `bill #${f.billId}`, error: f.error }))] };
   errors.push(...receipts.failed.map((f) => `receipt of ${f.identifier}: ${f.error}`));
-  const attention = await raiseAlerts(deps);
+  // One daemon at a time decides and sends alerts: with several on one ledger, each alert goes out once.
+  const attention = (await withLease(ledger, 'attention', now, () => raiseAlerts(deps))) ?? { alerts: [], stale: 0 };
   // Event ids are kept well past any provider's retry span, then dropped.
-  pruneEventsBefore(ledger, new Date(now().getTime() - EVENT_RETENTION_DAYS * 86_400_000));
+  await pruneEventsBefore(ledger, new Date(now().getTime() - EVENT_RETENTION_DAYS * 86_400_000));
   return {
     reconciled: { batches: started.length, changed, unknownStatuses },
     submitted,
@@ -82,7 +88,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
     reprocessed: reprocess.attempts,
     receipts,
     attention,
-    ...workLeft(ledger),
+    ...(await workLeft(ledger)),
     errors,
   };
 }
@@ -98,29 +104,32 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
   const { ledger, provider, now } = deps;
   let changed = 0;
   const unknownStatuses: { identifier: string; status: string }[] = [];
-  const started = unfinishedBatches(ledger).filter((b) => b.status === 'started');
+  const started = (await unfinishedBatches(ledger)).filter((b) => b.status === 'started');
   const ago = (seconds: number) => new Date(now().getTime() - seconds * 1000).toISOString();
-  const watched = deps.settings.returnWatch > 0 ? batchesToWatch(ledger, { settledSince: ago(deps.settings.returnWatch), readBefore: ago(deps.settings.returnWatchEvery) }) : [];
-  for (const b of [...batchesAwaitingReturnConfirmation(ledger), ...watched]) if (!started.some((s) => s.id === b.id)) started.push(b);
+  const watched = deps.settings.returnWatch > 0 ? await batchesToWatch(ledger, { settledSince: ago(deps.settings.returnWatch), readBefore: ago(deps.settings.returnWatchEvery) }) : [];
+  for (const b of [...(await batchesAwaitingReturnConfirmation(ledger)), ...watched]) if (!started.some((s) => s.id === b.id)) started.push(b);
   for (const b of started) {
-    const r = await guard(`reconciling batch #${b.id}`, () => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords }, b.id));
+    // A batch another daemon is reading right now (a shared ledger) is that daemon's in this pass.
+    const r = await guard(`reconciling batch #${b.id}`, () =>
+      withLease(ledger, `batch:${b.id}:reconcile`, now, () => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords }, b.id)),
+    );
     if (r) {
       changed += r.changed;
       unknownStatuses.push(...r.unknownStatuses);
     }
   }
 
-  const reprocess = reprocessConfirmedReturns(ledger, { maxReprocess: deps.settings.maxReprocess, now: now() });
+  const reprocess = (await withLease(ledger, 'reprocess', now, () => reprocessConfirmedReturns(ledger, { maxReprocess: deps.settings.maxReprocess, now: now() }))) ?? { attempts: 0 };
 
   const submitted: number[] = [];
-  for (const b of unfinishedBatches(ledger).filter((b) => b.status !== 'started')) {
+  for (const b of (await unfinishedBatches(ledger)).filter((b) => b.status !== 'started')) {
     if (b.status === 'submitted' && !b.start_requested) continue; // waits for a person to start it
     // A batch another run is sending right now (an import with --start) is that run's; the next pass sees how it ended.
     const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
     if (done) submitted.push(b.id);
   }
   // After the batches already owed a start, so that a scheduled start that fails is tried once per pass.
-  const scheduled = await startScheduledBatches(deps);
+  const scheduled = (await withLease(ledger, 'scheduled-starts', now, () => startScheduledBatches(deps))) ?? { started: [], errors: [] };
   submitted.push(...scheduled.started);
   return { started, changed, unknownStatuses, reprocess, submitted, scheduled };
 }

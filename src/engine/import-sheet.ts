@@ -44,7 +44,7 @@ export interface ImportDeps {
   /** Shown the plan before anything is written; false cancels. */
   readonly confirm: (summary: ImportSummary) => Promise<boolean>;
   readonly onProgress?: OnProgress;
-  readonly onResume?: (r: { importId: number; batchIds: readonly number[]; createdAt: string }) => void;
+  readonly onResume?: (r: { importId: number; batchIds: readonly number[]; createdAt: string }) => void | Promise<void>;
 }
 
 /** What the person confirms and what `--json` reports. */
@@ -81,9 +81,9 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
   // One run per sheet at a time: a second one would plan it again (counting the first one's items as duplicates)
   // or continue its batch alongside it. A dry run changes nothing, so it needs no claim. Claimed before the sheet
   // is validated, so that a second run started meanwhile is told at once.
-  const claim = o.dryRun ? null : claimImport(ledger, { fileHash: sheetHash, fileName: o.file, now: now() });
+  const claim = o.dryRun ? null : await claimImport(ledger, { fileHash: sheetHash, fileName: o.file, now: now() });
   try {
-    const existing = findImportByHash(ledger, sheetHash);
+    const existing = await findImportByHash(ledger, sheetHash);
     if (existing) return await resumeImport(deps, o, existing);
     // Planned and recorded in a function of its own, so that the sheet's rows and the plan are garbage once the
     // items are in the ledger: the batches are then sent a chunk at a time from the ledger.
@@ -94,7 +94,7 @@ export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<I
   } catch (e) {
     throw e instanceof ProviderError && !o.dryRun ? asResumable(e) : e;
   } finally {
-    claim?.release();
+    await claim?.release();
   }
 }
 
@@ -115,11 +115,13 @@ async function rowsOnLines(file: string, sheet: string | undefined, sha256: stri
 async function resumeImport(deps: ImportDeps, o: ImportOptions, existing: ImportRecord): Promise<ImportResult> {
   const { ledger } = deps;
   if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batches: [], rejectedFile: null };
-  deps.onResume?.({ importId: existing.id, batchIds: existing.batchIds, createdAt: existing.createdAt });
-  const before = existing.batchIds.map((id) => getBatch(ledger, id));
+  await deps.onResume?.({ importId: existing.id, batchIds: existing.batchIds, createdAt: existing.createdAt });
+  const before: BatchRow[] = [];
+  for (const id of existing.batchIds) before.push(await getBatch(ledger, id));
   // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own.
   if (o.start && before.some((b) => !b.start_requested && b.status !== 'deleted')) {
-    const items = before.flatMap((b) => itemsOfBatch(ledger, b.id));
+    const items = [];
+    for (const b of before) items.push(...(await itemsOfBatch(ledger, b.id)));
     const summary: ImportSummary = {
       file: o.file,
       batchName: before[0]!.name,
@@ -180,7 +182,7 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
   );
 
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
-  const plan = planStaged(staging, { file: o.file, sheetHash, since, locale });
+  const plan = await planStaged(staging, { file: o.file, sheetHash, since, locale });
   const rejected: RowProblem[] = [...read.problems, ...plan.lookupProblems].sort((a, b) => a.line - b.line);
   if (plan.lookupProblems.length && !o.skipInvalid) {
     throw new InputRejectedError(
@@ -224,13 +226,15 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
     await writePrivateFile(rejectedFile, csv);
     writtenRejects = rejectedFile;
   }
-  const { importId, batchIds } = recordImport(ledger, {
+  const { importId, batchIds } = await recordImport(ledger, {
     fileHash: sheetHash,
     fileName: o.file,
     rowCount: read.rowCount,
     batchName: summary.batchName,
     itemCount: plan.totals.count,
-    items: staging.acceptedItems(),
+    // Iterable again, not a one-shot generator: on PostgreSQL a transaction that loses a conflict to another host is
+    // run again, and its items must be read again from the start.
+    items: { [Symbol.iterator]: () => staging.acceptedItems() },
     rejectedCount: rejected.length,
     now: now(),
     partSize: deps.settings.maxBatchItems,

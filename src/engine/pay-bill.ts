@@ -155,11 +155,12 @@ export async function prepareBills(
   const now = deps.now();
   const options = { now, force: o.force, skipPaid: o.skipPaid ?? false };
   const today = saoPauloDate(now);
-  const inputs: BillPlanInput[] = requests.map((request) => {
+  const inputs: BillPlanInput[] = [];
+  for (const request of requests) {
     const decoded = decodeBoleto(request.code, today);
     const valid = checkDecode(decoded);
-    return { request, decoded, previous: valid.ok ? blockingBills(deps.ledger, valid.value.barcode) : [] };
-  });
+    inputs.push({ request, decoded, previous: valid.ok ? await blockingBills(deps.ledger, valid.value.barcode) : [] });
+  }
   const ask = detailsToAsk(inputs, options);
   if (ask.some((line) => line !== null)) {
     const provider = await deps.provider();
@@ -175,12 +176,12 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   const { ledger } = deps;
   const startedAt = deps.now();
   const { decoded, details } = bill;
-  const { billId, intentId } = ledger.transaction(() => {
+  const { billId, intentId } = await ledger.transaction(async (tx) => {
     // Checked again inside the transaction: another run may have paid the bill since it was prepared.
-    const blocking = blockingBills(ledger, decoded.barcode)[0];
+    const blocking = (await blockingBills(tx, decoded.barcode))[0];
     if (blocking && !force) throw new BillsRefusedError([{ request: bill.request, reasons: [ledgerRefusal(blocking)] }], 'paying');
-    const id = insertBillIntent(
-      ledger,
+    const id = await insertBillIntent(
+      tx,
       {
         barcode: decoded.barcode,
         line: decoded.line,
@@ -195,8 +196,8 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
       },
       startedAt,
     );
-    const intent = logIntent(ledger, 'pay_bill', `bill:${id}`, { code: decoded.line, amountCents: bill.amountCents, forced: force && blocking !== undefined }, startedAt);
-    if (force) supersedeUnresolved(ledger, decoded.barcode, id, startedAt);
+    const intent = await logIntent(tx, 'pay_bill', `bill:${id}`, { code: decoded.line, amountCents: bill.amountCents, forced: force && blocking !== undefined }, startedAt);
+    if (force) await supersedeUnresolved(tx, decoded.barcode, id, startedAt);
     return { billId: id, intentId: intent };
   });
 
@@ -209,17 +210,17 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
     const at = deps.now();
     const { outcome, detail } = failureOutcome(error);
     if (outcome === 'unknown') {
-      recordAnswer(ledger, { billId, intentId }, { status: 'unknown', error: errorText(error) }, { outcome: 'unknown', detail }, at);
+      await recordAnswer(ledger, { billId, intentId }, { status: 'unknown', error: errorText(error) }, { outcome: 'unknown', detail }, at);
       if (!(error instanceof ProviderError)) throw error;
-      return { bill, status: 'unknown', row: getBill(ledger, billId), answer: { kind: 'lost', error: error.message, startedAt }, receiptPath: null, warnings: [] };
+      return { bill, status: 'unknown', row: await getBill(ledger, billId), answer: { kind: 'lost', error: error.message, startedAt }, receiptPath: null, warnings: [] };
     }
     const e = error as ProviderError;
     const alreadyPaid = isAlreadyPaid(e);
-    recordAnswer(ledger, { billId, intentId }, { status: 'failed', error: alreadyPaid ? `already paid at the provider: ${e.message}` : e.message }, { outcome: 'error', detail }, at);
+    await recordAnswer(ledger, { billId, intentId }, { status: 'failed', error: alreadyPaid ? `already paid at the provider: ${e.message}` : e.message }, { outcome: 'error', detail }, at);
     return {
       bill,
       status: 'failed',
-      row: getBill(ledger, billId),
+      row: await getBill(ledger, billId),
       answer: { kind: 'refused', error: e.message, alreadyPaid, providerHint: e.hint ?? null },
       receiptPath: null,
       warnings: [],
@@ -233,7 +234,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   if (result.amountPaidCents !== null && result.amountPaidCents !== bill.amountCents) {
     warnings.push({ kind: 'paid-amount-differs', paidCents: result.amountPaidCents, askedCents: bill.amountCents });
   }
-  recordAnswer(
+  await recordAnswer(
     ledger,
     { billId, intentId },
     {
@@ -260,13 +261,13 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   let receiptPath: string | null = null;
   try {
     // The scheduling or the payment receipt, as the bill's status now says (an event may have moved it meanwhile).
-    receiptPath = await writeBillDocument(deps, getBill(ledger, billId));
+    receiptPath = await writeBillDocument(deps, await getBill(ledger, billId));
   } catch (e) {
     warnings.push({ kind: 'receipt-not-written', detail: errorText(e) });
   }
 
   if (status === 'scheduled' && bill.timing.scheduledFor === null) warnings.push({ kind: 'scheduled-unexpectedly' });
-  return { bill, status: status ?? 'unknown', row: getBill(ledger, billId), answer: { kind: 'taken', payment: result }, receiptPath, warnings };
+  return { bill, status: status ?? 'unknown', row: await getBill(ledger, billId), answer: { kind: 'taken', payment: result }, receiptPath, warnings };
 }
 
 /**
@@ -274,11 +275,11 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
  * may have settled the bill while the call was in flight (a lost answer, a slow one): its news stands, so the
  * answer then adds its details but never moves the bill's status, and the outcome the event wrote is kept.
  */
-function recordAnswer(ledger: Ledger, call: { billId: number; intentId: number }, changes: BillUpdate, result: { outcome: 'ok' | 'error' | 'unknown'; detail: unknown }, at: Date): void {
-  ledger.transaction(() => {
+async function recordAnswer(ledger: Ledger, call: { billId: number; intentId: number }, changes: BillUpdate, result: { outcome: 'ok' | 'error' | 'unknown'; detail: unknown }, at: Date): Promise<void> {
+  await ledger.transaction(async (tx) => {
     const { status: _status, error: _error, ...details } = changes;
-    updateBill(ledger, call.billId, getBill(ledger, call.billId).status === 'intent' ? changes : details, at);
-    if (!hasOutcome(ledger, call.intentId)) logOutcome(ledger, call.intentId, result.outcome, result.detail, at);
+    await updateBill(tx, call.billId, (await getBill(tx, call.billId)).status === 'intent' ? changes : details, at);
+    if (!(await hasOutcome(tx, call.intentId))) await logOutcome(tx, call.intentId, result.outcome, result.detail, at);
   });
 }
 
@@ -287,12 +288,12 @@ function recordAnswer(ledger: Ledger, call: { billId: number; intentId: number }
  * (a kill mid-call, a lost answer): those are closed as not paid — no longer blocking, their calls no longer open —
  * naming the payment that replaced them.
  */
-function supersedeUnresolved(ledger: Ledger, barcode: string, byBillId: number, at: Date): void {
-  for (const earlier of blockingBills(ledger, barcode)) {
+async function supersedeUnresolved(ledger: Ledger, barcode: string, byBillId: number, at: Date): Promise<void> {
+  for (const earlier of await blockingBills(ledger, barcode)) {
     if (earlier.id === byBillId || (earlier.status !== 'intent' && earlier.status !== 'unknown')) continue;
     const why = `not found at the provider when it was paid again with --force as bill #${byBillId}`;
-    updateBill(ledger, earlier.id, { status: 'failed', error: why }, at);
-    closeOpenIntents(ledger, 'pay_bill', `bill:${earlier.id}`, 'unknown', { closedBy: 'forced payment', billId: byBillId, note: why }, at);
+    await updateBill(ledger, earlier.id, { status: 'failed', error: why }, at);
+    await closeOpenIntents(ledger, 'pay_bill', `bill:${earlier.id}`, 'unknown', { closedBy: 'forced payment', billId: byBillId, note: why }, at);
   }
 }
 

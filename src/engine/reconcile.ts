@@ -27,17 +27,17 @@ export async function reconcileBatch(
   batchId: number,
 ): Promise<ReconcileResult> {
   const { ledger, now } = deps;
-  const batch = getBatch(ledger, batchId);
+  const batch = await getBatch(ledger, batchId);
   if (!batch.remote_id) return { seen: 0, changed: 0, unknownStatuses: [], strangers: [] };
   let seen = 0;
   let changed = 0;
   const unknownStatuses: { identifier: string; status: string }[] = [];
   const strangers: string[] = [];
   for await (const page of deps.provider.items(batch.remote_id)) {
-    ledger.transaction(() => {
+    await ledger.transaction(async (tx) => {
       for (const remote of page) {
         seen += 1;
-        const r = applyRemoteItem(ledger, batchId, remote, now(), deps.instabilityWords ?? []);
+        const r = await applyRemoteItem(tx, batchId, remote, now(), deps.instabilityWords ?? []);
         if (r === 'stranger') strangers.push(remote.identifier);
         else if (r === 'unknown-status') unknownStatuses.push({ identifier: remote.identifier, status: remote.status });
         else if (r === 'changed') changed += 1;
@@ -45,23 +45,23 @@ export async function reconcileBatch(
     });
   }
   const at = now().toISOString();
-  if (batch.status === 'started' && countItemsNotIn(ledger, batchId, SETTLED) === 0) updateBatch(ledger, batchId, { status: 'settled', settled_at: at, read_at: at }, now());
-  else if (batch.status === 'settled') updateBatch(ledger, batchId, { read_at: at }, now());
+  if (batch.status === 'started' && (await countItemsNotIn(ledger, batchId, SETTLED)) === 0) await updateBatch(ledger, batchId, { status: 'settled', settled_at: at, read_at: at }, now());
+  else if (batch.status === 'settled') await updateBatch(ledger, batchId, { read_at: at }, now());
   return { seen, changed, unknownStatuses, strangers };
 }
 
 type Applied = 'changed' | 'same' | 'unknown-status' | 'stranger';
 
 /** Applies one remote item to the ledger item with its identifier; call inside a transaction. */
-export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, at: Date, instabilityWords: readonly string[]): Applied {
-  const local = itemByIdentifier(ledger, remote.identifier);
+export async function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, at: Date, instabilityWords: readonly string[]): Promise<Applied> {
+  const local = await itemByIdentifier(ledger, remote.identifier);
   if (!local || local.batch_id !== batchId) return 'stranger';
   const next = remote.state;
   const step = nextItemState({ status: local.status, returnUndecided: local.return_action === null, returnConfirmed: local.return_confirmed_at !== null }, next, 'page');
   if (step === 'undo') {
     // An event said "returned"; the provider's own page says paid: the page wins and the event is set aside.
-    if (local.return_claim !== null) quarantineEvent(ledger, local.return_claim, "the provider's item page shows this payment paid, not returned");
-    updateItem(ledger, local.id, { status: 'paid', reason: null, return_action: null, return_claim: null, remote_status: remote.status, updated_at: at.toISOString(), status_changed_at: at.toISOString() });
+    if (local.return_claim !== null) await quarantineEvent(ledger, local.return_claim, "the provider's item page shows this payment paid, not returned");
+    await updateItem(ledger, local.id, { status: 'paid', reason: null, return_action: null, return_claim: null, remote_status: remote.status, updated_at: at.toISOString(), status_changed_at: at.toISOString() });
     return 'changed';
   }
   const forward = step === 'move';
@@ -70,7 +70,7 @@ export function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, a
   const extrasChanged = (remote.pixId && remote.pixId !== local.pix_id) || remote.status !== local.remote_status || confirms;
   if (!forward && !extrasChanged) return next === null ? 'unknown-status' : 'same';
   const iso = at.toISOString();
-  updateItem(ledger, local.id, {
+  await updateItem(ledger, local.id, {
     remote_status: remote.status,
     remote_item_id: remote.itemId,
     ...(remote.pixId === undefined ? {} : { pix_id: remote.pixId }),

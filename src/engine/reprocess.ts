@@ -30,11 +30,11 @@ export function planNewAttempts(returns: readonly { item: ItemRow; root: ItemRow
  * attempt in a new batch marked to start. Each return gets at most one successor: the successor's existence is the
  * guard, read and written in one transaction.
  */
-export function reprocessConfirmedReturns(ledger: Ledger, o: { maxReprocess: number; now: Date }): ReprocessResult {
-  const result = ledger.transaction(() => {
-    const { attempts, exhausted } = planNewAttempts(confirmedReturnsToReprocess(ledger), o.maxReprocess);
+export async function reprocessConfirmedReturns(ledger: Ledger, o: { maxReprocess: number; now: Date }): Promise<ReprocessResult> {
+  const result = await ledger.transaction(async (tx) => {
+    const { attempts, exhausted } = planNewAttempts(await confirmedReturnsToReprocess(tx), o.maxReprocess);
     if (attempts.length === 0) return { batchId: null, attempts: 0, exhausted };
-    const batchId = recordReprocessBatch(ledger, { name: `Reprocess ${saoPauloDate(o.now)}`, attempts, at: o.now });
+    const batchId = await recordReprocessBatch(tx, { name: `Reprocess ${saoPauloDate(o.now)}`, attempts, at: o.now });
     return { batchId, attempts: attempts.length, exhausted };
   });
   if (result.batchId !== null) crashPoint('reprocess');

@@ -12,9 +12,9 @@ export type StatementFinding = { readonly paid: true; readonly transactionId: st
  * the bill is paid and blocks paying it again. Not paid: it is closed as failed, so the bill may be paid again. Either
  * way the payment call gets its outcome, and `ledger check` stops reporting it.
  */
-export function resolveBill(ledger: Ledger, billId: number, finding: StatementFinding, now: Date): BillRow {
-  return ledger.transaction(() => {
-    const bill = getBill(ledger, billId);
+export function resolveBill(ledger: Ledger, billId: number, finding: StatementFinding, now: Date): Promise<BillRow> {
+  return ledger.transaction(async (tx) => {
+    const bill = await getBill(tx, billId);
     if (bill.status !== 'intent' && bill.status !== 'unknown') {
       throw new PaybatchError(`Bill #${billId} is ${bill.status}: only a payment whose outcome is unknown (or was never recorded) is resolved by hand.`, {
         hint: 'See the bill with: paybatch boleto list --all',
@@ -22,12 +22,12 @@ export function resolveBill(ledger: Ledger, billId: number, finding: StatementFi
     }
     const learned = { learnedFrom: "the provider's statement, as recorded by a person", at: now.toISOString() };
     if (finding.paid) {
-      updateBill(ledger, billId, { status: 'paid', error: null, ...(finding.transactionId === null ? {} : { transaction_id: finding.transactionId }) }, now);
-      closeOpenIntents(ledger, 'pay_bill', `bill:${billId}`, 'ok', { ...learned, transactionId: finding.transactionId }, now);
+      await updateBill(tx, billId, { status: 'paid', error: null, ...(finding.transactionId === null ? {} : { transaction_id: finding.transactionId }) }, now);
+      await closeOpenIntents(tx, 'pay_bill', `bill:${billId}`, 'ok', { ...learned, transactionId: finding.transactionId }, now);
     } else {
-      updateBill(ledger, billId, { status: 'failed', error: `not paid: the provider's statement shows no payment of it (recorded ${now.toISOString()})` }, now);
-      closeOpenIntents(ledger, 'pay_bill', `bill:${billId}`, 'error', { ...learned, paid: false }, now);
+      await updateBill(tx, billId, { status: 'failed', error: `not paid: the provider's statement shows no payment of it (recorded ${now.toISOString()})` }, now);
+      await closeOpenIntents(tx, 'pay_bill', `bill:${billId}`, 'error', { ...learned, paid: false }, now);
     }
-    return getBill(ledger, billId);
+    return getBill(tx, billId);
   });
 }

@@ -75,8 +75,8 @@ export function retryIdentifier(identifier: string, n: number): string {
  */
 export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<RetryResult> {
   const { ledger, now } = deps;
-  const source = getBatch(ledger, o.batchId);
-  const candidates = retryableItems(ledger, source.id, o.statuses);
+  const source = await getBatch(ledger, o.batchId);
+  const candidates = await retryableItems(ledger, source.id, o.statuses);
   if (candidates.length === 0) return continueEarlier(deps, source, o.start);
 
   const provider = await deps.provider();
@@ -84,7 +84,7 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
   const label = `batch #${source.id}`;
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
   const identifiers = new Map(candidates.map((c) => [c.item.id, retryIdentifier(c.item.identifier, c.retries + 1)]));
-  const recent = new Map(recentPaymentsBesides(ledger, { since, keys: candidates.map((c) => c.item.key), exceptRoots: candidates.map((c) => c.rootId) }).map((p) => [`${p.key}\u0000${p.amountCents}`, p]));
+  const recent = new Map((await recentPaymentsBesides(ledger, { since, keys: candidates.map((c) => c.item.key), exceptRoots: candidates.map((c) => c.rootId) })).map((p) => [`${p.key}\u0000${p.amountCents}`, p]));
   const plans = candidates.map((c) => planRow(label, asRow(c, identifiers.get(c.item.id)!), resolutions.get(c.item.key)!, recent.get(`${c.item.key}\u0000${c.item.amount_cents}`)));
   const plan = {
     items: plans.flatMap((p) => (p.item ? [p.item] : [])),
@@ -117,16 +117,16 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
   if (!(await deps.confirm(summary))) throw new CancelledError();
 
   const byIdentifier = new Map(plan.items.map((p) => [p.identifier, p]));
-  const batchId = ledger.transaction(() => {
+  const batchId = await ledger.transaction(async (tx) => {
     // Read again where the batch is written: another run may have taken some of these rows meanwhile.
-    const still = new Map(retryableItems(ledger, source.id, o.statuses).map((c) => [c.item.id, c.retries]));
+    const still = new Map((await retryableItems(tx, source.id, o.statuses)).map((c) => [c.item.id, c.retries]));
     if (candidates.some((c) => still.get(c.item.id) !== c.retries)) {
       throw new PaybatchError(`Some rows of batch #${source.id} were paid again by another run meanwhile; nothing was created.`, {
         hint: `Run 'paybatch batch retry ${source.id}' again to see what is left.`,
       });
     }
     const items: RetryItem[] = candidates.map((c) => ({ from: c, identifier: identifiers.get(c.item.id)!, destination: byIdentifier.get(identifiers.get(c.item.id)!)!.destination }));
-    return recordRetryBatch(ledger, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items, start: o.start, at: now() });
+    return recordRetryBatch(tx, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items, start: o.start, at: now() });
   });
   crashPoint('retry-write');
   const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress }, batchId, { start: o.start });
@@ -136,7 +136,7 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
 
 /** Nothing left to take: a retry batch an earlier run wrote but did not finish sending (or starting) is sent on. */
 async function continueEarlier(deps: RetryDeps, source: BatchRow, start: boolean): Promise<RetryResult> {
-  const earlier = retryBatchesOf(deps.ledger, source.id);
+  const earlier = await retryBatchesOf(deps.ledger, source.id);
   const last = earlier.at(-1);
   if (!last) return { outcome: 'nothing-to-retry', source, batch: null, summary: null, items: [] };
   const owed = ['draft', 'created'].includes(last.status) || (last.status === 'submitted' && (start || last.start_requested === 1));

@@ -46,7 +46,7 @@ export function payOnStart(payOn: string, now: Date): PayOnStart {
  * Schedules an import's batches to start on their pay-on day (`paybatch import --pay-on`). Batches already started
  * are not scheduled: they are paying already. Run after the import is recorded; running it again re-schedules.
  */
-export function scheduleImportBatches(ledger: Ledger, batchIds: readonly number[], start: PayOnStart, now: Date): BatchSchedule[] {
+export function scheduleImportBatches(ledger: Ledger, batchIds: readonly number[], start: PayOnStart, now: Date): Promise<BatchSchedule[]> {
   return scheduleBatches(ledger, batchIds, { payOn: start.payOn, startAt: start.startAt.toISOString(), now });
 }
 
@@ -81,33 +81,33 @@ export async function startScheduledBatches(deps: ScheduledStartDeps): Promise<S
   const started: number[] = [];
   const missed: number[] = [];
   const errors: string[] = [];
-  for (const due of dueSchedules(ledger, now)) {
+  for (const due of await dueSchedules(ledger, now)) {
     if (due.batchStatus === 'deleted') {
-      settleSchedule(ledger, due.batchId, 'cancelled', now);
+      await settleSchedule(ledger, due.batchId, 'cancelled', now);
       continue;
     }
     // Started by a person before its day: nothing left to do.
     if (due.startRequested || due.batchStatus === 'started' || due.batchStatus === 'settled') {
-      settleSchedule(ledger, due.batchId, 'started', now);
+      await settleSchedule(ledger, due.batchId, 'started', now);
       continue;
     }
     if (saoPauloDate(now) > saoPauloDate(new Date(due.startAt))) {
-      if (!settleSchedule(ledger, due.batchId, 'missed', now)) continue;
+      if (!(await settleSchedule(ledger, due.batchId, 'missed', now))) continue;
       missed.push(due.batchId);
       await alertOnce(deps, due, null, 'scheduled-start-missed', `Scheduled batch #${due.batchId} "${due.batchName}" was not started on its day`,
         `It was to start at ${startText(due)}, but no daemon pass ran that business day. It was not started late on its own: ` +
         `check that nobody paid these people meanwhile, then start it with 'paybatch batch start ${due.batchId}'.`);
       continue;
     }
-    if (!settleSchedule(ledger, due.batchId, 'started', now)) continue;
+    if (!(await settleSchedule(ledger, due.batchId, 'started', now))) continue;
     try {
       await submitBatch({ ledger, provider: deps.provider, now: deps.now }, due.batchId, { start: true, onBusy: 'skip' });
-      noteScheduleOutcome(ledger, due.batchId, { error: null, now });
+      await noteScheduleOutcome(ledger, due.batchId, { error: null, now });
       started.push(due.batchId);
     } catch (e) {
       if (!(e instanceof PaybatchError)) throw e;
       errors.push(`starting scheduled batch #${due.batchId}: ${e.message}`);
-      noteScheduleOutcome(ledger, due.batchId, { error: e.message, now });
+      await noteScheduleOutcome(ledger, due.batchId, { error: e.message, now });
       await alertOnce(deps, due, e.message, 'scheduled-start-failed', `Scheduled batch #${due.batchId} "${due.batchName}" could not be started`,
         `Its start at ${startText(due)} failed: ${e.message}. The daemon tries again at every pass; ` +
         `'paybatch batch show ${due.batchId}' shows where it stands.`);
@@ -123,13 +123,13 @@ function startText(due: DueSchedule): string {
 
 /** Records and sends one alert about a schedule, unless one already named it. */
 async function alertOnce(deps: ScheduledStartDeps, due: DueSchedule, error: string | null, kind: string, title: string, summary: string): Promise<void> {
-  if (scheduleAlerted(deps.ledger, due.batchId)) return;
+  if (await scheduleAlerted(deps.ledger, due.batchId)) return;
   const at = deps.now();
-  const id = deps.ledger.transaction(() => {
-    const alertId = recordAlert(deps.ledger, { kind, title, summary, rows: [], itemsJson: '[]', mark: { table: 'items', column: 'alerted_at' }, at });
-    noteScheduleOutcome(deps.ledger, due.batchId, { error, alerted: true, now: at });
+  const id = await deps.ledger.transaction(async (tx) => {
+    const alertId = await recordAlert(tx, { kind, title, summary, rows: [], itemsJson: '[]', mark: { table: 'items', column: 'alerted_at' }, at });
+    await noteScheduleOutcome(tx, due.batchId, { error, alerted: true, now: at });
     return alertId;
   });
   const alert: Alert = { id, kind, title, summary, items: [], createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };
-  recordAlertChannels(deps.ledger, id, JSON.stringify(await deps.send(alert)));
+  await recordAlertChannels(deps.ledger, id, JSON.stringify(await deps.send(alert)));
 }

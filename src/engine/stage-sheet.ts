@@ -100,7 +100,7 @@ export interface StagedPlan {
  * Plans the staged rows a page at a time (planRow), marking in the staging the rows that will be paid; a row pays a
  * key the same amount as the ledger did since `since` is a duplicate (first attempts from any other sheet).
  */
-export function planStaged(staging: ImportStaging, o: { readonly file: string; readonly sheetHash: string; readonly since: Date; readonly locale?: Locale }): StagedPlan {
+export async function planStaged(staging: ImportStaging, o: { readonly file: string; readonly sheetHash: string; readonly since: Date; readonly locale?: Locale }): Promise<StagedPlan> {
   const w = IMPORT_WORDS[o.locale ?? 'en'];
   const lookupProblems: RowProblem[] = [];
   const nameWarnings: NameWarning[] = [];
@@ -110,7 +110,7 @@ export function planStaged(staging: ImportStaging, o: { readonly file: string; r
     const page = staging.rowsAfter(after, CHUNK);
     if (page.length === 0) break;
     const last = page.at(-1)!.row.line;
-    const previous = staging.recentPaymentsOn(page[0]!.row.line, last, o.since, o.sheetHash);
+    const previous = await staging.recentPaymentsOn(page[0]!.row.line, last, o.since, o.sheetHash);
     const accepted: number[] = [];
     for (const { row, destination, lookupError } of page) {
       const lookup = destination ? { destination, error: null } : { destination: null, error: lookupError ?? w.keyNotLookedUp };

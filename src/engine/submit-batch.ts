@@ -35,14 +35,14 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
 export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start: boolean; onBusy: OnBusy }): Promise<BatchRow | null>;
 export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start: boolean; onBusy?: OnBusy }): Promise<BatchRow | null> {
   const { ledger, now } = deps;
-  const batch = getBatch(ledger, batchId);
+  const batch = await getBatch(ledger, batchId);
   if (batch.status === 'deleted') throw new PaybatchError(`Batch #${batch.id} was deleted at the provider; it cannot be sent again.`);
   // Remembered first, so a run that dies before the start leaves the daemon (or the next run) knowing it was asked for.
-  if (o.start && !batch.start_requested) updateBatch(ledger, batch.id, { start_requested: 1 }, now());
+  if (o.start && !batch.start_requested) await updateBatch(ledger, batch.id, { start_requested: 1 }, now());
 
   let claim: BatchClaim;
   if (o.onBusy === 'skip') {
-    const attempt = claimBatch(ledger, batchId, now());
+    const attempt = await claimBatch(ledger, batchId, now());
     if (!('claim' in attempt)) return null;
     claim = attempt.claim;
   } else {
@@ -51,14 +51,14 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
   try {
     return await submitClaimed(deps, batchId, o.start);
   } finally {
-    claim.release();
+    await claim.release();
   }
 }
 
 async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean): Promise<BatchRow> {
   const { ledger, provider, now } = deps;
   // Read under the claim: a run that held it meanwhile may have taken the batch further.
-  let batch = getBatch(ledger, batchId);
+  let batch = await getBatch(ledger, batchId);
 
   if (batch.status === 'draft') {
     deps.onProgress?.({ phase: 'create-batch', name: batch.remote_name });
@@ -66,18 +66,18 @@ async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean):
       ledger,
       { operation: 'create_batch', subject: `batch:${batch.id}`, detail: { name: batch.remote_name }, now },
       () => provider.ensureBatch(batch.remote_name),
-      ({ batch: remote, created }) => {
-        updateBatch(ledger, batch.id, { status: 'created', remote_id: remote.id, remote_status: remote.status }, now());
+      async ({ batch: remote, created }, tx) => {
+        await updateBatch(tx, batch.id, { status: 'created', remote_id: remote.id, remote_status: remote.status }, now());
         return { detail: { remoteId: remote.id, created } };
       },
     );
-    batch = getBatch(ledger, batchId);
+    batch = await getBatch(ledger, batchId);
   }
 
   if (batch.status === 'created') {
     await addPendingItems(deps, batch);
-    updateBatch(ledger, batch.id, { status: 'submitted' }, now());
-    batch = getBatch(ledger, batchId);
+    await updateBatch(ledger, batch.id, { status: 'submitted' }, now());
+    batch = await getBatch(ledger, batchId);
   }
 
   if (start && batch.status === 'submitted') {
@@ -86,13 +86,13 @@ async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean):
       ledger,
       { operation: 'start_batch', subject: `batch:${batch.id}`, detail: { remoteId: batch.remote_id }, now },
       () => provider.startBatch(batch.remote_id!),
-      (started) => {
+      async (started, tx) => {
         crashPoint('start');
-        updateBatch(ledger, batch.id, { status: 'started', remote_status: started.status, started_at: now().toISOString() }, now());
+        await updateBatch(tx, batch.id, { status: 'started', remote_status: started.status, started_at: now().toISOString() }, now());
         return { detail: started };
       },
     );
-    batch = getBatch(ledger, batchId);
+    batch = await getBatch(ledger, batchId);
   }
   return batch;
 }
@@ -100,12 +100,12 @@ async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean):
 async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void> {
   const { ledger, provider, now } = deps;
   const size = deps.chunkSize ?? 250;
-  const total = countItemsIn(ledger, batch.id, 'resolved');
+  const total = await countItemsIn(ledger, batch.id, 'resolved');
   let done = 0;
   deps.onProgress?.({ phase: 'add-items', done, total });
   // A chunk at a time from the ledger: a batch of any size is sent at the memory of one chunk.
   for (let afterId = 0; ; ) {
-    const chunk = itemsOfBatchAfter(ledger, batch.id, 'resolved', afterId, size);
+    const chunk = await itemsOfBatchAfter(ledger, batch.id, 'resolved', afterId, size);
     if (chunk.length === 0) break;
     afterId = chunk.at(-1)!.id;
     const identifiers = chunk.map((it) => it.identifier);
@@ -115,12 +115,12 @@ async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void>
       ledger,
       { operation: 'add_items', subject: `batch:${batch.id}`, detail: { remoteId: batch.remote_id, identifiers }, now },
       () => provider.addItems(batch.remote_id!, chunk.map(toNewItem)),
-      (answered) => {
+      async (answered, tx) => {
         crashPoint('items-chunk');
         const confirmed = new Set(answered.map((a) => a.identifier));
         missing = identifiers.filter((id) => !confirmed.has(id));
-        markItemsSent(
-          ledger,
+        await markItemsSent(
+          tx,
           answered
             .filter((a) => sent.has(a.identifier))
             .map((a) => ({ identifier: a.identifier, remoteItemId: a.itemId, remoteStatus: a.status, state: a.state ?? 'submitted' })),

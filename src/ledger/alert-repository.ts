@@ -17,10 +17,10 @@ export interface StoredAlert {
 }
 
 /** Alerts, newest first: the open ones, or every one with `includeAcked`. */
-export function listAlerts(ledger: Ledger, o: { includeAcked: boolean }): StoredAlert[] {
+export async function listAlerts(ledger: Ledger, o: { includeAcked: boolean }): Promise<StoredAlert[]> {
   let q = ledger.db.selectFrom('alerts').selectAll().orderBy('id', 'desc');
   if (!o.includeAcked) q = q.where('acked_at', 'is', null);
-  return ledger.all(q).map((a) => ({
+  return (await ledger.all(q)).map((a) => ({
     id: a.id,
     kind: a.kind,
     title: a.title,
@@ -38,16 +38,16 @@ export type AcknowledgeResult = { readonly ok: true; readonly acknowledged: numb
  * Marks open alerts as acknowledged at `at` (ISO 8601): every open one, or those numbered `ids`. When an id names no
  * alert, nothing is changed and those ids are returned. Alerts already acknowledged are left as they are (not counted).
  */
-export function acknowledgeAlerts(ledger: Ledger, ids: readonly number[] | 'all', at: string): AcknowledgeResult {
-  return ledger.transaction(() => {
-    let q = ledger.db.updateTable('alerts').set({ acked_at: at }).where('acked_at', 'is', null);
+export async function acknowledgeAlerts(ledger: Ledger, ids: readonly number[] | 'all', at: string): Promise<AcknowledgeResult> {
+  return ledger.transaction(async (tx): Promise<AcknowledgeResult> => {
+    let q = tx.db.updateTable('alerts').set({ acked_at: at }).where('acked_at', 'is', null);
     if (ids !== 'all') {
       const wanted = [...new Set(ids)];
-      const known = new Set(ledger.all(ledger.db.selectFrom('alerts').select('id').where('id', 'in', wanted)).map((r) => r.id));
+      const known = new Set((await tx.all(tx.db.selectFrom('alerts').select('id').where('id', 'in', wanted))).map((r) => r.id));
       const unknownIds = wanted.filter((id) => !known.has(id));
       if (unknownIds.length) return { ok: false, unknownIds };
       q = q.where('id', 'in', wanted);
     }
-    return { ok: true, acknowledged: ledger.run(q).changes };
+    return { ok: true, acknowledged: (await tx.run(q)).changes };
   });
 }

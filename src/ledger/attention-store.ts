@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { BillRow } from './bill-repository.js';
-import { sqliteOf, type Ledger } from './ledger.js';
+import type { Ledger } from './ledger.js';
 
 /**
  * A row an alert names: an item, a bill or a quarantined event. `ref` is the row marked once named (an item or bill
@@ -28,8 +29,8 @@ export type ReportMark =
  * Sent items of started batches still waiting for news, each last updated no earlier than its batch's start: items
  * added days before (a batch started by hand later, or on its `--pay-on` day) have been waiting only since then.
  */
-export function itemsAwaitingNews(ledger: Ledger): ReportRow[] {
-  const rows = ledger.all(
+export async function itemsAwaitingNews(ledger: Ledger): Promise<ReportRow[]> {
+  const rows = await ledger.all(
     baseQuery(ledger).select('batches.started_at').where('items.status', 'in', ['submitted', 'processing']).where('batches.status', '=', 'started').orderBy('items.id'),
   );
   return rows.map((r) => ({ ...reportRow(r), lastUpdate: r.started_at !== null && r.started_at > r.updated_at ? r.started_at : r.updated_at }));
@@ -39,7 +40,7 @@ export function itemsAwaitingNews(ledger: Ledger): ReportRow[] {
  * Returns no alert has named, that will not be paid again: for a final reason, out of attempts, or with no reason
  * ever given since before `undecidedBefore` (item pages only, no refund event saying why).
  */
-export function finalReturnsToReport(ledger: Ledger, o: { maxReprocess: number; undecidedBefore: Date }): ReportRow[] {
+export async function finalReturnsToReport(ledger: Ledger, o: { maxReprocess: number; undecidedBefore: Date }): Promise<ReportRow[]> {
   return itemRows(ledger, (q) =>
     q
       .where('items.status', '=', 'returned')
@@ -55,7 +56,7 @@ export function finalReturnsToReport(ledger: Ledger, o: { maxReprocess: number; 
 }
 
 /** Instability returns an event reported before `before` that the provider's pages have not confirmed, not yet named. */
-export function unconfirmedReturnsToReport(ledger: Ledger, before: Date): ReportRow[] {
+export async function unconfirmedReturnsToReport(ledger: Ledger, before: Date): Promise<ReportRow[]> {
   return itemRows(ledger, (q) =>
     q
       .where('items.status', '=', 'returned')
@@ -66,12 +67,12 @@ export function unconfirmedReturnsToReport(ledger: Ledger, before: Date): Report
   );
 }
 
-export function failuresToReport(ledger: Ledger): ReportRow[] {
+export async function failuresToReport(ledger: Ledger): Promise<ReportRow[]> {
   return itemRows(ledger, (q) => q.where('items.status', '=', 'failed').where('items.alerted_at', 'is', null));
 }
 
 /** Items paid before `before` for which no Pix id was ever given (so no receipt can be fetched), not yet reported. */
-export function paidWithoutPixIdToReport(ledger: Ledger, before: Date): ReportRow[] {
+export async function paidWithoutPixIdToReport(ledger: Ledger, before: Date): Promise<ReportRow[]> {
   return itemRows(ledger, (q) =>
     q
       .where('items.status', '=', 'paid')
@@ -82,30 +83,29 @@ export function paidWithoutPixIdToReport(ledger: Ledger, before: Date): ReportRo
 }
 
 /** Quarantined webhook events that no alert has named yet. */
-export function quarantinedEventsToReport(ledger: Ledger): ReportRow[] {
-  return ledger
-    .all(ledger.db.selectFrom('webhook_events').selectAll().where('quarantine', 'is not', null).where('alerted_at', 'is', null).orderBy('received_at'))
-    .map((e) => {
-      const payload = ((JSON.parse(e.payload_json) as { payload?: Record<string, unknown> }).payload ?? {}) as Record<string, unknown>;
-      return {
-        ref: e.event_id,
-        alertedAt: null,
-        identifier: typeof payload['identifier'] === 'string' ? payload['identifier'] : `event:${e.event_id}`,
-        batch: 'webhook events',
-        line: null,
-        key: '',
-        amountCents: typeof payload['amount'] === 'number' ? payload['amount'] : 0,
-        status: `quarantined event ${e.event_id}: ${e.quarantine}`,
-        lastUpdate: e.received_at,
-        recipient: null,
-      };
-    });
+export async function quarantinedEventsToReport(ledger: Ledger): Promise<ReportRow[]> {
+  return (
+    await ledger.all(ledger.db.selectFrom('webhook_events').selectAll().where('quarantine', 'is not', null).where('alerted_at', 'is', null).orderBy('received_at'))
+  ).map((e) => {
+    const payload = ((JSON.parse(e.payload_json) as { payload?: Record<string, unknown> }).payload ?? {}) as Record<string, unknown>;
+    return {
+      ref: e.event_id,
+      alertedAt: null,
+      identifier: typeof payload['identifier'] === 'string' ? payload['identifier'] : `event:${e.event_id}`,
+      batch: 'webhook events',
+      line: null,
+      key: '',
+      amountCents: typeof payload['amount'] === 'number' ? payload['amount'] : 0,
+      status: `quarantined event ${e.event_id}: ${e.quarantine}`,
+      lastUpdate: e.received_at,
+      recipient: null,
+    };
+  });
 }
 
 /** Bills returned by their beneficiary that no alert has named yet. */
-export function returnedBillsToReport(ledger: Ledger): ReportRow[] {
-  return ledger
-    .all(ledger.db.selectFrom('bills').selectAll().where('status', '=', 'returned').where('alerted_at', 'is', null).orderBy('id'))
+export async function returnedBillsToReport(ledger: Ledger): Promise<ReportRow[]> {
+  return (await ledger.all(ledger.db.selectFrom('bills').selectAll().where('status', '=', 'returned').where('alerted_at', 'is', null).orderBy('id')))
     .map((b) => billRow(b, { alertedAt: b.alerted_at, status: `returned: ${b.return_reason ?? '?'} → ${b.return_meaning ?? 'unknown reason'}`, lastUpdate: b.returned_at ?? b.updated_at }));
 }
 
@@ -114,9 +114,9 @@ export function returnedBillsToReport(ledger: Ledger): ReportRow[] {
  * answer, a run stopped mid-call) since before `unknownBefore`, or a scheduled one whose settle date is before
  * `today` (São Paulo). Bill payments cannot be looked up through the API, so only the provider's statement tells.
  */
-export function billsWithoutNewsToReport(ledger: Ledger, o: { unknownBefore: string; today: string }): ReportRow[] {
-  return ledger
-    .all(
+export async function billsWithoutNewsToReport(ledger: Ledger, o: { unknownBefore: string; today: string }): Promise<ReportRow[]> {
+  return (
+    await ledger.all(
       ledger.db
         .selectFrom('bills')
         .selectAll()
@@ -129,10 +129,10 @@ export function billsWithoutNewsToReport(ledger: Ledger, o: { unknownBefore: str
         )
         .orderBy('id'),
     )
-    .map((b) => {
-      const status = b.status === 'scheduled' ? `scheduled for ${b.settle_date}, no word of its payment` : b.status === 'intent' ? 'sent, outcome never recorded' : 'outcome unknown';
-      return billRow(b, { alertedAt: b.news_alerted_at, status, lastUpdate: b.updated_at });
-    });
+  ).map((b) => {
+    const status = b.status === 'scheduled' ? `scheduled for ${b.settle_date}, no word of its payment` : b.status === 'intent' ? 'sent, outcome never recorded' : 'outcome unknown';
+    return billRow(b, { alertedAt: b.news_alerted_at, status, lastUpdate: b.updated_at });
+  });
 }
 
 /** A bill as an alert lists it: by its transaction (or ledger number), its line as the key. */
@@ -151,8 +151,8 @@ function billRow(b: BillRow, o: { alertedAt: string | null; status: string; last
   };
 }
 
-function itemRows(ledger: Ledger, where: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>): ReportRow[] {
-  return ledger.all(where(baseQuery(ledger)).orderBy('items.id')).map(reportRow);
+async function itemRows(ledger: Ledger, where: (q: ReturnType<typeof baseQuery>) => ReturnType<typeof baseQuery>): Promise<ReportRow[]> {
+  return (await ledger.all(where(baseQuery(ledger)).orderBy('items.id'))).map(reportRow);
 }
 
 function reportRow(r: BaseRow): ReportRow {
@@ -181,14 +181,14 @@ function baseQuery(ledger: Ledger) {
 
 
 /** Records an alert naming `rows` and marks each row, in one transaction; returns the alert's id. */
-export function recordAlert(
+export async function recordAlert(
   ledger: Ledger,
   o: { kind: string; title: string; summary: string; rows: readonly ReportRow[]; itemsJson: string; mark: ReportMark; at: Date },
-): number {
+): Promise<number> {
   const at = o.at.toISOString();
-  return ledger.transaction(() => {
-    const alertId = ledger.run(
-      ledger.db.insertInto('alerts').values({
+  return ledger.transaction(async (tx) => {
+    const alert = await tx.first(
+      tx.db.insertInto('alerts').values({
         kind: o.kind,
         fingerprint: o.rows.map((i) => i.identifier).sort().join(','),
         title: o.title,
@@ -198,16 +198,29 @@ export function recordAlert(
         last_sent_at: at,
         channels_json: null,
         acked_at: null,
-      }),
-    ).lastInsertRowid;
+      }).returning('id'),
+    );
     const key = o.mark.table === 'webhook_events' ? 'event_id' : 'id';
-    const update = sqliteOf(ledger).prepare(`UPDATE ${o.mark.table} SET ${o.mark.column} = ? WHERE ${key} = ?`);
-    for (const row of o.rows) update.run(at, row.ref);
-    return alertId;
+    for (const row of o.rows) {
+      await tx.run(sql`UPDATE ${sql.table(o.mark.table)} SET ${sql.ref(o.mark.column)} = ${at} WHERE ${sql.ref(key)} = ${row.ref}`);
+    }
+    return alert!.id;
   });
 }
 
+/**
+ * Open alerts recorded before `before` with no channel result: the run that raised each stopped (killed, its host
+ * down) between recording and sending it, or could not record what the channels said.
+ */
+export async function unsentAlerts(ledger: Ledger, before: Date): Promise<{ id: number; kind: string; title: string; summary: string; itemsJson: string; createdAt: string }[]> {
+  const rows = await ledger.all(
+    ledger.db.selectFrom('alerts').select(['id', 'kind', 'title', 'summary', 'items_json', 'created_at'])
+      .where('channels_json', 'is', null).where('acked_at', 'is', null).where('created_at', '<', before.toISOString()).orderBy('id'),
+  );
+  return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, summary: r.summary, itemsJson: r.items_json, createdAt: r.created_at }));
+}
+
 /** What each alert channel answered for an alert. */
-export function recordAlertChannels(ledger: Ledger, alertId: number, resultsJson: string): void {
-  ledger.run(ledger.db.updateTable('alerts').set({ channels_json: resultsJson }).where('id', '=', alertId));
+export async function recordAlertChannels(ledger: Ledger, alertId: number, resultsJson: string): Promise<void> {
+  await ledger.run(ledger.db.updateTable('alerts').set({ channels_json: resultsJson }).where('id', '=', alertId));
 }

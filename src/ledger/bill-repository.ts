@@ -25,17 +25,19 @@ export interface NewBill {
 }
 
 /** Rows of the same bill (by barcode) whose status blocks another payment, oldest first. */
-export function blockingBills(ledger: Ledger, barcode: string): BillRow[] {
+export async function blockingBills(ledger: Ledger, barcode: string): Promise<BillRow[]> {
   return ledger.all(
     ledger.db.selectFrom('bills').selectAll().where('barcode', '=', barcode).where('status', 'in', [...BLOCKING_BILL_STATUSES]).orderBy('id'),
   );
 }
 
 /** Inserts a bill with status `intent` (call inside the transaction that also logs the provider call) and returns its id. */
-export function insertBillIntent(ledger: Ledger, bill: NewBill, now: Date): number {
+export async function insertBillIntent(ledger: Ledger, bill: NewBill, now: Date): Promise<number> {
   const at = now.toISOString();
-  return ledger.run(
-    ledger.db.insertInto('bills').values({
+  const row = await ledger.first(
+    ledger.db
+      .insertInto('bills')
+      .values({
       barcode: bill.barcode,
       line: bill.line,
       kind: bill.kind,
@@ -49,8 +51,10 @@ export function insertBillIntent(ledger: Ledger, bill: NewBill, now: Date): numb
       forced: bill.forced ? 1 : 0,
       created_at: at,
       updated_at: at,
-    }),
-  ).lastInsertRowid;
+    })
+      .returning('id'),
+  );
+  return row!.id;
 }
 
 /** The fields an outcome or an event may set. */
@@ -77,27 +81,27 @@ export interface BillUpdate {
   readonly error?: string | null;
 }
 
-export function updateBill(ledger: Ledger, id: number, changes: BillUpdate, now: Date): void {
-  ledger.run(ledger.db.updateTable('bills').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id));
+export async function updateBill(ledger: Ledger, id: number, changes: BillUpdate, now: Date): Promise<void> {
+  await ledger.run(ledger.db.updateTable('bills').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id));
 }
 
-export function findBill(ledger: Ledger, id: number): BillRow | undefined {
+export async function findBill(ledger: Ledger, id: number): Promise<BillRow | undefined> {
   return ledger.first(ledger.db.selectFrom('bills').selectAll().where('id', '=', id));
 }
 
-export function getBill(ledger: Ledger, id: number): BillRow {
-  const row = findBill(ledger, id);
+export async function getBill(ledger: Ledger, id: number): Promise<BillRow> {
+  const row = await findBill(ledger, id);
   if (!row) throw new Error(`bill ${id} is not in the ledger`);
   return row;
 }
 
 /** The bill paid with this provider transaction id (the newest when, against all odds, several share it). */
-export function billByTransaction(ledger: Ledger, transactionId: string): BillRow | undefined {
+export async function billByTransaction(ledger: Ledger, transactionId: string): Promise<BillRow | undefined> {
   return ledger.first(ledger.db.selectFrom('bills').selectAll().where('transaction_id', '=', transactionId).orderBy('id', 'desc'));
 }
 
 /** Bills of this line or barcode whose outcome is not known (status `unknown` or `intent`, no transaction id), oldest first. */
-export function unresolvedBillsOf(ledger: Ledger, digits: string): BillRow[] {
+export async function unresolvedBillsOf(ledger: Ledger, digits: string): Promise<BillRow[]> {
   return ledger.all(
     ledger.db
       .selectFrom('bills')
@@ -110,7 +114,7 @@ export function unresolvedBillsOf(ledger: Ledger, digits: string): BillRow[] {
 }
 
 /** Bills of this line or barcode with a known payment (paid or scheduled, not yet returned), oldest first. */
-export function settledBillsOf(ledger: Ledger, digits: string): BillRow[] {
+export async function settledBillsOf(ledger: Ledger, digits: string): Promise<BillRow[]> {
   return ledger.all(
     ledger.db
       .selectFrom('bills')
@@ -122,7 +126,7 @@ export function settledBillsOf(ledger: Ledger, digits: string): BillRow[] {
 }
 
 /** Bills in these statuses, newest first. */
-export function listBills(ledger: Ledger, statuses: readonly BillStatus[]): BillRow[] {
+export async function listBills(ledger: Ledger, statuses: readonly BillStatus[]): Promise<BillRow[]> {
   return ledger.all(ledger.db.selectFrom('bills').selectAll().where('status', 'in', [...statuses]).orderBy('id', 'desc'));
 }
 
@@ -133,7 +137,7 @@ export function listBills(ledger: Ledger, statuses: readonly BillStatus[]): Bill
 export const DOCUMENT_OF_STATUS: Readonly<Partial<Record<BillStatus, BillDocumentKind>>> = Object.freeze({ scheduled: 'scheduling', paid: 'payment', returned: 'return' });
 
 /** Bills whose status has no document of its kind yet, oldest first. */
-export function billsOwedDocument(ledger: Ledger): BillRow[] {
+export async function billsOwedDocument(ledger: Ledger): Promise<BillRow[]> {
   return ledger.all(
     ledger.db
       .selectFrom('bills')
@@ -153,8 +157,8 @@ export function billsOwedDocument(ledger: Ledger): BillRow[] {
  * Records a document written for a bill as its current one, if the bill is still in the status it was written for
  * (an event may have moved it meanwhile: the next document is then owed instead). True when recorded.
  */
-export function recordBillDocument(ledger: Ledger, id: number, o: { status: BillStatus; kind: BillDocumentKind; path: string }, now: Date): boolean {
-  const result = ledger.run(
+export async function recordBillDocument(ledger: Ledger, id: number, o: { status: BillStatus; kind: BillDocumentKind; path: string }, now: Date): Promise<boolean> {
+  const result = await ledger.run(
     ledger.db
       .updateTable('bills')
       .set({ receipt_path: o.path, document_kind: o.kind, updated_at: now.toISOString() })

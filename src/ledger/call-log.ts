@@ -8,8 +8,8 @@ import type { Ledger } from './ledger.js';
 /** Money-moving operations, one naming scheme (snake_case verbs on what they move). */
 export type CallOperation = 'create_batch' | 'add_items' | 'start_batch' | 'delete_batch' | 'pay_bill';
 
-export function logIntent(ledger: Ledger, operation: CallOperation, subject: string, detail: unknown, now: Date): number {
-  return ledger.run(
+export async function logIntent(ledger: Ledger, operation: CallOperation, subject: string, detail: unknown, now: Date): Promise<number> {
+  const row = await ledger.first(
     ledger.db.insertInto('provider_calls').values({
       phase: 'intent',
       intent_id: null,
@@ -18,14 +18,15 @@ export function logIntent(ledger: Ledger, operation: CallOperation, subject: str
       detail_json: JSON.stringify(detail),
       outcome: null,
       created_at: now.toISOString(),
-    }),
-  ).lastInsertRowid;
+    }).returning('id'),
+  );
+  return row!.id;
 }
 
-export function logOutcome(ledger: Ledger, intentId: number, outcome: 'ok' | 'error' | 'unknown', detail: unknown, now: Date): void {
-  const intent = ledger.first(ledger.db.selectFrom('provider_calls').select(['operation', 'subject']).where('id', '=', intentId));
+export async function logOutcome(ledger: Ledger, intentId: number, outcome: 'ok' | 'error' | 'unknown', detail: unknown, now: Date): Promise<void> {
+  const intent = await ledger.first(ledger.db.selectFrom('provider_calls').select(['operation', 'subject']).where('id', '=', intentId));
   if (!intent) throw new Error(`no intent ${intentId} in provider_calls`);
-  ledger.run(
+  await ledger.run(
     ledger.db.insertInto('provider_calls').values({
       phase: 'outcome',
       intent_id: intentId,
@@ -39,16 +40,16 @@ export function logOutcome(ledger: Ledger, intentId: number, outcome: 'ok' | 'er
 }
 
 /** Whether this intent has its outcome already (a provider event may learn it before the call answers). */
-export function hasOutcome(ledger: Ledger, intentId: number): boolean {
-  return ledger.first(ledger.db.selectFrom('provider_calls').select('id').where('intent_id', '=', intentId).where('phase', '=', 'outcome')) !== undefined;
+export async function hasOutcome(ledger: Ledger, intentId: number): Promise<boolean> {
+  return (await ledger.first(ledger.db.selectFrom('provider_calls').select('id').where('intent_id', '=', intentId).where('phase', '=', 'outcome'))) !== undefined;
 }
 
 /**
  * Writes the outcome of the calls about `subject` whose intent has none: what was learnt another way than by the
  * call's answer (a provider event, or a person who checked the provider's statement).
  */
-export function closeOpenIntents(ledger: Ledger, operation: CallOperation, subject: string, outcome: 'ok' | 'error' | 'unknown', detail: unknown, now: Date): void {
-  const open = ledger.all(
+export async function closeOpenIntents(ledger: Ledger, operation: CallOperation, subject: string, outcome: 'ok' | 'error' | 'unknown', detail: unknown, now: Date): Promise<void> {
+  const open = await ledger.all(
     ledger.db
       .selectFrom('provider_calls as i')
       .select('i.id')
@@ -57,35 +58,35 @@ export function closeOpenIntents(ledger: Ledger, operation: CallOperation, subje
       .where('i.subject', '=', subject)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('provider_calls as o').select('o.id').whereRef('o.intent_id', '=', 'i.id')))),
   );
-  for (const { id } of open) logOutcome(ledger, id, outcome, detail, now);
+  for (const { id } of open) await logOutcome(ledger, id, outcome, detail, now);
 }
 
 /**
  * One money-moving call, recorded around its sending: the intent is committed before `send` runs; when it answers,
- * `record(answer)` writes what the ledger learns and says the outcome, in one transaction with the outcome row; when
- * it throws, the failure (unknown when the provider may have applied it) is recorded, `onFailure` runs, and the
- * error is rethrown. After a crash, an intent without an outcome says exactly what may have happened.
+ * `record(answer, tx)` writes what the ledger learns (through `tx`) and says the outcome, in one transaction with the
+ * outcome row; when it throws, the failure (unknown when the provider may have applied it) is recorded, `onFailure`
+ * runs, and the error is rethrown. After a crash, an intent without an outcome says exactly what may have happened.
  */
 export async function recordedCall<T>(
   ledger: Ledger,
   call: { operation: CallOperation; subject: string; detail: unknown; now: () => Date },
   send: () => Promise<T>,
-  record: (answer: T) => { outcome?: 'ok' | 'error'; detail: unknown },
-  onFailure?: (error: unknown) => void,
+  record: (answer: T, tx: Ledger) => { outcome?: 'ok' | 'error'; detail: unknown } | Promise<{ outcome?: 'ok' | 'error'; detail: unknown }>,
+  onFailure?: (error: unknown) => void | Promise<void>,
 ): Promise<T> {
-  const intent = logIntent(ledger, call.operation, call.subject, call.detail, call.now());
+  const intent = await logIntent(ledger, call.operation, call.subject, call.detail, call.now());
   let answer: T;
   try {
     answer = await send();
   } catch (e) {
     const f = failureOutcome(e);
-    logOutcome(ledger, intent, f.outcome, f.detail, call.now());
-    onFailure?.(e);
+    await logOutcome(ledger, intent, f.outcome, f.detail, call.now());
+    await onFailure?.(e);
     throw e;
   }
-  ledger.transaction(() => {
-    const { outcome = 'ok', detail } = record(answer);
-    logOutcome(ledger, intent, outcome, detail, call.now());
+  await ledger.transaction(async (tx) => {
+    const { outcome = 'ok', detail } = await record(answer, tx);
+    await logOutcome(tx, intent, outcome, detail, call.now());
   });
   return answer;
 }
@@ -99,6 +100,6 @@ export function failureOutcome(error: unknown): { outcome: 'error' | 'unknown'; 
 }
 
 /** The calls about one subject (`batch:12`), oldest first: what `batch show` reports. */
-export function callsOf(ledger: Ledger, subject: string) {
+export async function callsOf(ledger: Ledger, subject: string) {
   return ledger.all(ledger.db.selectFrom('provider_calls').selectAll().where('subject', '=', subject).orderBy('id'));
 }

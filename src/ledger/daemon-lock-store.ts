@@ -8,21 +8,21 @@ export type LockHolder = Selectable<DaemonLockTable>;
  * Takes the ledger's single daemon lock in one transaction: `mayTake` sees the current holder (or undefined) and
  * throws to refuse; otherwise the lock is (re)written for `pid` on `host`.
  */
-export function takeDaemonLock(ledger: Ledger, o: { pid: number; host: string; at: Date; mayTake: (holder: LockHolder | undefined) => void }): void {
-  ledger.transaction(() => {
-    o.mayTake(ledger.first(ledger.db.selectFrom('daemon_lock').selectAll().where('id', '=', 1)));
+export async function takeDaemonLock(ledger: Ledger, o: { pid: number; host: string; at: Date; mayTake: (holder: LockHolder | undefined) => void }): Promise<void> {
+  await ledger.transaction(async (tx) => {
+    o.mayTake(await tx.first(tx.db.selectFrom('daemon_lock').selectAll().where('id', '=', 1)));
     const at = o.at.toISOString();
-    ledger.run(ledger.db.deleteFrom('daemon_lock').where('id', '=', 1));
-    ledger.run(ledger.db.insertInto('daemon_lock').values({ id: 1, pid: o.pid, host: o.host, started_at: at, heartbeat_at: at }));
+    await tx.run(tx.db.deleteFrom('daemon_lock').where('id', '=', 1));
+    await tx.run(tx.db.insertInto('daemon_lock').values({ id: 1, pid: o.pid, host: o.host, started_at: at, heartbeat_at: at }));
   });
 }
 
 /** The holder `pid` says it is still alive. */
-export function beatDaemonLock(ledger: Ledger, pid: number, at: Date): void {
-  ledger.run(ledger.db.updateTable('daemon_lock').set({ heartbeat_at: at.toISOString() }).where('id', '=', 1).where('pid', '=', pid));
+export async function beatDaemonLock(ledger: Ledger, pid: number, at: Date): Promise<void> {
+  await ledger.run(ledger.db.updateTable('daemon_lock').set({ heartbeat_at: at.toISOString() }).where('id', '=', 1).where('pid', '=', pid));
 }
 
 /** The holder `pid` lets go (nothing happens when another process holds the lock meanwhile). */
-export function releaseDaemonLock(ledger: Ledger, pid: number): void {
-  ledger.run(ledger.db.deleteFrom('daemon_lock').where('id', '=', 1).where('pid', '=', pid));
+export async function releaseDaemonLock(ledger: Ledger, pid: number): Promise<void> {
+  await ledger.run(ledger.db.deleteFrom('daemon_lock').where('id', '=', 1).where('pid', '=', pid));
 }

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type Sqlite from 'better-sqlite3';
-import { sqliteOf, type Ledger } from './ledger.js';
+import type { Ledger } from './ledger.js';
+import { preparedQuery } from './prepared-query.js';
 import type { EventTopic, WebhookEventsTable } from './schema.js';
 
 export interface StoredEvent {
@@ -14,10 +14,10 @@ export interface StoredEvent {
 }
 
 /** Webhook events kept in the ledger, newest first; only those of `topic` when given. */
-export function listEvents(ledger: Ledger, o: { topic?: EventTopic; limit: number }): StoredEvent[] {
+export async function listEvents(ledger: Ledger, o: { topic?: EventTopic; limit: number }): Promise<StoredEvent[]> {
   let q = ledger.db.selectFrom('webhook_events').selectAll().orderBy('received_at', 'desc').orderBy('event_id').limit(o.limit);
   if (o.topic !== undefined) q = q.where('topic', '=', o.topic);
-  return ledger.all(q).map((r) => ({
+  return (await ledger.all(q)).map((r) => ({
     eventId: r.event_id,
     kind: r.kind,
     topic: r.topic,
@@ -28,51 +28,41 @@ export function listEvents(ledger: Ledger, o: { topic?: EventTopic; limit: numbe
 }
 
 /** Marks a stored event as quarantined after the fact: the provider's own record contradicted it. */
-export function quarantineEvent(ledger: Ledger, eventId: string, why: string): void {
-  ledger.run(ledger.db.updateTable('webhook_events').set({ quarantine: why, effect: `quarantined: ${why}` }).where('event_id', '=', eventId));
+export async function quarantineEvent(ledger: Ledger, eventId: string, why: string): Promise<void> {
+  await ledger.run(ledger.db.updateTable('webhook_events').set({ quarantine: why, effect: `quarantined: ${why}` }).where('event_id', '=', eventId));
 }
 
 /** Drops events received before `before` (their ids are no longer needed to recognise a repeated delivery). */
-export function pruneEventsBefore(ledger: Ledger, before: Date): void {
-  ledger.run(ledger.db.deleteFrom('webhook_events').where('received_at', '<', before.toISOString()).where('quarantine', 'is', null));
+export async function pruneEventsBefore(ledger: Ledger, before: Date): Promise<void> {
+  await ledger.run(ledger.db.deleteFrom('webhook_events').where('received_at', '<', before.toISOString()).where('quarantine', 'is', null));
 }
 
 /** Whether an event with this id was stored already (a repeated delivery). */
-export function isEventStored(ledger: Ledger, eventId: string): boolean {
-  return statementsOf(ledger).isStored.get(eventId) !== undefined;
+export async function isEventStored(ledger: Ledger, eventId: string): Promise<boolean> {
+  return (await ledger.first(storedEvent(ledger, eventId))) !== undefined;
 }
 
+const storedEvent = preparedQuery((db, eventId: string) => db.selectFrom('webhook_events').select('event_id').where('event_id', '=', eventId));
+
 /** Stores one event row. */
-export function storeEvent(ledger: Ledger, row: Insertable<WebhookEventsTable>): void {
-  statementsOf(ledger).store.run(
-    row.event_id,
-    row.kind,
-    row.delivery_id ?? null,
-    row.received_at,
-    row.payload_json,
-    row.effect,
-    row.topic ?? 'unknown',
-    row.quarantine ?? null,
-    row.alerted_at ?? null,
+export async function storeEvent(ledger: Ledger, row: Insertable<WebhookEventsTable>): Promise<void> {
+  await ledger.run(
+    insertEvent(ledger, row.event_id, row.kind, row.delivery_id ?? null, row.received_at, row.payload_json, row.effect, row.topic ?? 'unknown', row.quarantine ?? null, row.alerted_at ?? null),
   );
 }
 
-// Every delivery runs these two: prepared once per connection (STYLE.md: hot paths use prepared statements).
-type StoreParameters = [string, string, string | null, string, string, string, string, string | null, string | null];
-const prepared = new WeakMap<Sqlite.Database, { isStored: Sqlite.Statement<[string]>; store: Sqlite.Statement<StoreParameters> }>();
-
-function statementsOf(ledger: Ledger): { isStored: Sqlite.Statement<[string]>; store: Sqlite.Statement<StoreParameters> } {
-  const raw = sqliteOf(ledger);
-  let s = prepared.get(raw);
-  if (!s) {
-    s = {
-      isStored: raw.prepare<[string]>('SELECT 1 FROM webhook_events WHERE event_id = ?'),
-      store: raw.prepare<StoreParameters>(
-        `INSERT INTO webhook_events (event_id, kind, delivery_id, received_at, payload_json, effect, topic, quarantine, alerted_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-    };
-    prepared.set(raw, s);
-  }
-  return s;
-}
+// Every column named, defaults included: one SQL text whatever the row.
+const insertEvent = preparedQuery(
+  (
+    db,
+    event_id: string,
+    kind: WebhookEventsTable['kind'],
+    delivery_id: string | null,
+    received_at: string,
+    payload_json: string,
+    effect: string,
+    topic: EventTopic,
+    quarantine: string | null,
+    alerted_at: string | null,
+  ) => db.insertInto('webhook_events').values({ event_id, kind, delivery_id, received_at, payload_json, effect, topic, quarantine, alerted_at }),
+);

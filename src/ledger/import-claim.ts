@@ -5,36 +5,37 @@ import type { Ledger } from './ledger.js';
 import { heldByOther } from './process-claim.js';
 
 export interface ImportClaim {
-  release(): void;
+  release(): Promise<void>;
 }
 
 /**
  * Claims the import of the sheet with this hash for this process, or fails naming the run that holds it (and the
  * import it has recorded so far). A holder whose process is gone (same host) or that is older than six hours
- * (another host) is replaced. The check and the take are one SQLite transaction.
+ * (another host) is replaced. The check and the take are one transaction.
  */
-export function claimImport(
+export async function claimImport(
   ledger: Ledger,
   o: { fileHash: string; fileName: string; now: Date },
   pid = process.pid,
   host = hostname(),
-): ImportClaim {
-  ledger.transaction(() => {
-    const holder = ledger.first(ledger.db.selectFrom('import_claims').selectAll().where('file_hash', '=', o.fileHash));
+): Promise<ImportClaim> {
+  await ledger.transaction(async (tx) => {
+    const holder = await tx.first(tx.db.selectFrom('import_claims').selectAll().where('file_hash', '=', o.fileHash));
     if (heldByOther(holder, pid, host, o.now)) {
-      const recorded = findImportByHash(ledger, o.fileHash);
+      const recorded = await findImportByHash(tx, o.fileHash);
       throw new PaybatchError(
         `${o.fileName} is being imported right now by another paybatch run (pid ${holder.pid} on ${holder.host}, since ${holder.started_at}` +
           `${recorded ? `; import #${recorded.id}, ${batchesText(recorded.batchIds)}` : ', still planning'}); this run changed nothing.`,
         { hint: 'Wait for that run to finish, then run the same command again: it shows the batch, or continues it if that run was interrupted.' },
       );
     }
-    ledger.run(ledger.db.deleteFrom('import_claims').where('file_hash', '=', o.fileHash));
-    ledger.run(ledger.db.insertInto('import_claims').values({ file_hash: o.fileHash, file_name: o.fileName, pid, host, started_at: o.now.toISOString() }));
+    await tx.run(tx.db.deleteFrom('import_claims').where('file_hash', '=', o.fileHash));
+    await tx.run(tx.db.insertInto('import_claims').values({ file_hash: o.fileHash, file_name: o.fileName, pid, host, started_at: o.now.toISOString() }));
   });
   return {
-    release: () =>
-      void ledger.run(ledger.db.deleteFrom('import_claims').where('file_hash', '=', o.fileHash).where('pid', '=', pid).where('host', '=', host)),
+    release: async () => {
+      await ledger.run(ledger.db.deleteFrom('import_claims').where('file_hash', '=', o.fileHash).where('pid', '=', pid).where('host', '=', host));
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 import type { PixKeyType } from '../domain/pix-key.js';
 import type { Destination } from '../domain/destination.js';
 import { insertDraftBatch, setBatchCounts } from './batch-repository.js';
-import { sqliteOf, type Ledger } from './ledger.js';
+import { insertRuns } from './chunks.js';
+import type { Ledger } from './ledger.js';
 
 /** A sheet row the import will pay: valid offline, its key looked up, its identifier fixed. */
 export interface PlannedItem {
@@ -29,26 +30,29 @@ export interface ImportRecord {
 }
 
 /** The import of a sheet with these exact bytes, if the ledger has one. */
-export function findImportByHash(ledger: Ledger, fileHash: string): ImportRecord | undefined {
-  const row = ledger.first(
+export async function findImportByHash(ledger: Ledger, fileHash: string): Promise<ImportRecord | undefined> {
+  const row = await ledger.first(
     ledger.db
       .selectFrom('imports')
       .select(['id', 'file_hash as fileHash', 'file_name as fileName', 'row_count as rowCount', 'item_count as itemCount', 'rejected_count as rejectedCount', 'created_at as createdAt'])
       .where('file_hash', '=', fileHash),
   );
   if (!row) return undefined;
-  const batchIds = ledger.all(ledger.db.selectFrom('batches').select('id').where('import_id', '=', row.id).orderBy('id')).map((b) => b.id);
+  const batchIds = (await ledger.all(ledger.db.selectFrom('batches').select('id').where('import_id', '=', row.id).orderBy('id'))).map((b) => b.id);
   return { ...row, batchIds };
 }
+
+/** Items per INSERT: 15 columns each, well under either database's limit on bound values. */
+const ITEMS_PER_INSERT = 512;
 
 /**
  * Writes a planned import in one transaction: the import (with the count of rejected rows, which never become
  * items), its local batches (draft) and every planned item (resolved). A sheet of more than `partSize` items is
  * split into parts of at most that many, in sheet order, each a batch of its own (`Folha (2/3)`): providers limit
- * the items of one batch. The items are an iterable read once (a staged import pages them from its TEMP tables),
- * counted as they go; they go through one prepared statement: measured 2.5× faster than kysely chunks.
+ * the items of one batch. The items are an iterable read once (a staged import pages them from its scratch
+ * database), counted as they go, and written a few hundred rows per INSERT.
  */
-export function recordImport(
+export async function recordImport(
   ledger: Ledger,
   o: {
     fileHash: string;
@@ -57,56 +61,84 @@ export function recordImport(
     batchName: string;
     /** How many items `items` holds: the parts are named `(i/n)` before they are written. */
     itemCount: number;
+    /** Iterated once per run of the transaction (PostgreSQL runs it again after a conflict): not a one-shot generator. */
     items: Iterable<PlannedItem>;
     rejectedCount: number;
     now: Date;
     partSize?: number;
   },
-): { importId: number; batchIds: [number, ...number[]] } {
+): Promise<{ importId: number; batchIds: [number, ...number[]] }> {
   const at = o.now.toISOString();
   const partSize = o.partSize ?? Math.max(o.itemCount, 1);
   const parts = Math.max(1, Math.ceil(o.itemCount / partSize));
-  return ledger.transaction(() => {
-    const importId = ledger.run(
-      ledger.db.insertInto('imports').values({
-        file_hash: o.fileHash,
-        file_name: o.fileName,
-        row_count: o.rowCount,
-        item_count: o.itemCount,
-        rejected_count: o.rejectedCount,
-        created_at: at,
-      }),
-    ).lastInsertRowid;
-    const insert = sqliteOf(ledger).prepare(
-      `INSERT INTO items (batch_id, line, identifier, key, key_type, amount_cents, description, sheet_name, sheet_document,
-         destination_json, recipient_name, status, created_at, updated_at, status_changed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'resolved', ?, ?, ?)`,
+  return ledger.transaction(async (tx) => {
+    const inserted = await tx.first(
+      tx.db
+        .insertInto('imports')
+        .values({
+          file_hash: o.fileHash,
+          file_name: o.fileName,
+          row_count: o.rowCount,
+          item_count: o.itemCount,
+          rejected_count: o.rejectedCount,
+          created_at: at,
+        })
+        .returning('id'),
     );
+    const importId = inserted!.id;
     const batchIds: number[] = [];
     let part = { id: 0, count: 0, totalCents: 0 };
-    const closePart = () => {
-      if (part.id) setBatchCounts(ledger, part.id, part.count, part.totalCents);
+    let pending: PlannedItem[] = [];
+    const flush = async () => {
+      for (const run of insertRuns(pending, ITEMS_PER_INSERT)) {
+        await tx.run(
+          tx.db.insertInto('items').values(
+            run.map((it) => ({
+              batch_id: part.id,
+              line: it.line,
+              identifier: it.identifier,
+              key: it.key,
+              key_type: it.keyType,
+              amount_cents: it.amountCents,
+              description: it.description,
+              sheet_name: it.sheetName,
+              sheet_document: it.sheetDocument,
+              destination_json: JSON.stringify(it.destination),
+              recipient_name: it.destination.name || null,
+              status: 'resolved' as const,
+              created_at: at,
+              updated_at: at,
+              status_changed_at: at,
+            })),
+          ),
+        );
+      }
+      pending = [];
     };
-    const openPart = () => {
+    const closePart = async () => {
+      await flush();
+      if (part.id) await setBatchCounts(tx, part.id, part.count, part.totalCents);
+    };
+    const openPart = async () => {
       const name = parts > 1 ? `${o.batchName} (${batchIds.length + 1}/${parts})` : o.batchName;
-      part = { id: insertDraftBatch(ledger, { importId, kind: 'sheet', name, itemCount: 0, totalCents: 0, at }), count: 0, totalCents: 0 };
+      part = { id: await insertDraftBatch(tx, { importId, kind: 'sheet', name, itemCount: 0, totalCents: 0, at }), count: 0, totalCents: 0 };
       batchIds.push(part.id);
     };
     let written = 0;
     for (const it of o.items) {
       if (written % partSize === 0) {
-        closePart();
-        openPart();
+        await closePart();
+        await openPart();
       }
-      insert.run(part.id, it.line, it.identifier, it.key, it.keyType, it.amountCents, it.description, it.sheetName, it.sheetDocument,
-        JSON.stringify(it.destination), it.destination.name || null, at, at, at);
+      pending.push(it);
+      if (pending.length === ITEMS_PER_INSERT) await flush();
       part.count += 1;
       part.totalCents += it.amountCents;
       written += 1;
     }
     if (written !== o.itemCount) throw new Error(`recordImport was told of ${o.itemCount} items and given ${written}`);
-    if (batchIds.length === 0) openPart();
-    closePart();
+    if (batchIds.length === 0) await openPart();
+    await closePart();
     return { importId, batchIds: batchIds as [number, ...number[]] };
   });
 }

@@ -1,10 +1,11 @@
-import type Sqlite from 'better-sqlite3';
+import Sqlite from 'better-sqlite3';
 import type { Destination } from '../domain/destination.js';
 import type { DocumentType } from '../domain/document.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import type { PlannedItem } from './import-repository.js';
 import type { RecentPayment } from './item-repository.js';
-import { sqliteOf, type Ledger } from './ledger.js';
+import { inLists } from './chunks.js';
+import type { Ledger } from './ledger.js';
 
 /** A row valid offline, as an import stages it: its identifier is decided (given by the sheet or derived). */
 export interface StagedRow {
@@ -66,12 +67,14 @@ const rowOf = (r: RowRecord): StagedRow => ({
 });
 
 /**
- * Where an import keeps a sheet between reading it and recording it: TEMP tables of the ledger's connection, so
- * memory stays flat however long the sheet (SQLite pages them to a private temporary file, removed when closed) and
- * nothing reaches the ledger file before the person confirms. Each distinct key is staged once, in the order first
- * seen, for the lookups to take while the sheet is still being read.
+ * Where an import keeps a sheet between reading it and recording it: a private scratch SQLite database of its own
+ * (an on-disk temporary file, removed when closed), so memory stays flat however long the sheet, nothing reaches
+ * the ledger before the person confirms, and it works the same whatever database holds the ledger. Each distinct
+ * key is staged once, in the order first seen, for the lookups to take while the sheet is still being read. Only
+ * the check against earlier payments reads the ledger.
  */
 export class ImportStaging {
+  readonly #ledger: Ledger;
   readonly #db: Sqlite.Database;
   readonly #insertRow: Sqlite.Statement;
   readonly #insertKey: Sqlite.Statement;
@@ -79,51 +82,43 @@ export class ImportStaging {
   readonly #resolve: Sqlite.Statement;
   readonly #accept: Sqlite.Statement;
   readonly #rowsAfter: Sqlite.Statement;
-  readonly #recentPayments: Sqlite.Statement;
+  readonly #rowsBetween: Sqlite.Statement;
   readonly #acceptedAfter: Sqlite.Statement;
   #keyCursor = 0;
 
   constructor(ledger: Ledger) {
-    this.#db = sqliteOf(ledger);
+    this.#ledger = ledger;
+    // An empty name: SQLite's private temporary database, deleted when the connection closes.
+    this.#db = new Sqlite('');
     this.#db.exec(`
-      DROP TABLE IF EXISTS temp.import_rows;
-      DROP TABLE IF EXISTS temp.import_keys;
-      CREATE TEMP TABLE import_keys (key TEXT NOT NULL UNIQUE, destination_json TEXT, error TEXT);
-      CREATE TEMP TABLE import_rows (
+      CREATE TABLE import_keys (key TEXT NOT NULL UNIQUE, destination_json TEXT, error TEXT);
+      CREATE TABLE import_rows (
         line INTEGER PRIMARY KEY, identifier TEXT NOT NULL, key TEXT NOT NULL, key_type TEXT NOT NULL,
         amount_cents INTEGER NOT NULL, description TEXT NOT NULL, sheet_name TEXT, document_type TEXT,
         document_value TEXT, accepted INTEGER NOT NULL DEFAULT 0
       );`);
     this.#insertRow = this.#db.prepare(
-      `INSERT INTO temp.import_rows (line, identifier, key, key_type, amount_cents, description, sheet_name, document_type, document_value)
+      `INSERT INTO import_rows (line, identifier, key, key_type, amount_cents, description, sheet_name, document_type, document_value)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#insertKey = this.#db.prepare('INSERT OR IGNORE INTO temp.import_keys (key) VALUES (?)');
-    this.#nextKey = this.#db.prepare('SELECT rowid AS id, key FROM temp.import_keys WHERE rowid > ? ORDER BY rowid LIMIT 1');
-    this.#resolve = this.#db.prepare('UPDATE temp.import_keys SET destination_json = ?, error = ? WHERE key = ?');
-    this.#accept = this.#db.prepare('UPDATE temp.import_rows SET accepted = 1 WHERE line = ?');
+    this.#insertKey = this.#db.prepare('INSERT OR IGNORE INTO import_keys (key) VALUES (?)');
+    this.#nextKey = this.#db.prepare('SELECT rowid AS id, key FROM import_keys WHERE rowid > ? ORDER BY rowid LIMIT 1');
+    this.#resolve = this.#db.prepare('UPDATE import_keys SET destination_json = ?, error = ? WHERE key = ?');
+    this.#accept = this.#db.prepare('UPDATE import_rows SET accepted = 1 WHERE line = ?');
     this.#rowsAfter = this.#db.prepare(
-      `SELECT r.*, k.destination_json, k.error FROM temp.import_rows r JOIN temp.import_keys k ON k.key = r.key
+      `SELECT r.*, k.destination_json, k.error FROM import_rows r JOIN import_keys k ON k.key = r.key
        WHERE r.line > ? ORDER BY r.line LIMIT ?`,
     );
-    this.#recentPayments = this.#db.prepare(
-      `SELECT r.line AS line, i.key AS key, i.amount_cents AS amountCents, b.name AS batchName, MAX(i.created_at) AS createdAt
-       FROM temp.import_rows r
-       JOIN items i ON i.key = r.key AND i.amount_cents = r.amount_cents
-       JOIN batches b ON b.id = i.batch_id
-       LEFT JOIN imports im ON im.id = b.import_id
-       WHERE r.line BETWEEN ? AND ? AND i.created_at >= ? AND i.attempt = 1 AND i.status != 'failed' AND (im.file_hash IS NULL OR im.file_hash != ?)
-       GROUP BY r.line`,
-    );
+    this.#rowsBetween = this.#db.prepare('SELECT line, key, amount_cents FROM import_rows WHERE line BETWEEN ? AND ?');
     this.#acceptedAfter = this.#db.prepare(
-      `SELECT r.*, k.destination_json FROM temp.import_rows r JOIN temp.import_keys k ON k.key = r.key
+      `SELECT r.*, k.destination_json FROM import_rows r JOIN import_keys k ON k.key = r.key
        WHERE r.accepted = 1 AND r.line > ? ORDER BY r.line LIMIT ?`,
     );
   }
 
   /** The reader starts the sheet over: its rows go, the keys (and their lookups) stay. */
   startOver(): void {
-    this.#db.exec('DELETE FROM temp.import_rows');
+    this.#db.exec('DELETE FROM import_rows');
   }
 
   /** Stages rows in one transaction; returns how many of their keys were new. */
@@ -166,9 +161,36 @@ export class ImportStaging {
    * since `since` (first attempts only, from any other sheet or none; a failed payment paid nobody, so a sheet
    * fixed after it is not a duplicate).
    */
-  recentPaymentsOn(from: number, to: number, since: Date, exceptSheetHash: string): Map<number, RecentPayment> {
-    const found = this.#recentPayments.all(from, to, since.toISOString(), exceptSheetHash) as (RecentPayment & { line: number })[];
-    return new Map(found.map(({ line, ...previous }) => [line, previous]));
+  async recentPaymentsOn(from: number, to: number, since: Date, exceptSheetHash: string): Promise<Map<number, RecentPayment>> {
+    const rows = this.#rowsBetween.all(from, to) as { line: number; key: string; amount_cents: number }[];
+    // The latest earlier payment of each key and amount.
+    const latest = new Map<string, RecentPayment>();
+    const ledger = this.#ledger;
+    for (const keys of inLists([...new Set(rows.map((r) => r.key))])) {
+      const payments = await ledger.all(
+        ledger.db
+          .selectFrom('items')
+          .innerJoin('batches', 'batches.id', 'items.batch_id')
+          .leftJoin('imports', 'imports.id', 'batches.import_id')
+          .select(['items.key as key', 'items.amount_cents as amountCents', 'batches.name as batchName', 'items.created_at as createdAt'])
+          .where('items.key', 'in', keys)
+          .where('items.created_at', '>=', since.toISOString())
+          .where('items.attempt', '=', 1)
+          .where('items.status', '!=', 'failed')
+          .where((eb) => eb.or([eb('imports.file_hash', 'is', null), eb('imports.file_hash', '!=', exceptSheetHash)])),
+      );
+      for (const p of payments) {
+        const id = `${p.amountCents} ${p.key}`;
+        const seen = latest.get(id);
+        if (!seen || p.createdAt > seen.createdAt) latest.set(id, { ...p, amountCents: Number(p.amountCents) });
+      }
+    }
+    const found = new Map<number, RecentPayment>();
+    for (const r of rows) {
+      const previous = latest.get(`${r.amount_cents} ${r.key}`);
+      if (previous) found.set(r.line, previous);
+    }
+    return found;
   }
 
   /** Marks rows as planned to be paid. */
@@ -188,7 +210,8 @@ export class ImportStaging {
     }
   }
 
+  /** Closes the scratch database, which removes it. */
   close(): void {
-    this.#db.exec('DROP TABLE IF EXISTS temp.import_rows; DROP TABLE IF EXISTS temp.import_keys;');
+    this.#db.close();
   }
 }

@@ -1,7 +1,9 @@
-import type Sqlite from 'better-sqlite3';
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
-import { sqliteOf, type Ledger } from './ledger.js';
+import { inLists } from './chunks.js';
+import type { Ledger } from './ledger.js';
+import { preparedQuery } from './prepared-query.js';
+import { holderEndedHere } from './process-claim.js';
 import type { BatchStatus, ItemsTable } from './schema.js';
 
 export type ItemRow = Selectable<ItemsTable>;
@@ -9,79 +11,63 @@ export type ItemRow = Selectable<ItemsTable>;
 export type ItemChanges = Omit<Updateable<ItemsTable>, 'id' | 'batch_id' | 'identifier'>;
 
 /** The item holding this identifier (the provider's idempotency key), with its batch's status; undefined when none. */
-export function itemByIdentifier(ledger: Ledger, identifier: string): (ItemRow & { batchStatus: BatchStatus }) | undefined {
-  return statementsOf(ledger).byIdentifier.get(identifier) as (ItemRow & { batchStatus: BatchStatus }) | undefined;
+export async function itemByIdentifier(ledger: Ledger, identifier: string): Promise<(ItemRow & { batchStatus: BatchStatus }) | undefined> {
+  return ledger.first(byIdentifier(ledger, identifier));
 }
+
+const byIdentifier = preparedQuery((db, identifier: string) =>
+  db.selectFrom('items').innerJoin('batches', 'batches.id', 'items.batch_id').selectAll('items').select('batches.status as batchStatus').where('items.identifier', '=', identifier),
+);
 
 /** What applying a Pix event reads of its item (a webhook's hot path: the columns it needs, not the whole row). */
 export type ItemForEvent = Pick<ItemRow, 'id' | 'status' | 'amount_cents' | 'key' | 'pix_id' | 'end_to_end_id' | 'return_action' | 'return_confirmed_at'> & { batchStatus: BatchStatus };
 
 /** The item holding this identifier, as applyPixEvent reads it; undefined when none. */
-export function itemForEvent(ledger: Ledger, identifier: string): ItemForEvent | undefined {
-  return statementsOf(ledger).forEvent.get(identifier) as ItemForEvent | undefined;
+export async function itemForEvent(ledger: Ledger, identifier: string): Promise<ItemForEvent | undefined> {
+  return ledger.first(forEvent(ledger, identifier));
 }
+
+const forEvent = preparedQuery((db, identifier: string) =>
+  db
+    .selectFrom('items')
+    .innerJoin('batches', 'batches.id', 'items.batch_id')
+    .select([
+      'items.id', 'items.status', 'items.amount_cents', 'items.key', 'items.pix_id', 'items.end_to_end_id', 'items.return_action',
+      'items.return_confirmed_at', 'batches.status as batchStatus',
+    ])
+    .where('items.identifier', '=', identifier),
+);
 
 /** Changes the columns named in `changes` (undefined ones are left alone). */
-export function updateItem(ledger: Ledger, id: number, changes: ItemChanges): void {
-  const columns = Object.keys(changes).filter((k) => changes[k as keyof ItemChanges] !== undefined) as (keyof ItemChanges)[];
-  if (columns.length === 0) return;
-  const s = statementsOf(ledger);
-  const key = columns.join(',');
-  let update = s.updates.get(key);
-  if (!update) {
-    // Column names come from ItemChanges (code), never from input; values are bound.
-    update = sqliteOf(ledger).prepare(`UPDATE items SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE id = ?`);
-    s.updates.set(key, update);
-  }
-  update.run(...columns.map((c) => changes[c]), id);
-}
-
-// Every webhook delivery and reconciled item runs these: prepared once per connection (STYLE.md: hot paths use
-// prepared statements; kysely rebuilding a query per event cost 5–8%).
-type Statements = { byIdentifier: Sqlite.Statement<[string]>; forEvent: Sqlite.Statement<[string]>; updates: Map<string, Sqlite.Statement> };
-const prepared = new WeakMap<Sqlite.Database, Statements>();
-
-function statementsOf(ledger: Ledger): Statements {
-  const raw = sqliteOf(ledger);
-  let s = prepared.get(raw);
-  if (!s) {
-    s = {
-      byIdentifier: raw.prepare<[string]>('SELECT items.*, batches.status AS batchStatus FROM items INNER JOIN batches ON batches.id = items.batch_id WHERE items.identifier = ?'),
-      forEvent: raw.prepare<[string]>(
-        `SELECT items.id, items.status, items.amount_cents, items.key, items.pix_id, items.end_to_end_id, items.return_action,
-           items.return_confirmed_at, batches.status AS batchStatus
-         FROM items INNER JOIN batches ON batches.id = items.batch_id WHERE items.identifier = ?`,
-      ),
-      updates: new Map(),
-    };
-    prepared.set(raw, s);
-  }
-  return s;
+export async function updateItem(ledger: Ledger, id: number, changes: ItemChanges): Promise<void> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ItemChanges;
+  if (Object.keys(set).length === 0) return;
+  await ledger.run(ledger.db.updateTable('items').set(set).where('id', '=', id));
 }
 
 /** Items of a batch not settled yet (`states` lists the settled ones). */
-export function countItemsNotIn(ledger: Ledger, batchId: number, states: readonly ItemState[]): number {
-  const row = ledger.first(ledger.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', batchId).where('status', 'not in', [...states]));
-  return row?.n ?? 0;
+export async function countItemsNotIn(ledger: Ledger, batchId: number, states: readonly ItemState[]): Promise<number> {
+  const row = await ledger.first(ledger.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', batchId).where('status', 'not in', [...states]));
+  return Number(row?.n ?? 0);
 }
 
 /** How many items of a batch are in this state. */
-export function countItemsIn(ledger: Ledger, batchId: number, state: ItemState): number {
-  const row = ledger.first(ledger.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', batchId).where('status', '=', state));
-  return row?.n ?? 0;
+export async function countItemsIn(ledger: Ledger, batchId: number, state: ItemState): Promise<number> {
+  const row = await ledger.first(ledger.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', batchId).where('status', '=', state));
+  return Number(row?.n ?? 0);
 }
 
 /**
  * The next `limit` items of a batch in this state after item `afterId`, in the order they were recorded (the
  * sheet's): a large batch is read a chunk at a time, never all held at once.
  */
-export function itemsOfBatchAfter(ledger: Ledger, batchId: number, state: ItemState, afterId: number, limit: number): ItemRow[] {
+export async function itemsOfBatchAfter(ledger: Ledger, batchId: number, state: ItemState, afterId: number, limit: number): Promise<ItemRow[]> {
   return ledger.all(
     ledger.db.selectFrom('items').selectAll().where('batch_id', '=', batchId).where('status', '=', state).where('id', '>', afterId).orderBy('id').limit(limit),
   );
 }
 
-export function itemsOfBatch(ledger: Ledger, batchId: number, status?: ItemState): ItemRow[] {
+export async function itemsOfBatch(ledger: Ledger, batchId: number, status?: ItemState): Promise<ItemRow[]> {
   let q = ledger.db.selectFrom('items').selectAll().where('batch_id', '=', batchId);
   if (status) q = q.where('status', '=', status);
   return ledger.all(q.orderBy('line').orderBy('id'));
@@ -103,22 +89,38 @@ export interface RemoteItemUpdate {
   readonly state: ItemState;
 }
 
-/** Stores what the provider answered for added items (one statement, called inside the caller's transaction). */
-export function markItemsSent(ledger: Ledger, updates: readonly RemoteItemUpdate[], now: Date): void {
+/** Stores what the provider answered for added items (one statement each, called inside the caller's transaction). */
+export async function markItemsSent(ledger: Ledger, updates: readonly RemoteItemUpdate[], now: Date): Promise<void> {
   const at = now.toISOString();
-  const stmt = sqliteOf(ledger).prepare(
-    `UPDATE items SET remote_item_id = ?, remote_status = ?, status = ?, call_attempts = call_attempts + 1, last_error = NULL,
-       updated_at = ?, status_changed_at = CASE WHEN status = ? THEN status_changed_at ELSE ? END
-     WHERE identifier = ?`,
-  );
-  for (const u of updates) stmt.run(u.remoteItemId, u.remoteStatus, u.state, at, u.state, at, u.identifier);
+  for (const u of updates) {
+    await ledger.run(
+      ledger.db
+        .updateTable('items')
+        .set({
+          remote_item_id: u.remoteItemId,
+          remote_status: u.remoteStatus,
+          status: u.state,
+          call_attempts: sql`call_attempts + 1`,
+          last_error: null,
+          updated_at: at,
+          status_changed_at: sql`CASE WHEN status = ${u.state} THEN status_changed_at ELSE ${at} END`,
+        })
+        .where('identifier', '=', u.identifier),
+    );
+  }
 }
 
 /** Records a failed call for these items: counts the attempt and keeps the error for `batch show`. */
-export function markItemsCallFailed(ledger: Ledger, identifiers: readonly string[], error: string, now: Date): void {
-  const stmt = sqliteOf(ledger).prepare('UPDATE items SET call_attempts = call_attempts + 1, last_error = ?, updated_at = ? WHERE identifier = ?');
-  ledger.transaction(() => {
-    for (const id of identifiers) stmt.run(error, now.toISOString(), id);
+export async function markItemsCallFailed(ledger: Ledger, identifiers: readonly string[], error: string, now: Date): Promise<void> {
+  await ledger.transaction(async (tx) => {
+    for (const list of inLists(identifiers)) {
+      await tx.run(
+        tx.db
+          .updateTable('items')
+          .set({ call_attempts: sql`call_attempts + 1`, last_error: error, updated_at: now.toISOString() })
+          .where('identifier', 'in', list),
+      );
+    }
   });
 }
 
@@ -136,7 +138,7 @@ export interface ReceiptDue {
 }
 
 /** Items with a Pix id and no receipt on disk yet (every one with `again`), of one batch or all, in ledger order. */
-export function receiptsDue(ledger: Ledger, o: { batchId?: number; again?: boolean }): ReceiptDue[] {
+export async function receiptsDue(ledger: Ledger, o: { batchId?: number; again?: boolean; ids?: readonly number[] }): Promise<ReceiptDue[]> {
   let q = ledger.db
     .selectFrom('items')
     // A new attempt's receipt belongs with the sheet's: named by the batch of the first attempt, not the reprocess batch.
@@ -147,7 +149,8 @@ export function receiptsDue(ledger: Ledger, o: { batchId?: number; again?: boole
     .where('items.pix_id', 'is not', null);
   if (!o.again) q = q.where('items.receipt_path', 'is', null);
   if (o.batchId !== undefined) q = q.where('items.batch_id', '=', o.batchId);
-  return ledger.all(q.orderBy('items.id')).map((r) => ({
+  if (o.ids !== undefined) q = q.where('items.id', 'in', o.ids.length ? [...o.ids] : [0]);
+  return (await ledger.all(q.orderBy('items.id'))).map((r) => ({
     id: r.id,
     identifier: r.identifier,
     pixId: r.pix_id!,
@@ -159,11 +162,38 @@ export function receiptsDue(ledger: Ledger, o: { batchId?: number; again?: boole
   }));
 }
 
-/** Records where the receipts of many items were saved, with one prepared statement in one transaction (one commit). */
-export function recordReceiptPaths(ledger: Ledger, saved: readonly { readonly itemId: number; readonly path: string }[]): void {
+/**
+ * Claims up to `limit` items whose receipt is due for `holder` until `until` and returns them: items no other daemon
+ * holds (or whose claim expired: its holder may have died; or whose holder, a process of this host, has ended). On
+ * PostgreSQL the rows are taken with FOR UPDATE SKIP LOCKED, so daemons asking at the same moment get different
+ * items, none waiting for another.
+ */
+export async function claimReceiptsDue(ledger: Ledger, o: { holder: string; now: Date; until: Date; limit: number }): Promise<ReceiptDue[]> {
+  const holders = await ledger.all(
+    ledger.db.selectFrom('items').select('receipt_claimed_by').distinct()
+      .where('receipt_path', 'is', null).where('receipt_claimed_by', 'is not', null).where('receipt_claim_until', '>=', o.now.toISOString()),
+  );
+  const ended = holders.flatMap((h) => (h.receipt_claimed_by && holderEndedHere(h.receipt_claimed_by) ? [h.receipt_claimed_by] : []));
+  let free = ledger.db
+    .selectFrom('items')
+    .select('id')
+    .where('status', 'in', ['paid', 'returned'])
+    .where('pix_id', 'is not', null)
+    .where('receipt_path', 'is', null)
+    .where((eb) => eb.or([eb('receipt_claim_until', 'is', null), eb('receipt_claim_until', '<', o.now.toISOString()), eb('receipt_claimed_by', 'in', [o.holder, ...ended])]))
+    .orderBy('id')
+    .limit(o.limit);
+  if (ledger.dialect === 'postgres') free = free.forUpdate().skipLocked();
+  const claimed = await ledger.all(
+    ledger.db.updateTable('items').set({ receipt_claimed_by: o.holder, receipt_claim_until: o.until.toISOString() }).where('id', 'in', free).returning('id'),
+  );
+  return claimed.length ? receiptsDue(ledger, { ids: claimed.map((c) => c.id) }) : [];
+}
+
+/** Records where the receipts of many items were saved, in one transaction (one commit). */
+export async function recordReceiptPaths(ledger: Ledger, saved: readonly { readonly itemId: number; readonly path: string }[]): Promise<void> {
   if (saved.length === 0) return;
-  const update = sqliteOf(ledger).prepare('UPDATE items SET receipt_path = ? WHERE id = ?');
-  ledger.transaction(() => {
-    for (const s of saved) update.run(s.path, s.itemId);
+  await ledger.transaction(async (tx) => {
+    for (const s of saved) await tx.run(tx.db.updateTable('items').set({ receipt_path: s.path }).where('id', '=', s.itemId));
   });
 }

@@ -1,3 +1,5 @@
+import { sql, type RawBuilder } from 'kysely';
+import { inLists } from './chunks.js';
 import { sqliteOf, type Ledger } from './ledger.js';
 
 /** A money-moving call whose intent has no outcome: a run stopped while it was in flight. */
@@ -36,7 +38,7 @@ export interface BatchMismatch {
 }
 
 export interface LedgerCheck {
-  /** What `PRAGMA integrity_check` reported; empty when it said ok. */
+  /** What SQLite's `PRAGMA integrity_check` reported; empty when it said ok (and on PostgreSQL, which has none). */
   readonly integrity: readonly string[];
   readonly calls: number;
   readonly openCalls: readonly OpenCall[];
@@ -49,59 +51,71 @@ export interface LedgerCheck {
 }
 
 /**
- * `paybatch ledger check`: SQLite's full integrity check, then the ledger's own rules: every money-moving call has
- * an intent and one outcome; no payment is marked paid twice (identifiers are unique by the schema, so the
+ * `paybatch ledger check`: on SQLite, its full integrity check; then the ledger's own rules: every money-moving call
+ * has an intent and one outcome; no payment is marked paid twice (identifiers are unique by the schema, so the
  * check follows each sheet row through its reprocess attempts); each batch's count and total match its items.
  */
-export function checkLedger(ledger: Ledger): LedgerCheck {
-  const raw = sqliteOf(ledger);
-  const integrity = (raw.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).filter((m) => m !== 'ok');
+export async function checkLedger(ledger: Ledger): Promise<LedgerCheck> {
+  const integrity =
+    ledger.dialect === 'sqlite'
+      ? (sqliteOf(ledger).pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).filter((m) => m !== 'ok')
+      : [];
+  const query = <R>(q: RawBuilder<R>) => ledger.all(q);
 
-  const calls = raw.prepare("SELECT count(*) FROM provider_calls WHERE phase = 'intent'").pluck().get() as number;
+  const calls = Number((await query(sql<{ n: number }>`SELECT COUNT(*) AS n FROM provider_calls WHERE phase = 'intent'`))[0]?.n ?? 0);
   const openCalls = (
-    raw
-      .prepare(
-        `SELECT i.id, i.operation, i.subject, i.created_at AS createdAt,
-           EXISTS (SELECT 1 FROM provider_calls later JOIN provider_calls done ON done.intent_id = later.id
+    await query(
+      sql<Omit<OpenCall, 'settledByRetry'> & { settledByRetry: number }>`SELECT i.id, i.operation, i.subject, i.created_at AS "createdAt",
+         CASE WHEN EXISTS (SELECT 1 FROM provider_calls later JOIN provider_calls done ON done.intent_id = later.id
                    WHERE later.phase = 'intent' AND later.id > i.id AND later.operation = i.operation
-                     AND later.subject = i.subject AND done.outcome = 'ok') AS settledByRetry
+                     AND later.subject = i.subject AND done.outcome = 'ok') THEN 1 ELSE 0 END AS "settledByRetry"
          FROM provider_calls i
          WHERE i.phase = 'intent' AND NOT EXISTS (SELECT 1 FROM provider_calls o WHERE o.intent_id = i.id AND o.phase = 'outcome')
          ORDER BY i.id`,
-      )
-      .all() as (Omit<OpenCall, 'settledByRetry'> & { settledByRetry: number })[]
-  ).map((c) => ({ ...c, settledByRetry: c.settledByRetry === 1 }));
-  const strayCalls = raw
-    .prepare(
-      `SELECT o.id, o.operation, o.subject, 'an outcome without its intent' AS problem
+    )
+  ).map((c) => ({ ...c, settledByRetry: Number(c.settledByRetry) === 1 }));
+  const strayCalls = await query(
+    sql<StrayCall>`SELECT o.id, o.operation, o.subject, 'an outcome without its intent' AS problem
        FROM provider_calls o LEFT JOIN provider_calls i ON i.id = o.intent_id AND i.phase = 'intent'
        WHERE o.phase = 'outcome' AND i.id IS NULL
        UNION ALL
-       SELECT i.id, i.operation, i.subject, count(*) || ' outcomes for one intent'
+       SELECT i.id, i.operation, i.subject, CAST(COUNT(*) AS TEXT) || ' outcomes for one intent'
        FROM provider_calls i JOIN provider_calls o ON o.intent_id = i.id AND o.phase = 'outcome'
-       WHERE i.phase = 'intent' GROUP BY i.id HAVING count(*) > 1
+       WHERE i.phase = 'intent' GROUP BY i.id, i.operation, i.subject HAVING COUNT(*) > 1
        ORDER BY 1`,
-    )
-    .all() as StrayCall[];
+  );
 
-  const paidTwice = (
-    raw
-      .prepare(
-        `SELECT coalesce(original_item_id, id) AS originalItemId, group_concat(identifier, ' ') AS identifiers, group_concat(batch_id, ' ') AS batchIds
-         FROM items WHERE status = 'paid' GROUP BY coalesce(original_item_id, id) HAVING count(*) > 1 ORDER BY 1`,
-      )
-      .all() as { originalItemId: number; identifiers: string; batchIds: string }[]
-  ).map((r) => ({ originalItemId: r.originalItemId, identifiers: r.identifiers.split(' '), batchIds: r.batchIds.split(' ').map(Number) }));
+  const paidTwice: PaidTwice[] = [];
+  const roots = await query(
+    sql<{ root: number }>`SELECT COALESCE(original_item_id, id) AS root FROM items WHERE status = 'paid'
+       GROUP BY COALESCE(original_item_id, id) HAVING COUNT(*) > 1 ORDER BY 1`,
+  );
+  for (const list of inLists(roots.map((r) => Number(r.root)))) {
+    const paid = await ledger.all(
+      ledger.db
+        .selectFrom('items')
+        .select((eb) => [eb.fn.coalesce('original_item_id', 'id').as('root'), 'identifier', 'batch_id'])
+        .where('status', '=', 'paid')
+        .where((eb) => eb(eb.fn.coalesce('original_item_id', 'id'), 'in', list))
+        .orderBy('id'),
+    );
+    for (const root of list) {
+      const of = paid.filter((p) => Number(p.root) === root);
+      paidTwice.push({ originalItemId: root, identifiers: of.map((p) => p.identifier), batchIds: of.map((p) => p.batch_id) });
+    }
+  }
 
-  const batches = raw.prepare('SELECT count(*) FROM batches').pluck().get() as number;
-  const batchMismatches = raw
-    .prepare(
-      `SELECT b.id AS batchId, b.name, b.item_count AS itemCount, count(i.id) AS items, b.total_cents AS totalCents,
-         coalesce(sum(i.amount_cents), 0) AS itemsTotalCents
+  const batches = Number((await query(sql<{ n: number }>`SELECT COUNT(*) AS n FROM batches`))[0]?.n ?? 0);
+  const batchMismatches = (
+    await query(
+      sql<BatchMismatch>`SELECT b.id AS "batchId", b.name, b.item_count AS "itemCount", COUNT(i.id) AS items, b.total_cents AS "totalCents",
+         COALESCE(SUM(i.amount_cents), 0) AS "itemsTotalCents"
        FROM batches b LEFT JOIN items i ON i.batch_id = b.id
-       GROUP BY b.id HAVING items != itemCount OR itemsTotalCents != totalCents ORDER BY b.id`,
+       GROUP BY b.id, b.name, b.item_count, b.total_cents
+       HAVING COUNT(i.id) <> b.item_count OR COALESCE(SUM(i.amount_cents), 0) <> b.total_cents
+       ORDER BY b.id`,
     )
-    .all() as BatchMismatch[];
+  ).map((m) => ({ ...m, items: Number(m.items), totalCents: Number(m.totalCents), itemsTotalCents: Number(m.itemsTotalCents) }));
 
   const clean = !integrity.length && openCalls.every((c) => c.settledByRetry) && !strayCalls.length && !paidTwice.length && !batchMismatches.length;
   return { integrity, calls, openCalls, strayCalls, paidTwice, batches, batchMismatches, clean };

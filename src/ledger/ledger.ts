@@ -1,39 +1,55 @@
 import type Sqlite from 'better-sqlite3';
-import type { Compilable, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
 import type { Database } from './schema.js';
 
+/** The database a ledger lives in: one SQLite file (one host), or a PostgreSQL database shared by several hosts. */
+export type LedgerDialect = 'sqlite' | 'postgres';
+
 /**
- * An open ledger (see openLedger): kysely for queries, run synchronously through `all`/`first`/`run` so they can
- * take part in `transaction`. The SQLite connection under it is not part of this shape: see sqliteOf.
+ * An open ledger (see openLedger). Queries are built with `db` (kysely, or its `sql` tag for hand-written SQL: it
+ * binds values in either dialect) and run with `all`/`first`/`run`. Inside `transaction`, every query of the
+ * transaction goes through the `tx` it is given: the outer ledger waits until the transaction ends.
  */
 export interface Ledger {
+  readonly dialect: LedgerDialect;
+  /** Where the ledger lives, fit to show: the SQLite file, or the PostgreSQL URL without its password. */
   readonly file: string;
+  /** Builds queries; never runs them itself (run them with all/first/run, so transactions see them). */
   readonly db: Kysely<Database>;
-  /** Runs `fn` in one SQLite transaction (synchronous: better-sqlite3 commits before it returns). */
-  transaction<T>(fn: () => T): T;
-  /** Runs a kysely query synchronously (so it can take part in `transaction`) and returns its rows. */
-  all<R>(query: Compilable<R>): R[];
-  first<R>(query: Compilable<R>): R | undefined;
-  /** Runs a kysely write synchronously; returns the rowid of an insert and the number of rows changed. */
-  run(query: Compilable<unknown>): { lastInsertRowid: number; changes: number };
+  /**
+   * Runs `fn` in one transaction, committed when it resolves and rolled back when it throws. Within `fn`, use `tx`
+   * (a transaction inside it becomes a savepoint). SQLite takes the write lock at once (BEGIN IMMEDIATE).
+   */
+  transaction<T>(fn: (tx: Ledger) => Promise<T>): Promise<T>;
+  all<R>(query: LedgerQuery<R>): Promise<R[]>;
+  first<R>(query: LedgerQuery<R>): Promise<R | undefined>;
+  /** Runs a write; returns the number of rows changed. (An insert that needs its id says `returning('id')`.) */
+  run(query: LedgerQuery<unknown>): Promise<{ changes: number }>;
   close(): Promise<void>;
 }
 
-const connections = new WeakMap<Ledger, Sqlite.Database>();
+/** A query built with kysely: by the builder, or hand-written with its `sql` tag. */
+export type LedgerQuery<R> = Compilable<R> | RawBuilder<R>;
+
+/** The SQL of a query in the ledger's dialect (a `sql` tag compiles only through a database; a builder knows its own). */
+export const compileQuery = <R>(query: LedgerQuery<R>, db: Kysely<Database>): CompiledQuery<R> =>
+  'isRawBuilder' in query ? query.compile(db) : query.compile();
+
+const connections = new WeakMap<object, Sqlite.Database>();
 
 /** openLedger's: ties a ledger to its SQLite connection, for sqliteOf. */
-export function bindSqlite<L extends Ledger>(ledger: L, raw: Sqlite.Database): L {
+export function bindSqlite<L extends object>(ledger: L, raw: Sqlite.Database): L {
   connections.set(ledger, raw);
   return ledger;
 }
 
 /**
- * The better-sqlite3 connection of a ledger opened by openLedger. For src/ledger/ and tests only: what kysely does
- * not do as fast (one prepared statement run for many rows in one transaction), backups, pragmas, and tests that
- * set up or read rows directly. Everything else goes through the Ledger's kysely queries.
+ * The better-sqlite3 connection of an SQLite ledger. For src/ledger/ and tests only, for what only SQLite has
+ * (backups, pragmas, the integrity check) and for tests that set up or read rows directly. It bypasses the
+ * ledger's transaction lock: never use it while a transaction of the ledger may be open.
  */
 export function sqliteOf(ledger: Ledger): Sqlite.Database {
   const raw = connections.get(ledger);
-  if (!raw) throw new Error('This ledger was not opened by openLedger: it has no SQLite connection.');
+  if (!raw) throw new Error(`The ledger ${ledger.file} is not an SQLite ledger opened by openLedger.`);
   return raw;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { CompiledQuery, Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import { ConfigError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { backupBeforeMigration } from './backup.js';
@@ -15,6 +15,16 @@ const migrationNames = () =>
     .filter((f) => f.endsWith('.sql'))
     .sort()
     .map((f) => f.replace(/\.sql$/, ''));
+
+export interface OpenOptions {
+  /** Told the migrations this open applied (none when the ledger was up to date). */
+  readonly onMigrated?: (names: readonly string[]) => void;
+}
+
+/** How many migrations this paybatch knows: a ledger up to date has had them all. */
+export const countMigrations = () => migrationNames().length;
+
+export const migratedNames = (results: readonly MigrationResult[]) => results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 
 /** The SQL files of migrations/, in order, each run through the raw connection (inside migrateLedger's lock). */
 class SqlFileMigrationProvider implements MigrationProvider {
@@ -66,14 +76,39 @@ export async function migrateLedger(db: Kysely<unknown>, raw: BetterSqlite3.Data
     raw.pragma(`busy_timeout = ${busyTimeout}`);
   }
   const { error, results } = outcome;
-  if (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/previously executed migration .* is missing/.test(message)) {
-      throw new ConfigError(`The ledger ${file} was written by a newer paybatch (${message.replace(/^corrupted migrations: /, '')}).`, {
-        hint: 'Upgrade paybatch before using this ledger; nothing was changed.',
-      });
-    }
-    throw new ConfigError(`Could not update the ledger ${file}: ${message}; nothing was changed.`, { cause: error });
-  }
+  if (error) throw migrationError(error, file);
   return results ?? [];
+}
+
+/**
+ * Brings a PostgreSQL ledger up to the newest schema (migrations/postgres/, the same names as SQLite's). kysely's
+ * Migrator runs them in one transaction under an advisory lock on PostgreSQL, so hosts starting together apply each
+ * migration once; a ledger written by a newer paybatch is refused as on SQLite.
+ */
+export async function migratePostgresLedger(db: Kysely<unknown>, shown: string): Promise<MigrationResult[]> {
+  const dir = join(MIGRATIONS_DIR, 'postgres');
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const name of migrationNames()) {
+        const text = readFileSync(join(dir, `${name}.sql`), 'utf8');
+        // Without parameters, pg sends the text as one simple query: every statement of the file, in order.
+        migrations[name] = { up: async (trx) => void (await trx.executeQuery(CompiledQuery.raw(text))) };
+      }
+      return migrations;
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw migrationError(error, shown);
+  return results ?? [];
+}
+
+function migrationError(error: unknown, shown: string): ConfigError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/previously executed migration .* is missing/.test(message)) {
+    return new ConfigError(`The ledger ${shown} was written by a newer paybatch (${message.replace(/^corrupted migrations: /, '')}).`, {
+      hint: 'Upgrade paybatch before using this ledger; nothing was changed.',
+    });
+  }
+  return new ConfigError(`Could not update the ledger ${shown}: ${message}; nothing was changed.`, { cause: error });
 }

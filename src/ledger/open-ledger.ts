@@ -2,15 +2,18 @@ import { closeSync, existsSync, linkSync, openSync, readSync, renameSync, rmSync
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type Compilable } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { ConfigError } from '../errors.js';
 import { createPrivateFile, makePrivateDir } from '../private-files.js';
 import { backupsOf } from './backup.js';
-import { bindSqlite, type Ledger } from './ledger.js';
-import { appliedMigrations, migrateLedger } from './migrate.js';
+import type { Ledger } from './ledger.js';
+import { isPostgresUrl } from '../domain/ledger-location.js';
+import { appliedMigrations, migratedNames, migrateLedger, type OpenOptions } from './migrate.js';
 import type { Database } from './schema.js';
+import { sqliteLedger } from './sqlite-ledger.js';
 
 export { sqliteOf, type Ledger } from './ledger.js';
+export type { OpenOptions } from './migrate.js';
 
 /**
  * Up to this size an existing ledger gets `PRAGMA quick_check` on every open: measured at about 3 ms per MB
@@ -25,46 +28,21 @@ const SQLITE_HEADER = 'SQLite format 3\0';
  * ledger is created (privately: 0600 in a 0700 folder); an existing file is never re-created or repaired: one that
  * is not a sound paybatch ledger is refused with a ConfigError saying what is wrong and naming its backups.
  */
-export async function openLedger(file: string): Promise<Ledger> {
-  if (file !== ':memory:' && !existsSync(file)) await createLedgerFile(file);
+export async function openLedger(file: string, o: OpenOptions = {}): Promise<Ledger> {
+  // pg is loaded only for a PostgreSQL ledger: most runs never need it.
+  if (isPostgresUrl(file)) return (await import('./postgres-ledger.js')).openPostgresLedger(file, o);
+  if (file !== ':memory:' && !existsSync(file)) await createLedgerFile(file, o);
   const raw = file === ':memory:' ? new Sqlite(file) : openExistingLedger(file);
   configure(raw);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
   try {
-    await migrateLedger(db as Kysely<unknown>, raw, file);
+    const applied = migratedNames(await migrateLedger(db as Kysely<unknown>, raw, file));
+    o.onMigrated?.(applied);
   } catch (e) {
     await closeLedger(db, raw);
     throw e;
   }
-  const statements = new Map<string, Sqlite.Statement>();
-  const prepare = (q: Compilable<unknown>) => {
-    const { sql, parameters } = q.compile();
-    let stmt = statements.get(sql);
-    if (!stmt) statements.set(sql, (stmt = raw.prepare(sql)));
-    return { stmt, parameters: parameters as unknown[] };
-  };
-  // IMMEDIATE: take the write lock up front, so a writer waits (busy_timeout) instead of failing midway. One wrapper
-  // for every transaction: better-sqlite3 builds four closures per raw.transaction() call (~8 µs, every webhook event).
-  const immediate = raw.transaction((fn: () => unknown) => fn()).immediate;
-  return bindSqlite<Ledger>({
-    file,
-    db,
-    transaction: <T>(fn: () => T) => immediate(fn) as T,
-    all<R>(q: Compilable<R>) {
-      const { stmt, parameters } = prepare(q);
-      return stmt.all(...parameters) as R[];
-    },
-    first<R>(q: Compilable<R>) {
-      const { stmt, parameters } = prepare(q);
-      return stmt.get(...parameters) as R | undefined;
-    },
-    run(q) {
-      const { stmt, parameters } = prepare(q);
-      const r = stmt.run(...parameters);
-      return { lastInsertRowid: Number(r.lastInsertRowid), changes: r.changes };
-    },
-    close: () => closeLedger(db, raw),
-  }, raw);
+  return sqliteLedger(file, raw, db, () => closeLedger(db, raw));
 }
 
 /** kysely closes the connection only if it ever ran a query, which an up-to-date ledger may not have. */
@@ -88,7 +66,7 @@ function configure(raw: Sqlite.Database): void {
  * same ledger at once, one wins and the other opens the winner's. The file is 0600 from the start; SQLite gives
  * its -wal and -shm files the database's mode.
  */
-async function createLedgerFile(file: string): Promise<void> {
+async function createLedgerFile(file: string, o: OpenOptions): Promise<void> {
   makePrivateDir(dirname(file));
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.new`);
   try {
@@ -97,7 +75,9 @@ async function createLedgerFile(file: string): Promise<void> {
     configure(raw);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
     try {
-      await migrateLedger(db as Kysely<unknown>, raw, tmp);
+      // Not inside o.onMigrated?.(…): an optional call skips evaluating its arguments, migration included.
+      const applied = migratedNames(await migrateLedger(db as Kysely<unknown>, raw, tmp));
+      o.onMigrated?.(applied);
     } finally {
       await closeLedger(db, raw);
     }

@@ -26,17 +26,17 @@ const receiptsQuery = (ledger: Ledger) =>
     .where('items.receipt_path', 'is not', null);
 
 /** Receipts saved for the items of one batch, or of every batch, in batch and sheet order. */
-export function savedReceipts(ledger: Ledger, batchId?: number): SavedReceipt[] {
+export async function savedReceipts(ledger: Ledger, batchId?: number): Promise<SavedReceipt[]> {
   let q = receiptsQuery(ledger);
   if (batchId !== undefined) q = q.where('batches.id', '=', batchId);
-  return ledger.all(q.orderBy('batches.id').orderBy('items.line').orderBy('items.id')) as SavedReceipt[];
+  return (await ledger.all(q.orderBy('batches.id').orderBy('items.line').orderBy('items.id'))) as SavedReceipt[];
 }
 
 /**
  * The receipt of an item named by its ledger id (`12`, `#12`), its identifier or its end-to-end id; undefined when
  * no such item has a saved receipt.
  */
-export function receiptOf(ledger: Ledger, ref: string): SavedReceipt | undefined {
+export async function receiptOf(ledger: Ledger, ref: string): Promise<SavedReceipt | undefined> {
   const text = ref.trim();
   const local = /^#?(\d+)$/.exec(text);
   const q = receiptsQuery(ledger).where((eb) =>
@@ -46,5 +46,5 @@ export function receiptOf(ledger: Ledger, ref: string): SavedReceipt | undefined
       eb('items.end_to_end_id', '=', text),
     ]),
   );
-  return ledger.first(q) as SavedReceipt | undefined;
+  return (await ledger.first(q)) as SavedReceipt | undefined;
 }

@@ -6,8 +6,8 @@ import type { Ledger } from './ledger.js';
  * Items returned for instability whose return the provider confirmed and that have no later attempt yet, each with
  * its root (the first attempt, whose identifier new attempts derive from), in ledger order.
  */
-export function confirmedReturnsToReprocess(ledger: Ledger): { item: ItemRow; root: ItemRow }[] {
-  const returned = ledger.all(
+export async function confirmedReturnsToReprocess(ledger: Ledger): Promise<{ item: ItemRow; root: ItemRow }[]> {
+  const returned = await ledger.all(
     ledger.db
       .selectFrom('items as i')
       .selectAll('i')
@@ -28,10 +28,12 @@ export function confirmedReturnsToReprocess(ledger: Ledger): { item: ItemRow; ro
       )
       .orderBy('i.id'),
   );
-  return returned.map((item) => ({
-    item,
-    root: item.original_item_id === null ? item : ledger.first(ledger.db.selectFrom('items').selectAll().where('id', '=', item.original_item_id))!,
-  }));
+  const found: { item: ItemRow; root: ItemRow }[] = [];
+  for (const item of returned) {
+    const root = item.original_item_id === null ? item : await ledger.first(ledger.db.selectFrom('items').selectAll().where('id', '=', item.original_item_id));
+    found.push({ item, root: root! });
+  }
+  return found;
 }
 
 /** A new attempt of a returned payment: the same payment under a new identifier, linked to its root. */
@@ -43,14 +45,14 @@ export interface NewAttempt {
 }
 
 /** Writes a reprocess batch marked to start, holding `attempts`; returns its id. Call inside a transaction. */
-export function recordReprocessBatch(ledger: Ledger, o: { name: string; attempts: readonly NewAttempt[]; at: Date }): number {
+export async function recordReprocessBatch(ledger: Ledger, o: { name: string; attempts: readonly NewAttempt[]; at: Date }): Promise<number> {
   const at = o.at.toISOString();
   const total = o.attempts.reduce((s, a) => s + a.from.amount_cents, 0);
-  const batchId = insertDraftBatch(ledger, { importId: null, kind: 'reprocess', name: o.name, itemCount: o.attempts.length, totalCents: total, at });
-  updateBatch(ledger, batchId, { start_requested: 1 }, o.at);
+  const batchId = await insertDraftBatch(ledger, { importId: null, kind: 'reprocess', name: o.name, itemCount: o.attempts.length, totalCents: total, at });
+  await updateBatch(ledger, batchId, { start_requested: 1 }, o.at);
   for (const a of o.attempts) {
     const it = a.from;
-    ledger.run(
+    await ledger.run(
       ledger.db.insertInto('items').values({
         batch_id: batchId,
         line: it.line,

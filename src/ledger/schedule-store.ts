@@ -25,30 +25,31 @@ export interface DueSchedule extends BatchSchedule {
  * Schedules these batches to start at `startAt` (ISO), replacing an earlier schedule that has not started; batches
  * already started (or asked to start), settled or deleted are left out. Returns the schedules now recorded.
  */
-export function scheduleBatches(ledger: Ledger, batchIds: readonly number[], o: { payOn: string; startAt: string; now: Date }): BatchSchedule[] {
+export async function scheduleBatches(ledger: Ledger, batchIds: readonly number[], o: { payOn: string; startAt: string; now: Date }): Promise<BatchSchedule[]> {
   const at = o.now.toISOString();
-  return ledger.transaction(() => {
-    const open = ledger
-      .all(ledger.db.selectFrom('batches').select('id').where('id', 'in', [...batchIds]).where('start_requested', '=', 0).where('status', 'in', ['draft', 'created', 'submitted']))
-      .map((b) => b.id);
+  if (batchIds.length === 0) return [];
+  return ledger.transaction(async (tx) => {
+    const open = (
+      await tx.all(tx.db.selectFrom('batches').select('id').where('id', 'in', [...batchIds]).where('start_requested', '=', 0).where('status', 'in', ['draft', 'created', 'submitted']))
+    ).map((b) => b.id);
     for (const id of open) {
-      ledger.run(ledger.db.deleteFrom('batch_schedules').where('batch_id', '=', id).where('state', '!=', 'started'));
-      ledger.run(
-        ledger.db
+      await tx.run(tx.db.deleteFrom('batch_schedules').where('batch_id', '=', id).where('state', '!=', 'started'));
+      await tx.run(
+        tx.db
           .insertInto('batch_schedules')
           .values({ batch_id: id, pay_on: o.payOn, start_at: o.startAt, state: 'scheduled', created_at: at, updated_at: at, last_error: null, alerted_at: null })
           .onConflict((c) => c.doNothing()),
       );
     }
-    return schedulesOf(ledger, open);
+    return schedulesOf(tx, open);
   });
 }
 
 /** The schedules of these batches (those that have one), by batch id. */
-export function schedulesOf(ledger: Ledger, batchIds: readonly number[]): BatchSchedule[] {
+export async function schedulesOf(ledger: Ledger, batchIds: readonly number[]): Promise<BatchSchedule[]> {
   if (batchIds.length === 0) return [];
-  return ledger
-    .all(
+  return (
+    await ledger.all(
       ledger.db
         .selectFrom('batch_schedules')
         .innerJoin('batches', 'batches.id', 'batch_schedules.batch_id')
@@ -56,21 +57,21 @@ export function schedulesOf(ledger: Ledger, batchIds: readonly number[]): BatchS
         .where('batch_schedules.batch_id', 'in', [...batchIds])
         .orderBy('batch_schedules.batch_id'),
     )
-    .map((s) => ({
-      batchId: s.batch_id,
-      payOn: s.pay_on,
-      startAt: s.start_at,
-      // A person who started the batch before its day leaves nothing for the schedule to do.
-      state: s.state === 'scheduled' && s.start_requested ? 'started' : s.state,
-      // A failed start retried until it went through is history, not news.
-      lastError: s.status === 'started' || s.status === 'settled' ? null : s.last_error,
-    }));
+  ).map((s) => ({
+    batchId: s.batch_id,
+    payOn: s.pay_on,
+    startAt: s.start_at,
+    // A person who started the batch before its day leaves nothing for the schedule to do.
+    state: s.state === 'scheduled' && s.start_requested ? 'started' : s.state,
+    // A failed start retried until it went through is history, not news.
+    lastError: s.status === 'started' || s.status === 'settled' ? null : s.last_error,
+  }));
 }
 
 /** Schedules still waiting whose start time is at or before `now`, oldest first. */
-export function dueSchedules(ledger: Ledger, now: Date): DueSchedule[] {
-  return ledger
-    .all(
+export async function dueSchedules(ledger: Ledger, now: Date): Promise<DueSchedule[]> {
+  return (
+    await ledger.all(
       ledger.db
         .selectFrom('batch_schedules')
         .innerJoin('batches', 'batches.id', 'batch_schedules.batch_id')
@@ -80,38 +81,40 @@ export function dueSchedules(ledger: Ledger, now: Date): DueSchedule[] {
         .orderBy('start_at')
         .orderBy('batch_schedules.batch_id'),
     )
-    .map((s) => ({
-      batchId: s.batch_id,
-      payOn: s.pay_on,
-      startAt: s.start_at,
-      state: s.state,
-      lastError: s.last_error,
-      batchName: s.name,
-      batchStatus: s.status,
-      startRequested: Boolean(s.start_requested),
-    }));
+  ).map((s) => ({
+    batchId: s.batch_id,
+    payOn: s.pay_on,
+    startAt: s.start_at,
+    state: s.state,
+    lastError: s.last_error,
+    batchName: s.name,
+    batchStatus: s.status,
+    startRequested: Boolean(s.start_requested),
+  }));
 }
 
 /**
  * Moves a waiting schedule to `state`; with `started`, the batch is asked to start in the same transaction (so a
  * later pass, or another process, finishes the start). False when the schedule was no longer waiting: it moves once.
  */
-export function settleSchedule(ledger: Ledger, batchId: number, state: Exclude<ScheduleState, 'scheduled'>, now: Date): boolean {
+export async function settleSchedule(ledger: Ledger, batchId: number, state: Exclude<ScheduleState, 'scheduled'>, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  return ledger.transaction(() => {
-    const moved = ledger.run(
-      ledger.db.updateTable('batch_schedules').set({ state, updated_at: at }).where('batch_id', '=', batchId).where('state', '=', 'scheduled'),
+  return ledger.transaction(async (tx) => {
+    const moved = (
+      await tx.run(
+        tx.db.updateTable('batch_schedules').set({ state, updated_at: at }).where('batch_id', '=', batchId).where('state', '=', 'scheduled'),
+      )
     ).changes;
     if (moved === 0) return false;
-    if (state === 'started') ledger.run(ledger.db.updateTable('batches').set({ start_requested: 1, updated_at: at }).where('id', '=', batchId));
+    if (state === 'started') await tx.run(tx.db.updateTable('batches').set({ start_requested: 1, updated_at: at }).where('id', '=', batchId));
     return true;
   });
 }
 
 /** Notes why a scheduled start failed (null once it succeeded) and, with `alerted`, that an alert said so. */
-export function noteScheduleOutcome(ledger: Ledger, batchId: number, o: { error: string | null; alerted?: boolean; now: Date }): void {
+export async function noteScheduleOutcome(ledger: Ledger, batchId: number, o: { error: string | null; alerted?: boolean; now: Date }): Promise<void> {
   const at = o.now.toISOString();
-  ledger.run(
+  await ledger.run(
     ledger.db
       .updateTable('batch_schedules')
       .set({ last_error: o.error, updated_at: at, ...(o.alerted ? { alerted_at: at } : {}) })
@@ -120,7 +123,7 @@ export function noteScheduleOutcome(ledger: Ledger, batchId: number, o: { error:
 }
 
 /** Whether an alert already named this schedule. */
-export function scheduleAlerted(ledger: Ledger, batchId: number): boolean {
-  const row = ledger.first(ledger.db.selectFrom('batch_schedules').select('alerted_at').where('batch_id', '=', batchId));
+export async function scheduleAlerted(ledger: Ledger, batchId: number): Promise<boolean> {
+  const row = await ledger.first(ledger.db.selectFrom('batch_schedules').select('alerted_at').where('batch_id', '=', batchId));
   return row?.alerted_at != null;
 }

@@ -16,6 +16,8 @@ export interface Database {
   bills: BillsTable;
   retries: RetriesTable;
   batch_schedules: BatchSchedulesTable;
+  work_leases: WorkLeasesTable;
+  approvals: ApprovalsTable;
 }
 
 export interface ImportsTable {
@@ -48,6 +50,8 @@ export interface BatchesTable {
   settled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the daemon last read the batch's item pages after it settled (the return watch). */
   read_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who made the batch (0012_approvals): the importer's approver key fingerprint, or user@host; null before. */
+  imported_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ItemsTable {
@@ -77,6 +81,9 @@ export interface ItemsTable {
   receipt_path: string | null;
   /** When the pass reported that no Pix id was ever given for this paid item, so its receipt cannot be fetched. */
   receipt_unavailable_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The daemon fetching this item's receipt, until receipt_claim_until (a shared ledger: see claimReceiptsDue). */
+  receipt_claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  receipt_claim_until: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the provider's own item page showed this item returned: only then may it be paid again. */
   return_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The refund event that reported the return; quarantined if the provider's page shows the payment paid instead. */
@@ -218,4 +225,29 @@ export interface RetriesTable {
   /** The states retried, comma separated (`failed,returned`). */
   statuses: string;
   created_at: string;
+}
+
+/** A signed approval of a batch's or a bill's content (append-only; 0012_approvals). */
+export interface ApprovalsTable {
+  id: Generated<number>;
+  /** `batch:<local id>` or `bill:<digit line>`. */
+  subject: string;
+  /** SHA-256 hex of the content approved (domain/approval-digest.ts). */
+  digest: string;
+  approver_name: string;
+  /** `ed25519:<base64>` as it was when signed. */
+  public_key: string;
+  /** Base64 Ed25519 signature of `paybatch-approval-v1\n<subject>\n<digest>`. */
+  signature: string;
+  signed_at: string;
+  /** user@host of the process that signed. */
+  signed_from: string;
+}
+
+/** Work a daemon holds for a while on a shared ledger (see work-lease-store.ts). */
+export interface WorkLeasesTable {
+  name: string;
+  holder: string;
+  taken_at: string;
+  expires_at: string;
 }

@@ -12,11 +12,11 @@ export interface WorkLeft {
   readonly openAlerts: number;
 }
 
-export function workLeft(ledger: Ledger): WorkLeft {
+export async function workLeft(ledger: Ledger): Promise<WorkLeft> {
   const { db } = ledger;
-  const count = (q: Compilable<{ n: number }>) => ledger.first(q)?.n ?? 0;
+  const count = async (q: Compilable<{ n: number }>) => Number((await ledger.first(q))?.n ?? 0);
   return {
-    pending: count(
+    pending: await count(
       db
         .selectFrom('items')
         .innerJoin('batches', 'batches.id', 'items.batch_id')
@@ -24,13 +24,13 @@ export function workLeft(ledger: Ledger): WorkLeft {
         .where('batches.status', '=', 'started')
         .where('items.status', 'in', ['submitted', 'processing']),
     ),
-    unsent: count(
+    unsent: await count(
       db
         .selectFrom('batches')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where((eb) => eb.or([eb('status', 'in', ['draft', 'created']), eb.and([eb('status', '=', 'submitted'), eb('start_requested', '=', 1)])])),
     ),
-    missingReceipts: count(
+    missingReceipts: await count(
       db
         .selectFrom('items')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -38,6 +38,6 @@ export function workLeft(ledger: Ledger): WorkLeft {
         .where('receipt_path', 'is', null)
         .where('receipt_unavailable_at', 'is', null),
     ),
-    openAlerts: count(db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('acked_at', 'is', null)),
+    openAlerts: await count(db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('acked_at', 'is', null)),
   };
 }

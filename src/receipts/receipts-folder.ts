@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
+import { isPostgresUrl, shownUrl } from '../domain/ledger-location.js';
 import { fileSafe } from './receipt-file.js';
 
 /**
@@ -13,7 +14,7 @@ import { fileSafe } from './receipt-file.js';
 export function receiptsFolder(receiptsDir: string, o: { profile: string; ledgerFile?: string }): string {
   const profile = fileSafe(o.profile, 40);
   if (o.ledgerFile === undefined) return join(receiptsDir, profile);
-  const path = resolve(o.ledgerFile);
+  const path = isPostgresUrl(o.ledgerFile) ? shownUrl(o.ledgerFile) : resolve(o.ledgerFile);
   const hash = createHash('sha256').update(path).digest('hex').slice(0, 8);
   return join(receiptsDir, `${profile}--${fileSafe(basename(path).replace(/\.db$/i, ''), 40)}-${hash}`);
 }

@@ -56,15 +56,15 @@ describe("a bill's documents", () => {
     expect(scheduling.value('Data e hora do envio')).toBe('08/03/2025 22:30 (horário de São Paulo)');
     // The sandbox's own clock runs fast: its time is not shown as the payment's.
     expect(scheduling.value('Data e hora no provedor')).toBeUndefined();
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'scheduled', document_kind: 'scheduling', receipt_path: outcome!.receiptPath });
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'scheduled', document_kind: 'scheduling', receipt_path: outcome!.receiptPath });
     const schedulingBytes = readFileSync(outcome!.receiptPath!);
 
     // Nothing is owed while the bill stays scheduled.
     expect(await writeOwedBillDocuments(deps)).toEqual({ saved: [], failed: [] });
 
     now = MONDAY;
-    const tx = getBill(ledger, 1).transaction_id;
-    recordWebhookEvent(ledger, event('bill_paid', { transactionId: tx, settleDate: '2025-03-10' }), { deliveryId: 'd1', receivedAt: now }, { onCallback: applyCallback });
+    const tx = (await getBill(ledger, 1)).transaction_id;
+    await recordWebhookEvent(ledger, event('bill_paid', { transactionId: tx, settleDate: '2025-03-10' }), { deliveryId: 'd1', receivedAt: now }, { onCallback: applyCallback });
     const paid = await writeOwedBillDocuments(deps);
     expect(paid.saved).toHaveLength(1);
     expect(paid.saved[0]).toMatch(/-payment\.pdf$/);
@@ -74,9 +74,9 @@ describe("a bill's documents", () => {
     expect(payment.value('Situação')).toBe('Pago');
     expect(payment.value('Valor pago')).toBe('R$ 159,90');
     expect(payment.value('Data do pagamento')).toBe('10/03/2025');
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', document_kind: 'payment', receipt_path: paid.saved[0] });
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'paid', document_kind: 'payment', receipt_path: paid.saved[0] });
 
-    recordWebhookEvent(ledger, event('bill_return', { transactionId: tx, amount: 159.9, reason: '13 - payment deadline exceeded' }), { deliveryId: 'd2', receivedAt: now }, { onCallback: applyCallback });
+    await recordWebhookEvent(ledger, event('bill_return', { transactionId: tx, amount: 159.9, reason: '13 - payment deadline exceeded' }), { deliveryId: 'd2', receivedAt: now }, { onCallback: applyCallback });
     const returned = await writeOwedBillDocuments(deps);
     expect(returned.saved).toHaveLength(1);
     const notice = rowsOf(returned.saved[0]!);
@@ -85,7 +85,7 @@ describe("a bill's documents", () => {
     expect(notice.value('Motivo da devolução')).toBe('13 - payment deadline exceeded');
     // 13:00 UTC is 10:00 in São Paulo.
     expect(notice.value('Data e hora da devolução')).toBe('11/03/2025 10:00 (horário de São Paulo)');
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'returned', document_kind: 'return', receipt_path: returned.saved[0] });
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'returned', document_kind: 'return', receipt_path: returned.saved[0] });
 
     // Three files; the first one untouched.
     expect(new Set([outcome!.receiptPath, paid.saved[0], returned.saved[0]]).size).toBe(3);
@@ -96,19 +96,19 @@ describe("a bill's documents", () => {
   it('reports a document that cannot be written and writes it on a later pass', async () => {
     const ledger = await openLedger(':memory:');
     ledgers.push(ledger);
-    const id = insertBillIntent(
+    const id = await insertBillIntent(
       ledger,
       { barcode: 'b', line, kind: 'bank', description: null, beneficiary: 'Silva Comércio Ltda', beneficiaryDocument: null, assignor: null, dueDate: null, amountCents: 15_990, forced: false },
       MONDAY,
     );
     // Paid, as `boleto resolve --paid` records it after a lost answer: no document yet.
-    updateBill(ledger, id, { status: 'paid', transaction_id: 'tx-9', settle_date: '2025-03-10' }, MONDAY);
+    await updateBill(ledger, id, { status: 'paid', transaction_id: 'tx-9', settle_date: '2025-03-10' }, MONDAY);
     const dir = tempDir();
     const blocked = join(dir, 'not-a-folder');
     writeFileSync(blocked, '');
     const deps = { ledger, receiptsDir: blocked, now: () => MONDAY, locale: 'pt-BR' as const, sandbox: false };
     expect(await writeOwedBillDocuments(deps)).toEqual({ saved: [], failed: [{ billId: id, error: expect.stringMatching(/ENOTDIR|EEXIST/) }] });
-    expect(getBill(ledger, id)).toMatchObject({ document_kind: null, receipt_path: null });
+    expect(await getBill(ledger, id)).toMatchObject({ document_kind: null, receipt_path: null });
     const later = await writeOwedBillDocuments({ ...deps, receiptsDir: join(dir, 'receipts') });
     expect(later.saved).toEqual([join(dir, 'receipts', 'bills', '2025-03-10-Silva-Comercio-Ltda-tx-9-payment.pdf')]);
     // A bill paid before paybatch kept the payer (or whose answer was lost) shows what it knows.

@@ -23,12 +23,12 @@ async function ledgerWith(bills: { status: BillStatus; tx?: string | null; line?
   ledgers.push(ledger);
   for (const [i, b] of bills.entries()) {
     const line = b.line ?? bankLine({ tail: String(1000 + i) });
-    const id = insertBillIntent(
+    const id = await insertBillIntent(
       ledger,
       { barcode: `barcode-${line}`, line, kind: 'bank', description: null, beneficiary: 'Silva Comércio Ltda', beneficiaryDocument: null, assignor: null, dueDate: null, amountCents: b.amountCents ?? 15_990, forced: false },
       AT,
     );
-    updateBill(ledger, id, { status: b.status, transaction_id: b.tx === undefined ? `tx-${id}` : b.tx, settle_date: '2025-03-10' }, AT);
+    await updateBill(ledger, id, { status: b.status, transaction_id: b.tx === undefined ? `tx-${id}` : b.tx, settle_date: '2025-03-10' }, AT);
   }
   return ledger;
 }
@@ -40,37 +40,37 @@ function billEvent(category: string, detail: Record<string, unknown>, o: { event
 }
 
 const receive = (ledger: Ledger, event: WebhookEvent) => recordWebhookEvent(ledger, event, { deliveryId: event.eventId, receivedAt: AT }, { onCallback: applyCallback });
-const effectOf = (ledger: Ledger, eventId: string) => ledger.first(ledger.db.selectFrom('webhook_events').select('effect').where('event_id', '=', eventId))?.effect;
+const effectOf = async (ledger: Ledger, eventId: string) => (await ledger.first(ledger.db.selectFrom('webhook_events').select('effect').where('event_id', '=', eventId)))?.effect;
 
 describe('bill_return events', () => {
   it.each(BILL_RETURN_REASONS.map((r) => [r.family, r.received, r.meaning]))('%s: "%s" is stored with its meaning', async (_family, received, meaning) => {
     const ledger = await ledgerWith([{ status: 'paid' }]);
-    expect(receive(ledger, billEvent('bill_return', { transactionId: 'tx-1', amount: 159.9, reason: received }))).toBe('stored');
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'returned', return_reason: received, return_meaning: meaning, returned_at: '2025-03-11T13:00:00.000Z', alerted_at: null });
+    expect(await receive(ledger, billEvent('bill_return', { transactionId: 'tx-1', amount: 159.9, reason: received }))).toBe('stored');
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'returned', return_reason: received, return_meaning: meaning, returned_at: '2025-03-11T13:00:00.000Z', alerted_at: null });
   });
 
   it('matches reasons leniently and keeps a reason it does not know, without a meaning', async () => {
     const ledger = await ledgerWith([{ status: 'paid' }, { status: 'paid' }]);
-    receive(ledger, billEvent('bill_return', { transactionId: 'tx-1', reason: 'Ocorrência AJ – Invalid movement type' }));
-    receive(ledger, billEvent('bill_return', { transactionId: 'tx-2', reason: '99 - the moon is full' }));
-    expect(getBill(ledger, 1)).toMatchObject({ return_meaning: 'generic refusal; contact support' });
-    expect(getBill(ledger, 2)).toMatchObject({ status: 'returned', return_reason: '99 - the moon is full', return_meaning: null });
+    await receive(ledger, billEvent('bill_return', { transactionId: 'tx-1', reason: 'Ocorrência AJ – Invalid movement type' }));
+    await receive(ledger, billEvent('bill_return', { transactionId: 'tx-2', reason: '99 - the moon is full' }));
+    expect(await getBill(ledger, 1)).toMatchObject({ return_meaning: 'generic refusal; contact support' });
+    expect(await getBill(ledger, 2)).toMatchObject({ status: 'returned', return_reason: '99 - the moon is full', return_meaning: null });
   });
 
   it('is idempotent: a repeated delivery is ignored and a second return changes nothing', async () => {
     const ledger = await ledgerWith([{ status: 'paid' }]);
     const first = billEvent('bill_return', { transactionId: 'tx-1', reason: 'Already paid' }, { eventId: 'same' });
-    expect(receive(ledger, first)).toBe('stored');
-    expect(receive(ledger, first)).toBe('duplicate');
+    expect(await receive(ledger, first)).toBe('stored');
+    expect(await receive(ledger, first)).toBe('duplicate');
     const other = billEvent('bill_return', { transactionId: 'tx-1', reason: 'Invalid barcode' });
-    receive(ledger, other);
-    expect(effectOf(ledger, other.eventId)).toBe('no change: bill #1 was already returned');
-    expect(getBill(ledger, 1)).toMatchObject({ return_reason: 'Already paid', return_meaning: 'bill already paid' });
+    await receive(ledger, other);
+    expect(await effectOf(ledger, other.eventId)).toBe('no change: bill #1 was already returned');
+    expect(await getBill(ledger, 1)).toMatchObject({ return_reason: 'Already paid', return_meaning: 'bill already paid' });
   });
 
   it('raises the bill-return alert once', async () => {
     const ledger = await ledgerWith([{ status: 'paid' }, { status: 'paid' }]);
-    receive(ledger, billEvent('bill_return', { transactionId: 'tx-1', reason: '13 - payment deadline exceeded' }));
+    await receive(ledger, billEvent('bill_return', { transactionId: 'tx-1', reason: '13 - payment deadline exceeded' }));
     const sent: string[] = [];
     const deps = {
       ledger, now: () => AT, profile: 'default', sandbox: true,
@@ -86,7 +86,7 @@ describe('bill_return events', () => {
   it('names once the bills still without news: unknown for over alertAfter, or scheduled and past their settle date', async () => {
     // AT is 2026-11-21 09:00 in São Paulo; every bill below was last updated at AT.
     const ledger = await ledgerWith([{ status: 'unknown', tx: null }, { status: 'intent', tx: null }, { status: 'scheduled' }, { status: 'paid' }]);
-    updateBill(ledger, 3, { settle_date: '2026-11-20' }, AT);
+    await updateBill(ledger, 3, { settle_date: '2026-11-20' }, AT);
     const sent: { kind: string; items: { identifier: string; status: string }[] }[] = [];
     const deps = (now: Date) => ({
       ledger, now: () => now, profile: 'default', sandbox: true,
@@ -106,106 +106,106 @@ describe('bill_return events', () => {
   it('records an event for a transaction the ledger does not have', async () => {
     const ledger = await ledgerWith([{ status: 'paid' }]);
     const e = billEvent('bill_return', { transactionId: 'tx-elsewhere', reason: 'Already paid' });
-    expect(receive(ledger, e)).toBe('stored');
-    expect(effectOf(ledger, e.eventId)).toBe('recorded; no bill in the ledger with transaction tx-elsewhere');
+    expect(await receive(ledger, e)).toBe('stored');
+    expect(await effectOf(ledger, e.eventId)).toBe('recorded; no bill in the ledger with transaction tx-elsewhere');
   });
 });
 
 describe('bill_paid events', () => {
   it('move a scheduled bill to paid with the settle date, and never move a returned one back', async () => {
     const ledger = await ledgerWith([{ status: 'scheduled' }, { status: 'returned' }]);
-    receive(ledger, billEvent('bill_paid', { transactionId: 'tx-1', settleDate: '2025-03-10' }));
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', settle_date: '2025-03-10' });
+    await receive(ledger, billEvent('bill_paid', { transactionId: 'tx-1', settleDate: '2025-03-10' }));
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'paid', settle_date: '2025-03-10' });
     const late = billEvent('bill_paid', { transactionId: 'tx-2', settleDate: '2025-03-10' });
-    receive(ledger, late);
-    expect(getBill(ledger, 2).status).toBe('returned');
-    expect(effectOf(ledger, late.eventId)).toBe('no change: bill #2 is already returned');
+    await receive(ledger, late);
+    expect((await getBill(ledger, 2)).status).toBe('returned');
+    expect(await effectOf(ledger, late.eventId)).toBe('no change: bill #2 is already returned');
   });
 
   it('settle a bill whose answer was lost, by its line and amount', async () => {
     const line = bankLine({ tail: '4242' });
     const ledger = await ledgerWith([{ status: 'unknown', tx: null, line, amountCents: 15_990 }]);
     const wrongAmount = billEvent('bill_paid', { transactionId: 'tx-x', typefulLine: line, amount: 100, settleDate: '2025-03-10' });
-    receive(ledger, wrongAmount);
-    expect(getBill(ledger, 1).status).toBe('unknown');
-    receive(ledger, billEvent('bill_paid', { transactionId: 'tx-found', typefulLine: line, amount: 159.9, settleDate: '2025-03-10' }));
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-found', amount_paid_cents: 15_990, settle_date: '2025-03-10' });
+    await receive(ledger, wrongAmount);
+    expect((await getBill(ledger, 1)).status).toBe('unknown');
+    await receive(ledger, billEvent('bill_paid', { transactionId: 'tx-found', typefulLine: line, amount: 159.9, settleDate: '2025-03-10' }));
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-found', amount_paid_cents: 15_990, settle_date: '2025-03-10' });
   });
 
   it('settle a payment a kill cut short (intent, its call open): the event writes the call\'s outcome', async () => {
     const line = bankLine({ tail: '4244' });
     const ledger = await ledgerWith([{ status: 'intent', tx: null, line, amountCents: 15_990 }]);
-    logIntent(ledger, 'pay_bill', 'bill:1', { code: line }, AT);
-    expect(checkLedger(ledger).openCalls.map((c) => c.subject)).toEqual(['bill:1']);
+    await logIntent(ledger, 'pay_bill', 'bill:1', { code: line }, AT);
+    expect((await checkLedger(ledger)).openCalls.map((c) => c.subject)).toEqual(['bill:1']);
     const e = billEvent('bill_paid', { transactionId: 'tx-cut', typefulLine: line, amount: 159.9, settleDate: '2025-03-10' });
-    receive(ledger, e);
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-cut' });
-    const calls = callsOf(ledger, 'bill:1');
+    await receive(ledger, e);
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-cut' });
+    const calls = await callsOf(ledger, 'bill:1');
     expect(calls.map((c) => [c.phase, c.outcome])).toEqual([['intent', null], ['outcome', 'ok']]);
     expect(JSON.parse(calls[1]!.detail_json ?? 'null')).toEqual({ learnedFrom: 'provider event', eventId: e.eventId, transactionId: 'tx-cut' });
-    expect(checkLedger(ledger)).toMatchObject({ openCalls: [], clean: true });
+    expect(await checkLedger(ledger)).toMatchObject({ openCalls: [], clean: true });
   });
 
   it('a failure event does not unblock a bill whose outcome is unknown: a webhook alone never allows paying again', async () => {
     const line = bankLine({ tail: '4245' });
     const ledger = await ledgerWith([{ status: 'unknown', tx: null, line, amountCents: 15_990 }]);
     const e = billEvent('bill_failed', { typefulLine: line, amount: 159.9, reason: 'saldo insuficiente' });
-    receive(ledger, e);
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'unknown', error: `the provider's event ${e.eventId} says this payment failed (saldo insuficiente); if its statement agrees, pay it again with --force` });
-    expect(blockingBills(ledger, getBill(ledger, 1).barcode).map((b) => b.id)).toEqual([1]);
+    await receive(ledger, e);
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'unknown', error: `the provider's event ${e.eventId} says this payment failed (saldo insuficiente); if its statement agrees, pay it again with --force` });
+    expect((await blockingBills(ledger, (await getBill(ledger, 1)).barcode)).map((b) => b.id)).toEqual([1]);
   });
 
   it('an event naming another transaction for a bill the ledger has paid is quarantined, not taken as that payment', async () => {
     const line = bankLine({ tail: '4246' });
     const ledger = await ledgerWith([{ status: 'paid', tx: 'tx-ours', line, amountCents: 15_990 }]);
     const e = billEvent('bill_paid', { transactionId: 'tx-second', typefulLine: line, amount: 159.9 });
-    receive(ledger, e);
-    const stored = ledger.first(ledger.db.selectFrom('webhook_events').select(['effect', 'quarantine']).where('event_id', '=', e.eventId));
+    await receive(ledger, e);
+    const stored = await ledger.first(ledger.db.selectFrom('webhook_events').select(['effect', 'quarantine']).where('event_id', '=', e.eventId));
     expect(stored?.quarantine).toBe(`names transaction tx-second for line ${line}, which the ledger has paid as transaction tx-ours: a payment the ledger does not know`);
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-ours' });
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-ours' });
   });
 
   it('leave other callbacks alone', async () => {
     const ledger = await ledgerWith([{ status: 'paid' }]);
     const ted = billEvent('ted_out', { transactionId: 'tx-1' }, { type: 'transfer' });
-    receive(ledger, ted);
-    expect(effectOf(ledger, ted.eventId)).toBe('recorded; ted transfer event');
-    expect(getBill(ledger, 1).status).toBe('paid');
+    await receive(ledger, ted);
+    expect(await effectOf(ledger, ted.eventId)).toBe('recorded; ted transfer event');
+    expect((await getBill(ledger, 1)).status).toBe('paid');
   });
 });
 
 describe('bill events in another provider’s words', () => {
-  const topicOf = (ledger: Ledger, eventId: string) => ledger.first(ledger.db.selectFrom('webhook_events').select('topic').where('event_id', '=', eventId))?.topic;
+  const topicOf = async (ledger: Ledger, eventId: string) => (await ledger.first(ledger.db.selectFrom('webhook_events').select('topic').where('event_id', '=', eventId)))?.topic;
 
   it('a Portuguese return event, reason under `motivo`, bill found by its transaction id', async () => {
     const ledger = await ledgerWith([{ status: 'paid' }]);
     const e = billEvent('pagamento_devolvido', { idTransacao: 'tx-1', linhaDigitavel: 'x', valor: '159.90', motivo: 'Bill at a notary or protested' }, { type: 'boleto' });
-    receive(ledger, e);
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'returned', return_reason: 'Bill at a notary or protested', return_meaning: 'bill protested' });
-    expect(topicOf(ledger, e.eventId)).toBe('bill');
+    await receive(ledger, e);
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'returned', return_reason: 'Bill at a notary or protested', return_meaning: 'bill protested' });
+    expect(await topicOf(ledger, e.eventId)).toBe('bill');
   });
 
   it('a scheduled bill is paid by an event that names no transaction the ledger knows: found by line and amount', async () => {
     const line = bankLine({ tail: '4242' });
     const ledger = await ledgerWith([{ status: 'scheduled', line, tx: 'tx-own', amountCents: 15_990 }]);
-    receive(ledger, billEvent('pagamento_confirmado', { linhaDigitavel: line, valor: '159.90', dataPagamento: '2025-03-10T00:00:00' }, { type: 'boleto' }));
-    expect(getBill(ledger, 1)).toMatchObject({ status: 'paid', settle_date: '2025-03-10' });
+    await receive(ledger, billEvent('pagamento_confirmado', { linhaDigitavel: line, valor: '159.90', dataPagamento: '2025-03-10T00:00:00' }, { type: 'boleto' }));
+    expect(await getBill(ledger, 1)).toMatchObject({ status: 'paid', settle_date: '2025-03-10' });
   });
 
   it('the same line with another amount is not that bill', async () => {
     const line = bankLine({ tail: '4243' });
     const ledger = await ledgerWith([{ status: 'scheduled', line, tx: 'tx-own', amountCents: 15_990 }]);
     const e = billEvent('pagamento_confirmado', { linhaDigitavel: line, valor: '1.00' }, { type: 'boleto' });
-    receive(ledger, e);
-    expect(getBill(ledger, 1).status).toBe('scheduled');
-    expect(effectOf(ledger, e.eventId)).toMatch(/^recorded; no bill in the ledger/);
+    await receive(ledger, e);
+    expect((await getBill(ledger, 1)).status).toBe('scheduled');
+    expect(await effectOf(ledger, e.eventId)).toMatch(/^recorded; no bill in the ledger/);
   });
 
   it('an event of a kind nobody knows is kept with the topic unknown', async () => {
     const ledger = await ledgerWith([]);
     const e = billEvent('limite_alterado', { novoLimite: 1000 }, { type: 'conta_corrente' });
-    receive(ledger, e);
-    expect(topicOf(ledger, e.eventId)).toBe('unknown');
-    expect(effectOf(ledger, e.eventId)).toMatch(/not a known kind of event/);
+    await receive(ledger, e);
+    expect(await topicOf(ledger, e.eventId)).toBe('unknown');
+    expect(await effectOf(ledger, e.eventId)).toMatch(/not a known kind of event/);
   });
 });

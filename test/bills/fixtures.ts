@@ -91,7 +91,7 @@ export class FakeProvider {
   constructor(
     readonly details: (code: string) => BillDetails | Error,
     readonly pay: (code: string, amountCents: number) => BillPayment | Error = (code, amountCents) => paymentFor(code, amountCents),
-    readonly beforePay?: () => void,
+    readonly beforePay?: () => void | Promise<void>,
   ) {}
   async boletoDetails(code: string): Promise<BillDetails> {
     this.calls.push({ op: 'details', code });
@@ -101,7 +101,7 @@ export class FakeProvider {
   }
   async payBoleto(code: string, amountCents: number): Promise<BillPayment> {
     this.calls.push({ op: 'pay', code, amountCents });
-    this.beforePay?.();
+    await this.beforePay?.();
     const r = this.pay(code, amountCents);
     if (r instanceof Error) throw r;
     return r;

@@ -12,7 +12,7 @@ async function ledgerWithAlerts(): Promise<string> {
   const file = join(tempDir(), 'ledger.db');
   const ledger = await openLedger(file);
   for (const [kind, title] of [['stale-items', 'Payments without news for 2h'], ['failures', 'Payments failed']]) {
-    ledger.run(
+    await ledger.run(
       ledger.db.insertInto('alerts').values({
         kind: kind!,
         fingerprint: kind!,
@@ -92,7 +92,7 @@ describe('paybatch alerts list, for people', () => {
   async function ledgerWithFailures(): Promise<string> {
     const file = join(tempDir(), 'ledger.db');
     const ledger = await openLedger(file);
-    ledger.run(
+    await ledger.run(
       ledger.db.insertInto('alerts').values({
         kind: 'failures',
         fingerprint: 'failures',

@@ -18,9 +18,9 @@ describe('paybatch events list', () => {
     const file = join(dir, 'ledger.db');
     const ledger = await openLedger(file);
     const received = (eventId: string, iso: string, e: WebhookEvent) => recordWebhookEvent(ledger, e, { deliveryId: eventId, receivedAt: new Date(iso) }, { onCallback: applyCallback });
-    received('u1', '2026-11-20T10:00:00Z', callback('u1', 'conta_corrente', 'limite_alterado', { novoLimite: 10 }));
-    received('t1', '2026-11-20T11:00:00Z', callback('t1', 'ted', 'ted_recebido', { valor: '10.00' }));
-    received('u2', '2026-11-20T12:00:00Z', callback('u2', 'cartao', 'fatura_fechada'));
+    await received('u1', '2026-11-20T10:00:00Z', callback('u1', 'conta_corrente', 'limite_alterado', { novoLimite: 10 }));
+    await received('t1', '2026-11-20T11:00:00Z', callback('t1', 'ted', 'ted_recebido', { valor: '10.00' }));
+    await received('u2', '2026-11-20T12:00:00Z', callback('u2', 'cartao', 'fatura_fechada'));
     await ledger.close();
 
     const unknown = await runCli(['events', 'list', '--unknown', '--json', '--ledger', file]);

@@ -28,7 +28,7 @@ describe('help', () => {
     expect(r.stdout).toContain('Usage: paybatch keys check [options] <key...>');
     expect(r.stdout).toContain('--type <type>');
     expect(r.stdout).toContain('Global Options:');
-    for (const flag of ['--json', '--profile <name>', '--ledger <path>', '--no-color', '--quiet', '--verbose']) expect(r.stdout).toContain(flag);
+    for (const flag of ['--json', '--profile <name>', '--ledger <path|url>', '--no-color', '--quiet', '--verbose']) expect(r.stdout).toContain(flag);
     expect(r.stdout).not.toContain('lookup');
   });
 

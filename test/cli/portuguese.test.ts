@@ -25,8 +25,8 @@ async function ledgerWithBatch(dir: string): Promise<string> {
   const ledger = await openLedger(file);
   const at = new Date('2026-11-23T01:18:00Z');
   const items = [1, 2, 3].map(plannedItem);
-  const { batchIds } = recordImport(ledger, { fileHash: 'h', fileName: 'folha.csv', rowCount: 3, batchName: LONG_NAME, itemCount: 3, items, rejectedCount: 0, now: at });
-  updateBatch(ledger, batchIds[0]!, { status: 'started', remote_id: REMOTE_ID, start_requested: 1 }, at);
+  const { batchIds } = await recordImport(ledger, { fileHash: 'h', fileName: 'folha.csv', rowCount: 3, batchName: LONG_NAME, itemCount: 3, items, rejectedCount: 0, now: at });
+  await updateBatch(ledger, batchIds[0]!, { status: 'started', remote_id: REMOTE_ID, start_requested: 1 }, at);
   await ledger.close();
   return file;
 }
@@ -148,7 +148,7 @@ describe('paybatch in Portuguese', () => {
     const file = join(dir, 'ledger.db');
     const ledger = await openLedger(file);
     const raw = { eventId: 'e1', type: 'cartao', category: 'fatura_fechada', detail: {} };
-    recordWebhookEvent(ledger, { kind: 'callback', ...raw, timestamp: null, title: null, raw }, { deliveryId: 'e1', receivedAt: new Date('2026-11-20T10:00:00Z') }, { onCallback: applyCallback });
+    await recordWebhookEvent(ledger, { kind: 'callback', ...raw, timestamp: null, title: null, raw }, { deliveryId: 'e1', receivedAt: new Date('2026-11-20T10:00:00Z') }, { onCallback: applyCallback });
     await ledger.close();
     const r = await runCli(['events', 'list', '--ledger', file], { env: envOf(dir, PT) });
     const [head, row] = r.stdout.split('\n');

@@ -16,7 +16,7 @@ describe('importing a sheet the ledger already holds', () => {
     expect(first.code, first.stderr).toBe(0);
     // What the daemon would have recorded once every payment ended.
     const ledger = await openLedger(join(dir, 'd', 'paybatch', 'ledger.db'));
-    ledger.run(ledger.db.updateTable('batches').set({ status: 'settled' }).where('id', '=', 1));
+    await ledger.run(ledger.db.updateTable('batches').set({ status: 'settled' }).where('id', '=', 1));
     await ledger.close();
 
     const again = await runCli(['import', sheet, '--start', '--yes'], { env });

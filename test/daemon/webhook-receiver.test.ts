@@ -195,7 +195,7 @@ describe('webhook receiver: accepted deliveries', () => {
     let fail = true;
     const h = await start({
       onEvent: async () => {
-        if (fail) throw new Error('SQLITE_BUSY: database is locked');
+        if (fail) throw new Error('SQLITE_CORRUPT: database disk image is malformed');
         return 'stored';
       },
     });
@@ -208,6 +208,25 @@ describe('webhook receiver: accepted deliveries', () => {
     expect(second.status).toBe(200);
     expect(h.receiver.counters()).toMatchObject({ failed: 1, stored: 1 });
     expect(h.logs).toContainEqual(expect.objectContaining({ level: 'error', eventId: 'evt_retry' }));
+  });
+
+  it('answers 503 with Retry-After while the ledger cannot be reached, and 200 once it is back', async () => {
+    let down = true;
+    const h = await start({
+      onEvent: async () => {
+        // What pg throws when the server is gone: a socket error with its code.
+        if (down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        return 'stored';
+      },
+    });
+    const body = pixEventBody('evt_db_down');
+    const first = await send(h.url, { headers: signed(body), body });
+    expect(first.status).toBe(503);
+    expect(first.headers['retry-after']).toBe('5');
+    expect(first.json()).toEqual({ ok: false, error: 'ledger unavailable' });
+    expect(h.logs).toContainEqual(expect.objectContaining({ level: 'error', msg: expect.stringMatching(/ledger cannot be reached/), eventId: 'evt_db_down' }));
+    down = false;
+    expect((await send(h.url, { headers: signed(body), body })).status).toBe(200);
   });
 
   it('answers 500 when onEvent resolves with something else', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { recordWebhookEvent, recordWebhookEvents } from '../../src/engine/apply-event.js';
-import { bindSqlite } from '../../src/ledger/ledger.js';
-import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
+import { sqliteOf } from '../../src/ledger/open-ledger.js';
+import { countingTransactions } from '../helpers/counting-ledger.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -19,8 +19,8 @@ describe('recording webhook events', () => {
   it('applies a payment once; a repeated delivery is acknowledged and changes nothing', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
     const id = identifiers[0]!;
-    expect(recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: id }), meta)).toBe('stored');
-    expect(recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: id, accepted: false }), meta)).toBe('duplicate');
+    expect(await recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: id }), meta)).toBe('stored');
+    expect(await recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: id, accepted: false }), meta)).toBe('duplicate');
     const item = sqliteOf(ledger).prepare('SELECT status, pix_id, end_to_end_id FROM items WHERE identifier = ?').get(id);
     expect(item).toEqual({ status: 'paid', pix_id: 'pix-e1', end_to_end_id: 'E2Ee1' });
     expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 1 });
@@ -30,8 +30,8 @@ describe('recording webhook events', () => {
   it('a return first seen in the item pages (no reason) is decided by its refund event, sentence or code', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
     sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = NULL, status_changed_at = 'then'").run();
-    recordWebhookEvent(ledger, pix({ eventId: 'r1', identifier: identifiers[0]!, isRefund: true, reason: 'Devolução por instabilidade no SPI' }), meta);
-    recordWebhookEvent(ledger, pix({ eventId: 'r2', identifier: identifiers[1]!, isRefund: true, reason: 'FR01 - fraud' }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'r1', identifier: identifiers[0]!, isRefund: true, reason: 'Devolução por instabilidade no SPI' }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'r2', identifier: identifiers[1]!, isRefund: true, reason: 'FR01 - fraud' }), meta);
     const rows = sqliteOf(ledger).prepare('SELECT status, reason, return_action, status_changed_at FROM items ORDER BY id').all();
     expect(rows).toEqual([
       { status: 'returned', reason: 'Devolução por instabilidade no SPI', return_action: 'reprocess', status_changed_at: 'then' },
@@ -43,8 +43,8 @@ describe('recording webhook events', () => {
   it('never moves an item backwards when events arrive out of order', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
     const id = identifiers[0]!;
-    recordWebhookEvent(ledger, pix({ eventId: 'refund', identifier: id, isRefund: true, pixId: 'pix-refund', reason: 'AB03 - timeout' }), meta);
-    recordWebhookEvent(ledger, pix({ eventId: 'paid', identifier: id }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'refund', identifier: id, isRefund: true, pixId: 'pix-refund', reason: 'AB03 - timeout' }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'paid', identifier: id }), meta);
     const item = sqliteOf(ledger).prepare('SELECT status, reason, return_action, pix_id FROM items WHERE identifier = ?').get(id);
     // The refund came first: returned stays; the late payment event only fills in the receipt's pix id.
     expect(item).toEqual({ status: 'returned', reason: 'AB03 - timeout', return_action: 'reprocess', pix_id: 'pix-paid' });
@@ -58,9 +58,9 @@ describe('recording webhook events', () => {
 
   it('classifies a return for fraud as final and a rejection as failed', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
-    recordWebhookEvent(ledger, pix({ eventId: 'p', identifier: identifiers[0]! }), meta);
-    recordWebhookEvent(ledger, pix({ eventId: 'r', identifier: identifiers[0]!, isRefund: true, reason: 'FR01 - fraud' }), meta);
-    recordWebhookEvent(ledger, pix({ eventId: 'f', identifier: identifiers[1]!, accepted: false, transactionStatus: 'rejected', reason: 'AC03 - invalid account' }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'p', identifier: identifiers[0]! }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'r', identifier: identifiers[0]!, isRefund: true, reason: 'FR01 - fraud' }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'f', identifier: identifiers[1]!, accepted: false, transactionStatus: 'rejected', reason: 'AC03 - invalid account' }), meta);
     const rows = sqliteOf(ledger).prepare('SELECT status, return_action, reason FROM items ORDER BY id').all();
     expect(rows).toEqual([
       { status: 'returned', return_action: 'final', reason: 'FR01 - fraud' },
@@ -71,7 +71,7 @@ describe('recording webhook events', () => {
 
   it('keeps an event for an identifier it does not know, without touching anything', async () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, at);
-    expect(recordWebhookEvent(ledger, pix({ eventId: 'x', identifier: 'ffffffff-0000-4000-8000-000000000000' }), meta)).toBe('stored');
+    expect(await recordWebhookEvent(ledger, pix({ eventId: 'x', identifier: 'ffffffff-0000-4000-8000-000000000000' }), meta)).toBe('stored');
     expect(sqliteOf(ledger).prepare('SELECT effect FROM webhook_events').get()).toEqual({ effect: 'unknown identifier ffffffff-0000-4000-8000-000000000000' });
     expect(sqliteOf(ledger).prepare("SELECT count(*) AS n FROM items WHERE status = 'submitted'").get()).toEqual({ n: 1 });
     await ledger.close();
@@ -83,16 +83,16 @@ describe('recording webhook events', () => {
       throw new Error('disk full');
     };
     const callback: WebhookEvent = { kind: 'callback', eventId: 'c1', type: 'bill_payment', category: 'bill_return', timestamp: null, title: null, detail: {}, raw: {} };
-    expect(() => recordWebhookEvent(ledger, callback, meta, { onCallback: boom })).toThrow('disk full');
+    await expect(recordWebhookEvent(ledger, callback, meta, { onCallback: boom })).rejects.toThrow('disk full');
     expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 0 });
-    expect(recordWebhookEvent(ledger, pix({ eventId: 'e', identifier: identifiers[0]! }), meta)).toBe('stored');
+    expect(await recordWebhookEvent(ledger, pix({ eventId: 'e', identifier: identifiers[0]! }), meta)).toBe('stored');
     await ledger.close();
   });
 
   it('quarantines a correctly signed event whose amount disagrees with the item, and applies nothing', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
     const id = identifiers[0]!;
-    expect(recordWebhookEvent(ledger, pix({ eventId: 'cheap', identifier: id, amountCents: 1 }), meta)).toBe('stored');
+    expect(await recordWebhookEvent(ledger, pix({ eventId: 'cheap', identifier: id, amountCents: 1 }), meta)).toBe('stored');
     expect(sqliteOf(ledger).prepare('SELECT status, pix_id FROM items').get()).toEqual({ status: 'submitted', pix_id: null });
     expect(sqliteOf(ledger).prepare('SELECT quarantine, effect FROM webhook_events').get()).toEqual({
       quarantine: 'amount 1 centavos, but the item is of 1001',
@@ -104,7 +104,7 @@ describe('recording webhook events', () => {
   it('quarantines events for the items of a batch that was never started', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
     sqliteOf(ledger).prepare("UPDATE batches SET status = 'submitted'").run();
-    recordWebhookEvent(ledger, pix({ eventId: 'early', identifier: identifiers[0]! }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'early', identifier: identifiers[0]! }), meta);
     expect(sqliteOf(ledger).prepare('SELECT status FROM items').get()).toEqual({ status: 'submitted' });
     expect(sqliteOf(ledger).prepare('SELECT quarantine FROM webhook_events').get()).toEqual({ quarantine: "the item's batch was never started (it is submitted)" });
     await ledger.close();
@@ -114,8 +114,8 @@ describe('recording webhook events', () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
     sqliteOf(ledger).prepare("UPDATE items SET key = '+5511987654321' WHERE identifier = ?").run(identifiers[1]);
     const withKey = (eventId: string, identifier: string, key: string) => ({ ...pix({ eventId, identifier }), raw: { payload: { to: { key } } } });
-    recordWebhookEvent(ledger, withKey('other', identifiers[0]!, 'someone-else@example.com'), meta);
-    recordWebhookEvent(ledger, withKey('same', identifiers[1]!, '11987654321'), meta);
+    await recordWebhookEvent(ledger, withKey('other', identifiers[0]!, 'someone-else@example.com'), meta);
+    await recordWebhookEvent(ledger, withKey('same', identifiers[1]!, '11987654321'), meta);
     expect(sqliteOf(ledger).prepare('SELECT status FROM items ORDER BY id').all()).toEqual([{ status: 'submitted' }, { status: 'paid' }]);
     expect(sqliteOf(ledger).prepare('SELECT event_id, quarantine FROM webhook_events ORDER BY rowid').all()).toEqual([
       { event_id: 'other', quarantine: "the destination key differs from the item's" },
@@ -129,8 +129,8 @@ describe('the stored payload', () => {
   it('is the body as received when the delivery gives it, else the event serialised again', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
     const body = '{ "payload": {"eventId": "e1"} }';
-    recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: identifiers[0]!, raw: { payload: { eventId: 'e1' } } }), { ...meta, body });
-    recordWebhookEvent(ledger, pix({ eventId: 'e2', identifier: identifiers[1]!, raw: { payload: { eventId: 'e2' } } }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'e1', identifier: identifiers[0]!, raw: { payload: { eventId: 'e1' } } }), { ...meta, body });
+    await recordWebhookEvent(ledger, pix({ eventId: 'e2', identifier: identifiers[1]!, raw: { payload: { eventId: 'e2' } } }), meta);
     expect(sqliteOf(ledger).prepare('SELECT event_id, payload_json FROM webhook_events ORDER BY rowid').all()).toEqual([
       { event_id: 'e1', payload_json: '{ "payload": {"eventId": "e1"} }' },
       { event_id: 'e2', payload_json: '{"payload":{"eventId":"e2"}}' },
@@ -145,14 +145,15 @@ describe('recording the webhook events that arrived together', () => {
     const raw = sqliteOf(ledger);
     // Transactions begun outside any other are the commits; the inner ones are savepoints.
     let commits = 0;
-    const transaction = ledger.transaction.bind(ledger);
-    const counted = bindSqlite<Ledger>({ ...ledger, transaction: <T>(fn: () => T): T => (raw.inTransaction ? transaction(fn) : (commits++, transaction(fn))) }, raw);
+    const counted = countingTransactions(ledger, (nested) => {
+      if (!nested) commits++;
+    });
     const group = [
       { event: pix({ eventId: 'a', identifier: identifiers[0]! }), meta },
       { event: pix({ eventId: 'b', identifier: identifiers[1]!, accepted: false, transactionStatus: 'rejected' }), meta },
       { event: pix({ eventId: 'a', identifier: identifiers[0]!, accepted: false }), meta },
     ];
-    expect(recordWebhookEvents(counted, group)).toEqual([
+    expect(await recordWebhookEvents(counted, group)).toEqual([
       { ok: true, outcome: 'stored' },
       { ok: true, outcome: 'stored' },
       { ok: true, outcome: 'duplicate' },
@@ -162,7 +163,7 @@ describe('recording the webhook events that arrived together', () => {
       { identifier: identifiers[0], status: 'paid' },
       { identifier: identifiers[1], status: 'failed' },
     ]);
-    expect(recordWebhookEvents(ledger, [{ event: pix({ eventId: 'b', identifier: identifiers[1]! }), meta }])).toEqual([{ ok: true, outcome: 'duplicate' }]);
+    expect(await recordWebhookEvents(ledger, [{ event: pix({ eventId: 'b', identifier: identifiers[1]! }), meta }])).toEqual([{ ok: true, outcome: 'duplicate' }]);
     await ledger.close();
   });
 
@@ -172,7 +173,7 @@ describe('recording the webhook events that arrived together', () => {
       throw new Error('no handler');
     };
     const callback: WebhookEvent = { kind: 'callback', eventId: 'c1', type: 'bill_payment', category: 'bill_return', timestamp: null, title: null, detail: {}, raw: {} };
-    const outcomes = recordWebhookEvents(ledger, [{ event: callback, meta }, { event: pix({ eventId: 'e', identifier: identifiers[0]! }), meta }], { onCallback: boom });
+    const outcomes = await recordWebhookEvents(ledger, [{ event: callback, meta }, { event: pix({ eventId: 'e', identifier: identifiers[0]! }), meta }], { onCallback: boom });
     expect(outcomes[0]).toMatchObject({ ok: false, error: expect.objectContaining({ message: 'no handler' }) });
     expect(outcomes[1]).toEqual({ ok: true, outcome: 'stored' });
     expect(sqliteOf(ledger).prepare('SELECT event_id FROM webhook_events').all()).toEqual([{ event_id: 'e' }]);
@@ -182,15 +183,15 @@ describe('recording the webhook events that arrived together', () => {
 
   it('applies a group that goes through cleanly in one transaction, without a savepoint per event', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
-    const raw = sqliteOf(ledger);
     let transactions = 0;
-    const transaction = ledger.transaction.bind(ledger);
-    const counted = bindSqlite<Ledger>({ ...ledger, transaction: <T>(fn: () => T): T => (transactions++, transaction(fn)) }, raw);
+    const counted = countingTransactions(ledger, () => {
+      transactions++;
+    });
     const group = [
       { event: pix({ eventId: 'a', identifier: identifiers[0]! }), meta },
       { event: pix({ eventId: 'b', identifier: identifiers[1]! }), meta },
     ];
-    expect(recordWebhookEvents(counted, group)).toEqual([
+    expect(await recordWebhookEvents(counted, group)).toEqual([
       { ok: true, outcome: 'stored' },
       { ok: true, outcome: 'stored' },
     ]);
@@ -212,7 +213,7 @@ describe('recording the webhook events that arrived together', () => {
       { event: callback, meta },
       { event: pix({ eventId: 'failed', identifier: identifiers[1]!, accepted: false, transactionStatus: 'rejected', reason: 'AB09 - rejected' }), meta },
     ];
-    const outcomes = recordWebhookEvents(ledger, group, { onCallback: boom });
+    const outcomes = await recordWebhookEvents(ledger, group, { onCallback: boom });
     expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
     // Applied a second time from the state before the group, so the first event still reads the item unpaid.
     expect(raw.prepare('SELECT event_id, effect FROM webhook_events ORDER BY rowid').all()).toEqual([
@@ -238,7 +239,7 @@ describe('recording the webhook events that arrived together', () => {
       { event: pix({ eventId: 'ok', identifier: identifiers[0]! }), meta },
       { event: pix({ eventId: 'poison', identifier: 'ffffffff-0000-4000-8000-000000000000' }), meta },
     ];
-    expect(() => recordWebhookEvents(ledger, group)).toThrow();
+    await expect(recordWebhookEvents(ledger, group)).rejects.toThrow();
     expect(raw.prepare('SELECT count(*) AS n FROM webhook_events').get()).toEqual({ n: 0 });
     expect(raw.prepare('SELECT status FROM items').get()).toEqual({ status: 'submitted' });
     await ledger.close();

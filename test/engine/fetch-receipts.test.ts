@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetchReceipts } from '../../src/engine/fetch-receipts.js';
-import { bindSqlite } from '../../src/ledger/ledger.js';
 import type { ItemRow } from '../../src/ledger/item-repository.js';
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { recordReprocessBatch } from '../../src/ledger/reprocess-store.js';
+import { countingTransactions } from '../helpers/counting-ledger.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -68,10 +68,10 @@ describe('fetching receipts', () => {
     const dir = tempDir();
     const ledger = await paidLedger(dir, 250);
     const receiptsDir = join(dir, 'receipts');
-    const raw = sqliteOf(ledger);
     let commits = 0;
-    const transaction = ledger.transaction.bind(ledger);
-    const counted = bindSqlite<Ledger>({ ...ledger, transaction: <T>(fn: () => T): T => (raw.inTransaction ? transaction(fn) : (commits++, transaction(fn))) }, raw);
+    const counted = countingTransactions(ledger, (nested) => {
+      if (!nested) commits++;
+    });
     const result = await fetchReceipts({ ledger: counted, provider: provider(['pix-7']), receiptsDir, now: () => at });
     expect(result.saved).toHaveLength(249);
     expect(result.failed).toEqual([{ identifier: expect.any(String), error: 'the receipt is not a complete PDF' }]);
@@ -109,8 +109,8 @@ describe('fetching receipts', () => {
     // Item 2 was returned for instability and paid again as attempt 2 in batch "Reprocess 2026-11-20".
     raw.prepare("UPDATE items SET status = 'returned', return_action = 'reprocess' WHERE id = 2").run();
     const item2 = raw.prepare('SELECT * FROM items WHERE id = 2').get() as ItemRow;
-    const reprocessBatch = ledger.transaction(() =>
-      recordReprocessBatch(ledger, { name: 'Reprocess 2026-11-20', attempts: [{ from: item2, rootId: 2, identifier: 'attempt-2', attempt: 2 }], at }),
+    const reprocessBatch = await ledger.transaction(async (tx) =>
+      recordReprocessBatch(tx, { name: 'Reprocess 2026-11-20', attempts: [{ from: item2, rootId: 2, identifier: 'attempt-2', attempt: 2 }], at }),
     );
     raw.prepare("UPDATE items SET status = 'paid', pix_id = 'pix-again', end_to_end_id = 'E2Eagain' WHERE identifier = 'attempt-2'").run();
     const receiptsDir = join(dir, 'receipts');

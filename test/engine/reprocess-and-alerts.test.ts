@@ -19,24 +19,24 @@ describe('reprocessing instability returns', () => {
     sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = 'final' WHERE identifier = ?").run(identifiers[1]);
     sqliteOf(ledger).prepare("UPDATE items SET status = 'paid' WHERE identifier = ?").run(identifiers[2]);
     // Only an event said so: nothing is paid again until the provider's item page confirms the return.
-    expect(reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
+    expect((await reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 })).attempts).toBe(0);
     sqliteOf(ledger).prepare("UPDATE items SET return_confirmed_at = 'now' WHERE status = 'returned'").run();
 
-    const first = reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 });
+    const first = await reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 });
     expect(first.attempts).toBe(1);
     const next = sqliteOf(ledger).prepare('SELECT identifier, attempt, original_item_id, status, batch_id FROM items WHERE attempt = 2').all();
     expect(next).toEqual([{ identifier: reprocessIdentifier(identifiers[0]!, 2), attempt: 2, original_item_id: 1, status: 'resolved', batch_id: first.batchId }]);
     expect(sqliteOf(ledger).prepare('SELECT kind, status, start_requested FROM batches WHERE id = ?').get(first.batchId)).toEqual({ kind: 'reprocess', status: 'draft', start_requested: 1 });
-    expect(reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(0);
+    expect((await reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 })).attempts).toBe(0);
 
     // The second attempt is returned too: a third, still derived from the original identifier.
     sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 2").run();
-    expect(reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 }).attempts).toBe(1);
+    expect((await reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 })).attempts).toBe(1);
     expect(sqliteOf(ledger).prepare('SELECT identifier FROM items WHERE attempt = 3').get()).toEqual({ identifier: reprocessIdentifier(identifiers[0]!, 3) });
 
     // Out of attempts: reported, not reprocessed.
     sqliteOf(ledger).prepare("UPDATE items SET status = 'returned', return_action = 'reprocess', return_confirmed_at = 'now' WHERE attempt = 3").run();
-    const last = reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 });
+    const last = await reprocessConfirmedReturns(ledger, { maxReprocess: 2, now: t0 });
     expect(last.attempts).toBe(0);
     expect(last.exhausted.map((i) => i.attempt)).toEqual([3]);
     await ledger.close();
@@ -93,15 +93,15 @@ describe('alerts', () => {
 describe('the daemon lock', () => {
   it('lets one daemon hold a ledger, names the holder, and is taken over when the holder is gone', async () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, t0);
-    const mine = acquireDaemonLock(ledger, () => t0);
+    const mine = await acquireDaemonLock(ledger, () => t0);
     // A live process (this test's parent) on this host holds it.
     sqliteOf(ledger).prepare('UPDATE daemon_lock SET pid = ?').run(process.ppid);
-    expect(() => acquireDaemonLock(ledger, () => t0)).toThrow(new RegExp(`pid ${process.ppid} on `));
+    await expect(acquireDaemonLock(ledger, () => t0)).rejects.toThrow(new RegExp(`pid ${process.ppid} on `));
     // A dead pid on this host: taken over.
     sqliteOf(ledger).prepare('UPDATE daemon_lock SET pid = 2147483646').run();
-    const again = acquireDaemonLock(ledger, () => t0);
-    again.release();
-    mine.release();
+    const again = await acquireDaemonLock(ledger, () => t0);
+    await again.release();
+    await mine.release();
     expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM daemon_lock').get()).toEqual({ n: 0 });
     await ledger.close();
   });
@@ -109,21 +109,21 @@ describe('the daemon lock', () => {
   it('beats at most every 10 s, however often the daemon passes', async () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, t0);
     let now = t0;
-    const lock = acquireDaemonLock(ledger, () => now);
+    const lock = await acquireDaemonLock(ledger, () => now);
     const beat = () => (sqliteOf(ledger).prepare('SELECT heartbeat_at FROM daemon_lock').get() as { heartbeat_at: string }).heartbeat_at;
     const at = (ms: number) => new Date(t0.getTime() + ms);
     for (const ms of [100, 5_000, 9_999]) {
       now = at(ms);
-      lock.heartbeat();
+      await lock.heartbeat();
     }
     expect(beat()).toBe(t0.toISOString());
     now = at(10_000);
-    lock.heartbeat();
+    await lock.heartbeat();
     expect(beat()).toBe(at(10_000).toISOString());
     now = at(15_000);
-    lock.heartbeat();
+    await lock.heartbeat();
     expect(beat()).toBe(at(10_000).toISOString());
-    lock.release();
+    await lock.release();
     await ledger.close();
   });
 });

@@ -126,13 +126,13 @@ describe('batch retry', () => {
     // Batch 2's failed item is the same row, now under way in batch 3.
     const fromRetry = await retryBatch(deps(ledger, provider), { batchId: 2, statuses: ['failed'], start: true, allowDuplicates: false });
     expect(fromRetry.outcome).toBe('nothing-to-retry');
-    expect(exportBatchSheet(ledger, 2, ['failed'], 'en').rows).toBe(0);
+    expect((await exportBatchSheet(ledger, 2, ['failed'], 'en')).rows).toBe(0);
   });
 
   it('refuses rows that pay a key the same amount as another recent payment, unless allowed', async () => {
     const ledger = await settledBatch();
     // Another sheet paid line 3's key (p2@example.com) R$ 10,02 the same day.
-    recordImport(ledger, { fileHash: 'other', fileName: 'o.csv', rowCount: 1, batchName: 'Outra', itemCount: 1, items: [{ ...plannedItem(2), identifier: '00000000-0000-4000-8000-00000000aaaa', line: 2 }], rejectedCount: 0, now: t0 });
+    await recordImport(ledger, { fileHash: 'other', fileName: 'o.csv', rowCount: 1, batchName: 'Outra', itemCount: 1, items: [{ ...plannedItem(2), identifier: '00000000-0000-4000-8000-00000000aaaa', line: 2 }], rejectedCount: 0, now: t0 });
     const { provider } = memoryProvider();
     const refused = retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: false });
     await expect(refused).rejects.toBeInstanceOf(InputRejectedError);

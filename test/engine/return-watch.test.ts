@@ -53,7 +53,7 @@ describe('the return watch', () => {
     const pass = (at: Date) => followUpPass({ ledger, provider, now: () => at, receiptsDir: tempDir(), settings, send: async () => [], profile: 't', sandbox: true });
 
     await pass(t0);
-    expect(getBatch(ledger, batchId)).toMatchObject({ status: 'settled', settled_at: t0.toISOString(), read_at: t0.toISOString() });
+    expect(await getBatch(ledger, batchId)).toMatchObject({ status: 'settled', settled_at: t0.toISOString(), read_at: t0.toISOString() });
     expect(reads).toEqual(['remote-1']);
 
     // The provider refunds the first payment for instability; its webhook never arrives.

@@ -20,8 +20,8 @@ const tempDir = useTempDir();
 async function readyBatch(at: Date) {
   const ledger = await openLedger(join(tempDir(), 'ledger.db'));
   const items = [plannedItem(1), plannedItem(2)];
-  const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 'folha.csv', rowCount: 2, batchName: 'Folha', itemCount: 2, items, rejectedCount: 0, now: at });
-  updateBatch(ledger, batchId!, { status: 'submitted', remote_id: 'remote-1' }, at);
+  const { batchIds: [batchId] } = await recordImport(ledger, { fileHash: 'h', fileName: 'folha.csv', rowCount: 2, batchName: 'Folha', itemCount: 2, items, rejectedCount: 0, now: at });
+  await updateBatch(ledger, batchId!, { status: 'submitted', remote_id: 'remote-1' }, at);
   sqliteOf(ledger).prepare("UPDATE items SET status = 'submitted', remote_status = 'waiting'").run();
   return { ledger, batchId: batchId! };
 }
@@ -47,7 +47,7 @@ async function scheduled(payOn: string, importedAt: Date) {
   const { ledger, batchId } = await readyBatch(importedAt);
   const { provider, state } = countingProvider();
   const sent: Alert[] = [];
-  scheduleImportBatches(ledger, [batchId], payOnStart(payOn, importedAt), importedAt);
+  await scheduleImportBatches(ledger, [batchId], payOnStart(payOn, importedAt), importedAt);
   const pass = (at: string) =>
     followUpPass({
       ledger, provider, now: () => new Date(at), receiptsDir: tempDir(), settings: { ...DEFAULT_SETTINGS, returnWatch: 0 },
@@ -83,22 +83,22 @@ describe('payOnStart', () => {
 describe('the daemon starts scheduled batches', () => {
   it('not before 08:00 São Paulo of the day; at 08:00 once, however many passes follow', async () => {
     const { ledger, batchId, state, sent, pass } = await scheduled('2026-12-07', new Date('2026-11-23T15:00:00Z'));
-    expect(schedulesOf(ledger, [batchId])).toEqual([
+    expect(await schedulesOf(ledger, [batchId])).toEqual([
       { batchId, payOn: '2026-12-07', startAt: '2026-12-07T11:00:00.000Z', state: 'scheduled', lastError: null },
     ]);
 
     const early = await pass('2026-12-07T10:59:00Z');
     expect(state.starts).toBe(0);
     expect(early.scheduledStarts).toEqual([]);
-    expect(getBatch(ledger, batchId).status).toBe('submitted');
+    expect((await getBatch(ledger, batchId)).status).toBe('submitted');
 
     const due = await pass('2026-12-07T11:00:00Z');
     expect(due.scheduledStarts).toEqual([batchId]);
-    expect(getBatch(ledger, batchId)).toMatchObject({ status: 'started', start_requested: 1, started_at: '2026-12-07T11:00:00.000Z' });
+    expect(await getBatch(ledger, batchId)).toMatchObject({ status: 'started', start_requested: 1, started_at: '2026-12-07T11:00:00.000Z' });
     await pass('2026-12-07T11:00:30Z');
     await pass('2026-12-07T12:30:00Z');
     expect(state.starts).toBe(1);
-    expect(schedulesOf(ledger, [batchId])[0]!.state).toBe('started');
+    expect((await schedulesOf(ledger, [batchId]))[0]!.state).toBe('started');
     // Its payments were added two weeks ago but wait for news only since the start: no alert 90 minutes on.
     expect(sent).toEqual([]);
     await ledger.close();
@@ -111,7 +111,7 @@ describe('the daemon starts scheduled batches', () => {
     expect(state.starts).toBe(0);
     await pass('2026-11-23T11:00:00Z');
     expect(state.starts).toBe(1);
-    expect(getBatch(ledger, batchId).status).toBe('started');
+    expect((await getBatch(ledger, batchId)).status).toBe('started');
     await ledger.close();
   });
 
@@ -121,12 +121,12 @@ describe('the daemon starts scheduled batches', () => {
     await pass('2026-12-08T12:01:00Z');
     expect(state.starts).toBe(0);
     expect(late.scheduledStarts).toEqual([]);
-    expect(getBatch(ledger, batchId)).toMatchObject({ status: 'submitted', start_requested: 0 });
-    expect(schedulesOf(ledger, [batchId])[0]!.state).toBe('missed');
+    expect(await getBatch(ledger, batchId)).toMatchObject({ status: 'submitted', start_requested: 0 });
+    expect((await schedulesOf(ledger, [batchId]))[0]!.state).toBe('missed');
     expect(sent.map((a) => [a.kind, a.title])).toEqual([['scheduled-start-missed', `Scheduled batch #${batchId} "Folha" was not started on its day`]]);
     expect(sent[0]!.summary).toContain(`It was to start at 2026-12-07 08:00 São Paulo time, but no daemon pass ran that business day.`);
     expect(sent[0]!.summary).toContain(`'paybatch batch start ${batchId}'`);
-    expect(listAlerts(ledger, { includeAcked: false }).map((a) => a.kind)).toEqual(['scheduled-start-missed']);
+    expect((await listAlerts(ledger, { includeAcked: false })).map((a) => a.kind)).toEqual(['scheduled-start-missed']);
     await ledger.close();
   });
 
@@ -137,20 +137,20 @@ describe('the daemon starts scheduled batches', () => {
     expect(failed.errors).toContain(`starting scheduled batch #${batchId}: the provider answered 503 Service Unavailable`);
     await pass('2026-12-07T11:01:00Z');
     expect(sent.map((a) => a.kind)).toEqual(['scheduled-start-failed']);
-    expect(schedulesOf(ledger, [batchId])[0]).toMatchObject({ state: 'started', lastError: 'the provider answered 503 Service Unavailable' });
+    expect((await schedulesOf(ledger, [batchId]))[0]).toMatchObject({ state: 'started', lastError: 'the provider answered 503 Service Unavailable' });
 
     state.failing = false;
     await pass('2026-12-07T11:02:00Z');
     expect(state.starts).toBe(1);
-    expect(getBatch(ledger, batchId).status).toBe('started');
-    expect(schedulesOf(ledger, [batchId])[0]).toMatchObject({ state: 'started', lastError: null });
+    expect((await getBatch(ledger, batchId)).status).toBe('started');
+    expect((await schedulesOf(ledger, [batchId]))[0]).toMatchObject({ state: 'started', lastError: null });
     await ledger.close();
   });
 
   it('leaves alone a batch a person started before its day', async () => {
     const { ledger, batchId, state, sent, pass } = await scheduled('2026-12-07', new Date('2026-11-23T15:00:00Z'));
-    updateBatch(ledger, batchId, { status: 'started', start_requested: 1, started_at: '2026-11-30T12:00:00.000Z' }, new Date('2026-11-30T12:00:00Z'));
-    expect(schedulesOf(ledger, [batchId])[0]!.state).toBe('started');
+    await updateBatch(ledger, batchId, { status: 'started', start_requested: 1, started_at: '2026-11-30T12:00:00.000Z' }, new Date('2026-11-30T12:00:00Z'));
+    expect((await schedulesOf(ledger, [batchId]))[0]!.state).toBe('started');
     await pass('2026-12-07T11:00:00Z');
     expect(state.starts).toBe(0);
     // (Its payments, waiting since 30 November, get the usual stale-items alert; nothing about the schedule.)

@@ -55,7 +55,7 @@ function memoryProvider(beforeCreate: () => Promise<void> = () => sleep(20)) {
 async function ledgerWithDraft(n: number): Promise<{ ledger: Ledger; batchId: number; identifiers: string[] }> {
   const ledger = await openLedger(join(tempDir(), 'ledger.db'));
   const items = Array.from({ length: n }, (_, i) => plannedItem(i + 1));
-  const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', itemCount: items.length, items, rejectedCount: 0, now: t0 });
+  const { batchIds: [batchId] } = await recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', itemCount: items.length, items, rejectedCount: 0, now: t0 });
   return { ledger, batchId, identifiers: items.map((i) => i.identifier) };
 }
 
@@ -67,7 +67,7 @@ describe('submitting one batch from two runs at once', () => {
 
     const [a, b] = await Promise.all([submitBatch(deps, batchId, { start: true }), submitBatch(deps, batchId, { start: true })]);
 
-    expect(batches).toEqual([{ id: 'remote-1', name: getBatch(ledger, batchId).remote_name, items: identifiers, starts: 1 }]);
+    expect(batches).toEqual([{ id: 'remote-1', name: (await getBatch(ledger, batchId)).remote_name, items: identifiers, starts: 1 }]);
     expect([a.status, a.remote_id, b.status, b.remote_id]).toEqual(['started', 'remote-1', 'started', 'remote-1']);
     await ledger.close();
   });

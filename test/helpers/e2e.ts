@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
 import { afterEach } from 'vitest';
+import { BACKEND, newPostgresDatabase } from './test-ledger.js';
 
 /** The built launcher: end-to-end tests run paybatch exactly as users do (npm run build first; npm ci does it). */
 export const BIN = fileURLToPath(new URL('../../bin/paybatch.js', import.meta.url));
@@ -80,7 +81,16 @@ export async function startSandboxProcess(o: { state: string; args?: string[] })
  */
 export function userEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
   mkdirSync(join(home, 'config'), { recursive: true });
-  return { XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), HOME: home, NO_COLOR: '1', LC_ALL: 'en_US.UTF-8', ...extra };
+  const ledger: Record<string, string> = BACKEND === 'postgres' ? { PAYBATCH_LEDGER: postgresLedgerOf(home) } : {};
+  return { XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), HOME: home, NO_COLOR: '1', LC_ALL: 'en_US.UTF-8', ...ledger, ...extra };
+}
+
+/** On the PostgreSQL backend each user (home folder) has a database of their own, made on first use. */
+const postgresLedgers = new Map<string, string>();
+function postgresLedgerOf(home: string): string {
+  let url = postgresLedgers.get(home);
+  if (!url) postgresLedgers.set(home, (url = newPostgresDatabase()));
+  return url;
 }
 
 /** Runs the built paybatch; never throws on a non-zero exit (tests assert the code). */

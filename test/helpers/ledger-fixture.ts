@@ -26,8 +26,8 @@ export function plannedItem(n: number): PlannedItem {
 export async function ledgerWithStartedBatch(dir: string, n: number, at: Date): Promise<{ ledger: Ledger; batchId: number; identifiers: string[] }> {
   const ledger = await openLedger(join(dir, 'ledger.db'));
   const items = Array.from({ length: n }, (_, i) => plannedItem(i + 1));
-  const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', itemCount: items.length, items, rejectedCount: 0, now: at });
-  updateBatch(ledger, batchId, { status: 'started', remote_id: 'remote-1', start_requested: 1 }, at);
+  const { batchIds: [batchId] } = await recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', itemCount: items.length, items, rejectedCount: 0, now: at });
+  await updateBatch(ledger, batchId, { status: 'started', remote_id: 'remote-1', start_requested: 1 }, at);
   sqliteOf(ledger).prepare("UPDATE items SET status = 'submitted', remote_status = 'waiting'").run();
   return { ledger, batchId, identifiers: items.map((i) => i.identifier) };
 }

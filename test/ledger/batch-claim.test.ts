@@ -14,7 +14,7 @@ const DEAD_PID = 2147483646;
 
 async function ledgerWithBatch(): Promise<{ ledger: Ledger; batchId: number }> {
   const ledger = await openLedger(join(tempDir(), 'ledger.db'));
-  const { batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: 1, batchName: 'Folha', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now });
+  const { batchIds: [batchId] } = await recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: 1, batchName: 'Folha', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now });
   return { ledger, batchId };
 }
 
@@ -28,49 +28,49 @@ const holders = (ledger: Ledger) => sqliteOf(ledger).prepare('SELECT batch_id, p
 describe('the claim on a batch submission', () => {
   it('is held by one run at a time, this process included, until released', async () => {
     const { ledger, batchId } = await ledgerWithBatch();
-    const mine = taken(claimBatch(ledger, batchId, now));
+    const mine = taken(await claimBatch(ledger, batchId, now));
     expect(holders(ledger)).toEqual([{ batch_id: batchId, pid: process.pid, host: hostname() }]);
     // Another live process on this host (this test's parent), and a second submission in this one.
-    expect(claimBatch(ledger, batchId, now, process.ppid)).toEqual({ holder: { pid: process.pid, host: hostname(), started_at: now.toISOString() } });
-    expect(claimBatch(ledger, batchId, now)).toHaveProperty('holder.pid', process.pid);
-    mine.release();
+    expect(await claimBatch(ledger, batchId, now, process.ppid)).toEqual({ holder: { pid: process.pid, host: hostname(), started_at: now.toISOString() } });
+    expect(await claimBatch(ledger, batchId, now)).toHaveProperty('holder.pid', process.pid);
+    await mine.release();
     expect(holders(ledger)).toEqual([]);
 
-    const parent = taken(claimBatch(ledger, batchId, now, process.ppid));
-    expect(claimBatch(ledger, batchId, now)).toHaveProperty('holder.pid', process.ppid);
-    parent.release();
-    taken(claimBatch(ledger, batchId, now)).release();
+    const parent = taken(await claimBatch(ledger, batchId, now, process.ppid));
+    expect(await claimBatch(ledger, batchId, now)).toHaveProperty('holder.pid', process.ppid);
+    await parent.release();
+    await taken(await claimBatch(ledger, batchId, now)).release();
     await ledger.close();
   });
 
-  it('is taken over from a dead process, a reused pid of this one, and another host after six hours', async () => {
+  it('is taken over from a dead process, a reused pid of this one, and another host after two minutes without renewal', async () => {
     const { ledger, batchId } = await ledgerWithBatch();
     const hold = (pid: number, host: string, at: Date) =>
       sqliteOf(ledger).prepare('INSERT OR REPLACE INTO batch_claims VALUES (?, ?, ?, ?)').run(batchId, pid, host, at.toISOString());
 
     hold(DEAD_PID, hostname(), now);
-    taken(claimBatch(ledger, batchId, now)).release();
+    await taken(await claimBatch(ledger, batchId, now)).release();
     // A row naming this pid that this process did not take: left by a dead run whose pid was reused.
     hold(process.pid, hostname(), now);
-    taken(claimBatch(ledger, batchId, now)).release();
+    await taken(await claimBatch(ledger, batchId, now)).release();
 
     hold(DEAD_PID, 'other-host', now);
-    expect(claimBatch(ledger, batchId, new Date(now.getTime() + 6 * 3_600_000 - 1))).toHaveProperty('holder.host', 'other-host');
-    const late = taken(claimBatch(ledger, batchId, new Date(now.getTime() + 6 * 3_600_000)));
+    expect(await claimBatch(ledger, batchId, new Date(now.getTime() + 120_000 - 1))).toHaveProperty('holder.host', 'other-host');
+    const late = taken(await claimBatch(ledger, batchId, new Date(now.getTime() + 120_000)));
     expect(holders(ledger)).toEqual([{ batch_id: batchId, pid: process.pid, host: hostname() }]);
-    late.release();
+    await late.release();
     await ledger.close();
   });
 
   it('is waited for while another run holds it, and the wait ends naming that run', async () => {
     const { ledger, batchId } = await ledgerWithBatch();
-    const other = taken(claimBatch(ledger, batchId, now, process.ppid));
-    setTimeout(() => other.release(), 150);
+    const other = taken(await claimBatch(ledger, batchId, now, process.ppid));
+    setTimeout(() => void other.release(), 150);
     const started = performance.now();
-    (await waitForBatchClaim(ledger, batchId, () => now, { timeoutMs: 5_000, pollMs: 10 })).release();
+    await (await waitForBatchClaim(ledger, batchId, () => now, { timeoutMs: 5_000, pollMs: 10 })).release();
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
 
-    const stuck = taken(claimBatch(ledger, batchId, now, process.ppid));
+    const stuck = taken(await claimBatch(ledger, batchId, now, process.ppid));
     const error = await waitForBatchClaim(ledger, batchId, () => now, { timeoutMs: 50, pollMs: 10 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaybatchError);
     expect((error as PaybatchError).message).toBe(
@@ -78,7 +78,7 @@ describe('the claim on a batch submission', () => {
         'this run waited 0s for it and sent nothing, so nothing was sent twice.',
     );
     expect((error as PaybatchError).hint).toMatch(/^Run the same command again/);
-    stuck.release();
+    await stuck.release();
     await ledger.close();
   });
 });

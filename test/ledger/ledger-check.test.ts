@@ -15,9 +15,9 @@ const now = new Date('2026-11-20T12:00:00Z');
 describe('ledger check', () => {
   it('finds nothing in a sound ledger', async () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 20, now);
-    const intent = logIntent(ledger, 'create_batch', 'batch:1', {}, now);
-    logOutcome(ledger, intent, 'ok', {}, now);
-    expect(checkLedger(ledger)).toEqual({
+    const intent = await logIntent(ledger, 'create_batch', 'batch:1', {}, now);
+    await logOutcome(ledger, intent, 'ok', {}, now);
+    expect(await checkLedger(ledger)).toEqual({
       integrity: [], calls: 1, openCalls: [], strayCalls: [], paidTwice: [], batches: 1, batchMismatches: [], clean: true,
     });
     await ledger.close();
@@ -27,12 +27,12 @@ describe('ledger check', () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 3, now);
     const raw = sqliteOf(ledger);
     // A create_batch interrupted and then retried successfully; an add_items never answered.
-    const first = logIntent(ledger, 'create_batch', 'batch:1', {}, now);
-    logOutcome(ledger, logIntent(ledger, 'create_batch', 'batch:1', {}, now), 'ok', {}, now);
-    const lost = logIntent(ledger, 'add_items', 'batch:1', {}, now);
-    const twice = logIntent(ledger, 'start_batch', 'batch:1', {}, now);
-    logOutcome(ledger, twice, 'ok', {}, now);
-    logOutcome(ledger, twice, 'error', {}, now);
+    const first = await logIntent(ledger, 'create_batch', 'batch:1', {}, now);
+    await logOutcome(ledger, await logIntent(ledger, 'create_batch', 'batch:1', {}, now), 'ok', {}, now);
+    const lost = await logIntent(ledger, 'add_items', 'batch:1', {}, now);
+    const twice = await logIntent(ledger, 'start_batch', 'batch:1', {}, now);
+    await logOutcome(ledger, twice, 'ok', {}, now);
+    await logOutcome(ledger, twice, 'error', {}, now);
     raw.prepare("INSERT INTO provider_calls (phase, intent_id, operation, subject, outcome, created_at) VALUES ('outcome', NULL, 'pay_bill', 'bill:9', 'ok', ?)").run(now.toISOString());
     // Item 1 paid, and its reprocess attempt (in a second batch) paid too.
     raw.prepare("UPDATE items SET status = 'paid' WHERE id = 1").run();
@@ -43,7 +43,7 @@ describe('ledger check', () => {
     ).run();
     raw.prepare('UPDATE batches SET total_cents = total_cents + 1 WHERE id = 1').run();
 
-    const c = checkLedger(ledger);
+    const c = await checkLedger(ledger);
     expect(c.clean).toBe(false);
     expect(c.openCalls).toEqual([
       { id: first, operation: 'create_batch', subject: 'batch:1', createdAt: now.toISOString(), settledByRetry: true },
@@ -60,9 +60,9 @@ describe('ledger check', () => {
 
   it('counts an open call settled by a later successful retry as nothing to do', async () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, now);
-    logIntent(ledger, 'start_batch', 'batch:1', {}, now);
-    logOutcome(ledger, logIntent(ledger, 'start_batch', 'batch:1', {}, now), 'ok', {}, now);
-    expect(checkLedger(ledger)).toMatchObject({ clean: true, openCalls: [{ settledByRetry: true }] });
+    await logIntent(ledger, 'start_batch', 'batch:1', {}, now);
+    await logOutcome(ledger, await logIntent(ledger, 'start_batch', 'batch:1', {}, now), 'ok', {}, now);
+    expect(await checkLedger(ledger)).toMatchObject({ clean: true, openCalls: [{ settledByRetry: true }] });
     await ledger.close();
   });
 
@@ -86,7 +86,7 @@ describe('ledger check', () => {
       ].join('\n'),
     );
     const again = await openLedger(file);
-    logIntent(again, 'add_items', 'batch:1', {}, now);
+    await logIntent(again, 'add_items', 'batch:1', {}, now);
     await again.close();
     const human = await runCli(['ledger', 'check', '--ledger', file]);
     expect(human.code).toBe(4);
@@ -110,20 +110,21 @@ describe('ledger check', () => {
 describe('an import in progress', () => {
   it('is claimed by one run; another run is told who holds it and since when, and a dead holder is replaced', async () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
-    const claim = claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now });
+    const claim = await claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now });
     // The parent of this test process stands in for another live paybatch.
-    expect(() => claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now }, process.ppid)).toThrow(
+    await expect(claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now }, process.ppid)).rejects.toThrow(
       `folha.csv is being imported right now by another paybatch run (pid ${process.pid} on `,
     );
-    recordImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now });
-    expect(() => claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now }, process.ppid)).toThrow(/since 2026-11-20T12:00:00.000Z; import #1, batch #1\); this run changed nothing\.$/);
+    await recordImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now });
+    await expect(claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now }, process.ppid)).rejects.toThrow(/since 2026-11-20T12:00:00.000Z; import #1, batch #1\); this run changed nothing\.$/);
     // Another sheet is not held up.
-    claimImport(ledger, { fileHash: 'h2', fileName: 'outra.csv', now }, process.ppid).release();
-    claim.release();
-    claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now }, process.ppid).release();
+    await (await claimImport(ledger, { fileHash: 'h2', fileName: 'outra.csv', now }, process.ppid)).release();
+    await claim.release();
+    await (await claimImport(ledger, { fileHash: 'h1', fileName: 'folha.csv', now }, process.ppid)).release();
     // A holder whose process is gone (killed mid-import) does not block the next run.
     sqliteOf(ledger).prepare("INSERT INTO import_claims VALUES ('h3', 'x.csv', 2147483646, ?, ?)").run((await import('node:os')).hostname(), now.toISOString());
-    expect(() => claimImport(ledger, { fileHash: 'h3', fileName: 'x.csv', now }).release()).not.toThrow();
+    await (await claimImport(ledger, { fileHash: 'h3', fileName: 'x.csv', now })).release();
+    expect(sqliteOf(ledger).prepare('SELECT file_hash FROM import_claims ORDER BY file_hash').pluck().all()).toEqual([]);
     await ledger.close();
   });
 });

@@ -16,7 +16,7 @@ const MIGRATIONS = new URL('../../migrations/', import.meta.url);
 /** A ledger with `n` items, closed, so its main file holds everything. */
 async function ledgerWithItems(file: string, n: number): Promise<void> {
   const ledger = await openLedger(file);
-  recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', itemCount: n, items: Array.from({ length: n }, (_, i) => plannedItem(i + 1)), rejectedCount: 0, now });
+  await recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', itemCount: n, items: Array.from({ length: n }, (_, i) => plannedItem(i + 1)), rejectedCount: 0, now });
   await ledger.close();
 }
 

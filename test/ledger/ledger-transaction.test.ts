@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openLedger, sqliteOf } from '../../src/ledger/open-ledger.js';
+import { openLedger, sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -14,23 +16,36 @@ async function ledgerWithTable() {
   const ledger = await openLedger(file);
   const raw = sqliteOf(ledger);
   raw.exec('CREATE TABLE t (x INTEGER)');
+  // Read directly, only while no transaction is open.
   const rows = () => raw.prepare('SELECT x FROM t ORDER BY x').pluck().all();
-  const insert = (x: number) => raw.prepare('INSERT INTO t (x) VALUES (?)').run(x);
-  return { ledger, file, raw, rows, insert };
+  const insert = (on: Ledger, x: number) => on.run(sql`INSERT INTO t (x) VALUES (${x})`);
+  const seen = async (on: Ledger) => (await on.all(sql<{ x: number }>`SELECT x FROM t ORDER BY x`)).map((r) => r.x);
+  return { ledger, file, raw, rows, insert, seen };
 }
 
 describe('ledger transactions', () => {
   it('commit what the function did and return its value', async () => {
     const { ledger, rows, insert } = await ledgerWithTable();
-    expect(ledger.transaction(() => (insert(1), insert(2), 'done'))).toBe('done');
-    expect(ledger.transaction(() => 7)).toBe(7);
+    const value = await ledger.transaction(async (tx) => {
+      await insert(tx, 1);
+      await insert(tx, 2);
+      return 'done';
+    });
+    expect(value).toBe('done');
+    expect(await ledger.transaction(async () => 7)).toBe(7);
     expect(rows()).toEqual([1, 2]);
     await ledger.close();
   });
 
   it('roll back everything when the function throws, and rethrow', async () => {
     const { ledger, raw, rows, insert } = await ledgerWithTable();
-    expect(() => ledger.transaction(() => (insert(1), insert(2), fail('midway')))).toThrow('midway');
+    await expect(
+      ledger.transaction(async (tx) => {
+        await insert(tx, 1);
+        await insert(tx, 2);
+        fail('midway');
+      }),
+    ).rejects.toThrow('midway');
     expect(rows()).toEqual([]);
     expect(raw.inTransaction).toBe(false);
     await ledger.close();
@@ -38,14 +53,15 @@ describe('ledger transactions', () => {
 
   it('nested, are savepoints: an inner failure the outer catches undoes only the inner work', async () => {
     const { ledger, rows, insert } = await ledgerWithTable();
-    ledger.transaction(() => {
-      insert(1);
-      try {
-        ledger.transaction(() => (insert(2), fail('inner')));
-      } catch {
-        // the outer goes on
-      }
-      ledger.transaction(() => insert(3));
+    await ledger.transaction(async (tx) => {
+      await insert(tx, 1);
+      await tx
+        .transaction(async (inner) => {
+          await insert(inner, 2);
+          fail('inner');
+        })
+        .catch(() => undefined); // the outer goes on
+      await tx.transaction((inner) => insert(inner, 3));
     });
     expect(rows()).toEqual([1, 3]);
     await ledger.close();
@@ -55,7 +71,7 @@ describe('ledger transactions', () => {
     const { ledger, file } = await ledgerWithTable();
     const other = new Sqlite(file, { timeout: 0 });
     try {
-      ledger.transaction(() => {
+      await ledger.transaction(async () => {
         expect(() => other.exec('BEGIN IMMEDIATE')).toThrow(/locked|busy/i);
       });
       other.exec('BEGIN IMMEDIATE; ROLLBACK');
@@ -65,11 +81,37 @@ describe('ledger transactions', () => {
     }
   });
 
-  it('refuse a function that returns a promise, leaving nothing of it', async () => {
-    const { ledger, raw, rows, insert } = await ledgerWithTable();
-    expect(() => ledger.transaction(() => (insert(1), Promise.resolve()))).toThrow(TypeError);
-    expect(rows()).toEqual([]);
+  it('keep out a query made on the ledger meanwhile: it waits for the end and is not rolled back with it', async () => {
+    const { ledger, raw, rows, insert, seen } = await ledgerWithTable();
+    let outside: Promise<unknown> | undefined;
+    const transaction = ledger.transaction(async (tx) => {
+      await insert(tx, 1);
+      outside = insert(ledger, 9);
+      await sleep(30);
+      // The outside insert has not run: the transaction sees only its own row.
+      expect(await seen(tx)).toEqual([1]);
+      fail('after the wait');
+    });
+    await expect(transaction).rejects.toThrow('after the wait');
+    expect(await outside).toEqual({ changes: 1 });
+    expect(rows()).toEqual([9]);
     expect(raw.inTransaction).toBe(false);
+    await ledger.close();
+  });
+
+  it('run one after another when two are asked for at once, each seeing what the other committed', async () => {
+    const { ledger, rows, insert, seen } = await ledgerWithTable();
+    const first = ledger.transaction(async (tx) => {
+      await insert(tx, 1);
+      await sleep(20);
+      return seen(tx);
+    });
+    const second = ledger.transaction(async (tx) => {
+      await insert(tx, 2);
+      return seen(tx);
+    });
+    expect(await Promise.all([first, second])).toEqual([[1], [1, 2]]);
+    expect(rows()).toEqual([1, 2]);
     await ledger.close();
   });
 });

@@ -23,6 +23,7 @@ const SCHEMA: Record<string, string[]> = {
     'id', 'import_id', 'kind', 'name', 'remote_name', 'remote_id', 'status', 'remote_status', 'start_requested', 'item_count', 'total_cents',
     'created_at', 'updated_at', 'started_at',
     'settled_at', 'read_at', // 0007_follow_up_watch
+    'imported_by', // 0012_approvals
   ],
   items: [
     'id', 'batch_id', 'line', 'identifier', 'key', 'key_type', 'amount_cents', 'description', 'sheet_name', 'sheet_document', 'destination_json',
@@ -32,6 +33,7 @@ const SCHEMA: Record<string, string[]> = {
     'receipt_unavailable_at', // 0004_provider_profile
     'return_confirmed_at', 'return_claim', // 0006_provider_confirmation
     'retry_of', 'retry_root_id', // 0010_retries
+    'receipt_claimed_by', 'receipt_claim_until', // 0013_work_leases
   ],
   provider_calls: ['id', 'phase', 'intent_id', 'operation', 'subject', 'detail_json', 'outcome', 'created_at'],
   // 0002_daemon
@@ -58,11 +60,15 @@ const SCHEMA: Record<string, string[]> = {
   batch_schedules: ['batch_id', 'pay_on', 'start_at', 'state', 'created_at', 'updated_at', 'last_error', 'alerted_at'],
   // 0010_retries
   retries: ['batch_id', 'source_batch_id', 'statuses', 'created_at'],
+  // 0012_approvals
+  approvals: ['id', 'subject', 'digest', 'approver_name', 'public_key', 'signature', 'signed_at', 'signed_from'],
+  // 0013_work_leases
+  work_leases: ['name', 'holder', 'taken_at', 'expires_at'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {
@@ -98,7 +104,7 @@ describe('the ledger', () => {
     const dir = tempDir();
     const file = join(dir, 'ledger.db');
     const ledger = await openLedger(file);
-    const { importId, batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 3, batchName: 'Folha', itemCount: 2, items: [item(2), item(3)], rejectedCount: 1, now });
+    const { importId, batchIds: [batchId] } = await recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 3, batchName: 'Folha', itemCount: 2, items: [item(2), item(3)], rejectedCount: 1, now });
     const migrations = migrationsOf(sqliteOf(ledger));
     await ledger.close();
 
@@ -107,9 +113,9 @@ describe('the ledger', () => {
     // The same migration rows (names and times): none ran a second time.
     expect(migrationsOf(sqliteOf(again))).toEqual(migrations);
     expect(schemaOf(sqliteOf(again))).toEqual(SCHEMA);
-    expect(findImportByHash(again, 'h1')).toMatchObject({ id: importId, batchIds: [batchId], rowCount: 3, itemCount: 2, rejectedCount: 1 });
-    expect(getBatch(again, batchId)).toMatchObject({ name: 'Folha', status: 'draft', item_count: 2, total_cents: 1002 + 1003 });
-    expect(itemsOfBatch(again, batchId).map((i) => [i.line, i.identifier, i.amount_cents, i.status])).toEqual([
+    expect(await findImportByHash(again, 'h1')).toMatchObject({ id: importId, batchIds: [batchId], rowCount: 3, itemCount: 2, rejectedCount: 1 });
+    expect(await getBatch(again, batchId)).toMatchObject({ name: 'Folha', status: 'draft', item_count: 2, total_cents: 1002 + 1003 });
+    expect((await itemsOfBatch(again, batchId)).map((i) => [i.line, i.identifier, i.amount_cents, i.status])).toEqual([
       [2, '00000000-0000-4000-8000-000000000002', 1002, 'resolved'],
       [3, '00000000-0000-4000-8000-000000000003', 1003, 'resolved'],
     ]);
@@ -120,7 +126,7 @@ describe('the ledger', () => {
 
   it('refuses a ledger written by a newer paybatch and leaves it untouched', async () => {
     const file = join(tempDir(), 'ledger.db');
-    (await openLedger(file)).close();
+    await (await openLedger(file)).close();
     const raw = new Sqlite(file);
     raw.prepare("INSERT INTO kysely_migration (name, timestamp) VALUES ('9999_from_the_future', '2030-01-01')").run();
     raw.close();
@@ -132,8 +138,8 @@ describe('the ledger', () => {
 
   it('keeps the provider call log append-only', async () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
-    const intent = logIntent(ledger, 'create_batch', 'batch:1', { name: 'x' }, now);
-    logOutcome(ledger, intent, 'ok', { remoteId: 'b1' }, now);
+    const intent = await logIntent(ledger, 'create_batch', 'batch:1', { name: 'x' }, now);
+    await logOutcome(ledger, intent, 'ok', { remoteId: 'b1' }, now);
     expect(() => sqliteOf(ledger).prepare('UPDATE provider_calls SET outcome = NULL').run()).toThrow(/append-only/);
     expect(() => sqliteOf(ledger).prepare('DELETE FROM provider_calls').run()).toThrow(/append-only/);
     const rows = sqliteOf(ledger).prepare('SELECT phase, intent_id, outcome FROM provider_calls ORDER BY id').all();
@@ -146,15 +152,16 @@ describe('the ledger', () => {
 
   it('records an import, its batch named with its local id, and every item in one go', async () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
-    const items = Array.from({ length: 500 }, (_, i) => item(i + 2));
-    const { importId, batchIds: [batchId] } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 501, batchName: 'Folha', itemCount: items.length, items, rejectedCount: 1, now });
-    expect(findImportByHash(ledger, 'h1')).toMatchObject({ id: importId, batchIds: [batchId], rowCount: 501, itemCount: 500, rejectedCount: 1 });
-    expect(findImportByHash(ledger, 'h2')).toBeUndefined();
-    const batch = getBatch(ledger, batchId);
-    expect(batch).toMatchObject({ name: 'Folha', remote_name: `Folha [pb:${batchId}]`, status: 'draft', item_count: 500 });
+    // More rows than one INSERT takes (512): written in several, every one of them.
+    const items = Array.from({ length: 1100 }, (_, i) => item(i + 2));
+    const { importId, batchIds: [batchId] } = await recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 1101, batchName: 'Folha', itemCount: items.length, items, rejectedCount: 1, now });
+    expect(await findImportByHash(ledger, 'h1')).toMatchObject({ id: importId, batchIds: [batchId], rowCount: 1101, itemCount: 1100, rejectedCount: 1 });
+    expect(await findImportByHash(ledger, 'h2')).toBeUndefined();
+    const batch = await getBatch(ledger, batchId);
+    expect(batch).toMatchObject({ name: 'Folha', remote_name: `Folha [pb:${batchId}]`, status: 'draft', item_count: 1100 });
     expect(batch.total_cents).toBe(items.reduce((s, i) => s + i.amountCents, 0));
-    const stored = itemsOfBatch(ledger, batchId);
-    expect(stored).toHaveLength(500);
+    const stored = await itemsOfBatch(ledger, batchId);
+    expect(stored.map((s) => s.line)).toEqual(items.map((i) => i.line));
     expect(stored.every((s) => s.status === 'resolved')).toBe(true);
     expect(JSON.parse(stored[0]!.destination_json!)).toEqual(destination);
     await ledger.close();
@@ -166,25 +173,25 @@ describe('the ledger', () => {
     function* five() {
       for (let line = 2; line <= 6; line++) yield item(line);
     }
-    const { batchIds } = recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 5, batchName: 'Folha', itemCount: 5, items: five(), rejectedCount: 0, now, partSize: 2 });
+    const { batchIds } = await recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 5, batchName: 'Folha', itemCount: 5, items: five(), rejectedCount: 0, now, partSize: 2 });
     expect(batchIds).toHaveLength(3);
     // item(line) pays 1000 + line centavos.
-    expect(batchIds.map((id) => getBatch(ledger, id)).map((b) => [b.name, b.item_count, b.total_cents])).toEqual([
+    expect((await Promise.all(batchIds.map((id) => getBatch(ledger, id)))).map((b) => [b.name, b.item_count, b.total_cents])).toEqual([
       ['Folha (1/3)', 2, 1002 + 1003],
       ['Folha (2/3)', 2, 1004 + 1005],
       ['Folha (3/3)', 1, 1006],
     ]);
-    expect(batchIds.map((id) => itemsOfBatch(ledger, id).map((i) => i.line))).toEqual([[2, 3], [4, 5], [6]]);
-    expect(() => recordImport(ledger, { fileHash: 'h2', fileName: 'b.csv', rowCount: 2, batchName: 'B', itemCount: 2, items: [item(7)], rejectedCount: 0, now })).toThrow(/told of 2 items and given 1/);
-    expect(findImportByHash(ledger, 'h2')).toBeUndefined();
+    expect(await Promise.all(batchIds.map(async (id) => (await itemsOfBatch(ledger, id)).map((i) => i.line)))).toEqual([[2, 3], [4, 5], [6]]);
+    await expect(recordImport(ledger, { fileHash: 'h2', fileName: 'b.csv', rowCount: 2, batchName: 'B', itemCount: 2, items: [item(7)], rejectedCount: 0, now })).rejects.toThrow(/told of 2 items and given 1/);
+    expect(await findImportByHash(ledger, 'h2')).toBeUndefined();
     await ledger.close();
   });
 
   it('refuses a second item with the same identifier, rolling back the whole import', async () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
-    recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [item(2)], rejectedCount: 0, now });
-    expect(() => recordImport(ledger, { fileHash: 'h2', fileName: 'b.csv', rowCount: 2, batchName: 'B', itemCount: 2, items: [item(3), item(2)], rejectedCount: 0, now })).toThrow(/UNIQUE/);
-    expect(findImportByHash(ledger, 'h2')).toBeUndefined();
+    await recordImport(ledger, { fileHash: 'h1', fileName: 'a.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [item(2)], rejectedCount: 0, now });
+    await expect(recordImport(ledger, { fileHash: 'h2', fileName: 'b.csv', rowCount: 2, batchName: 'B', itemCount: 2, items: [item(3), item(2)], rejectedCount: 0, now })).rejects.toThrow(/UNIQUE/);
+    expect(await findImportByHash(ledger, 'h2')).toBeUndefined();
     expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 1 });
     await ledger.close();
   });

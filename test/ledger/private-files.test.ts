@@ -27,7 +27,7 @@ describe('private files', () => {
     const dir = tempDir();
     const file = join(dir, 'data', 'paybatch', 'ledger.db');
     const ledger = await openLedger(file);
-    recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now: new Date() });
+    await recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: 1, batchName: 'A', itemCount: 1, items: [plannedItem(1)], rejectedCount: 0, now: new Date() });
     expect(mode(file)).toBe(0o600);
     expect(mode(`${file}-wal`)).toBe(0o600);
     expect(mode(`${file}-shm`)).toBe(0o600);

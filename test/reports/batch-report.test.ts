@@ -122,7 +122,7 @@ describe('paybatch batch export', () => {
   it('writes the failed rows as a sheet in the import columns that passes the import checks', async () => {
     const dir = tempDir();
     const { ledger } = await reportLedger(dir);
-    const { csv, rows } = exportBatchSheet(ledger, 1, ['failed'], 'pt-BR');
+    const { csv, rows } = await exportBatchSheet(ledger, 1, ['failed'], 'pt-BR');
     expect(rows).toBe(1);
     const table = parse(csv.slice(1), { delimiter: ';' }) as string[][];
     expect(table).toEqual([

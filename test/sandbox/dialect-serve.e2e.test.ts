@@ -22,7 +22,7 @@ describe('paybatch sandbox serve --dialect', () => {
           // not complete yet
         }
       });
-      child.then((r) => reject(new Error(`exited before ready: ${r.exitCode} ${r.stderr}`)), reject);
+      void child.then((r) => reject(new Error(`exited before ready: ${r.exitCode} ${r.stderr}`)), reject);
     });
     expect(ready.dialect).toBe('spec');
     const token = await fetch(ready.tokenUrl, {

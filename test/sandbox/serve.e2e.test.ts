@@ -24,7 +24,7 @@ async function serve(args: string[]): Promise<{ child: ResultPromise; ready: Run
         // not complete yet
       }
     });
-    child.then((r) => reject(new Error(`exited before ready: ${r.exitCode} ${r.stderr}`)), reject);
+    void child.then((r) => reject(new Error(`exited before ready: ${r.exitCode} ${r.stderr}`)), reject);
   });
   return { child, ready };
 }

@@ -49,7 +49,7 @@ export function parseAlertsAckOptions(raw: RawInput): AlertsAckOptions {
 
 export async function runAlertsList(ctx: Context, opts: AlertsListOptions): Promise<number> {
   const { listAlerts } = await import('../../ledger/alert-repository.js');
-  const alerts = listAlerts(await ctx.ledger(), { includeAcked: opts.all });
+  const alerts = await listAlerts(await ctx.ledger(), { includeAcked: opts.all });
   const locale = await ctx.locale();
   const [alertText, { alertsMessages }, localTime] = await Promise.all([
     import('../../alerts/alert.js'),
@@ -62,7 +62,7 @@ export async function runAlertsList(ctx: Context, opts: AlertsListOptions): Prom
 
 export async function runAlertsAck(ctx: Context, opts: AlertsAckOptions): Promise<void> {
   const { acknowledgeAlerts } = await import('../../ledger/alert-repository.js');
-  const result = acknowledgeAlerts(await ctx.ledger(), opts.ids, ctx.now().toISOString());
+  const result = await acknowledgeAlerts(await ctx.ledger(), opts.ids, ctx.now().toISOString());
   if (!result.ok) {
     const which = result.unknownIds.map((id) => `#${id}`).join(', ');
     throw new UsageError(`No alert ${which} in the ledger ${await ctx.ledgerFile()}; nothing was acknowledged.`, {

@@ -42,9 +42,9 @@ export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Pr
   const { findBatch } = await import('../../ledger/batch-repository.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
-  const source = findBatch(ledger, opts.ref);
+  const source = await findBatch(ledger, opts.ref);
   if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, await ctx.ledgerFile()), { hint: batchMessages[locale].listHint });
-  const { csv, rows } = exportBatchSheet(ledger, source.id, opts.statuses, locale);
+  const { csv, rows } = await exportBatchSheet(ledger, source.id, opts.statuses, locale);
   if (ctx.out.json) ctx.out.writeJson({ batchId: source.id, statuses: opts.statuses, rows, csv: csv.replace(/^\uFEFF/, '') });
   else ctx.io.stdout.write(csv);
   ctx.out.info(retryReportMessages[locale].exported(rows, source.id));

@@ -76,7 +76,7 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
   const { progressReporter } = await import('../progress.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
-  const source = findBatch(ledger, opts.ref);
+  const source = await findBatch(ledger, opts.ref);
   if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, await ctx.ledgerFile()), { hint: batchMessages[locale].listHint });
   const words = retryReportMessages[locale];
   const profile = await ctx.profile();

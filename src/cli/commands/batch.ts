@@ -96,8 +96,8 @@ export async function runBatchList(ctx: Context): Promise<void> {
   const { listBatches } = await import('../../ledger/batch-repository.js');
   const { schedulesOf } = await import('../../ledger/schedule-store.js');
   const ledger = await ctx.ledger();
-  const rows = listBatches(ledger);
-  const schedules = new Map(schedulesOf(ledger, rows.map((b) => b.id)).map((s) => [s.batchId, s]));
+  const rows = await listBatches(ledger);
+  const schedules = new Map((await schedulesOf(ledger, rows.map((b) => b.id))).map((s) => [s.batchId, s]));
   const h = await humanize(ctx);
   ctx.out.result(rows.map((b) => batchDoc(b, schedules.get(b.id))), () => renderBatchList(ctx.out, rows, h));
 }
@@ -115,8 +115,8 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
     for (const u of refreshed.unknownStatuses) ctx.out.warn(h.words.unknownStatus(u.identifier, u.status));
   }
   const { callsOf } = await import('../../ledger/call-log.js');
-  const progress = batchProgress(ledger, b.id);
-  const calls = callsOf(ledger, `batch:${b.id}`).map((c) => ({
+  const progress = await batchProgress(ledger, b.id);
+  const calls = (await callsOf(ledger, `batch:${b.id}`)).map((c) => ({
     at: c.created_at,
     phase: c.phase,
     operation: c.operation,
@@ -124,10 +124,10 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
     detail: c.detail_json ? (JSON.parse(c.detail_json) as unknown) : null,
   }));
   // A sheet larger than the provider takes in one batch was sent as several: each part names the others.
-  const siblings = b.kind === 'sheet' && b.import_id !== null ? batchesOfImport(ledger, b.import_id) : [];
+  const siblings = b.kind === 'sheet' && b.import_id !== null ? await batchesOfImport(ledger, b.import_id) : [];
   const parts = siblings.length > 1 ? siblings.map((p) => ({ id: p.id, name: p.name, status: p.status, items: p.item_count, totalCents: p.total_cents })) : [];
   const { schedulesOf } = await import('../../ledger/schedule-store.js');
-  const [schedule] = schedulesOf(ledger, [b.id]);
+  const [schedule] = await schedulesOf(ledger, [b.id]);
   const doc = { batch: batchDoc(b, schedule), parts, progress, calls, refreshed };
   const sw = schedule ? await scheduleWords(ctx) : null;
   ctx.out.result(doc, () => {
@@ -141,7 +141,7 @@ export async function runBatchItems(ctx: Context, opts: BatchItemsOptions): Prom
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
-  const items = itemsOfBatch(ledger, b.id, opts.status);
+  const items = await itemsOfBatch(ledger, b.id, opts.status);
   ctx.out.result(items.map(itemDoc), () => renderBatchItems(ctx.out, items, h));
 }
 
@@ -156,7 +156,7 @@ export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Pro
   }
   // A batch scheduled by `import --pay-on` is started before its day only when the person says so.
   const { schedulesOf } = await import('../../ledger/schedule-store.js');
-  const [schedule] = schedulesOf(ledger, [b.id]);
+  const [schedule] = await schedulesOf(ledger, [b.id]);
   const early = schedule?.state === 'scheduled' && ctx.now() < new Date(schedule.startAt) ? `${h.time(schedule.startAt)} (${h.zone})` : null;
   const sw = await scheduleWords(ctx);
   await confirmOrCancel(ctx, opts.yes, early ? sw.confirmEarly(b.id, b.name, early) : h.words.confirmStart(b.id, b.name, b.item_count, h.formatBRL(b.total_cents)));
@@ -183,7 +183,7 @@ async function confirmOrCancel(ctx: Context, yes: boolean, question: string): Pr
 
 async function requireBatch(ctx: Context, ledger: Ledger, ref: string): Promise<BatchRow> {
   const { findBatch } = await import('../../ledger/batch-repository.js');
-  const b = findBatch(ledger, ref);
+  const b = await findBatch(ledger, ref);
   if (!b) {
     const words = batchMessages[await ctx.locale()];
     throw new UsageError(words.noSuchBatch(ref, await ctx.ledgerFile()), { hint: words.listHint });

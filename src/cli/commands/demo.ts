@@ -104,7 +104,7 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
     timeoutSeconds: opts.timeoutSeconds,
   });
 
-  const outcomes = itemOutcomes(ledger, batch.id);
+  const outcomes = await itemOutcomes(ledger, batch.id);
   const count = (f: (r: (typeof outcomes)[number]) => boolean) => outcomes.filter(f).length;
   const paid = outcomes.filter((r) => r.outcome === 'paid');
   const doc: DemoSummary = {
@@ -117,7 +117,7 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
     failed: count((r) => r.outcome === 'failed'),
     returnedFinal: count((r) => r.outcome === 'returned'),
     open: count((r) => !['paid', 'failed', 'returned'].includes(r.outcome)),
-    receipts: savedReceiptCount(ledger),
+    receipts: await savedReceiptCount(ledger),
     receiptsDir,
     alerts: result.last?.openAlerts ?? 0,
     timedOut: result.timedOut,

@@ -143,9 +143,11 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
         settings: profile.settings,
         now: ctx.now,
         onProgress,
-        onResume: (r) => {
+        onResume: async (r) => {
           // Batches already started or settled have nothing to resume: the result line says where they stand.
-          if (r.batchIds.some((id) => NOT_YET_STARTED.includes(getBatch(ledger, id).status))) ctx.out.info(words.resuming(r.importId, r.batchIds, h.when(r.createdAt)));
+          let resuming = false;
+          for (const id of r.batchIds) resuming ||= NOT_YET_STARTED.includes((await getBatch(ledger, id)).status);
+          if (resuming) ctx.out.info(words.resuming(r.importId, r.batchIds, h.when(r.createdAt)));
         },
         confirm: async (summary) => {
           spinner.stop();
@@ -171,7 +173,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
   } finally {
     spinner.stop();
   }
-  const scheduled = schedule === null || payOn === null ? [] : schedule.scheduleImportBatches(ledger, result.batches.map((b) => b.id), payOn, ctx.now());
+  const scheduled = schedule === null || payOn === null ? [] : await schedule.scheduleImportBatches(ledger, result.batches.map((b) => b.id), payOn, ctx.now());
   if (result.outcome === 'dry-run' && result.summary) showSummary(ctx.out, result.summary, h);
   const batches = result.batches.map((b) => ({ id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents }));
   ctx.out.result(

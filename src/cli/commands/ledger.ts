@@ -1,3 +1,4 @@
+import type { Ledger } from '../../ledger/ledger.js';
 import type { LedgerCheck } from '../../ledger/ledger-check.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
@@ -10,7 +11,41 @@ export interface LedgerBackupOptions {
 }
 
 export const registerLedger: RegisterCommands = (program, runner) => {
-  const ledger = program.command('ledger').description('back up and check the local ledger');
+  const ledger = program.command('ledger').description('migrate, copy, back up and check the ledger (SQLite or PostgreSQL)');
+
+  ledger
+    .command('migrate')
+    .description("bring the ledger's schema up to this paybatch (every command does it on open; this one only that)")
+    .addHelpText(
+      'after',
+      `
+Run it once when upgrading paybatch on hosts that share a PostgreSQL ledger, before restarting their daemons. A
+ledger written by a newer paybatch is refused, never changed.
+
+Examples:
+  paybatch ledger migrate --ledger postgres://paybatch@db.internal:5432/paybatch
+  paybatch ledger migrate --json      # {"ledger": …, "dialect": …, "applied": [...], "migrations": N}`,
+    )
+    .action(runner.action(noOptions, runLedgerMigrate));
+
+  ledger
+    .command('copy')
+    .description('copy a ledger into another, empty one (moving from SQLite to PostgreSQL), verified by row counts and sums')
+    .requiredOption('--from <file|url>', 'the ledger to copy (an SQLite file, or a postgres:// URL)')
+    .requiredOption('--to <file|url>', 'an empty ledger to copy into (made and migrated when new)')
+    .addHelpText(
+      'after',
+      `
+Stop every paybatch using the source first: the copy is what the source holds when it starts. It is made in one
+transaction of the target, then every table's rows and each money table's centavos by status are compared on both
+sides; any difference rolls the whole copy back. Ids, identifiers and receipt paths are kept. The source is not
+changed: keep it as a backup.
+
+Examples:
+  paybatch ledger copy --from ~/.local/share/paybatch/ledger.db --to postgres://paybatch@db.internal:5432/paybatch
+  PAYBATCH_LEDGER_FILE=/etc/paybatch/ledger-url paybatch ledger copy --from ledger.db --to "$(cat /etc/paybatch/ledger-url)" --json`,
+    )
+    .action(runner.action(parseLedgerCopyOptions, runLedgerCopy));
 
   ledger
     .command('backup')
@@ -45,6 +80,58 @@ Examples:
     .action(runner.action(noOptions, runLedgerCheck));
 };
 
+export interface LedgerCopyOptions {
+  readonly from: string;
+  readonly to: string;
+}
+
+export function parseLedgerCopyOptions(raw: RawInput): LedgerCopyOptions {
+  return { from: optionalText(raw, 'from') ?? '', to: optionalText(raw, 'to') ?? '' };
+}
+
+export async function runLedgerMigrate(ctx: Context): Promise<void> {
+  const { openLedger } = await import('../../ledger/open-ledger.js');
+  const { countMigrations } = await import('../../ledger/migrate.js');
+  const applied: string[] = [];
+  const ledger = await openLedger(await ctx.ledgerFile(), { onMigrated: (names) => applied.push(...names) });
+  await ledger.close();
+  const result = { ledger: ledger.file, dialect: ledger.dialect, applied, migrations: countMigrations() };
+  ctx.out.result(result, () =>
+    ctx.out.print(
+      applied.length
+        ? `${ctx.out.style.green('✓')} Ledger ${ledger.file} brought up to date: ${applied.join(', ')}.`
+        : `${ctx.out.style.green('✓')} Ledger ${ledger.file} is up to date (${result.migrations} migrations).`,
+    ),
+  );
+}
+
+export async function runLedgerCopy(ctx: Context, opts: LedgerCopyOptions): Promise<void> {
+  const { existsSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  const { ConfigError } = await import('../../errors.js');
+  const { isPostgresUrl } = await import('../../domain/ledger-location.js');
+  const { openLedger } = await import('../../ledger/open-ledger.js');
+  const { copyLedger } = await import('../../ledger/ledger-copy.js');
+  const { formatBRL } = await import('../../domain/money.js');
+  const same = isPostgresUrl(opts.from) ? opts.from === opts.to : !isPostgresUrl(opts.to) && resolve(opts.from) === resolve(opts.to);
+  if (same) throw new ConfigError('--from and --to name the same ledger.');
+  if (!isPostgresUrl(opts.from) && !existsSync(opts.from)) throw new ConfigError(`There is no ledger at ${opts.from} (--from).`);
+  const from = await openLedger(opts.from);
+  ctx.onClose(() => from.close());
+  const to = await openLedger(opts.to);
+  ctx.onClose(() => to.close());
+  const result = await copyLedger(from, to);
+  ctx.out.result({ from: from.file, to: to.file, ...result }, () => {
+    ctx.out.print(
+      ctx.out.table(
+        ['table', 'rows', 'centavos by status (equal on both sides)'],
+        result.tables.map((t) => [t.table, t.rows, t.cents ? Object.entries(t.cents).map(([status, cents]) => `${status} ${formatBRL(cents)}`).join('; ') : '']),
+      ),
+    );
+    ctx.out.print(`${ctx.out.style.green('✓')} Copied ${from.file} to ${to.file}; every table's rows and sums match.`);
+  });
+}
+
 export function parseLedgerBackupOptions(raw: RawInput): LedgerBackupOptions {
   const to = optionalText(raw, 'to');
   return to === undefined ? {} : { to };
@@ -53,6 +140,12 @@ export function parseLedgerBackupOptions(raw: RawInput): LedgerBackupOptions {
 export async function runLedgerBackup(ctx: Context, opts: LedgerBackupOptions): Promise<void> {
   const { backupLedger, defaultBackupFile } = await import('../../ledger/backup.js');
   const ledger = await existingLedger(ctx);
+  if (ledger.dialect === 'postgres') {
+    const { ConfigError } = await import('../../errors.js');
+    throw new ConfigError(`The ledger ${ledger.file} is a PostgreSQL database: back it up with PostgreSQL's own tools.`, {
+      hint: 'pg_dump --format=custom (or your server\'s continuous archiving); paybatch ledger copy --to <file.db> also makes an SQLite copy.',
+    });
+  }
   const result = await backupLedger(ledger, opts.to ?? defaultBackupFile(ledger.file, ctx.now()), { numbered: opts.to === undefined });
   ctx.out.result(result, () => ctx.out.print(`${ctx.out.style.green('✓')} Backed up ${ledger.file} to ${result.path} (${result.bytes} bytes).`));
 }
@@ -62,19 +155,21 @@ export async function runLedgerCheck(ctx: Context): Promise<number> {
   const { formatBRL } = await import('../../domain/money.js');
   const { ExitCode } = await import('../../errors.js');
   const ledger = await existingLedger(ctx);
-  const c = checkLedger(ledger);
-  ctx.out.result({ file: ledger.file, ...c }, () => renderLedgerCheck(ctx.out, ledger.file, c, formatBRL));
+  const c = await checkLedger(ledger);
+  ctx.out.result({ file: ledger.file, dialect: ledger.dialect, ...c }, () => renderLedgerCheck(ctx.out, ledger, c, formatBRL));
   return c.clean ? ExitCode.ok : ExitCode.attention;
 }
 
-function renderLedgerCheck(out: Output, file: string, c: LedgerCheck, formatBRL: (cents: number) => string): void {
+function renderLedgerCheck(out: Output, ledger: Pick<Ledger, 'file' | 'dialect'>, c: LedgerCheck, formatBRL: (cents: number) => string): void {
   const open = c.openCalls.filter((x) => !x.settledByRetry).length;
-  out.print(`Ledger ${file}`);
+  out.print(`Ledger ${ledger.file}`);
   out.print(
     out.table(
       ['check', 'result'],
       [
-        ['integrity (SQLite)', c.integrity.length ? `${c.integrity.length} problems` : 'ok'],
+        ledger.dialect === 'sqlite'
+          ? ['integrity (SQLite)', c.integrity.length ? `${c.integrity.length} problems` : 'ok']
+          : ['integrity (PostgreSQL)', 'checked by the server itself'],
         ['provider calls', `${plural(c.calls, 'call')}; ${open} without outcome${c.openCalls.length > open ? ` (+${c.openCalls.length - open} settled by a retry)` : ''}; ${c.strayCalls.length} unpaired`],
         ['paid twice', c.paidTwice.length ? plural(c.paidTwice.length, 'payment') : 'none'],
         ['batch totals', `${plural(c.batches, 'batch')}; ${c.batchMismatches.length ? `${c.batchMismatches.length} differ from their items` : 'all match their items'}`],
@@ -105,11 +200,15 @@ function renderLedgerCheck(out: Output, file: string, c: LedgerCheck, formatBRL:
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word.endsWith('h') ? 'es' : 's'}`;
 
-/** The ledger, which must exist: backing up or checking a ledger that is not there would create an empty one. */
+/**
+ * The ledger, which must exist: backing up or checking a ledger that is not there would create an empty one. (A
+ * PostgreSQL ledger is a database someone made on purpose: opening it makes the tables.)
+ */
 async function existingLedger(ctx: Context) {
   const { existsSync } = await import('node:fs');
   const { ConfigError } = await import('../../errors.js');
+  const { isPostgresUrl } = await import('../../domain/ledger-location.js');
   const file = await ctx.ledgerFile();
-  if (!existsSync(file)) throw new ConfigError(`There is no ledger at ${file}.`, { hint: 'Pass --ledger <path> (or set PAYBATCH_LEDGER) to name the ledger file.' });
+  if (!isPostgresUrl(file) && !existsSync(file)) throw new ConfigError(`There is no ledger at ${file}.`, { hint: 'Pass --ledger <path> (or set PAYBATCH_LEDGER) to name the ledger file.' });
   return ctx.ledger();
 }

@@ -69,9 +69,9 @@ export async function runReceiptsList(ctx: Context, opts: ReceiptsListOptions): 
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const words = retryReportMessages[locale];
-  const batch = opts.batch === undefined ? undefined : findBatch(ledger, opts.batch);
+  const batch = opts.batch === undefined ? undefined : await findBatch(ledger, opts.batch);
   if (opts.batch !== undefined && !batch) throw new UsageError(batchMessages[locale].noSuchBatch(opts.batch, await ctx.ledgerFile()), { hint: batchMessages[locale].listHint });
-  const rows = savedReceipts(ledger, batch?.id);
+  const rows = await savedReceipts(ledger, batch?.id);
   ctx.out.result(rows.map(receiptDoc), () => {
     if (!rows.length) return ctx.out.print(words.noReceipts(batch?.id ?? null));
     ctx.out.print(
@@ -83,7 +83,7 @@ export async function runReceiptsList(ctx: Context, opts: ReceiptsListOptions): 
 export async function runReceiptsOpen(ctx: Context, opts: ReceiptsOpenOptions): Promise<void> {
   const { receiptOf } = await import('../../ledger/receipt-store.js');
   const words = retryReportMessages[await ctx.locale()];
-  const receipt = receiptOf(await ctx.ledger(), opts.ref);
+  const receipt = await receiptOf(await ctx.ledger(), opts.ref);
   if (!receipt) throw new UsageError(words.noReceiptFor(opts.ref), { hint: words.receiptRefHint });
   if (!existsSync(receipt.path)) throw new PaybatchError(words.receiptGone(receipt.itemId, receipt.path), { hint: words.fetchAgainHint(receipt.batchId) });
   const viewer = opts.print || ctx.out.json ? null : desktopOpener(ctx.io);

@@ -38,7 +38,7 @@ export async function runReceiptsFetch(ctx: Context, opts: ReceiptsFetchOptions)
   const { findBatch } = await import('../../ledger/batch-repository.js');
   const { UsageError, ExitCode } = await import('../../errors.js');
   const ledger = await ctx.ledger();
-  const batch = opts.batch === undefined ? undefined : findBatch(ledger, opts.batch);
+  const batch = opts.batch === undefined ? undefined : await findBatch(ledger, opts.batch);
   if (opts.batch !== undefined && !batch) throw new UsageError(`No batch "${opts.batch}" in the ledger.`);
   const profile = await ctx.profile();
   const dir = opts.out ?? profile.receiptsDir;

@@ -30,7 +30,7 @@ export function refusalText(r: BillRefusal, howToGive: string): string {
     case 'unknown-outcome-in-ledger':
       return `um pagamento desta conta em ${ledgerTime(r.row)} tem resultado desconhecido (conta #${r.row.id}): confira o extrato do provedor; pague de novo só se ele não estiver lá, com --force`;
     case 'unfinished-payment-in-ledger':
-      return `um pagamento desta conta estava sendo enviado em ${ledgerTime(r.row)} (conta #${r.row.id}) e seu resultado nunca foi registrado: confira o extrato do provedor; pague de novo só se ele não estiver lá, com --force`;
+      return `um pagamento desta conta está sendo enviado desde ${ledgerTime(r.row)} (conta #${r.row.id}), por outra execução agora ou por uma que parou antes de registrar o resultado: espere essa execução ou confira o extrato do provedor; pague de novo só se ele não estiver lá, com --force`;
     case 'unknown-to-provider':
       return 'o provedor não conhece esta conta (HTTP 404); confira os dígitos com o boleto';
     case 'code-refused-by-provider':

@@ -62,7 +62,7 @@ export function refusalText(r: BillRefusal, howToGive: string): string {
     case 'unknown-outcome-in-ledger':
       return `a payment of this bill on ${ledgerTime(r.row)} UTC has an unknown outcome (bill #${r.row.id}): check the provider's statement; pay again only if it is not there, with --force`;
     case 'unfinished-payment-in-ledger':
-      return `a payment of this bill was being sent on ${ledgerTime(r.row)} UTC (bill #${r.row.id}) and its outcome was never recorded: check the provider's statement; pay again only if it is not there, with --force`;
+      return `a payment of this bill is being sent since ${ledgerTime(r.row)} UTC (bill #${r.row.id}), by another run right now or by one that stopped before recording its outcome: wait for that run, or check the provider's statement; pay again only if it is not there, with --force`;
     case 'unknown-to-provider':
       return 'the provider does not know this bill (HTTP 404); check the digits against the slip';
     case 'code-refused-by-provider':

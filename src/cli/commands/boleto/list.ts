@@ -31,7 +31,7 @@ export async function runBoletoList(ctx: Context, opts: BoletoListOptions): Prom
   const { localDay } = await import('../../../domain/local-time.js');
   const { loadBillDoc } = await import('./bill-doc.js');
   const billDoc = await loadBillDoc();
-  const rows = listBills(await ctx.ledger(), opts.all ? ['intent', 'paid', 'scheduled', 'unknown', 'failed', 'returned'] : ['paid', 'scheduled', 'unknown', 'returned']);
+  const rows = await listBills(await ctx.ledger(), opts.all ? ['intent', 'paid', 'scheduled', 'unknown', 'failed', 'returned'] : ['paid', 'scheduled', 'unknown', 'returned']);
   const docs = rows.map(billDoc);
   const locale = await ctx.locale();
   const day = (ymd: string | null) => (ymd ? localDay(ymd, locale) : ymd);

@@ -48,7 +48,7 @@ export async function runBoletoResolve(ctx: Context, opts: BoletoResolveOptions)
   const { findBill } = await import('../../../ledger/bill-repository.js');
   const { formatBRL } = await import('../../../domain/money.js');
   const ledger = await ctx.ledger();
-  const before = findBill(ledger, opts.billId);
+  const before = await findBill(ledger, opts.billId);
   if (!before) throw new UsageError(`There is no bill #${opts.billId} in the ledger; see them with: paybatch boleto list --all`);
   const words = boletoMessages[await ctx.locale()].resolve;
   const what = words.what(before.id, formatBRL(before.amount_cents), before.beneficiary, before.line);
@@ -57,7 +57,7 @@ export async function runBoletoResolve(ctx: Context, opts: BoletoResolveOptions)
     ctx.out.info(words.nothing);
     return;
   }
-  const bill = resolveBill(ledger, opts.billId, opts.paid ? { paid: true, transactionId: opts.transactionId } : { paid: false }, ctx.now());
+  const bill = await resolveBill(ledger, opts.billId, opts.paid ? { paid: true, transactionId: opts.transactionId } : { paid: false }, ctx.now());
   const { loadBillDoc } = await import('./bill-doc.js');
   ctx.out.result((await loadBillDoc())(bill), () =>
     ctx.out.print(opts.paid ? words.paid(what, opts.transactionId) : words.notPaid(what)),

@@ -1,0 +1,228 @@
+import type { Command } from 'commander';
+import type { ApprovalCheck, PreparedApproval } from '../../engine/approvals.js';
+import { CancelledError, UsageError } from '../../errors.js';
+import type { BatchRow } from '../../ledger/batch-repository.js';
+import type { RawInput, Runner } from '../command.js';
+import type { Context } from '../context.js';
+import { approvalMessages, type ApprovalMessages } from '../messages/approvals.js';
+import { arg, flag, optionalText } from '../raw-input.js';
+import { approveOptions } from './approvals.js';
+
+export interface BatchApproveOptions {
+  /** Local #id or provider id. */
+  readonly ref: string;
+  readonly yes: boolean;
+  readonly key?: string;
+}
+
+export interface BoletoApproveOptions {
+  readonly code: string;
+  /** In reais as people write it, for bills whose amount the payer chooses. */
+  readonly amount: string | null;
+  readonly yes: boolean;
+  readonly key?: string;
+}
+
+export function registerBatchApprove(batch: Command, runner: Runner): void {
+  approveOptions(
+    batch
+      .command('approve')
+      .description("sign a batch's content with your approver key (maker-checker): shows the payments, total and digest, asks, signs")
+      .argument('<id>', 'local #id or provider id'),
+  )
+    .addHelpText(
+      'after',
+      `
+The signature covers every payment's identifier, key, document, amount and destination, and the total: any change
+to the batch afterwards voids it. The batch's maker cannot approve it, and each approver counts once.
+
+Examples:
+  paybatch batch approve 12
+  paybatch batch approve 12 --yes --json
+  PAYBATCH_APPROVER_PASSPHRASE=… paybatch batch approve 12 --yes`,
+    )
+    .action(runner.action(parseBatchApproveOptions, runBatchApprove));
+}
+
+export function registerBoletoApprove(boleto: Command, runner: Runner): void {
+  approveOptions(
+    boleto
+      .command('approve')
+      .description("sign a bill's next payment (line, amount, due date) with your approver key, checked as 'boleto pay' checks it")
+      .argument('<line-or-barcode...>', 'the 47/48-digit line or the 44-digit barcode (dots, spaces and dashes allowed; may be split in parts)')
+      .option('--amount <reais>', 'the amount to be paid, for bills that let the payer choose it (the payment must then give the same)'),
+  )
+    .addHelpText(
+      'after',
+      `
+An approval is good for one payment of the bill at that amount and due date: paying it again needs a new one.
+
+Examples:
+  paybatch boleto approve 23793381286000782713695000063305516560000150000
+  paybatch boleto approve 83680000000-9 87450048001-5 23456789012-9 34567890123-1 --yes --json`,
+    )
+    .action(runner.action(parseBoletoApproveOptions, runBoletoApprove));
+}
+
+export function parseBatchApproveOptions(raw: RawInput): BatchApproveOptions {
+  const key = optionalText(raw, 'key');
+  return { ref: arg(raw, 0, 'id'), yes: flag(raw, 'yes'), ...(key === undefined ? {} : { key }) };
+}
+
+export function parseBoletoApproveOptions(raw: RawInput): BoletoApproveOptions {
+  if (!raw.args.length) throw new UsageError('Give the bill code (line or barcode).');
+  const key = optionalText(raw, 'key');
+  return { code: raw.args.join(' '), amount: optionalText(raw, 'amount') ?? null, yes: flag(raw, 'yes'), ...(key === undefined ? {} : { key }) };
+}
+
+export async function runBatchApprove(ctx: Context, opts: BatchApproveOptions): Promise<void> {
+  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { prepareBatchApproval, signApproval } = await import('../../engine/approvals.js');
+  const h = await humanize(ctx);
+  const ledger = await ctx.ledger();
+  const batch = await findBatch(ledger, opts.ref);
+  if (!batch) {
+    const { batchMessages } = await import('../messages/batch.js');
+    const words = batchMessages[await ctx.locale()];
+    throw new UsageError(words.noSuchBatch(opts.ref, await ctx.ledgerFile()), { hint: words.listHint });
+  }
+  const { deps, signer } = await approvalSetup(ctx, opts.key);
+  const prepared = await prepareBatchApproval(deps, batch.id, signer);
+  const { figures } = prepared.check;
+  showSummary(ctx, h, prepared, [
+    [h.w.batchLabel, `#${batch.id} "${batch.name}"`],
+    [h.w.itemsLabel, String(figures.rows)],
+    [h.w.totalLabel, h.formatBRL(figures.totalCents)],
+    [h.w.largestLabel, h.formatBRL(figures.largestCents)],
+  ]);
+  await confirmOrCancel(ctx, opts.yes, h.w.confirmBatch(batch.id, batch.name, figures.rows, h.formatBRL(figures.totalCents)));
+  const after = await signApproval(deps, prepared, signer);
+  await report(ctx, h, after, prepared.approverName, { batch: { id: batch.id, name: batch.name, items: figures.rows, totalCents: figures.totalCents } }, h.w.readyBatch(batch.id));
+}
+
+export async function runBoletoApprove(ctx: Context, opts: BoletoApproveOptions): Promise<void> {
+  const { billApprovalTarget, prepareBillApproval, signApproval } = await import('../../engine/approvals.js');
+  const { billToApprove } = await import('../../engine/approve-bill.js');
+  const { BillsRefusedError } = await import('../../engine/pay-bill.js');
+  const { formatBoletoLine } = await import('../../domain/boleto.js');
+  const { localDay } = await import('../../domain/local-time.js');
+  const h = await humanize(ctx);
+  const ledger = await ctx.ledger();
+  const request = { code: opts.code, amount: opts.amount };
+  const { deps, signer } = await approvalSetup(ctx, opts.key);
+  let bill;
+  try {
+    bill = await billToApprove({ ledger, provider: () => ctx.provider(), now: ctx.now }, request);
+  } catch (e) {
+    if (!(e instanceof BillsRefusedError)) throw e;
+    const { refusedBillsError } = await import('./boleto/bill-messages.js');
+    throw refusedBillsError(e, [request], '--amount', ctx.out.json ? 'en' : await ctx.locale());
+  }
+  const target = billApprovalTarget(bill);
+  const prepared = await prepareBillApproval(deps, target, signer);
+  const line = formatBoletoLine(target.line);
+  showSummary(ctx, h, prepared, [
+    [h.w.billLabel, line],
+    [h.w.totalLabel, h.formatBRL(target.amountCents)],
+    [h.w.dueLabel, target.dueDate ? localDay(target.dueDate, await ctx.locale()) : '-'],
+  ]);
+  await confirmOrCancel(ctx, opts.yes, h.w.confirmBill(line, h.formatBRL(target.amountCents)));
+  const after = await signApproval(deps, prepared, signer);
+  await report(ctx, h, after, prepared.approverName, { bill: { line: target.line, amountCents: target.amountCents, dueDate: target.dueDate } }, h.w.readyBill(target.line));
+}
+
+interface Humanized {
+  readonly w: ApprovalMessages;
+  formatBRL(cents: number): string;
+  reasons(check: ApprovalCheck): string;
+}
+
+async function humanize(ctx: Context): Promise<Humanized> {
+  const { formatBRL } = await import('../../domain/money.js');
+  const { APPROVAL_WORDS } = await import('../../engine/approval-words.js');
+  const locale = await ctx.locale();
+  return { w: approvalMessages[locale], formatBRL, reasons: (check) => check.need.reasons.map(APPROVAL_WORDS[locale].reason).join('; ') };
+}
+
+/** The profile's gate and this approver's key, opened (asking its passphrase when it has one). */
+async function approvalSetup(ctx: Context, keyFile: string | undefined) {
+  const { approvalGate } = await import('../../engine/approvals.js');
+  const { approverKeyFiles, openApproverKey, osIdentity } = await import('../../config/approver-key.js');
+  const { canPrompt } = await import('../io.js');
+  const locale = await ctx.locale();
+  const w = approvalMessages[locale];
+  const gate = approvalGate(await ctx.profile(), ctx.out.json ? 'en' : locale);
+  const files = approverKeyFiles(ctx.io.env, keyFile);
+  const signer = await openApproverKey(files, async () => {
+    const fromEnv = ctx.io.env.PAYBATCH_APPROVER_PASSPHRASE;
+    if (fromEnv) return fromEnv;
+    if (!canPrompt(ctx.io)) throw new UsageError(w.noPassphrase(files.privateKey));
+    return ctx.prompter.password(w.passphraseOf(files.privateKey));
+  });
+  return { deps: { ledger: await ctx.ledger(), gate, now: ctx.now, signedFrom: osIdentity() }, signer };
+}
+
+/** The summary a person approves, on stderr (so `--json` keeps stdout to its document). */
+function showSummary(ctx: Context, h: Humanized, prepared: PreparedApproval, rows: readonly (readonly [string, string])[]): void {
+  const { check } = prepared;
+  const signed = check.approvals.filter((a) => a.counted).map((a) => a.approverName);
+  ctx.out.info(
+    ctx.out.table(
+      ['', ''],
+      [
+        ...rows,
+        [h.w.digestLabel, check.digest],
+        [h.w.needsLabel, check.need.required ? h.w.needs(check.need.required, h.reasons(check)) : h.w.needsNone],
+        [h.w.signedLabel, h.w.signedSoFar(check.valid, signed)],
+        [h.w.approverLabel, prepared.approverName],
+      ],
+    ),
+  );
+}
+
+async function confirmOrCancel(ctx: Context, yes: boolean, question: string): Promise<void> {
+  if (yes || (await ctx.prompter.confirm(question))) return;
+  throw new CancelledError();
+}
+
+async function report(ctx: Context, h: Humanized, after: ApprovalCheck, approver: string, what: Record<string, unknown>, ready: string): Promise<void> {
+  const { approvalCheckDoc } = await import('../../engine/approvals.js');
+  ctx.out.result({ ...what, approver, ...approvalCheckDoc(after) }, () => {
+    ctx.out.print(h.w.approved(after.subject, approver));
+    ctx.out.print(after.missing > 0 ? h.w.stillMissing(after.missing, after.waitingFor) : ready);
+  });
+}
+
+/**
+ * `batch show`'s approvals: the check of the batch as it is now (`--json`: `approvals`), and its rendering, which
+ * lists each approval with whether it counts and why not.
+ */
+export async function batchApprovals(ctx: Context, batch: BatchRow) {
+  const { approvalCheckDoc, missingApprovals } = await import('../../engine/approvals.js');
+  const { approvalGateOf } = await import('../approval-gate.js');
+  const { APPROVAL_WORDS } = await import('../../engine/approval-words.js');
+  const { localDateTime, zoneLabel } = await import('../../domain/local-time.js');
+  const locale = await ctx.locale();
+  const w = approvalMessages[locale];
+  const check = await missingApprovals(await ctx.ledger(), await approvalGateOf(ctx), { kind: 'batch', batch });
+  const render = () => {
+    if (!check.approvals.length && !check.need.required) return;
+    ctx.out.print(w.showTitle);
+    if (check.approvals.length) {
+      ctx.out.print(
+        ctx.out.table(
+          w.showHead(zoneLabel(locale)),
+          check.approvals.map((a) => [
+            a.approverName,
+            a.fingerprint,
+            localDateTime(new Date(a.signedAt), locale),
+            a.signedFrom,
+            a.problem === null ? w.counted : `${w.notCounted}: ${APPROVAL_WORDS[locale].problem(a.problem, a.approverName)}`,
+          ]),
+        ),
+      );
+    }
+    if (check.need.required) ctx.out.print(check.missing > 0 ? w.stillMissing(check.missing, check.waitingFor) : w.readyBatch(batch.id));
+  };
+  return { doc: approvalCheckDoc(check), render };
+}

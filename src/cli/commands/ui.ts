@@ -1,0 +1,94 @@
+import { ExitCode, UsageError } from '../../errors.js';
+import type { RawInput, RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+import { flag, text } from '../raw-input.js';
+
+export interface ListenAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+export interface UiOptions {
+  readonly listen: ListenAddress;
+  /** Listen on an address other than loopback (plain HTTP: the token travels in the clear). */
+  readonly allowRemote: boolean;
+}
+
+export const DEFAULT_UI_LISTEN = '127.0.0.1:8788';
+
+export const registerUi: RegisterCommands = (program, runner) => {
+  program
+    .command('ui')
+    .description('serve a local web dashboard over the ledger: batches, items, alerts, bills, receipts (until Ctrl-C)')
+    .option('--listen <host:port>', 'address of the dashboard (port 0 picks a free one)', DEFAULT_UI_LISTEN)
+    .option('--allow-remote', 'listen on an address other than loopback (the page is not encrypted)', false)
+    .addHelpText(
+      'after',
+      `
+Open the printed address, with its token, in a browser; the token signs the browser in (a cookie) and changes at
+every start. The page follows the ledger live, also while a daemon works on it.
+
+Examples:
+  paybatch ui
+  paybatch ui --listen 127.0.0.1:0 --json        # {"url": "http://127.0.0.1:…/?token=…", "listen": "127.0.0.1:…"}
+  paybatch daemon --ui                           # the daemon with the dashboard beside it`,
+    )
+    .action(runner.action(parseUiOptions, runUi));
+};
+
+export function parseUiOptions(raw: RawInput): UiOptions {
+  return { listen: parseListen(text(raw, 'listen', DEFAULT_UI_LISTEN), '--listen'), allowRemote: flag(raw, 'allowRemote') };
+}
+
+/** `host:port`, `[::1]:port`. */
+export function parseListen(value: string, option: string): ListenAddress {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(value.trim());
+  const port = Number(m?.[3]);
+  if (!m || port > 65535) throw new UsageError(`${option} must be host:port (e.g. 127.0.0.1:8788), not "${value}".`);
+  return { host: (m[1] ?? m[2])!, port };
+}
+
+export async function runUi(ctx: Context, opts: UiOptions): Promise<number> {
+  const running = await startUi(ctx, opts);
+  ctx.out.result({ url: running.url, listen: running.listen }, () =>
+    ctx.out.print(`paybatch ui: ${running.url}\n(open it in a browser; Ctrl-C stops the dashboard)`),
+  );
+  await nextSignal();
+  await running.close();
+  return ExitCode.ok;
+}
+
+/** Starts the dashboard over the context's ledger, in the profile's language; also used by `daemon --ui`. */
+export async function startUi(ctx: Context, opts: UiOptions) {
+  const { startDashboard } = await import('../../ui/dashboard-server.js');
+  const { approvalGate } = await import('../../engine/approvals.js');
+  const ledger = await ctx.ledger();
+  const locale = await ctx.locale();
+  const running = await startDashboard({
+    ledger,
+    locale,
+    approvals: approvalGate(await ctx.profile(), locale),
+    host: opts.listen.host,
+    port: opts.listen.port,
+    allowRemote: opts.allowRemote,
+    now: ctx.now,
+    log: (message) => ctx.out.warn(message),
+  });
+  if (running.remote) {
+    ctx.out.warn(`The dashboard listens on ${running.listen} over plain HTTP: anyone who can read the traffic sees the token and the ledger.`);
+  }
+  return running;
+}
+
+/** Resolves at the first SIGINT or SIGTERM. */
+function nextSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

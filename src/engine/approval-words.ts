@@ -1,0 +1,73 @@
+import type { ApprovalReason } from '../domain/approval-policy.js';
+import type { Locale } from '../domain/locale.js';
+import { formatBRL } from '../domain/money.js';
+
+/** Why a recorded approval does not count (engine/approvals.ts). */
+export type ApprovalProblem = 'not-registered' | 'key-mismatch' | 'bad-signature' | 'content-changed' | 'maker' | 'duplicate';
+
+/** What the approval gate and the approval commands' refusals say, per locale (the CLI passes 'en' under --json). */
+const en = {
+  problem: (p: ApprovalProblem, name: string): string =>
+    ({
+      'not-registered': `"${name}" is not an approver registered in this profile`,
+      'key-mismatch': `the key stored with it is not the key this profile registers for "${name}"`,
+      'bad-signature': 'its signature does not verify (the row was altered, or it was never signed by that key)',
+      'content-changed': 'the content changed after it was signed',
+      maker: `"${name}" made this batch, and the maker cannot approve it`,
+      duplicate: `"${name}" approved it already; one approver counts once`,
+    })[p],
+  reason: (r: ApprovalReason): string =>
+    r.rule === 'total' ? `its total is above ${formatBRL(r.aboveCents)}` : r.rule === 'item' ? `it pays more than ${formatBRL(r.aboveCents)} at once` : `it has more than ${r.above} rows`,
+  batchRefused: (id: number, name: string, required: number, valid: number, reasons: string) =>
+    `Batch #${id} "${name}" needs ${required} ${required === 1 ? 'approval' : 'approvals'} before it can start (${reasons}); it has ${valid} valid. Nothing was sent.`,
+  billRefused: (line: string, required: number, valid: number, reasons: string) =>
+    `The bill ${line} needs ${required} ${required === 1 ? 'approval' : 'approvals'} before it is paid (${reasons}); it has ${valid} valid. Nothing was paid.`,
+  notCounted: (name: string, why: string) => `The approval by "${name}" does not count: ${why}.`,
+  signBatch: (id: number, waitingFor: readonly string[]) =>
+    `An approver other than its maker signs it with 'paybatch batch approve ${id}'${waitingFor.length ? ` (registered: ${waitingFor.join(', ')})` : ''}, then run this again.`,
+  signBill: (line: string, waitingFor: readonly string[]) =>
+    `An approver signs it with 'paybatch boleto approve ${line}'${waitingFor.length ? ` (registered: ${waitingFor.join(', ')})` : ''}, then run this again.`,
+  noApprovers: (profile: string) => `The profile "${profile}" registers no approvers yet: add them with 'paybatch approver add <name> <public key>'.`,
+  keyNotRegistered: (fingerprint: string, profile: string) => `Your approver key (${fingerprint}) is not registered in the profile "${profile}".`,
+  registerHint: (publicKey: string) => `Ask whoever keeps the profile to run: paybatch approver add <your name> ${publicKey}`,
+  makerCannotApprove: (id: number) => `You made batch #${id}; the maker of a batch can never approve it. Another approver must.`,
+  alreadyApproved: (subject: string, name: string) => `"${name}" has already approved ${subject} as it is now; a second signature by the same approver would not count.`,
+  notStartable: (id: number, status: string) => `Batch #${id} is ${status}: there is nothing left to approve.`,
+  reprocessBatch: (id: number) => `Batch #${id} pays again returns of a started batch; it needs no approval of its own.`,
+  changedWhileSigning: (subject: string) => `${subject} changed while it was being approved; nothing was signed. Look at it again and approve it again.`,
+};
+
+export type ApprovalWords = typeof en;
+
+const ptBR: ApprovalWords = {
+  problem: (p, name) =>
+    ({
+      'not-registered': `"${name}" não é um aprovador registrado neste perfil`,
+      'key-mismatch': `a chave guardada com ela não é a que este perfil registra para "${name}"`,
+      'bad-signature': 'a assinatura não confere (a linha foi alterada, ou nunca foi assinada por essa chave)',
+      'content-changed': 'o conteúdo mudou depois de assinado',
+      maker: `"${name}" fez este lote, e quem faz não pode aprovar`,
+      duplicate: `"${name}" já aprovou; cada aprovador conta uma vez`,
+    })[p],
+  reason: (r) =>
+    r.rule === 'total' ? `o total passa de ${formatBRL(r.aboveCents)}` : r.rule === 'item' ? `paga mais de ${formatBRL(r.aboveCents)} de uma vez` : `tem mais de ${r.above} linhas`,
+  batchRefused: (id, name, required, valid, reasons) =>
+    `O lote #${id} "${name}" precisa de ${required} ${required === 1 ? 'aprovação' : 'aprovações'} antes de iniciar (${reasons}); tem ${valid} ${valid === 1 ? 'válida' : 'válidas'}. Nada foi enviado.`,
+  billRefused: (line, required, valid, reasons) =>
+    `O boleto ${line} precisa de ${required} ${required === 1 ? 'aprovação' : 'aprovações'} antes de ser pago (${reasons}); tem ${valid} ${valid === 1 ? 'válida' : 'válidas'}. Nada foi pago.`,
+  notCounted: (name, why) => `A aprovação de "${name}" não conta: ${why}.`,
+  signBatch: (id, waitingFor) =>
+    `Um aprovador que não seja quem fez o lote assina com 'paybatch batch approve ${id}'${waitingFor.length ? ` (registrados: ${waitingFor.join(', ')})` : ''}; depois rode isto de novo.`,
+  signBill: (line, waitingFor) =>
+    `Um aprovador assina com 'paybatch boleto approve ${line}'${waitingFor.length ? ` (registrados: ${waitingFor.join(', ')})` : ''}; depois rode isto de novo.`,
+  noApprovers: (profile) => `O perfil "${profile}" ainda não registra aprovadores: inclua-os com 'paybatch approver add <nome> <chave pública>'.`,
+  keyNotRegistered: (fingerprint, profile) => `Sua chave de aprovador (${fingerprint}) não está registrada no perfil "${profile}".`,
+  registerHint: (publicKey) => `Peça a quem cuida do perfil para rodar: paybatch approver add <seu nome> ${publicKey}`,
+  makerCannotApprove: (id) => `Você fez o lote #${id}; quem faz um lote nunca pode aprová-lo. Outro aprovador precisa aprovar.`,
+  alreadyApproved: (subject, name) => `"${name}" já aprovou ${subject} como está agora; uma segunda assinatura do mesmo aprovador não contaria.`,
+  notStartable: (id, status) => `O lote #${id} está ${status}: não há mais nada a aprovar.`,
+  reprocessBatch: (id) => `O lote #${id} paga de novo devoluções de um lote já iniciado; não precisa de aprovação própria.`,
+  changedWhileSigning: (subject) => `${subject} mudou enquanto era aprovado; nada foi assinado. Confira de novo e aprove de novo.`,
+};
+
+export const APPROVAL_WORDS: Readonly<Record<Locale, ApprovalWords>> = { en, 'pt-BR': ptBR };

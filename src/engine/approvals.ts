@@ -1,0 +1,349 @@
+/**
+ * Maker-checker: a batch or bill the profile's policy names moves money only once enough distinct approvers signed
+ * its content, none of them its maker. Signatures are verified every time against the keys the profile registers
+ * (config file) and the digest recomputed from the ledger now: an edited approval row, a swapped key, or a batch
+ * changed after it was signed simply does not count, and the check says why.
+ */
+import { approvalMessage, batchDigest, batchSubject, billDigest, billSubject } from '../domain/approval-digest.js';
+import { approvalPolicyOf, batchApprovalNeed, billApprovalNeed, type ApprovalNeed, type ApprovalPolicy, type BatchFigures } from '../domain/approval-policy.js';
+import { fingerprintOf, verifySignature } from '../domain/approver-key.js';
+import type { Locale } from '../domain/locale.js';
+import { registeredApprovers, type Approvers } from '../config/approvers.js';
+import type { Profile } from '../config/profile.js';
+import { ApprovalRequiredError, ConfigError, PaybatchError } from '../errors.js';
+import {
+  approvalsOf,
+  approvedBillSubjects,
+  batchContent,
+  batchesNotStarted,
+  billAttempts,
+  recordApproval,
+  type ApprovalRow,
+} from '../ledger/approval-store.js';
+import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { APPROVAL_WORDS, type ApprovalProblem } from './approval-words.js';
+
+/** What the gate needs from the profile: its policy and the approvers it trusts, and the language of refusals. */
+export interface ApprovalGate {
+  readonly policy: ApprovalPolicy;
+  readonly approvers: Approvers;
+  readonly profile: string;
+  readonly locale: Locale;
+}
+
+/** The gate of a profile: its approval settings and the approvers registered in its config file. */
+export function approvalGate(profile: Pick<Profile, 'settings' | 'configPath' | 'name'>, locale: Locale): ApprovalGate {
+  return { policy: approvalPolicyOf(profile.settings), approvers: registeredApprovers(profile.configPath, profile.name), profile: profile.name, locale };
+}
+
+/** What is approved: a batch of the ledger, or the next payment of a bill (amount in centavos). */
+export type ApprovalTarget =
+  | { readonly kind: 'batch'; readonly batch: BatchRow }
+  | { readonly kind: 'bill'; readonly line: string; readonly amountCents: number; readonly dueDate: string | null };
+
+/** The approval target of a bill `boleto pay` planned: its line, the amount it pays and its due date. */
+export function billApprovalTarget(bill: {
+  readonly decoded: { readonly line: string; readonly dueDate: string | null };
+  readonly details: { readonly dueDate: string };
+  readonly amountCents: number;
+}): Extract<ApprovalTarget, { kind: 'bill' }> {
+  return { kind: 'bill', line: bill.decoded.line, amountCents: bill.amountCents, dueDate: bill.details.dueDate || bill.decoded.dueDate };
+}
+
+/** One recorded approval as verified now. */
+export interface CheckedApproval {
+  readonly id: number;
+  readonly approverName: string;
+  /** Of the key stored in the row (null when that key is not even readable). */
+  readonly fingerprint: string | null;
+  readonly signedAt: string;
+  readonly signedFrom: string;
+  readonly counted: boolean;
+  readonly problem: ApprovalProblem | null;
+}
+
+export interface ApprovalCheck {
+  readonly target: ApprovalTarget;
+  readonly subject: string;
+  /** The digest of the content as the ledger holds it now. */
+  readonly digest: string;
+  readonly figures: BatchFigures;
+  readonly need: ApprovalNeed;
+  /** The batch's maker (`imported_by`); null for bills and for batches made before approvals existed. */
+  readonly madeBy: string | null;
+  readonly approvals: readonly CheckedApproval[];
+  /** Distinct approvers whose approval counts. */
+  readonly valid: number;
+  readonly missing: number;
+  /** Registered approvers who could still sign: not counted yet, not the maker. */
+  readonly waitingFor: readonly string[];
+}
+
+/** Verifies every approval recorded for the target against the gate's keys and the content as it is now. */
+export async function missingApprovals(ledger: Ledger, gate: ApprovalGate, target: ApprovalTarget): Promise<ApprovalCheck> {
+  const content = await contentOf(ledger, gate.policy, target);
+  const rows = await approvalsOf(ledger, content.subject);
+  return checkApprovals(rows, content, gate.approvers);
+}
+
+/**
+ * The gate before money moves: throws an ApprovalRequiredError naming what is missing and the command that signs,
+ * unless the target has every approval the policy demands. Returns the check when it passes.
+ */
+export async function requireApprovals(ledger: Ledger, gate: ApprovalGate, target: ApprovalTarget): Promise<ApprovalCheck> {
+  const check = await missingApprovals(ledger, gate, target);
+  if (check.missing > 0) throw refusal(gate, [check]);
+  return check;
+}
+
+/**
+ * The gate before a batch starts: a sheet batch not started yet needs what the policy demands. Batches started
+ * already pass (starting them again moves nothing), and so do reprocess batches, which pay again rows of a batch that
+ * passed this gate when it started.
+ */
+export async function requireBatchApprovals(ledger: Ledger, gate: ApprovalGate, batch: BatchRow): Promise<void> {
+  if (batch.kind !== 'sheet' || !['draft', 'created', 'submitted'].includes(batch.status)) return;
+  await requireApprovals(ledger, gate, { kind: 'batch', batch });
+}
+
+/** The gate for several bills paid together: one refusal naming every bill that lacks approvals. */
+export async function requireBillApprovals(ledger: Ledger, gate: ApprovalGate, bills: readonly Extract<ApprovalTarget, { kind: 'bill' }>[]): Promise<void> {
+  const lacking: ApprovalCheck[] = [];
+  for (const bill of bills) {
+    const check = await missingApprovals(ledger, gate, bill);
+    if (check.missing > 0) lacking.push(check);
+  }
+  if (lacking.length) throw refusal(gate, lacking);
+}
+
+/** An approver's key, opened (config/approver-key.ts). */
+export interface Signer {
+  readonly publicKey: string;
+  readonly fingerprint: string;
+  sign(message: Buffer): string;
+}
+
+export interface ApproveDeps {
+  readonly ledger: Ledger;
+  readonly gate: ApprovalGate;
+  readonly now: () => Date;
+  /** user@host of this process. */
+  readonly signedFrom: string;
+}
+
+/** An approval checked and ready to sign: the summary shown before the person confirms. */
+export interface PreparedApproval {
+  readonly approverName: string;
+  readonly check: ApprovalCheck;
+}
+
+/**
+ * Checks that `signer` may approve batch `batchId` as it is now: the batch is not started, the key is registered in
+ * the profile, the signer is not its maker, and has not approved this content already. Nothing is written.
+ */
+export async function prepareBatchApproval(deps: ApproveDeps, batchId: number, signer: Pick<Signer, 'publicKey' | 'fingerprint'>): Promise<PreparedApproval> {
+  const w = APPROVAL_WORDS[deps.gate.locale];
+  const batch = await getBatch(deps.ledger, batchId);
+  if (batch.kind !== 'sheet') throw new PaybatchError(w.reprocessBatch(batch.id));
+  if (!['draft', 'created', 'submitted'].includes(batch.status)) throw new PaybatchError(w.notStartable(batch.id, batch.status));
+  return prepare(deps, { kind: 'batch', batch }, signer);
+}
+
+/** Checks that `signer` may approve the next payment of a bill (its line, amount and due date, as `boleto pay` plans it). */
+export async function prepareBillApproval(deps: ApproveDeps, bill: Extract<ApprovalTarget, { kind: 'bill' }>, signer: Pick<Signer, 'publicKey' | 'fingerprint'>): Promise<PreparedApproval> {
+  return prepare(deps, bill, signer);
+}
+
+/**
+ * Signs and records a prepared approval. The content is read again in the transaction that records it: when it
+ * changed since it was shown, nothing is signed. Returns the target's check afterwards.
+ */
+export async function signApproval(deps: ApproveDeps, prepared: PreparedApproval, signer: Signer): Promise<ApprovalCheck> {
+  const { ledger, gate } = deps;
+  const { subject, digest } = prepared.check;
+  await ledger.transaction(async (tx) => {
+    const target = prepared.check.target.kind === 'batch' ? { kind: 'batch' as const, batch: await getBatch(tx, prepared.check.target.batch.id) } : prepared.check.target;
+    const now = await contentOf(tx, gate.policy, target);
+    if (now.digest !== digest) throw new PaybatchError(APPROVAL_WORDS[gate.locale].changedWhileSigning(subject));
+    const signature = signer.sign(approvalMessage(subject, digest));
+    await recordApproval(tx, { subject, digest, approverName: prepared.approverName, publicKey: signer.publicKey, signature, signedFrom: deps.signedFrom }, deps.now());
+  });
+  const target = prepared.check.target.kind === 'batch' ? { kind: 'batch' as const, batch: await getBatch(ledger, prepared.check.target.batch.id) } : prepared.check.target;
+  return missingApprovals(ledger, gate, target);
+}
+
+/** What waits for approvals: each entry's check and the command that signs it. */
+export interface PendingApproval {
+  readonly check: ApprovalCheck;
+  readonly command: string;
+}
+
+export interface PendingApprovals {
+  /** Batches not started whose policy asks for approvals, oldest first (`missing` 0: approved, ready to start). */
+  readonly batches: readonly PendingApproval[];
+  /**
+   * Bills with approvals recorded since their last payment attempt. A bill is known to the ledger only once someone
+   * approves (or pays) it, and its digest needs the amount the provider gives on the day, so these are checked
+   * against the digest their newest approval signed.
+   */
+  readonly bills: readonly PendingApproval[];
+}
+
+/** What waits for whom: batches and bills that need approvals, who signed, how many are missing. */
+export async function pendingApprovals(ledger: Ledger, gate: ApprovalGate): Promise<PendingApprovals> {
+  const batches: PendingApproval[] = [];
+  for (const batch of await batchesNotStarted(ledger)) {
+    const check = await missingApprovals(ledger, gate, { kind: 'batch', batch });
+    if (check.need.required > 0) batches.push({ check, command: check.missing > 0 ? `paybatch batch approve ${batch.id}` : `paybatch batch start ${batch.id}` });
+  }
+  const bills: PendingApproval[] = [];
+  for (const subject of await approvedBillSubjects(ledger)) {
+    const line = subject.slice('bill:'.length);
+    const rows = await approvalsOf(ledger, subject);
+    const newest = rows.at(-1)!;
+    const attempts = await billAttempts(ledger, line);
+    if (attempts.lastAt !== null && attempts.lastAt >= newest.signed_at) continue;
+    const target = { kind: 'bill' as const, line, amountCents: 0, dueDate: null };
+    const content: Content = { subject, digest: newest.digest, figures: { totalCents: 0, largestCents: 0, rows: 1 }, need: { required: gate.policy.required, reasons: [] }, madeBy: null, target };
+    const check = checkApprovals(rows, content, gate.approvers);
+    bills.push({ check, command: check.missing > 0 ? `paybatch boleto approve ${line}` : `paybatch boleto pay ${line}` });
+  }
+  return { batches, bills };
+}
+
+/** The JSON of a check (`--json` of the approval commands, `batch show`, and the gate's refusal): a stable contract. */
+export function approvalCheckDoc(check: ApprovalCheck) {
+  return {
+    subject: check.subject,
+    digest: check.digest,
+    required: check.need.required,
+    reasons: check.need.reasons,
+    valid: check.valid,
+    missing: check.missing,
+    madeBy: check.madeBy,
+    waitingFor: check.waitingFor,
+    approvals: check.approvals.map((a) => ({
+      id: a.id,
+      approver: a.approverName,
+      fingerprint: a.fingerprint,
+      signedAt: a.signedAt,
+      signedFrom: a.signedFrom,
+      counted: a.counted,
+      problem: a.problem,
+    })),
+  };
+}
+
+interface Content {
+  readonly target: ApprovalTarget;
+  readonly subject: string;
+  readonly digest: string;
+  readonly figures: BatchFigures;
+  readonly need: ApprovalNeed;
+  readonly madeBy: string | null;
+}
+
+async function contentOf(ledger: Ledger, policy: ApprovalPolicy, target: ApprovalTarget): Promise<Content> {
+  if (target.kind === 'bill') {
+    const { count } = await billAttempts(ledger, target.line);
+    return {
+      target,
+      subject: billSubject(target.line),
+      digest: billDigest(target.line, target.amountCents, target.dueDate, count + 1),
+      figures: { totalCents: target.amountCents, largestCents: target.amountCents, rows: 1 },
+      need: billApprovalNeed(policy, target.amountCents),
+      madeBy: null,
+    };
+  }
+  const rows = await batchContent(ledger, target.batch.id);
+  const items = rows.map((r) => ({ identifier: r.identifier, key: r.key, document: r.sheet_document, amountCents: Number(r.amount_cents), destination: r.destination_json }));
+  const figures = {
+    totalCents: items.reduce((sum, it) => sum + it.amountCents, 0),
+    largestCents: items.reduce((max, it) => Math.max(max, it.amountCents), 0),
+    rows: items.length,
+  };
+  return {
+    target,
+    subject: batchSubject(target.batch.id),
+    digest: batchDigest(target.batch.id, items),
+    figures,
+    need: batchApprovalNeed(policy, figures),
+    madeBy: target.batch.imported_by,
+  };
+}
+
+/** Each recorded approval verified against the registered keys and the content's digest; pure. */
+function checkApprovals(rows: readonly ApprovalRow[], content: Content, approvers: Approvers): ApprovalCheck {
+  const counted = new Set<string>();
+  const approvals = rows.map((row): CheckedApproval => {
+    const registered = approvers[row.approver_name];
+    let problem: ApprovalProblem | null = null;
+    if (registered === undefined) problem = 'not-registered';
+    else if (registered !== row.public_key) problem = 'key-mismatch';
+    else if (!verifySignature(registered, approvalMessage(content.subject, row.digest), row.signature)) problem = 'bad-signature';
+    else if (row.digest !== content.digest) problem = 'content-changed';
+    else if (content.madeBy !== null && (fingerprintOf(registered) === content.madeBy || row.signed_from === content.madeBy)) problem = 'maker';
+    else if (counted.has(fingerprintOf(registered))) problem = 'duplicate';
+    if (problem === null) counted.add(fingerprintOf(registered!));
+    return {
+      id: row.id,
+      approverName: row.approver_name,
+      fingerprint: safeFingerprint(row.public_key),
+      signedAt: row.signed_at,
+      signedFrom: row.signed_from,
+      counted: problem === null,
+      problem,
+    };
+  });
+  const waitingFor = Object.entries(approvers)
+    .filter(([, key]) => !counted.has(fingerprintOf(key)) && fingerprintOf(key) !== content.madeBy)
+    .map(([name]) => name);
+  return {
+    ...content,
+    approvals,
+    valid: counted.size,
+    missing: Math.max(0, content.need.required - counted.size),
+    waitingFor,
+  };
+}
+
+async function prepare(deps: ApproveDeps, target: ApprovalTarget, signer: Pick<Signer, 'publicKey' | 'fingerprint'>): Promise<PreparedApproval> {
+  const { gate } = deps;
+  const w = APPROVAL_WORDS[gate.locale];
+  const approverName = Object.entries(gate.approvers).find(([, key]) => key === signer.publicKey)?.[0];
+  if (approverName === undefined) throw new ConfigError(w.keyNotRegistered(signer.fingerprint, gate.profile), { hint: w.registerHint(signer.publicKey) });
+  const check = await missingApprovals(deps.ledger, gate, target);
+  if (target.kind === 'batch' && check.madeBy !== null && (signer.fingerprint === check.madeBy || deps.signedFrom === check.madeBy)) {
+    throw new PaybatchError(w.makerCannotApprove(target.batch.id));
+  }
+  if (check.approvals.some((a) => a.counted && a.fingerprint === signer.fingerprint)) throw new PaybatchError(w.alreadyApproved(check.subject, approverName));
+  return { approverName, check };
+}
+
+function refusal(gate: ApprovalGate, checks: readonly ApprovalCheck[]): ApprovalRequiredError {
+  const w = APPROVAL_WORDS[gate.locale];
+  const lines: string[] = [];
+  const hints: string[] = [];
+  for (const check of checks) {
+    const reasons = check.need.reasons.map(w.reason).join('; ');
+    const { target } = check;
+    lines.push(
+      target.kind === 'batch'
+        ? w.batchRefused(target.batch.id, target.batch.name, check.need.required, check.valid, reasons)
+        : w.billRefused(target.line, check.need.required, check.valid, reasons),
+    );
+    for (const a of check.approvals) if (a.problem !== null) lines.push(`  ${w.notCounted(a.approverName, w.problem(a.problem, a.approverName))}`);
+    hints.push(target.kind === 'batch' ? w.signBatch(target.batch.id, check.waitingFor) : w.signBill(target.line, check.waitingFor));
+  }
+  if (Object.keys(gate.approvers).length === 0) hints.push(w.noApprovers(gate.profile));
+  return new ApprovalRequiredError(lines.join('\n'), { subjects: checks.map(approvalCheckDoc) }, { hint: hints.join('\n') });
+}
+
+function safeFingerprint(publicKey: string): string | null {
+  try {
+    return fingerprintOf(publicKey);
+  } catch {
+    return null;
+  }
+}

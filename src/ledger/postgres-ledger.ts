@@ -1,0 +1,102 @@
+import pg from 'pg';
+import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { ConfigError } from '../errors.js';
+import { compileQuery, type Ledger, type LedgerQuery } from './ledger.js';
+import { shownUrl } from '../domain/ledger-location.js';
+import { isLedgerUnavailable } from './ledger-unavailable.js';
+import { migratedNames, migratePostgresLedger, type OpenOptions } from './migrate.js';
+import type { Database } from './schema.js';
+
+/** BIGINT (ids, centavos, counts) and NUMERIC (sums) come back as numbers, as SQLite gives them: centavos stay below 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * How many times a transaction that lost a serialization conflict or a deadlock to another host is run again, after
+ * a random wait that doubles each time (up to a second): several daemons reconciling, storing events and claiming
+ * receipts at once can make the same transaction lose a few times in a row.
+ */
+const CONFLICT_RETRIES = 10;
+const conflictBackoffMs = (attempt: number) => Math.random() * Math.min(1000, 10 * 2 ** attempt);
+const isConflict = (e: unknown) => ['40001', '40P01'].includes(String((e as { code?: unknown }).code));
+
+/**
+ * Opens (and migrates) a PostgreSQL ledger. Transactions are SERIALIZABLE: each behaves as if it ran alone, as on
+ * SQLite, so the stores' read-then-write steps stay exactly-once when several hosts share the ledger; one that
+ * loses a conflict to another host is rolled back and run again (their bodies only read and write the ledger).
+ */
+export async function openPostgresLedger(url: string, o: OpenOptions = {}): Promise<Ledger> {
+  const shown = shownUrl(url);
+  const pool = new pg.Pool({ connectionString: url, max: 8, types, connectionTimeoutMillis: 10_000, application_name: 'paybatch' });
+  // An idle connection dropped by the server (a restart, a failover) must not end the process: the next query
+  // gets a fresh connection, or fails and says so.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const applied = migratedNames(await migratePostgresLedger(db as Kysely<unknown>, shown));
+    o.onMigrated?.(applied);
+  } catch (e) {
+    await db.destroy();
+    const cause = (e as { cause?: unknown }).cause ?? e; // the migrator's error wraps the connection's
+    throw isLedgerUnavailable(cause) ? unreachable(shown, cause) : e;
+  }
+  return postgresLedger(shown, db);
+}
+
+function postgresLedger(shown: string, db: Kysely<Database>): Ledger {
+  return {
+    ...queriesOn(db, shown, db),
+    transaction: async (fn) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction().setIsolationLevel('serializable').execute((trx) => fn(transactionOn(trx, shown, db)));
+        } catch (e) {
+          if (!isConflict(e) || attempt > CONFLICT_RETRIES) throw e;
+          await new Promise((r) => setTimeout(r, conflictBackoffMs(attempt)));
+        }
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** The ledger inside one transaction: its queries run on the transaction's connection; a nested one is a savepoint. */
+function transactionOn(trx: Transaction<Database>, shown: string, db: Kysely<Database>): Ledger {
+  let savepoints = 0;
+  const tx: Ledger = {
+    ...queriesOn(trx, shown, db),
+    async transaction(fn) {
+      const name = `sp${++savepoints}`;
+      await trx.executeQuery(CompiledQuery.raw(`SAVEPOINT ${name}`));
+      try {
+        const result = await fn(tx);
+        await trx.executeQuery(CompiledQuery.raw(`RELEASE SAVEPOINT ${name}`));
+        return result;
+      } catch (e) {
+        await trx.executeQuery(CompiledQuery.raw(`ROLLBACK TO SAVEPOINT ${name}`));
+        throw e;
+      }
+    },
+    close: () => Promise.reject(new Error('A ledger cannot be closed inside one of its transactions.')),
+  };
+  return tx;
+}
+
+function queriesOn(executor: Kysely<Database>, shown: string, db: Kysely<Database>): Omit<Ledger, 'transaction' | 'close'> {
+  return {
+    dialect: 'postgres',
+    file: shown,
+    db,
+    all: async <R>(q: LedgerQuery<R>) => (await executor.executeQuery(compileQuery(q, db))).rows,
+    first: async <R>(q: LedgerQuery<R>) => (await executor.executeQuery(compileQuery(q, db))).rows[0],
+    run: async (q) => ({ changes: Number((await executor.executeQuery(compileQuery(q, db))).numAffectedRows ?? 0n) }),
+  };
+}
+
+function unreachable(shown: string, e: unknown): ConfigError {
+  return new ConfigError(`Could not reach the PostgreSQL ledger ${shown}: ${(e as Error).message || String((e as { code?: unknown }).code)}.`, {
+    hint: 'Check that the server is running and the URL (host, port, database, user) is right; set it with the ledger setting, --ledger, PAYBATCH_LEDGER or PAYBATCH_LEDGER_FILE.',
+  });
+}

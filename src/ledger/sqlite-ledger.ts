@@ -1,0 +1,107 @@
+import type Sqlite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { bindSqlite, compileQuery, type Ledger, type LedgerQuery } from './ledger.js';
+import type { Database } from './schema.js';
+
+type Statement = Sqlite.Statement<unknown[]>;
+
+/**
+ * The Ledger over one better-sqlite3 connection. Statements run synchronously (the promises are already settled),
+ * prepared once per SQL text. One connection serves every task of the process, so a transaction holds a lock:
+ * while it is open, queries from outside it wait, or they would become part of it.
+ */
+export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Database>, close: () => Promise<void>): Ledger {
+  const statements = new Map<string, Statement>();
+  const prepare = (q: LedgerQuery<unknown>) => {
+    const { sql, parameters } = compileQuery(q, db);
+    let stmt = statements.get(sql);
+    if (!stmt) statements.set(sql, (stmt = raw.prepare(sql)));
+    return { stmt, parameters: parameters as unknown[] };
+  };
+  const direct = {
+    all: <R>(q: LedgerQuery<R>) => {
+      const { stmt, parameters } = prepare(q);
+      return stmt.all(...parameters) as R[];
+    },
+    first: <R>(q: LedgerQuery<R>) => {
+      const { stmt, parameters } = prepare(q);
+      return stmt.get(...parameters) as R | undefined;
+    },
+    run: (q: LedgerQuery<unknown>) => {
+      const { stmt, parameters } = prepare(q);
+      return { changes: stmt.run(...parameters).changes };
+    },
+  };
+
+  // The lock: the open transaction's end. Waiters loop (another waiter may take it first) and take it with no await
+  // between their check and their take.
+  let held: Promise<void> | null = null;
+  let savepoints = 0;
+
+  const inTransaction: Ledger = {
+    dialect: 'sqlite',
+    file,
+    db,
+    transaction: async (fn) => {
+      const name = `sp${++savepoints}`;
+      raw.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn(inTransaction);
+        raw.exec(`RELEASE ${name}`);
+        return result;
+      } catch (e) {
+        raw.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        throw e;
+      }
+    },
+    all: async (q) => direct.all(q),
+    first: async (q) => direct.first(q),
+    run: async (q) => direct.run(q),
+    close: () => Promise.reject(new Error('A ledger cannot be closed inside one of its transactions.')),
+  };
+
+  const ledger: Ledger = {
+    dialect: 'sqlite',
+    file,
+    db,
+    async transaction(fn) {
+      while (held !== null) await held;
+      let release!: () => void;
+      held = new Promise((r) => (release = r));
+      try {
+        // IMMEDIATE: take the write lock up front, so a writer waits (busy_timeout) instead of failing midway.
+        raw.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await fn(inTransaction);
+          raw.exec('COMMIT');
+          return result;
+        } catch (e) {
+          if (raw.inTransaction) raw.exec('ROLLBACK');
+          throw e;
+        }
+      } finally {
+        held = null;
+        savepoints = 0;
+        release();
+      }
+    },
+    all: async (q) => {
+      while (held !== null) await held;
+      return direct.all(q);
+    },
+    first: async (q) => {
+      while (held !== null) await held;
+      return direct.first(q);
+    },
+    run: async (q) => {
+      while (held !== null) await held;
+      return direct.run(q);
+    },
+    close: async () => {
+      while (held !== null) await held;
+      await close();
+    },
+  };
+  bindSqlite(inTransaction, raw);
+  return bindSqlite(ledger, raw);
+}

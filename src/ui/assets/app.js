@@ -1,0 +1,232 @@
+// The dashboard: one page, a view per address (#/, #/batches/1, #/alerts, …), each refreshed every POLL_MS so the
+// page follows a daemon working on the same ledger. Data only ever becomes text nodes (see dom.js).
+import { amountRing, paidOverTime, statusBar } from './charts.js';
+import { fill, h } from './dom.js';
+import { lang, t } from './words.js';
+
+const POLL_MS = 1500;
+const PAGE = 100;
+const csrf = document.querySelector('meta[name="csrf-token"]').content;
+const main = document.getElementById('main');
+const live = document.getElementById('live');
+const nav = document.getElementById('nav');
+let current = null;
+let timer = null;
+
+class SignedOut extends Error {}
+
+async function api(path, init = {}) {
+  const res = await fetch(path, { credentials: 'same-origin', ...init });
+  if (res.status === 401) throw new SignedOut();
+  if (!res.ok) throw new Error(`${res.status} ${path}`);
+  return res.json();
+}
+
+const post = (path) => api(path, { method: 'POST', headers: { 'x-csrf-token': csrf } });
+
+function table(head, rows, empty) {
+  if (!rows.length) return h('p', { class: 'muted' }, empty);
+  return h('table', {}, h('thead', {}, h('tr', {}, head.map((x) => h('th', {}, x)))), h('tbody', {}, rows));
+}
+
+const money = (text) => h('td', { class: 'num' }, text);
+const status = (s, text) => h('span', { class: `pill s-${s}` }, text);
+
+/** The PDF viewer of a view: the receipt opens inside the page, in a frame of the dashboard's own origin. */
+function viewer() {
+  const title = h('h3', {});
+  const frame = h('iframe', { title: t.receipt, id: 'receipt-frame' });
+  const box = h('section', { class: 'viewer', hidden: true }, h('div', { class: 'viewer-head' }, title, h('button', { onclick: () => { box.hidden = true; frame.removeAttribute('src'); } }, t.close)), frame);
+  return {
+    el: box,
+    open(url, what) {
+      fill(title, t.receiptOf(what));
+      frame.src = url;
+      box.hidden = false;
+      box.scrollIntoView({ block: 'nearest' });
+    },
+  };
+}
+
+function batchesView() {
+  const list = h('div', {});
+  fill(main, h('h1', {}, t.batches), list);
+  return async () => {
+    const { batches, zone } = await api('/api/batches');
+    const rows = batches.map((b) => h('tr', { class: 'link', 'data-batch': b.id, onclick: () => (location.hash = `#/batches/${b.id}`) },
+      h('td', {}, `#${b.id}`), h('td', {}, h('a', { href: `#/batches/${b.id}` }, b.name)), h('td', {}, status(b.status, b.statusText)),
+      h('td', { class: 'wide' }, statusBar(b.byStatus), h('span', { class: 'pct' }, b.settledPercent)),
+      h('td', { class: 'num' }, b.itemCount), money(b.total), money(b.paid), h('td', {}, b.created)));
+    fill(list, table(['#', t.name, t.status, t.progress, t.items, t.total, t.paid, t.created], rows, t.noBatches), h('p', { class: 'muted small' }, t.zone(zone)));
+  };
+}
+
+function batchView(id) {
+  const head = h('div', {});
+  const pictures = h('div', { class: 'charts' });
+  const filter = { status: '', q: '', offset: 0 };
+  const select = h('select', { id: 'status-filter', onchange: () => { filter.status = select.value; filter.offset = 0; refresh(); } });
+  let typing;
+  const search = h('input', { type: 'search', id: 'item-search', placeholder: t.search, oninput: () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => { filter.q = search.value; filter.offset = 0; refresh(); }, 250);
+  } });
+  const items = h('div', { id: 'items' });
+  const calls = h('div', {});
+  const view = viewer();
+  fill(main, head, pictures, h('h2', {}, t.items), h('div', { class: 'filters' }, select, search), items, view.el,
+    h('details', { class: 'calls' }, h('summary', {}, t.calls), calls));
+
+  const refresh = async () => {
+    const query = new URLSearchParams({ offset: String(filter.offset), limit: String(PAGE) });
+    if (filter.status) query.set('status', filter.status);
+    if (filter.q.trim()) query.set('q', filter.q.trim());
+    const [{ batch: b, zone }, page, log] = await Promise.all([
+      api(`/api/batches/${id}`), api(`/api/batches/${id}/items?${query}`), api(`/api/batches/${id}/calls`),
+    ]);
+    fill(head,
+      h('h1', {}, `${t.batch} #${b.id} · ${b.name} `, status(b.status, b.statusText)),
+      h('div', { class: 'cards' },
+        card(t.total, b.total, `${b.itemCount} ${t.items.toLowerCase()}`), card(t.paid, b.paid),
+        card(t.progress, h('span', { id: 'settled-percent' }, b.settledPercent), `${b.settledCount}/${b.itemCount} ${t.settledShare}`),
+        card(t.created, b.created ?? '—', b.started ? `${t.started} ${b.started}` : null)),
+      statusBar(b.byStatus), h('p', { class: 'muted small' }, t.zone(zone)));
+    fill(pictures,
+      h('figure', {}, h('figcaption', {}, t.amountByStatus), amountRing(b.byStatus, b.total)),
+      h('figure', { class: 'grow' }, h('figcaption', {}, t.paidOverTime), paidOverTime(b.paidOverTime, b.totalCents, t)));
+    if (select.options.length === 0 || select.dataset.counts !== JSON.stringify(b.byStatus.map((x) => x.count))) {
+      select.dataset.counts = JSON.stringify(b.byStatus.map((x) => x.count));
+      fill(select, h('option', { value: '' }, t.allStatuses), b.byStatus.map((x) => h('option', { value: x.status, selected: filter.status === x.status }, `${x.statusText} (${x.count})`)));
+    }
+    const rows = page.items.map((i) => h('tr', { 'data-item': i.id },
+      h('td', { class: 'num' }, i.line ?? ''), h('td', {}, i.name ?? ''), h('td', { class: 'mono' }, i.key), h('td', { class: 'mono' }, i.document ?? ''),
+      money(i.amount), h('td', {}, status(i.status, i.statusText)), h('td', { class: 'small' }, i.reason ?? ''),
+      h('td', {}, i.hasReceipt ? h('button', { class: 'open-receipt', onclick: () => view.open(`/receipts/item/${i.id}`, `${i.name ?? i.key} · ${i.amount}`) }, t.open) : '')));
+    const to = Math.min(filter.offset + PAGE, page.total);
+    fill(items, table([t.line, t.name, t.key, t.document, t.amount, t.status, t.reason, t.receipt], rows, t.noItems),
+      page.total > PAGE ? h('div', { class: 'pager' },
+        h('button', { disabled: filter.offset === 0, onclick: () => { filter.offset = Math.max(0, filter.offset - PAGE); refresh(); } }, t.previous),
+        h('span', {}, t.ofTotal(filter.offset + 1, to, page.total)),
+        h('button', { disabled: to >= page.total, onclick: () => { filter.offset += PAGE; refresh(); } }, t.next)) : null);
+    fill(calls, table([t.time, t.operation, t.phase, t.outcome, t.detail], log.calls.map((c) => h('tr', {},
+      h('td', {}, c.time), h('td', {}, c.operation), h('td', {}, c.phase), h('td', {}, c.outcome ? status(c.outcome, c.outcome) : ''),
+      h('td', { class: 'small mono' }, c.facts.join(' · ')))), t.noCalls));
+  };
+  return refresh;
+}
+
+function card(label, value, note) {
+  return h('div', { class: 'card' }, h('div', { class: 'label' }, label), h('div', { class: 'value' }, value), note ? h('div', { class: 'muted small' }, note) : null);
+}
+
+function alertsView() {
+  let all = false;
+  const list = h('div', { id: 'alerts' });
+  const toggle = h('input', { type: 'checkbox', onchange: () => { all = toggle.checked; refresh(); } });
+  fill(main, h('h1', {}, t.alerts), h('label', { class: 'filters' }, toggle, ` ${t.showAcked}`), list);
+  const refresh = async () => {
+    const { alerts } = await api(`/api/alerts${all ? '?all=1' : ''}`);
+    fill(list, alerts.length ? alerts.map((a) => h('article', { class: `alert${a.ackedAt ? ' acked' : ''}`, 'data-alert': a.id },
+      h('header', {}, h('h3', {}, `#${a.id} ${a.title}`), h('span', { class: 'muted small' }, a.created),
+        a.ackedAt ? h('span', { class: 'muted small' }, t.acknowledged(a.acked))
+          : h('button', { class: 'ack', onclick: async (e) => { e.target.disabled = true; await post(`/api/alerts/${a.id}/ack`); refresh(); } }, t.acknowledge)),
+      h('p', {}, a.summary),
+      a.items.length ? h('ul', { class: 'small' }, a.items.map((i) => h('li', {}, `${i.batch}${i.line ? ` · ${t.line.toLowerCase()} ${i.line}` : ''} · ${i.recipient ?? i.key} · ${i.amount} · ${i.statusText}`)),
+        a.itemCount > a.items.length ? h('li', { class: 'muted' }, t.more(a.itemCount - a.items.length)) : null) : null,
+      a.nextStep ? h('p', { class: 'next' }, a.nextStep) : null)) : h('p', { class: 'muted' }, t.noAlerts));
+  };
+  return refresh;
+}
+
+function billsView() {
+  const list = h('div', {});
+  const view = viewer();
+  fill(main, h('h1', {}, t.bills), list, view.el);
+  return async () => {
+    const { bills } = await api('/api/bills');
+    fill(list, table(['#', t.beneficiary, t.due, t.amount, t.status, t.settleDate, t.returnableUntil, t.document], bills.map((b) => h('tr', {},
+      h('td', {}, `#${b.id}`), h('td', {}, b.beneficiary ?? b.description ?? ''), h('td', {}, b.due ?? ''), money(b.amount),
+      h('td', {}, status(b.status, b.statusText)), h('td', {}, b.settle ?? ''), h('td', {}, b.returnableUntilText ?? ''),
+      h('td', {}, b.hasDocument ? h('button', { onclick: () => view.open(`/receipts/bill/${b.id}`, `#${b.id} · ${b.amount}`) }, t.open) : ''))), t.noBills));
+  };
+}
+
+function receiptsView() {
+  const list = h('div', {});
+  const view = viewer();
+  fill(main, h('h1', {}, t.receipts), list, view.el);
+  return async () => {
+    const { receipts } = await api('/api/receipts');
+    fill(list, table([t.batch, t.line, t.name, t.amount, t.status, t.paid, t.receipt], receipts.map((r) => h('tr', {},
+      h('td', {}, h('a', { href: `#/batches/${r.batchId}` }, `#${r.batchId} ${r.batchName}`)), h('td', { class: 'num' }, r.line ?? ''), h('td', {}, r.name ?? ''),
+      money(r.amount), h('td', {}, status(r.status, r.statusText)), h('td', {}, r.paid),
+      h('td', {}, h('button', { class: 'open-receipt', onclick: () => view.open(`/receipts/item/${r.itemId}`, `${r.name ?? ''} · ${r.amount}`) }, t.open)))), t.noReceipts));
+  };
+}
+
+function approvalsView() {
+  const list = h('div', {});
+  fill(main, h('h1', {}, t.approvals), list);
+  return async () => {
+    const { available, pending } = await api('/api/approvals');
+    if (!available) return fill(list, h('p', { class: 'muted empty-panel' }, t.approvalsUnavailable));
+    fill(list, pending.length ? pending.map((p) => h('article', { class: `alert${p.missing ? '' : ' acked'}`, 'data-approval': `${p.kind}:${p.ref}` },
+      h('h3', {}, p.kind === 'batch' ? `${t.batch} #${p.ref} · ${p.name}` : `${t.bill} ${p.ref}`),
+      h('p', {}, p.kind === 'batch' ? t.approvalSummary(p.total, p.rows, p.largest) : p.total),
+      h('p', { class: 'small' }, t.signatures(p.valid, p.required), p.signedBy.length ? ` (${p.signedBy.join(', ')})` : '',
+        p.waitingFor.length ? ` · ${t.waitingFor} ${p.waitingFor.join(', ')}` : '', p.madeBy ? ` · ${t.madeBy} ${p.madeBy}` : ''),
+      h('p', {}, `${p.missing ? t.sign : t.ready} `, h('code', {}, p.command)))) : h('p', { class: 'muted empty-panel' }, t.noApprovals));
+  };
+}
+
+const ROUTES = [
+  [/^#?\/?$/, batchesView, 'batches'],
+  [/^#\/batches\/(\d+)$/, (m) => batchView(m[1]), 'batches'],
+  [/^#\/alerts$/, alertsView, 'alerts'],
+  [/^#\/bills$/, billsView, 'bills'],
+  [/^#\/receipts$/, receiptsView, 'receipts'],
+  [/^#\/approvals$/, approvalsView, 'approvals'],
+];
+
+let openAlerts = null;
+function drawNav(active) {
+  fill(nav, ['batches', 'alerts', 'bills', 'receipts', 'approvals'].map((name) =>
+    h('a', { href: name === 'batches' ? '#/' : `#/${name}`, class: name === active ? 'active' : null, id: `nav-${name}` }, t[name],
+      name === 'alerts' && openAlerts ? h('span', { class: 'badge' }, openAlerts) : null)));
+}
+
+async function tick() {
+  clearTimeout(timer);
+  try {
+    await current.refresh();
+    openAlerts = (await api('/api/alerts')).alerts.length;
+    drawNav(current.name);
+    live.className = 'live';
+    live.textContent = t.updated(new Date().toLocaleTimeString(lang, { timeZone: 'America/Sao_Paulo' }));
+  } catch (e) {
+    live.className = 'live off';
+    if (e instanceof SignedOut) {
+      live.textContent = t.signedOut;
+      return; // nothing more to poll without a session
+    }
+    live.textContent = t.offline;
+  }
+  timer = setTimeout(tick, POLL_MS);
+}
+
+function route() {
+  const hash = location.hash || '#/';
+  for (const [pattern, make, name] of ROUTES) {
+    const m = pattern.exec(hash);
+    if (m) {
+      current = { refresh: make(m), name };
+      drawNav(name);
+      return tick();
+    }
+  }
+  location.hash = '#/';
+}
+
+document.title = `paybatch · ${t.batches}`;
+window.addEventListener('hashchange', route);
+route();

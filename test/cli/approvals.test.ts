@@ -1,0 +1,226 @@
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bankLine, MONDAY_10H } from '../bills/fixtures.js';
+import { useCliOnSandbox } from '../helpers/cli-on-sandbox.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+import { runCli } from '../helpers/test-io.js';
+import { optionsOf } from '../helpers/parsed-options.js';
+
+const tempDir = useTempDir();
+const useSandbox = useCliOnSandbox();
+const envOf = (dir: string, extra: Record<string, string> = {}) => ({ XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), HOME: dir, ...extra });
+const json = (r: { stdout: string }) => JSON.parse(r.stdout) as Record<string, any>;
+
+describe('the approval commands parse', () => {
+  it.each([
+    [['approver', 'init'], { passphrase: false }],
+    [['approver', 'init', '--passphrase', '--key', '/k/a.pem'], { key: '/k/a.pem', passphrase: true }],
+    [['approver', 'add', 'ana', 'ed25519:x'], { name: 'ana', publicKey: 'ed25519:x' }],
+    [['approver', 'remove', 'ana'], { name: 'ana' }],
+    [['batch', 'approve', '#3', '--yes'], { ref: '#3', yes: true }],
+    [['boleto', 'approve', '83680000000-9', '87450048001-5', '--amount', '87,45', '--key', 'k.pem'], { code: '83680000000-9 87450048001-5', amount: '87,45', yes: false, key: 'k.pem' }],
+  ])('%j', async (argv, options) => {
+    expect(await optionsOf(argv)).toEqual(options);
+  });
+});
+
+describe('paybatch approver', () => {
+  it('init makes a private key 0600 in a 0700 folder and prints the public key line; add, list and remove keep it in the profile', async () => {
+    const dir = tempDir();
+    const env = envOf(dir);
+    const init = await runCli(['approver', 'init', '--json'], { env });
+    expect(init.code, init.stderr).toBe(0);
+    const key = json(init);
+    const privateKeyFile = join(dir, 'config', 'paybatch', 'approver', 'approver-key.pem');
+    expect(key).toEqual({ publicKey: expect.stringMatching(/^ed25519:[A-Za-z0-9+/]{43}=$/), fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/), privateKeyFile, publicKeyFile: `${privateKeyFile}.pub`, encrypted: false });
+    expect(statSync(privateKeyFile).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'config', 'paybatch', 'approver')).mode & 0o777).toBe(0o700);
+
+    const human = await runCli(['approver', 'init', '--key', join(dir, 'second.pem')], { env });
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/^ed25519:[A-Za-z0-9+/]{43}=\n$/);
+    expect(human.stderr).toContain(`Have it registered in the profile by whoever keeps it: paybatch approver add <your name> ${human.stdout.trim()}`);
+
+    const again = await runCli(['approver', 'init', '--json'], { env });
+    expect(again.code).toBe(1);
+    expect(json(again).error).toMatchObject({ type: 'config_invalid', message: `There is already an approver key at ${privateKeyFile}; paybatch does not replace it.` });
+
+    const add = await runCli(['approver', 'add', 'ana', key.publicKey, '--json'], { env });
+    expect(json(add)).toEqual({ profile: 'default', name: 'ana', publicKey: key.publicKey, fingerprint: key.fingerprint, outcome: 'added' });
+    await runCli(['approver', 'add', 'bruno', human.stdout.trim()], { env });
+    const list = await runCli(['approver', 'list', '--json'], { env });
+    expect(json(list)).toEqual({
+      profile: 'default',
+      approvers: [
+        { name: 'ana', publicKey: key.publicKey, fingerprint: key.fingerprint, you: true },
+        { name: 'bruno', publicKey: human.stdout.trim(), fingerprint: expect.any(String), you: false },
+      ],
+    });
+    const remove = await runCli(['approver', 'remove', 'bruno', '--json'], { env });
+    expect(json(remove)).toEqual({ profile: 'default', name: 'bruno', removed: true });
+    const unknown = await runCli(['approver', 'remove', 'bruno'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('There is no approver "bruno" in the profile "default".');
+    const bad = await runCli(['approver', 'add', 'carla', 'ssh-ed25519 AAAAC3Nz'], { env });
+    expect(bad.code).toBe(2);
+  });
+
+  it('init --passphrase encrypts the key, with the passphrase from PAYBATCH_APPROVER_PASSPHRASE or a terminal, never argv', async () => {
+    const dir = tempDir();
+    const noTerminal = await runCli(['approver', 'init', '--passphrase'], { env: envOf(dir) });
+    expect(noTerminal.code).toBe(2);
+    expect(noTerminal.stderr).toContain('there is no terminal to ask its passphrase on; set PAYBATCH_APPROVER_PASSPHRASE');
+    const fromEnv = await runCli(['approver', 'init', '--passphrase', '--json'], { env: envOf(dir, { PAYBATCH_APPROVER_PASSPHRASE: 's3cret' }) });
+    expect(json(fromEnv)).toMatchObject({ encrypted: true });
+    expect(fromEnv.stdout).not.toContain('s3cret');
+
+    const asked: string[] = [];
+    const answers = ['first', 'second'];
+    const prompter = { confirm: async () => true, input: async () => '', password: async (m: string) => (asked.push(m), answers.shift()!), select: async () => { throw new Error('no select'); } };
+    const differ = await runCli(['approver', 'init', '--passphrase', '--key', join(dir, 'k.pem')], { env: envOf(dir), tty: true, prompter });
+    expect(differ.code).toBe(2);
+    expect(asked).toEqual(['Passphrase for the new approver key', 'The same passphrase again']);
+    expect(differ.stderr).toContain('The two passphrases differ; nothing was made.');
+  });
+});
+
+/** Two payments, R$ 1.500,00 and R$ 250,00. */
+function sheet(dir: string): string {
+  const file = join(dir, 'folha.csv');
+  writeFileSync(file, 'chave;valor;descricao\nana.paga@example.com;1.500,00;Salário\n52998224725;250,00;Bônus\n');
+  return file;
+}
+
+/** Three approver keys (maker, ana, bruno), ana and bruno registered, and a policy of `required` approvals above R$ 1.000,00. */
+async function approvalWorld(required: '1' | '2', extra: Record<string, string> = {}) {
+  const keys = tempDir();
+  const key = (name: string) => join(keys, `${name}.pem`);
+  const { run, dir } = await useSandbox(MONDAY_10H, { PAYBATCH_APPROVAL_ABOVE: '1.000,00', PAYBATCH_APPROVALS_REQUIRED: required, PAYBATCH_APPROVER_KEY: key('maker'), ...extra });
+  const publicKeys: Record<string, string> = {};
+  for (const name of ['maker', 'ana', 'bruno']) {
+    const made = await run(['approver', 'init', '--key', key(name), '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    publicKeys[name] = json(made).publicKey;
+  }
+  for (const name of ['ana', 'bruno']) expect((await run(['approver', 'add', name, publicKeys[name]!])).code).toBe(0);
+  return { run, dir, key, publicKeys };
+}
+
+describe('approvals before a batch starts', () => {
+  it('import --start is refused until two approvers other than the maker signed; then batch start starts it', async () => {
+    const { run, dir, key } = await approvalWorld('2');
+    const imported = await run(['import', sheet(dir), '--start', '--yes']);
+    expect(imported.code).toBe(3);
+    expect(imported.stderr).toContain('Batch #1 "folha');
+    expect(imported.stderr).toContain('needs 2 approvals before it can start (its total is above R$ 1.000,00); it has 0 valid. Nothing was sent.');
+    expect(imported.stderr).toContain("An approver other than its maker signs it with 'paybatch batch approve 1' (registered: ana, bruno), then run this again.");
+
+    const maker = await run(['batch', 'approve', '1', '--yes', '--key', key('maker')]);
+    expect(maker.code).toBe(1);
+    expect(maker.stderr).toContain('not registered in the profile "default"');
+
+    const pending = await run(['approvals', 'pending', '--json']);
+    expect(json(pending).batches).toEqual([
+      expect.objectContaining({ id: 1, items: 2, totalCents: 175_000, required: 2, valid: 0, missing: 2, waitingFor: ['ana', 'bruno'], command: 'paybatch batch approve 1' }),
+    ]);
+
+    const ana = await run(['batch', 'approve', '1', '--yes', '--json', '--key', key('ana')]);
+    expect(ana.code, ana.stderr).toBe(0);
+    expect(json(ana)).toMatchObject({
+      batch: { id: 1, items: 2, totalCents: 175_000 },
+      approver: 'ana',
+      subject: 'batch:1',
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      required: 2,
+      valid: 1,
+      missing: 1,
+      waitingFor: ['bruno'],
+      approvals: [{ approver: 'ana', counted: true, problem: null }],
+    });
+    expect(ana.stderr).toContain(json(ana).digest);
+
+    const once = await run(['batch', 'start', '1', '--yes', '--json']);
+    expect(once.code).toBe(3);
+    expect(json(once).error).toMatchObject({ type: 'approval_required', exitCode: 3, approvals: { subjects: [{ subject: 'batch:1', valid: 1, missing: 1, waitingFor: ['bruno'] }] } });
+
+    const bruno = await run(['batch', 'approve', '1', '--yes', '--key', key('bruno')]);
+    expect(bruno.code, bruno.stderr).toBe(0);
+    expect(bruno.stdout).toBe('✓ Approved batch:1 as "bruno".\nIt has every approval it needs. Start it with: paybatch batch start 1\n');
+
+    const show = await run(['batch', 'show', '1', '--json']);
+    expect(json(show).approvals).toMatchObject({ required: 2, valid: 2, missing: 0, approvals: [{ approver: 'ana', counted: true }, { approver: 'bruno', counted: true }] });
+
+    const started = await run(['batch', 'start', '1', '--yes', '--json']);
+    expect(started.code, started.stderr).toBe(0);
+    expect(json(started).batch).toMatchObject({ id: 1, status: 'started' });
+  });
+
+  it('the maker cannot approve even with a registered key, and a batch edited after its approval is refused', async () => {
+    const { run, dir, key, publicKeys } = await approvalWorld('1');
+    expect((await run(['approver', 'add', 'maker', publicKeys.maker!])).code).toBe(0);
+    expect((await run(['import', sheet(dir), '--yes'])).code).toBe(0);
+    const maker = await run(['batch', 'approve', '1', '--yes', '--key', key('maker')]);
+    expect(maker.code).toBe(1);
+    expect(maker.stderr).toContain('You made batch #1; the maker of a batch can never approve it. Another approver must.');
+
+    expect((await run(['batch', 'approve', '1', '--yes', '--key', key('ana')])).code).toBe(0);
+    const { default: Sqlite } = await import('better-sqlite3');
+    const raw = new Sqlite(join(dir, 'ledger.db'));
+    raw.prepare('UPDATE items SET amount_cents = 900000 WHERE line = 3').run();
+    expect(() => raw.prepare("UPDATE approvals SET digest = 'x'").run()).toThrow('approvals is append-only');
+    raw.close();
+    const start = await run(['batch', 'start', '1', '--yes']);
+    expect(start.code).toBe(3);
+    expect(start.stderr).toContain('The approval by "ana" does not count: the content changed after it was signed.');
+    const show = await run(['batch', 'show', '1']);
+    expect(show.stdout).toMatch(/ana\t[0-9a-f]{16}\t.*\tno: the content changed after it was signed/);
+  });
+});
+
+describe('approvals in Portuguese', () => {
+  it('batch start refuses in Portuguese, naming the command that signs; --json stays English', async () => {
+    const { run, dir } = await approvalWorld('1', { LC_ALL: 'pt_BR.UTF-8' });
+    expect((await run(['import', sheet(dir), '--yes'])).code).toBe(0);
+    const start = await run(['batch', 'start', '1', '--yes']);
+    expect(start.code).toBe(3);
+    expect(start.stderr).toMatch(/^erro: O lote #1 "folha[^"]*" precisa de 1 aprovação antes de iniciar \(o total passa de R\$ 1\.000,00\); tem 0 válidas\. Nada foi enviado\.\n/);
+    expect(start.stderr).toContain("Um aprovador que não seja quem fez o lote assina com 'paybatch batch approve 1' (registrados: ana, bruno); depois rode isto de novo.");
+    const json = await run(['batch', 'start', '1', '--yes', '--json']);
+    expect(JSON.parse(json.stdout).error.message).toMatch(/^Batch #1 "folha[^"]*" needs 1 approval before it can start \(its total is above R\$ 1\.000,00\); it has 0 valid\. Nothing was sent\.$/);
+  });
+});
+
+describe('approvals before a bill is paid', () => {
+  it('a bill above the threshold is refused, then paid once an approver signed it', async () => {
+    const { run, key } = await approvalWorld('1', { PAYBATCH_APPROVAL_ABOVE: '100,00' });
+    const line = bankLine({ amountCents: 15_990 });
+    const refused = await run(['boleto', 'pay', line, '--yes', '--json']);
+    expect(refused.code).toBe(3);
+    expect(json(refused).error).toMatchObject({ type: 'approval_required', approvals: { subjects: [{ subject: `bill:${line}`, required: 1, valid: 0, missing: 1 }] } });
+    expect(JSON.stringify(json(refused))).toContain(`paybatch boleto approve ${line}`);
+
+    const approved = await run(['boleto', 'approve', line, '--yes', '--json', '--key', key('ana')]);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(json(approved)).toMatchObject({ bill: { line, amountCents: 15_990, dueDate: '2025-03-20' }, approver: 'ana', subject: `bill:${line}`, valid: 1, missing: 0 });
+
+    const pending = await run(['approvals', 'pending', '--json']);
+    expect(json(pending).bills).toEqual([expect.objectContaining({ line, valid: 1, missing: 0, command: `paybatch boleto pay ${line}` })]);
+
+    const paid = await run(['boleto', 'pay', line, '--yes', '--json']);
+    expect(paid.code, paid.stderr).toBe(0);
+    expect(json(paid).counts).toMatchObject({ paid: 1 });
+    expect(json(await run(['approvals', 'pending', '--json'])).bills).toEqual([]);
+
+    // The approval paid it once: paying the same bill again needs a new one.
+    const again = await run(['boleto', 'pay', line, '--yes', '--force', '--json']);
+    expect(again.code).toBe(3);
+    expect(json(again).error.type).toBe('approval_required');
+  });
+
+  it('a bill below the threshold is paid without approvals', async () => {
+    const { run } = await approvalWorld('1', { PAYBATCH_APPROVAL_ABOVE: '1.000,00' });
+    const paid = await run(['boleto', 'pay', bankLine({ amountCents: 15_990 }), '--yes', '--json']);
+    expect(paid.code, paid.stderr).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { paybatch, userEnv } from '../helpers/e2e.js';
+import { usePostgresDatabases } from '../helpers/postgres.js';
+import { writeSheet } from '../helpers/sheets.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const freshDatabase = usePostgresDatabases();
+
+interface CopyDoc {
+  from: string;
+  to: string;
+  tables: { table: string; rows: number; cents?: Record<string, number> }[];
+}
+
+// Moving a company from the embedded SQLite ledger to a shared PostgreSQL one, through the commands a person runs.
+describe('paybatch ledger migrate | copy | check on PostgreSQL (end to end)', () => {
+  it('copies a ledger that paid a sheet into PostgreSQL, verified, where the same commands go on', async () => {
+    const dir = tempDir();
+    const sqliteEnv: Record<string, string> = { ...userEnv(dir, { PAYBATCH_SANDBOX_SPEED: '600', LC_ALL: 'en_US.UTF-8' }) };
+    delete sqliteEnv.PAYBATCH_LEDGER; // this user starts on the SQLite file, whatever the test run's backend
+    const sqliteFile = join(dir, 'data', 'paybatch', 'ledger.db');
+    const sheet = writeSheet(join(dir, 'folha.csv'), 8);
+    expect((await paybatch(['import', sheet, '--start', '--yes'], { env: sqliteEnv })).exitCode).toBe(0);
+    const settled = await paybatch(['daemon', '--listen', '127.0.0.1:0', '--interval', '0.5', '--until-settled', '--timeout', '60s'], { env: sqliteEnv, timeout: 90_000 });
+    expect([0, 4], settled.stderr.slice(-2000)).toContain(settled.exitCode);
+    const before = JSON.parse((await paybatch(['batch', 'list', '--json'], { env: sqliteEnv })).stdout) as { id: number; totalCents: number; status: string }[];
+
+    const url = await freshDatabase();
+    const copy = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', url, '--json'], { env: sqliteEnv });
+    expect(copy.exitCode, copy.stderr).toBe(0);
+    const doc = JSON.parse(copy.stdout) as CopyDoc;
+    expect(copy.stdout).not.toContain(':paybatch-test@'); // the server's password
+    expect(doc.to).toMatch(/^postgres:\/\/paybatch:\*\*\*@/);
+    const items = doc.tables.find((t) => t.table === 'items')!;
+    expect(items.rows).toBe(8);
+    // writeSheet's 8 rows: what the daemon paid, failed or returned adds up to the sheet's total, whatever the split.
+    expect(Object.values(items.cents!).reduce((a, b) => a + b, 0)).toBe(before.reduce((a, b) => a + b.totalCents, 0));
+
+    // The copy is the ledger now: the same batch, checked clean, up to date, and not copied into twice.
+    const pgEnv = { ...sqliteEnv, PAYBATCH_LEDGER: url };
+    const after = JSON.parse((await paybatch(['batch', 'list', '--json'], { env: pgEnv })).stdout) as typeof before;
+    expect(after.map((b) => [b.id, b.totalCents, b.status])).toEqual(before.map((b) => [b.id, b.totalCents, b.status]));
+    const check = await paybatch(['ledger', 'check', '--json'], { env: pgEnv });
+    expect(check.exitCode, check.stdout).toBe(0);
+    expect(JSON.parse(check.stdout)).toMatchObject({ dialect: 'postgres', clean: true, paidTwice: [], batchMismatches: [] });
+    const migrate = await paybatch(['ledger', 'migrate', '--json'], { env: pgEnv });
+    expect(JSON.parse(migrate.stdout)).toMatchObject({ dialect: 'postgres', applied: [] });
+    const again = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', url], { env: sqliteEnv });
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toMatch(/is not empty: its table imports has 1 rows/);
+    const backup = await paybatch(['ledger', 'backup'], { env: pgEnv });
+    expect(backup.exitCode).toBe(1);
+    expect(backup.stderr).toMatch(/PostgreSQL database: back it up with PostgreSQL's own tools/);
+  });
+
+  it('reads the URL from PAYBATCH_LEDGER_FILE and never shows its password', async () => {
+    const dir = tempDir();
+    const url = await freshDatabase();
+    const file = join(dir, 'ledger-url');
+    writeFileSync(file, `${url}\n`, { mode: 0o600 });
+    const env: Record<string, string> = { ...userEnv(dir), PAYBATCH_LEDGER_FILE: file };
+    delete env.PAYBATCH_LEDGER;
+    const r = await paybatch(['ledger', 'migrate', '--json'], { env });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ dialect: 'postgres', applied: expect.arrayContaining(['0001_ledger']) });
+    expect(r.stdout + r.stderr).not.toContain(':paybatch-test@');
+    const human = await paybatch(['ledger', 'migrate'], { env });
+    expect(human.stdout).toMatch(/Ledger postgres:\/\/paybatch:\*\*\*@127\.0\.0\.1:\d+\/paybatch_\w+ is up to date \(\d+ migrations\)/);
+  });
+
+  it('says clearly when the PostgreSQL server cannot be reached', async () => {
+    const env = { ...userEnv(tempDir()), PAYBATCH_LEDGER: 'postgres://someone:hunter2@127.0.0.1:1/ledger' };
+    const r = await paybatch(['batch', 'list'], { env });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/Could not reach the PostgreSQL ledger postgres:\/\/someone:\*\*\*@127\.0\.0\.1:1\/ledger/);
+    expect(r.stderr).not.toContain('hunter2');
+    expect(r.stderr).not.toMatch(/a bug in paybatch/);
+  });
+});
