@@ -11,7 +11,7 @@ export interface DaemonDepsInput {
   readonly ledger: Ledger;
   readonly provider: ProviderClient;
   readonly now: () => Date;
-  readonly profile: Pick<Profile, 'name' | 'settings' | 'receiptsDir' | 'embeddedSandbox'>;
+  readonly profile: Pick<Profile, 'name' | 'settings' | 'receiptsDir' | 'embeddedSandbox' | 'configPath'>;
   readonly log: (entry: LogEntry) => void;
   /** Aborted to stop the daemon (SIGINT/SIGTERM); never aborted for a run that ends by itself. */
   readonly signal: AbortSignal;
@@ -47,6 +47,8 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
     log: i.log,
     signal: i.signal,
     onCallback: applyCallback,
+    // The daemon's log and alerts about approvals are in English, like its other texts.
+    approvals: (await import('../engine/approvals.js')).approvalGate(i.profile, 'en'),
   };
 }
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChannelResult, Alert } from '../alerts/alert.js';
 import type { Settings } from '../config/settings.js';
 import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type EventRules } from '../engine/apply-event.js';
+import type { ApprovalGate } from '../engine/approvals.js';
 import { followUpPass, type PassResult } from '../engine/follow-up.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -27,6 +28,8 @@ export interface DaemonDeps {
   /** Aborted on SIGINT/SIGTERM: stop accepting deliveries, finish the pass in flight, release the lock. */
   readonly signal: AbortSignal;
   readonly onCallback?: CallbackHandler;
+  /** The profile's approval policy and approvers: the daemon's starts wait for the approvals they demand. */
+  readonly approvals?: ApprovalGate;
 }
 
 export interface DaemonOptions {

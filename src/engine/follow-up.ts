@@ -10,6 +10,7 @@ import { writeOwedBillDocuments } from './bill-documents.js';
 import { fetchReceipts, type ReceiptsResult } from './fetch-receipts.js';
 import { reconcileBatch } from './reconcile.js';
 import { reprocessConfirmedReturns } from './reprocess.js';
+import type { ApprovalGate } from './approvals.js';
 import { startScheduledBatches } from './schedule-batch.js';
 import { submitBatch } from './submit-batch.js';
 import { LEASE_HOLDER, withLease } from './work-lease.js';
@@ -18,6 +19,8 @@ export interface FollowUpDeps extends AttentionDeps {
   readonly settings: AttentionDeps['settings'] & Pick<Settings, 'returnWatch' | 'returnWatchEvery' | 'locale'>;
   readonly provider: ProviderClient;
   readonly receiptsDir: string;
+  /** The profile's approval policy and approvers: starts wait for the approvals they demand (absent: no policy). */
+  readonly approvals?: ApprovalGate;
 }
 
 export interface PassResult extends WorkLeft {
@@ -125,7 +128,7 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
   for (const b of (await unfinishedBatches(ledger)).filter((b) => b.status !== 'started')) {
     if (b.status === 'submitted' && !b.start_requested) continue; // waits for a person to start it
     // A batch another run is sending right now (an import with --start) is that run's; the next pass sees how it ended.
-    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
+    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now, approvals: deps.approvals }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
     if (done) submitted.push(b.id);
   }
   // After the batches already owed a start, so that a scheduled start that fails is tried once per pass.

@@ -21,6 +21,7 @@ import { IMPORT_WORDS } from './import-words.js';
 import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
+import type { ApprovalGate } from './approvals.js';
 import { submitBatch } from './submit-batch.js';
 
 export interface ImportOptions {
@@ -44,6 +45,10 @@ export interface ImportDeps {
   /** Shown the plan before anything is written; false cancels. */
   readonly confirm: (summary: ImportSummary) => Promise<boolean>;
   readonly onProgress?: OnProgress;
+  /** The profile's approval policy and approvers: `--start` waits for the approvals they demand (absent: no policy). */
+  readonly approvals?: ApprovalGate;
+  /** Who imports (`imported_by`: their approver key's fingerprint, or user@host), who can then never approve it. */
+  readonly importedBy?: string;
   readonly onResume?: (r: { importId: number; batchIds: readonly number[]; createdAt: string }) => void | Promise<void>;
 }
 
@@ -238,6 +243,7 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
     rejectedCount: rejected.length,
     now: now(),
     partSize: deps.settings.maxBatchItems,
+    importedBy: deps.importedBy ?? null,
   });
   crashPoint('import-write');
   return { outcome: 'recorded', summary, importId, batchIds, rejectedFile: writtenRejects };
@@ -247,7 +253,7 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
 async function submitParts(deps: ImportDeps, provider: ProviderClient, batchIds: readonly number[], start: boolean): Promise<BatchRow[]> {
   const batches: BatchRow[] = [];
   for (const id of batchIds) {
-    const batch = await submitBatch({ ledger: deps.ledger, provider, now: deps.now, onProgress: deps.onProgress }, id, { start });
+    const batch = await submitBatch({ ledger: deps.ledger, provider, now: deps.now, onProgress: deps.onProgress, approvals: deps.approvals }, id, { start });
     if (!batch.remote_id) throw new PaybatchError(`Batch #${id} has no remote id after submission.`);
     batches.push(batch);
   }

@@ -17,6 +17,7 @@ import { isAlreadyPaid } from '../provider/error-meaning.js';
 import type { BillDetails, BillPayment } from '../provider/types.js';
 import { writeBillDocument, type BillDocumentDeps } from './bill-documents.js';
 import { checkDecode, checkDetails, ledgerRefusal, type BillRefusal, type BillTiming, type BillWarning, type ValidBillDecode } from './bill-plan.js';
+import { billApprovalTarget, requireBillApprovals, type ApprovalGate } from './approvals.js';
 import { crashPoint } from './crash-point.js';
 import { detailsToAsk, planBills, type BillDecision, type BillPlanInput, type BillRequest, type DetailsAnswer, type PreparedBill, type RefusedBill, type SkippedBill } from './plan-bills.js';
 
@@ -24,6 +25,8 @@ import { detailsToAsk, planBills, type BillDecision, type BillPlanInput, type Bi
 export interface BillDeps extends BillDocumentDeps {
   /** Opened only once every offline check has passed. */
   readonly provider: () => Promise<Pick<ProviderClient, 'boletoDetails' | 'payBoleto'>>;
+  /** The profile's approval policy and approvers: bills wait for the approvals they demand (absent: no policy). */
+  readonly approvals?: ApprovalGate;
 }
 
 /** A valid code with the provider's details and what the rules say about them. */
@@ -132,6 +135,7 @@ export async function payBills(deps: BillDeps, requests: readonly BillRequest[],
   const refused = decisions.flatMap((d) => (d.action === 'refuse' ? [{ request: d.request, reasons: d.reasons }] : []));
   if (refused.length) throw new BillsRefusedError(refused, 'checking');
   const prepared = decisions.flatMap((d) => (d.action === 'pay' ? [d.bill] : []));
+  if (deps.approvals) await requireBillApprovals(deps.ledger, deps.approvals, prepared.map(billApprovalTarget));
   const skipped = decisions.flatMap((d) => (d.action === 'skip' ? [{ request: d.request, paidBy: d.paidBy }] : []));
   if (prepared.length === 0) return { outcomes: [], notAttempted: [], skipped };
   if (!(await o.confirm(prepared))) throw new CancelledError('paid');

@@ -34,14 +34,17 @@ export async function reconcileBatch(
   const unknownStatuses: { identifier: string; status: string }[] = [];
   const strangers: string[] = [];
   for await (const page of deps.provider.items(batch.remote_id)) {
-    await ledger.transaction(async (tx) => {
-      for (const remote of page) {
-        seen += 1;
-        const r = await applyRemoteItem(tx, batchId, remote, now(), deps.instabilityWords ?? []);
-        if (r === 'stranger') strangers.push(remote.identifier);
-        else if (r === 'unknown-status') unknownStatuses.push({ identifier: remote.identifier, status: remote.status });
-        else if (r === 'changed') changed += 1;
-      }
+    // Counted after the commit: on PostgreSQL a transaction that loses a conflict to another host is run again.
+    const applied = await ledger.transaction(async (tx) => {
+      const outcomes: Applied[] = [];
+      for (const remote of page) outcomes.push(await applyRemoteItem(tx, batchId, remote, now(), deps.instabilityWords ?? []));
+      return outcomes;
+    });
+    page.forEach((remote, i) => {
+      seen += 1;
+      if (applied[i] === 'stranger') strangers.push(remote.identifier);
+      else if (applied[i] === 'unknown-status') unknownStatuses.push({ identifier: remote.identifier, status: remote.status });
+      else if (applied[i] === 'changed') changed += 1;
     });
   }
   const at = now().toISOString();

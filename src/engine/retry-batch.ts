@@ -20,6 +20,7 @@ import { crashPoint } from './crash-point.js';
 import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, planRow, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { resolveKeys } from './resolve-keys.js';
+import type { ApprovalGate } from './approvals.js';
 import { submitBatch } from './submit-batch.js';
 
 export interface RetryOptions {
@@ -48,6 +49,10 @@ export interface RetryDeps {
   /** Shown the plan before anything is written; false cancels. */
   readonly confirm: (summary: RetrySummary) => Promise<boolean>;
   readonly onProgress?: OnProgress;
+  /** The profile's approval policy and approvers: `--start` waits for the approvals they demand (absent: no policy). */
+  readonly approvals?: ApprovalGate;
+  /** Who makes the retry batch (its `imported_by`), who can then never approve it. */
+  readonly importedBy?: string;
 }
 
 export interface RetryResult {
@@ -126,10 +131,10 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
       });
     }
     const items: RetryItem[] = candidates.map((c) => ({ from: c, identifier: identifiers.get(c.item.id)!, destination: byIdentifier.get(identifiers.get(c.item.id)!)!.destination }));
-    return recordRetryBatch(tx, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items, start: o.start, at: now() });
+    return recordRetryBatch(tx, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items, start: o.start, at: now(), importedBy: deps.importedBy ?? null });
   });
   crashPoint('retry-write');
-  const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress }, batchId, { start: o.start });
+  const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress, approvals: deps.approvals }, batchId, { start: o.start });
   const items = candidates.map((c) => ({ line: c.item.line, identifier: identifiers.get(c.item.id)!, retryOf: c.item.identifier }));
   return { outcome: 'retried', source, batch, summary, items };
 }
@@ -142,7 +147,7 @@ async function continueEarlier(deps: RetryDeps, source: BatchRow, start: boolean
   const owed = ['draft', 'created'].includes(last.status) || (last.status === 'submitted' && (start || last.start_requested === 1));
   if (!owed) return { outcome: 'already-retried', source, batch: last, summary: null, items: [] };
   const batch = await submitBatch(
-    { ledger: deps.ledger, provider: await deps.provider(), now: deps.now, onProgress: deps.onProgress },
+    { ledger: deps.ledger, provider: await deps.provider(), now: deps.now, onProgress: deps.onProgress, approvals: deps.approvals },
     last.id,
     { start: start || last.start_requested === 1 },
   );

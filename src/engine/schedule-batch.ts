@@ -1,7 +1,8 @@
 import type { Alert, ChannelResult } from '../alerts/alert.js';
 import { addBusinessDays, saoPauloDate, saoPauloInstant } from '../domain/bank-calendar.js';
-import { PaybatchError, UsageError } from '../errors.js';
+import { ApprovalRequiredError, PaybatchError, UsageError } from '../errors.js';
 import { recordAlert, recordAlertChannels } from '../ledger/attention-store.js';
+import { getBatch } from '../ledger/batch-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import {
   dueSchedules,
@@ -13,6 +14,7 @@ import {
   type DueSchedule,
 } from '../ledger/schedule-store.js';
 import type { ProviderClient } from '../provider/client.js';
+import { requireBatchApprovals, type ApprovalGate } from './approvals.js';
 import { submitBatch } from './submit-batch.js';
 
 /** The hour (São Paulo) a business day opens: scheduled batches start then. */
@@ -57,6 +59,8 @@ export interface ScheduledStartDeps {
   readonly send: (alert: Alert) => Promise<readonly ChannelResult[]>;
   readonly profile: string;
   readonly sandbox: boolean;
+  /** The profile's approval policy and approvers (absent: no policy). */
+  readonly approvals?: ApprovalGate;
 }
 
 export interface ScheduledStarts {
@@ -99,9 +103,18 @@ export async function startScheduledBatches(deps: ScheduledStartDeps): Promise<S
         `check that nobody paid these people meanwhile, then start it with 'paybatch batch start ${due.batchId}'.`);
       continue;
     }
+    // Without the approvals the policy demands, the schedule stays as it is: every pass that day checks again.
+    const lacking = await lackingApprovals(deps, due.batchId);
+    if (lacking) {
+      errors.push(`starting scheduled batch #${due.batchId}: ${lacking.message}`);
+      await noteScheduleOutcome(ledger, due.batchId, { error: lacking.message, now });
+      await alertOnce(deps, due, lacking.message, 'scheduled-start-failed', `Scheduled batch #${due.batchId} "${due.batchName}" lacks the approvals it needs`,
+        `It was to start at ${startText(due)}, but: ${lacking.message} ${lacking.hint ?? ''} The daemon checks again at every pass that day.`);
+      continue;
+    }
     if (!(await settleSchedule(ledger, due.batchId, 'started', now))) continue;
     try {
-      await submitBatch({ ledger, provider: deps.provider, now: deps.now }, due.batchId, { start: true, onBusy: 'skip' });
+      await submitBatch({ ledger, provider: deps.provider, now: deps.now, approvals: deps.approvals }, due.batchId, { start: true, onBusy: 'skip' });
       await noteScheduleOutcome(ledger, due.batchId, { error: null, now });
       started.push(due.batchId);
     } catch (e) {
@@ -114,6 +127,18 @@ export async function startScheduledBatches(deps: ScheduledStartDeps): Promise<S
     }
   }
   return { started, missed, errors };
+}
+
+/** The refusal of the approval gate for a scheduled batch, or null when it may start. */
+async function lackingApprovals(deps: ScheduledStartDeps, batchId: number): Promise<ApprovalRequiredError | null> {
+  if (!deps.approvals) return null;
+  try {
+    await requireBatchApprovals(deps.ledger, deps.approvals, await getBatch(deps.ledger, batchId));
+    return null;
+  } catch (e) {
+    if (e instanceof ApprovalRequiredError) return e;
+    throw e;
+  }
 }
 
 function startText(due: DueSchedule): string {

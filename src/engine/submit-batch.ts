@@ -6,6 +6,7 @@ import { countItemsIn, itemsOfBatchAfter, markItemsCallFailed, markItemsSent, ty
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Destination } from '../provider/types.js';
+import { requireBatchApprovals, type ApprovalGate } from './approvals.js';
 import { crashPoint } from './crash-point.js';
 import type { OnProgress } from './progress.js';
 
@@ -14,6 +15,8 @@ export interface SubmitDeps {
   readonly provider: Pick<ProviderClient, 'ensureBatch' | 'addItems' | 'startBatch'>;
   readonly now: () => Date;
   readonly onProgress?: OnProgress;
+  /** The profile's approval policy and approvers: a start waits for the approvals they demand. Absent: no policy. */
+  readonly approvals?: ApprovalGate;
   /** Items per add request; the provider's limit is not documented, so stay modest. */
   readonly chunkSize?: number;
 }
@@ -37,6 +40,8 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
   const { ledger, now } = deps;
   const batch = await getBatch(ledger, batchId);
   if (batch.status === 'deleted') throw new PaybatchError(`Batch #${batch.id} was deleted at the provider; it cannot be sent again.`);
+  // Maker-checker: nothing of a batch is sent to be started before it has the approvals the policy demands.
+  if (o.start && deps.approvals) await requireBatchApprovals(ledger, deps.approvals, batch);
   // Remembered first, so a run that dies before the start leaves the daemon (or the next run) knowing it was asked for.
   if (o.start && !batch.start_requested) await updateBatch(ledger, batch.id, { start_requested: 1 }, now());
 

@@ -120,7 +120,7 @@ export const remoteBatchName = (name: string, localId: number) => `${name} [pb:$
  */
 export async function insertDraftBatch(
   ledger: Ledger,
-  o: { importId: number | null; kind: 'sheet' | 'reprocess'; name: string; itemCount: number; totalCents: number; at: string },
+  o: { importId: number | null; kind: 'sheet' | 'reprocess'; name: string; itemCount: number; totalCents: number; at: string; importedBy?: string | null },
 ): Promise<number> {
   const inserted = await ledger.first(
     ledger.db
@@ -136,6 +136,7 @@ export async function insertDraftBatch(
         total_cents: o.totalCents,
         created_at: o.at,
         updated_at: o.at,
+        imported_by: o.importedBy ?? null,
       })
       .returning('id'),
   );

@@ -66,6 +66,8 @@ export async function recordImport(
     rejectedCount: number;
     now: Date;
     partSize?: number;
+    /** Who imports (see batches.imported_by); null when unknown. */
+    importedBy?: string | null;
   },
 ): Promise<{ importId: number; batchIds: [number, ...number[]] }> {
   const at = o.now.toISOString();
@@ -121,7 +123,7 @@ export async function recordImport(
     };
     const openPart = async () => {
       const name = parts > 1 ? `${o.batchName} (${batchIds.length + 1}/${parts})` : o.batchName;
-      part = { id: await insertDraftBatch(tx, { importId, kind: 'sheet', name, itemCount: 0, totalCents: 0, at }), count: 0, totalCents: 0 };
+      part = { id: await insertDraftBatch(tx, { importId, kind: 'sheet', name, itemCount: 0, totalCents: 0, at, importedBy: o.importedBy ?? null }), count: 0, totalCents: 0 };
       batchIds.push(part.id);
     };
     let written = 0;

@@ -100,11 +100,11 @@ export interface RetryItem {
  */
 export async function recordRetryBatch(
   ledger: Ledger,
-  o: { sourceBatchId: number; statuses: readonly RetryStatus[]; name: string; items: readonly RetryItem[]; start: boolean; at: Date },
+  o: { sourceBatchId: number; statuses: readonly RetryStatus[]; name: string; items: readonly RetryItem[]; start: boolean; at: Date; importedBy?: string | null },
 ): Promise<number> {
   const at = o.at.toISOString();
   const total = o.items.reduce((sum, it) => sum + it.from.item.amount_cents, 0);
-  const batchId = await insertDraftBatch(ledger, { importId: null, kind: 'sheet', name: o.name, itemCount: o.items.length, totalCents: total, at });
+  const batchId = await insertDraftBatch(ledger, { importId: null, kind: 'sheet', name: o.name, itemCount: o.items.length, totalCents: total, at, importedBy: o.importedBy ?? null });
   if (o.start) await updateBatch(ledger, batchId, { start_requested: 1 }, o.at);
   await ledger.run(ledger.db.insertInto('retries').values({ batch_id: batchId, source_batch_id: o.sourceBatchId, statuses: o.statuses.join(','), created_at: at }));
   // 17 columns a row: 512 rows a statement stay well under either database's limit on bound values.

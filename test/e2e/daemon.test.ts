@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paybatch, startSandboxProcess, userEnv, type SandboxProcess } from '../helpers/e2e.js';
 import { freePort } from '../helpers/free-port.js';
 import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { BACKEND, queryLedger } from '../helpers/test-ledger.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const tempDir = useTempDir();
@@ -26,25 +26,22 @@ interface WebhooksReport {
   deliveries: { eventId: string; status: string }[];
 }
 
+type Env = Record<string, string>;
+
 /** Rows of the sheet, each with its outcome: the last attempt's state, and the identifiers of every attempt. */
-function rowsOf(ledgerFile: string) {
-  const db = new Sqlite(ledgerFile, { readonly: true });
-  try {
-    const items = db.prepare('SELECT id, identifier, status, attempt, original_item_id, receipt_path, alerted_at FROM items ORDER BY id').all() as {
-      id: number; identifier: string; status: string; attempt: number; original_item_id: number | null; receipt_path: string | null; alerted_at: string | null;
-    }[];
-    const alerts = db.prepare('SELECT kind, items_json FROM alerts').all() as { kind: string; items_json: string }[];
-    const events = db.prepare('SELECT event_id FROM webhook_events').all() as { event_id: string }[];
-    const rows = items
-      .filter((i) => i.original_item_id === null)
-      .map((root) => {
-        const attempts = items.filter((i) => i.id === root.id || i.original_item_id === root.id).sort((a, b) => a.attempt - b.attempt);
-        return { root, attempts, last: attempts.at(-1)! };
-      });
-    return { items, rows, alerts, eventIds: new Set(events.map((e) => e.event_id)) };
-  } finally {
-    db.close();
-  }
+async function rowsOf(env: Env) {
+  const items = await queryLedger<{
+    id: number; identifier: string; status: string; attempt: number; original_item_id: number | null; receipt_path: string | null; alerted_at: string | null;
+  }>(env, 'SELECT id, identifier, status, attempt, original_item_id, receipt_path, alerted_at FROM items ORDER BY id');
+  const alerts = await queryLedger<{ kind: string; items_json: string }>(env, 'SELECT kind, items_json FROM alerts');
+  const events = await queryLedger<{ event_id: string }>(env, 'SELECT event_id FROM webhook_events');
+  const rows = items
+    .filter((i) => i.original_item_id === null)
+    .map((root) => {
+      const attempts = items.filter((i) => i.id === root.id || i.original_item_id === root.id).sort((a, b) => a.attempt - b.attempt);
+      return { root, attempts, last: attempts.at(-1)! };
+    });
+  return { items, rows, alerts, eventIds: new Set(events.map((e) => e.event_id)) };
 }
 
 /** What the daemon has done so far, as the ledger shows it. Each count only ever grows. */
@@ -55,35 +52,30 @@ interface Progress {
   attempts: number;
 }
 
-function progressOf(ledgerFile: string): Progress {
-  const db = new Sqlite(ledgerFile, { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare(
-        `SELECT (SELECT count(*) FROM webhook_events) AS events,
-          (SELECT count(*) FROM items WHERE status IN ('paid', 'failed', 'returned')) AS settled,
-          (SELECT count(*) FROM items WHERE receipt_path IS NOT NULL) AS receipts,
-          (SELECT count(*) FROM items) AS attempts`,
-      )
-      .get() as Progress;
-  } finally {
-    db.close();
-  }
+async function progressOf(env: Env): Promise<Progress> {
+  const [progress] = await queryLedger<Progress>(
+    env,
+    `SELECT (SELECT count(*) FROM webhook_events) AS events,
+      (SELECT count(*) FROM items WHERE status IN ('paid', 'failed', 'returned')) AS settled,
+      (SELECT count(*) FROM items WHERE receipt_path IS NOT NULL) AS receipts,
+      (SELECT count(*) FROM items) AS attempts`,
+  );
+  return progress!;
 }
 
 const workIn = (p: Progress): number => p.events + p.settled + p.receipts + p.attempts;
 
-/** The holder of the ledger's daemon lock, if any. */
-function lockHolder(ledgerFile: string): number | undefined {
-  const db = new Sqlite(ledgerFile, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('SELECT pid FROM daemon_lock WHERE id = 1').get() as { pid: number } | undefined)?.pid;
-  } finally {
-    db.close();
-  }
+/** The holder of the ledger's daemon lock (SQLite), if any. */
+async function lockHolder(env: Env): Promise<number | undefined> {
+  return (await queryLedger<{ pid: number }>(env, 'SELECT pid FROM daemon_lock WHERE id = 1'))[0]?.pid;
 }
 
-function expectEachRowPaidOnceAtMost(payments: PaymentsReport, rows: ReturnType<typeof rowsOf>['rows']) {
+/** Every PDF under a folder. */
+function pdfsUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.pdf')).map((e) => join(e.parentPath, e.name));
+}
+
+function expectEachRowPaidOnceAtMost(payments: PaymentsReport, rows: Awaited<ReturnType<typeof rowsOf>>['rows']) {
   expect(payments.paidMoreThanOnce).toEqual([]);
   const byId = new Map(payments.payments.map((p) => [p.identifier, p]));
   for (const row of rows) {
@@ -126,7 +118,7 @@ describe('paybatch daemon (end to end)', () => {
     expect(logs.some((l) => l.msg === 'subscribed to provider events')).toBe(true);
     expect(daemon.stderr).not.toContain('whsec_');
 
-    const { rows, items, alerts } = rowsOf(join(dir, 'data', 'paybatch', 'ledger.db'));
+    const { rows, items, alerts } = await rowsOf(env);
     expect(rows).toHaveLength(1000);
     const outcomes = rows.map((r) => r.last.status);
     expect(outcomes.every((o) => o === 'paid' || o === 'failed' || o === 'returned')).toBe(true);
@@ -175,21 +167,20 @@ describe('paybatch daemon (end to end)', () => {
     const imported = await paybatch(['import', sheet, '--start', '--yes'], { env });
     expect(imported.exitCode, imported.stderr).toBe(0);
     const daemonArgs = ['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '0.5'];
-    const ledgerFile = join(dir, 'data', 'paybatch', 'ledger.db');
     let seed = 42;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     // Each round kills a daemon in the middle of its work: once the ledger shows this run has done something
     // (events stored, items settled, receipts saved, new attempts), plus a seeded moment more.
     const afterKills: Progress[] = [];
     for (let round = 0; round < 6; round++) {
-      const before = progressOf(ledgerFile);
+      const before = await progressOf(env);
       const run = paybatch(daemonArgs, { env, timeout: 60_000 });
-      await waitFor(() => workIn(progressOf(ledgerFile)) > workIn(before), { timeoutMs: 60_000, intervalMs: 10, what: `work by the daemon of round ${round + 1}` });
+      await waitFor(async () => workIn(await progressOf(env)) > workIn(before), { timeoutMs: 60_000, intervalMs: 10, what: `work by the daemon of round ${round + 1}` });
       await sleep(random() * 150);
       run.kill('SIGKILL');
       const killed = await run;
       expect(killed.signal, `round ${round + 1} ended by itself: ${killed.stderr.slice(-1000)}`).toBe('SIGKILL');
-      const after = progressOf(ledgerFile);
+      const after = await progressOf(env);
       expect(workIn(after), `round ${round + 1}`).toBeGreaterThan(workIn(before));
       afterKills.push(after);
     }
@@ -197,9 +188,9 @@ describe('paybatch daemon (end to end)', () => {
     expect([0, 4], final.stderr.slice(-2000)).toContain(final.exitCode);
     // The kills landed mid-work: at least five of the six left work for a later run (the last may land just after
     // the work ran out, as the daemon is fast).
-    const done = progressOf(ledgerFile);
+    const done = await progressOf(env);
     expect(afterKills.filter((after) => workIn(after) < workIn(done)).length).toBeGreaterThanOrEqual(5);
-    const { rows, eventIds } = rowsOf(ledgerFile);
+    const { rows, eventIds } = await rowsOf(env);
     expect(rows.every((r) => ['paid', 'failed', 'returned'].includes(r.last.status))).toBe(true);
     expectEachRowPaidOnceAtMost(await s.admin<PaymentsReport>('payments'), rows);
     // Every delivery the sandbox saw acknowledged (2xx) is in the ledger: nothing acknowledged was lost.
@@ -209,7 +200,7 @@ describe('paybatch daemon (end to end)', () => {
     for (const id of acknowledged) expect(eventIds.has(id), `event ${id}`).toBe(true);
   }, 300_000);
 
-  it('as a cron job (--once) exits 0 when all is well; one daemon per ledger; SIGTERM stops it cleanly', async () => {
+  it(`as a cron job (--once) exits 0 when all is well; ${BACKEND === 'sqlite' ? 'one daemon per ledger' : 'a second daemon works alongside, doing nothing twice'}; SIGTERM stops it cleanly`, async () => {
     const dir = tempDir();
     const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--seed', '3', '--speed', '1000'] });
     sandboxes.push(s);
@@ -226,16 +217,42 @@ describe('paybatch daemon (end to end)', () => {
     expect(doc.last.pending).toBe(0);
     expect(doc.last.receipts.saved).toHaveLength(20);
     expect(existsSync(doc.last.receipts.saved[0])).toBe(true);
-    // A second daemon on the same ledger is refused while the first holds it.
     const port = await freePort();
-    const holder = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--interval', '1'], { env: { ...env, PAYBATCH_WEBHOOK_SECRET: 'x-secret' }, timeout: 60_000 });
-    await waitFor(() => lockHolder(join(dir, 'data', 'paybatch', 'ledger.db')) === holder.pid, { what: 'the first daemon to hold the ledger' });
-    const second = await paybatch(['daemon', '--once'], { env });
-    expect(second.exitCode).toBe(1);
-    expect(second.stderr).toContain(`Another paybatch daemon holds this ledger: pid ${holder.pid}`);
+    const holder = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--interval', '1', '--log-format', 'json'], { env: { ...env, PAYBATCH_WEBHOOK_SECRET: 'x-secret' }, timeout: 60_000 });
+    let savedBySecond: string[] = [];
+    if (BACKEND === 'sqlite') {
+      // A second daemon on the same SQLite ledger is refused while the first holds it.
+      await waitFor(async () => (await lockHolder(env)) === holder.pid, { what: 'the first daemon to hold the ledger' });
+      const second = await paybatch(['daemon', '--once'], { env });
+      expect(second.exitCode).toBe(1);
+      expect(second.stderr).toContain(`Another paybatch daemon holds this ledger: pid ${holder.pid}`);
+    } else {
+      // On PostgreSQL a second daemon (another host) works alongside the first: a new sheet's 20 receipts are saved
+      // once each, by one daemon or the other.
+      let log = '';
+      holder.stderr!.on('data', (b: Buffer) => (log += b.toString()));
+      await waitFor(() => log.includes('"pass done"'), { what: 'the first daemon to run a pass' });
+      expect(log).toContain('working alongside any other daemons');
+      const more = await paybatch(['import', writeSheet(join(dir, 'b.csv'), 20), '--start', '--yes'], { env });
+      expect(more.exitCode, more.stderr).toBe(0);
+      await waitFor(async () => (await s.admin<BatchesReport>('batches')).batches[1]?.items.paid === 20, { what: 'the provider to pay the new 20 items' });
+      const second = await paybatch(['daemon', '--once', '--json'], { env });
+      expect(second.exitCode, second.stderr).toBe(0);
+      expect(second.stderr).toContain('working alongside any other daemons');
+      savedBySecond = (JSON.parse(second.stdout) as { last: { receipts: { saved: string[] } } }).last.receipts.saved;
+      await waitFor(async () => (await queryLedger<{ n: number }>(env, 'SELECT count(*) AS n FROM items WHERE receipt_path IS NULL'))[0]!.n === 0, { what: 'every receipt saved' });
+    }
     holder.kill('SIGTERM');
     const stopped = await holder;
     expect(stopped.exitCode, stopped.stderr).toBe(0);
+    if (BACKEND === 'postgres') {
+      const passes = stopped.stderr.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; receipts?: number }).filter((l) => l.msg === 'pass done');
+      expect(passes.length).toBeGreaterThan(0);
+      expect(passes.reduce((n, l) => n + (l.receipts ?? 0), 0) + savedBySecond.length).toBe(20);
+      const paths = (await queryLedger<{ receipt_path: string }>(env, 'SELECT receipt_path FROM items')).map((r) => r.receipt_path);
+      expect(new Set(paths).size).toBe(40);
+      expect(pdfsUnder(join(dir, 'receipts')).sort()).toEqual(paths.sort());
+    }
   }, 120_000);
 
   it('on the embedded sandbox, a later daemon process finishes what an import started (the sandbox resumes from its state)', async () => {
@@ -247,7 +264,7 @@ describe('paybatch daemon (end to end)', () => {
     expect(daemon.exitCode, daemon.stderr.slice(-2000)).toBe(0);
     expect(daemon.stderr).toContain('SANDBOX');
     expect(daemon.stderr).toContain('subscribed to provider events');
-    const { rows, items } = rowsOf(join(dir, 'data', 'paybatch', 'ledger.db'));
+    const { rows, items } = await rowsOf(env);
     expect(rows.map((r) => r.last.status)).toEqual(Array(50).fill('paid'));
     expect(items.every((i) => i.receipt_path !== null)).toBe(true);
   }, 120_000);

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { bankLine as fixtureBankLine, dueDateForBothClocks, SATURDAY_NIGHT } from '../bills/fixtures.js';
 import { paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers/e2e.js';
 import { freePort } from '../helpers/free-port.js';
 import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { queryLedger } from '../helpers/test-ledger.js';
 import { pdfText } from '../sandbox/pdf-text.js';
 
 /** Bank slips due on a date that paybatch (the real clock) and the sandbox (its pinned clock) both read as itself. */
@@ -39,35 +39,30 @@ interface ItemRow {
   receipt_path: string | null;
 }
 
-function readLedger(file: string) {
-  const db = new Sqlite(file, { readonly: true, fileMustExist: true });
-  try {
-    const items = db.prepare('SELECT id, identifier, status, attempt, original_item_id, pix_id, receipt_path FROM items ORDER BY id').all() as ItemRow[];
-    const bills = db.prepare('SELECT status, return_reason, return_meaning FROM bills').all() as { status: string; return_reason: string | null; return_meaning: string | null }[];
-    const alerts = db.prepare('SELECT kind, items_json FROM alerts').all() as { kind: string; items_json: string }[];
-    const rows = items
-      .filter((i) => i.original_item_id === null)
-      .map((root) => {
-        const attempts = items.filter((i) => i.id === root.id || i.original_item_id === root.id).sort((a, b) => a.attempt - b.attempt);
-        return { root, attempts, last: attempts.at(-1)! };
-      });
-    return { items, rows, bills, alerts };
-  } finally {
-    db.close();
-  }
+async function readLedger(env: Record<string, string>) {
+  const items = await queryLedger<ItemRow>(env, 'SELECT id, identifier, status, attempt, original_item_id, pix_id, receipt_path FROM items ORDER BY id');
+  const bills = await queryLedger<{ status: string; return_reason: string | null; return_meaning: string | null }>(env, 'SELECT status, return_reason, return_meaning FROM bills');
+  const alerts = await queryLedger<{ kind: string; items_json: string }>(env, 'SELECT kind, items_json FROM alerts');
+  const rows = items
+    .filter((i) => i.original_item_id === null)
+    .map((root) => {
+      const attempts = items.filter((i) => i.id === root.id || i.original_item_id === root.id).sort((a, b) => a.attempt - b.attempt);
+      return { root, attempts, last: attempts.at(-1)! };
+    });
+  return { items, rows, bills, alerts };
 }
 
-async function until<T>(what: string, probe: () => T | null | Promise<T | null>, timeoutMs = 90_000, state: () => string = () => ''): Promise<T> {
+async function until<T>(what: string, probe: () => T | null | Promise<T | null>, timeoutMs = 90_000, state: () => string | Promise<string> = () => ''): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} ${state()}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} ${await state()}`);
     await sleep(300);
   }
 }
 
-function expectNobodyPaidTwice(payments: PaymentsReport, rows: ReturnType<typeof readLedger>['rows']) {
+function expectNobodyPaidTwice(payments: PaymentsReport, rows: Awaited<ReturnType<typeof readLedger>>['rows']) {
   expect(payments.paidMoreThanOnce).toEqual([]);
   const byId = new Map(payments.payments.map((p) => [p.identifier, p]));
   for (const row of rows) {
@@ -87,7 +82,6 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
       args: ['--dialect', dialect, '--seed', '21', '--speed', '100', '--start-time', SATURDAY_NIGHT, '--faults', 'instabilityReturn=0.15,failed=0.05'],
     });
     sandboxes.push(s);
-    const ledger = join(dir, 'data', 'paybatch', 'ledger.db');
     const env = userEnv(dir, { ...s.env(), PAYBATCH_WEBHOOK_SECRET: 'e2e-secret-of-the-dialect-test', PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts') });
 
     const port = await freePort();
@@ -108,14 +102,14 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     // Four simulated days: Monday's window pays the bill, then its beneficiary returns it.
     await s.admin('clock/advance', { method: 'POST', body: { seconds: 4 * 86_400 } });
 
-    const done = await until('every payment settled, every receipt saved, the bill returned', () => {
-      const l = readLedger(ledger);
+    const done = await until('every payment settled, every receipt saved, the bill returned', async () => {
+      const l = await readLedger(env);
       const settled = l.rows.every((r) => r.last.status === 'paid' || r.last.status === 'failed');
       const receipts = l.items.filter((i) => i.status === 'paid').every((i) => i.receipt_path !== null);
       const bill = l.bills[0]?.status === 'returned' && alertedIdentifiers(l.alerts, 'bill-return').length === 1;
       return settled && receipts && bill ? l : null;
-    }, 120_000, () => {
-      const l = readLedger(ledger);
+    }, 120_000, async () => {
+      const l = await readLedger(env);
       const count = (xs: string[]) => JSON.stringify(xs.reduce<Record<string, number>>((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {}));
       return `items ${count(l.items.map((i) => `${i.status}${i.receipt_path ? '+receipt' : ''}`))} bills ${JSON.stringify(l.bills)} alerts ${count(l.alerts.map((a) => a.kind))}\n${log.slice(-3000)}`;
     });
@@ -136,13 +130,9 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     // The provider's Pix receipt, as a Brazilian provider writes it.
     expect(pdfText(readFileSync(done.items.find((i) => i.status === 'paid')!.receipt_path!))).toContain('Comprovante de pagamento Pix');
     // The bill: its scheduling receipt, then its return notice, each a file of its own.
-    await until('the return notice of the bill', () => {
-      const db = new Sqlite(ledger, { readonly: true, fileMustExist: true });
-      try {
-        return (db.prepare('SELECT document_kind FROM bills').pluck().get() as string | null) === 'return' ? true : null;
-      } finally {
-        db.close();
-      }
+    await until('the return notice of the bill', async () => {
+      const [bill] = await queryLedger<{ document_kind: string | null }>(env, 'SELECT document_kind FROM bills');
+      return bill?.document_kind === 'return' ? true : null;
     }, 30_000);
     const billFiles = readdirSync(join(dir, 'receipts', 'default', 'bills'));
     expect(billFiles.filter((f) => f.endsWith('-scheduling.pdf'))).toHaveLength(1);
@@ -160,7 +150,6 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     const dir = tempDir();
     const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', dialect, '--seed', '22', '--speed', '100', '--faults', 'failed=0.1'] });
     sandboxes.push(s);
-    const ledger = join(dir, 'data', 'paybatch', 'ledger.db');
     const env = userEnv(dir, { ...s.env(), PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'), PAYBATCH_RECEIPT_WAIT: '2s' });
 
     const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), 30), '--start', '--yes'], { env });
@@ -170,7 +159,7 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     expect(daemon.exitCode, daemon.stderr.slice(-2000)).toBe(4);
     expect(daemon.stderr).not.toMatch(/--timeout reached/);
 
-    const l = readLedger(ledger);
+    const l = await readLedger(env);
     expect(l.rows.every((r) => r.last.status === 'paid' || r.last.status === 'failed')).toBe(true);
     const paid = l.items.filter((i) => i.status === 'paid');
     expect(paid.length).toBeGreaterThan(20);
@@ -189,7 +178,7 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     // The next pass reports nothing again (the alerts stay open until acknowledged: attention).
     const again = await paybatch(['daemon', '--once'], { env });
     expect(again.exitCode, again.stderr).toBe(4);
-    expect(alertedIdentifiers(readLedger(ledger).alerts, 'receipts-unavailable')).toHaveLength(unavailable.length);
+    expect(alertedIdentifiers((await readLedger(env)).alerts, 'receipts-unavailable')).toHaveLength(unavailable.length);
   }, 180_000);
 
   it('provider check tells what works and what to pin', async () => {

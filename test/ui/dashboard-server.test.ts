@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseDaemonOptions } from '../../src/cli/commands/daemon.js';
 import { parseListen, parseUiOptions } from '../../src/cli/commands/ui.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { buildDashboardApp, startDashboard } from '../../src/ui/dashboard-server.js';
@@ -331,5 +332,14 @@ describe('paybatch ui: listening', () => {
     expect(parseUiOptions({ flags: { listen: '[::1]:0', allowRemote: true }, args: [] })).toEqual({ listen: { host: '::1', port: 0 }, allowRemote: true });
     expect(() => parseListen('8788', '--listen')).toThrow('--listen must be host:port');
     expect(() => parseListen('localhost:70000', '--ui-listen')).toThrow('--ui-listen must be host:port');
+  });
+
+  it('parses daemon --ui and --ui-listen', () => {
+    const daemon = (flags: Record<string, unknown>) => parseDaemonOptions({ flags: { listen: '127.0.0.1:8787', interval: '30', ...flags }, args: [] });
+    expect(daemon({}).ui).toBeUndefined();
+    expect(daemon({ ui: true }).ui).toEqual({ host: '127.0.0.1', port: 8788 });
+    expect(daemon({ ui: true, uiListen: 'localhost:9000' }).ui).toEqual({ host: 'localhost', port: 9000 });
+    expect(() => daemon({ uiListen: 'localhost:9000' })).toThrow('--ui-listen goes with --ui.');
+    expect(() => daemon({ ui: true, once: true })).toThrow(/^--ui needs a daemon that keeps running/);
   });
 });

@@ -90,6 +90,8 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
         settings: profile.settings,
         now: ctx.now,
         onProgress,
+        approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
+        importedBy: await (await import('../approval-gate.js')).makerOf(ctx),
         confirm: async (summary) => {
           spinner.stop();
           showRetrySummary(ctx.out, summary, words, formatBRL);

@@ -8,6 +8,7 @@ import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { registerBatchExport } from './batch-export.js';
 import { registerBatchRetry } from './batch-retry.js';
+import { registerBatchApprove } from './approve.js';
 import { batchMessages, type BatchMessages } from '../messages/batch.js';
 import type { ScheduleMessages } from '../messages/schedule.js';
 import { statusWord } from '../../domain/status-words.js';
@@ -73,6 +74,7 @@ export const registerBatch: RegisterCommands = (program, runner) => {
     .action(runner.action(parseBatchActionOptions, runBatchDelete));
 
   registerBatchRetry(batch, runner);
+  registerBatchApprove(batch, runner);
   registerBatchExport(batch, runner);
 };
 
@@ -128,11 +130,13 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
   const parts = siblings.length > 1 ? siblings.map((p) => ({ id: p.id, name: p.name, status: p.status, items: p.item_count, totalCents: p.total_cents })) : [];
   const { schedulesOf } = await import('../../ledger/schedule-store.js');
   const [schedule] = await schedulesOf(ledger, [b.id]);
-  const doc = { batch: batchDoc(b, schedule), parts, progress, calls, refreshed };
+  const approvals = await (await import('./approve.js')).batchApprovals(ctx, b);
+  const doc = { batch: batchDoc(b, schedule), parts, progress, calls, refreshed, approvals: approvals.doc };
   const sw = schedule ? await scheduleWords(ctx) : null;
   ctx.out.result(doc, () => {
     renderBatchShow(ctx.out, b, doc, ctx.globals.verbose, h);
     if (schedule && sw) ctx.out.print(sw.state(schedule.state, `${h.time(schedule.startAt)} (${h.zone})`, b.id));
+    approvals.render();
   });
 }
 
@@ -154,6 +158,10 @@ export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Pro
     ctx.out.result({ batch: batchDoc(b), changed: false }, () => ctx.out.print(h.words.alreadyStatus(b.id, h.status(b.status))));
     return;
   }
+  // Refused for missing approvals before anything is asked (submitBatch checks again before the start).
+  const { approvalGateOf } = await import('../approval-gate.js');
+  const approvals = await approvalGateOf(ctx);
+  await (await import('../../engine/approvals.js')).requireBatchApprovals(ledger, approvals, b);
   // A batch scheduled by `import --pay-on` is started before its day only when the person says so.
   const { schedulesOf } = await import('../../ledger/schedule-store.js');
   const [schedule] = await schedulesOf(ledger, [b.id]);
@@ -161,7 +169,7 @@ export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Pro
   const sw = await scheduleWords(ctx);
   await confirmOrCancel(ctx, opts.yes, early ? sw.confirmEarly(b.id, b.name, early) : h.words.confirmStart(b.id, b.name, b.item_count, h.formatBRL(b.total_cents)));
   if (early && opts.yes) ctx.out.warn(sw.startingEarly(b.id, early));
-  const started = await submitBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id, { start: true });
+  const started = await submitBatch({ ledger, provider: await ctx.provider(), now: ctx.now, approvals }, b.id, { start: true });
   ctx.out.result({ batch: batchDoc(started), changed: true }, () => ctx.out.print(h.words.started(started.id, started.remote_id)));
 }
 

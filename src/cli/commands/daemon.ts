@@ -4,6 +4,7 @@ import { ExitCode, UsageError } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { flag, optionalChoice, optionalText, text } from '../raw-input.js';
+import { DEFAULT_UI_LISTEN, parseListen, type ListenAddress } from './ui.js';
 
 export interface DaemonCommandOptions {
   /** Address of the webhook receiver. */
@@ -16,6 +17,8 @@ export interface DaemonCommandOptions {
   readonly untilSettled: boolean;
   /** Give up after this long; null: never. */
   readonly timeoutSeconds: number | null;
+  /** Where to serve the dashboard beside the daemon (`--ui`), on loopback. */
+  readonly ui?: ListenAddress;
 }
 
 export const registerDaemon: RegisterCommands = (program, runner) => {
@@ -29,6 +32,8 @@ export const registerDaemon: RegisterCommands = (program, runner) => {
     .addOption(new Option('--log-format <format>', 'log lines on stderr').choices(['json', 'pretty']).default('pretty'))
     .option('--until-settled', 'exit once every payment is settled and every receipt saved', false)
     .option('--timeout <duration>', 'give up after this long (e.g. 10m); exit 4 if payments are still open')
+    .option('--ui', 'also serve the web dashboard (as paybatch ui does) while the daemon runs; its address is logged', false)
+    .option('--ui-listen <host:port>', `address of the dashboard, on loopback (default: ${DEFAULT_UI_LISTEN})`)
     .addHelpText(
       'after',
       `
@@ -36,7 +41,8 @@ One daemon per ledger. SIGINT/SIGTERM stop it cleanly: no new deliveries are acc
 
 Examples:
   paybatch daemon --public-url https://hooks.example.com/webhooks
-  paybatch daemon --once --log-format json        # from cron: exit 4 when something needs attention`,
+  paybatch daemon --once --log-format json        # from cron: exit 4 when something needs attention
+  paybatch daemon --ui                            # with the web dashboard on 127.0.0.1:8788 (its URL is logged)`,
     )
     .action(runner.action(parseDaemonOptions, runDaemonCommand));
 };
@@ -55,6 +61,10 @@ export function parseDaemonOptions(raw: RawInput): DaemonCommandOptions {
     timeoutSeconds = t.value;
   }
   const publicUrl = optionalText(raw, 'publicUrl');
+  const uiListen = optionalText(raw, 'uiListen');
+  const ui = flag(raw, 'ui');
+  if (uiListen !== undefined && !ui) throw new UsageError('--ui-listen goes with --ui.');
+  if (ui && flag(raw, 'once')) throw new UsageError('--ui needs a daemon that keeps running: leave out --once (or run paybatch ui apart).');
   return {
     listen: { host: listen[1]!, port: Number(listen[2]) },
     ...(publicUrl === undefined ? {} : { publicUrl }),
@@ -63,6 +73,7 @@ export function parseDaemonOptions(raw: RawInput): DaemonCommandOptions {
     logFormat: optionalChoice(raw, 'logFormat', ['json', 'pretty'] as const) ?? 'pretty',
     untilSettled: flag(raw, 'untilSettled'),
     timeoutSeconds,
+    ...(ui ? { ui: parseListen(uiListen ?? DEFAULT_UI_LISTEN, '--ui-listen') } : {}),
   };
 }
 
@@ -99,8 +110,13 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  let dashboard: { url: string; close(): Promise<void> } | undefined;
   try {
     const ledger = await ctx.ledger();
+    if (opts.ui) {
+      dashboard = await (await import('./ui.js')).startUi(ctx, { listen: opts.ui, allowRemote: false });
+      log({ level: 'info', msg: `dashboard: ${dashboard.url}` });
+    }
     const provider = await ctx.provider();
     const deps = await daemonDeps({ ledger, provider, now: ctx.now, profile, log, signal: controller.signal, alerts: 'channels' });
     const result = await runDaemon(deps, {
@@ -120,5 +136,6 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    await dashboard?.close();
   }
 }
