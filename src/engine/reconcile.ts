@@ -33,11 +33,13 @@ export async function reconcileBatch(
   let changed = 0;
   const unknownStatuses: { identifier: string; status: string }[] = [];
   const strangers: string[] = [];
+  // When the page being read was asked for: news the ledger took in after that moment is newer than the page.
+  let askedAt = now();
   for await (const page of deps.provider.items(batch.remote_id)) {
     // Counted after the commit: on PostgreSQL a transaction that loses a conflict to another host is run again.
     const applied = await ledger.transaction(async (tx) => {
       const outcomes: Applied[] = [];
-      for (const remote of page) outcomes.push(await applyRemoteItem(tx, batchId, remote, now(), deps.instabilityWords ?? []));
+      for (const remote of page) outcomes.push(await applyRemoteItem(tx, batchId, remote, now(), deps.instabilityWords ?? [], askedAt));
       return outcomes;
     });
     page.forEach((remote, i) => {
@@ -46,6 +48,7 @@ export async function reconcileBatch(
       else if (applied[i] === 'unknown-status') unknownStatuses.push({ identifier: remote.identifier, status: remote.status });
       else if (applied[i] === 'changed') changed += 1;
     });
+    askedAt = now();
   }
   const at = now().toISOString();
   if (batch.status === 'started' && (await countItemsNotIn(ledger, batchId, SETTLED)) === 0) await updateBatch(ledger, batchId, { status: 'settled', settled_at: at, read_at: at }, now());
@@ -55,12 +58,18 @@ export async function reconcileBatch(
 
 type Applied = 'changed' | 'same' | 'unknown-status' | 'stranger';
 
-/** Applies one remote item to the ledger item with its identifier; call inside a transaction. */
-export async function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, at: Date, instabilityWords: readonly string[]): Promise<Applied> {
+/**
+ * Applies one remote item, read from a page asked for at `askedAt`, to the ledger item with its identifier; call
+ * inside a transaction.
+ */
+export async function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, at: Date, instabilityWords: readonly string[], askedAt: Date): Promise<Applied> {
   const local = await itemByIdentifier(ledger, remote.identifier);
   if (!local || local.batch_id !== batchId) return 'stranger';
   const next = remote.state;
   const step = nextItemState({ status: local.status, returnUndecided: local.return_action === null, returnConfirmed: local.return_confirmed_at !== null }, next, 'page');
+  // A refund event stored after the page was asked for (by this daemon's receiver or another host's) is newer than
+  // the page, which cannot show that return yet: the page of a later pass confirms the return or undoes it.
+  if (step === 'undo' && local.status_changed_at >= askedAt.toISOString()) return 'same';
   if (step === 'undo') {
     // An event said "returned"; the provider's own page says paid: the page wins and the event is set aside.
     if (local.return_claim !== null) await quarantineEvent(ledger, local.return_claim, "the provider's item page shows this payment paid, not returned");

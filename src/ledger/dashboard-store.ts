@@ -58,18 +58,15 @@ export async function statusTotals(ledger: Ledger, batchIds: readonly number[]):
   return rows.map((r) => ({ batchId: Number(r.batchId), status: r.status, count: Number(r.count), sumCents: Number(r.sumCents) }));
 }
 
-/** When each item of a batch now paid was paid (its last change of state), oldest first. */
+/** The amount of a batch's items now paid, by the second they were paid (their last change of state), oldest first. */
 export async function paidTimes(ledger: Ledger, batchId: number): Promise<{ at: string; amountCents: number }[]> {
+  // Summed per second (the ISO text up to the seconds): a 100,000-item batch is a few hundred points, not 100,000.
   const rows = await ledger.all(
-    ledger.db
-      .selectFrom('items')
-      .select(['status_changed_at as at', 'amount_cents as amountCents'])
-      .where('batch_id', '=', batchId)
-      .where('status', '=', 'paid')
-      .orderBy('status_changed_at')
-      .orderBy('id'),
+    sql<{ at: string; amountCents: number }>`SELECT substr(status_changed_at, 1, 19) AS at, sum(amount_cents) AS "amountCents"
+      FROM items WHERE batch_id = ${batchId} AND status = 'paid'
+      GROUP BY substr(status_changed_at, 1, 19) ORDER BY 1`,
   );
-  return rows.map((r) => ({ at: r.at, amountCents: Number(r.amountCents) }));
+  return rows.map((r) => ({ at: `${r.at}.000Z`, amountCents: Number(r.amountCents) }));
 }
 
 export interface DashboardItem {
