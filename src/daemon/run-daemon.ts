@@ -100,7 +100,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
     while (!signal.aborted) {
       const pass = await followUpPass(deps).catch((e: unknown) => {
         if (!isLedgerUnavailable(e)) throw e;
-        log({ level: 'warn', msg: 'the ledger cannot be reached; trying again', error: (e as Error).message });
+        log({ level: 'warn', msg: 'the ledger cannot be reached (or stayed busy with other hosts); trying again', error: (e as Error).message });
         return null;
       });
       if (!pass) {

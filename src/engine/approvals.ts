@@ -63,15 +63,7 @@ export interface CheckedApproval {
   readonly problem: ApprovalProblem | null;
 }
 
-export interface ApprovalCheck {
-  readonly target: ApprovalTarget;
-  readonly subject: string;
-  /** The digest of the content as the ledger holds it now. */
-  readonly digest: string;
-  readonly figures: BatchFigures;
-  readonly need: ApprovalNeed;
-  /** The batch's maker (`imported_by`); null for bills and for batches made before approvals existed. */
-  readonly madeBy: string | null;
+export interface ApprovalCheck extends Content {
   readonly approvals: readonly CheckedApproval[];
   /** Distinct approvers whose approval counts. */
   readonly valid: number;
@@ -235,12 +227,15 @@ export function approvalCheckDoc(check: ApprovalCheck) {
   };
 }
 
+/** What is approved: a batch or a bill as the ledger holds it now, and what the policy asks of it. */
 interface Content {
   readonly target: ApprovalTarget;
   readonly subject: string;
+  /** The digest of the content as the ledger holds it now. */
   readonly digest: string;
   readonly figures: BatchFigures;
   readonly need: ApprovalNeed;
+  /** The batch's maker (`imported_by`); null for bills and for batches made before approvals existed. */
   readonly madeBy: string | null;
 }
 
