@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { ApprovalRequiredError, CancelledError, ExitCode, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { withoutPasswords } from '../domain/ledger-location.js';
+import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
 import { processIO, type IO } from './io.js';
@@ -213,7 +215,7 @@ function reportError(error: unknown, out: Output): number {
     return ExitCode.usage;
   }
   if (error instanceof PaybatchError) {
-    out.error(error instanceof CancelledError ? out.words.cancelled(error.nothing) : error.message);
+    out.error(error instanceof CancelledError ? out.words.cancelled(error.nothing) : withoutPasswords(error.message));
     if (error instanceof InputRejectedError) for (const p of error.problems) out.info(`  ${out.problem(p)}`);
     if (error.hint) out.info(error.hint);
     if (error instanceof UsageError) out.info(out.words.usage);
@@ -221,6 +223,16 @@ function reportError(error: unknown, out: Output): number {
     return error.exitCode;
   }
   const err = error instanceof Error ? error : new Error(String(error));
+  if (isLedgerUnavailable(err)) {
+    // The database went away or stayed busy mid-command: not a bug; what was committed stands.
+    const message = withoutPasswords(`The ledger cannot be reached, or stayed busy with other hosts: ${err.message}`);
+    out.error(message);
+    out.info('Run the command again once the database answers: what was committed stands, and paybatch continues from there.');
+    if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: { type: 'ledger_unavailable', message, exitCode: ExitCode.failure } });
+    return ExitCode.failure;
+  }
+  err.message = withoutPasswords(err.message);
+  err.stack = err.stack === undefined ? undefined : withoutPasswords(err.stack);
   out.error(`${out.words.unexpected} ${err.message}`);
   out.info(err.stack ?? '');
   out.info(out.words.bug);
@@ -229,7 +241,7 @@ function reportError(error: unknown, out: Output): number {
 }
 
 function errorDocument(error: PaybatchError): Record<string, unknown> {
-  const doc: Record<string, unknown> = { type: error.type, message: error.message, exitCode: error.exitCode };
+  const doc: Record<string, unknown> = { type: error.type, message: withoutPasswords(error.message), exitCode: error.exitCode };
   if (error.hint) doc.hint = error.hint;
   if (error instanceof InputRejectedError) doc.problems = error.problems;
   if (error instanceof ApprovalRequiredError) doc.approvals = error.approvals;

@@ -14,3 +14,6 @@ export function shownUrl(url: string): string {
     return 'postgres://(a URL that could not be read)';
   }
 }
+
+/** Any URL's password in a text replaced by `***`: errors from a driver or a library may quote the URL they were given. */
+export const withoutPasswords = (text: string) => text.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]+:)[^@\s/]+@/gi, '$1***@');

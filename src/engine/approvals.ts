@@ -40,7 +40,7 @@ export function approvalGate(profile: Pick<Profile, 'settings' | 'configPath' | 
 /** What is approved: a batch of the ledger, or the next payment of a bill (amount in centavos). */
 export type ApprovalTarget =
   | { readonly kind: 'batch'; readonly batch: BatchRow }
-  | { readonly kind: 'bill'; readonly line: string; readonly amountCents: number; readonly dueDate: string | null };
+  | { readonly kind: 'bill'; readonly line: string; readonly amountCents: number; readonly dueDate: string | null; readonly payer?: string | null };
 
 /** The approval target of a bill `boleto pay` planned: its line, the amount it pays and its due date. */
 export function billApprovalTarget(bill: {
@@ -235,7 +235,7 @@ interface Content {
   readonly digest: string;
   readonly figures: BatchFigures;
   readonly need: ApprovalNeed;
-  /** The batch's maker (`imported_by`); null for bills and for batches made before approvals existed. */
+  /** The maker: a batch's `imported_by`, the person paying a bill; null when unknown (batches made before approvals). */
   readonly madeBy: string | null;
 }
 
@@ -248,7 +248,8 @@ async function contentOf(ledger: Ledger, policy: ApprovalPolicy, target: Approva
       digest: billDigest(target.line, target.amountCents, target.dueDate, count + 1),
       figures: { totalCents: target.amountCents, largestCents: target.amountCents, rows: 1 },
       need: billApprovalNeed(policy, target.amountCents),
-      madeBy: null,
+      // The person paying is the bill's maker: their own approval does not count (four eyes on bills too).
+      madeBy: target.payer ?? null,
     };
   }
   const rows = await batchContent(ledger, target.batch.id);

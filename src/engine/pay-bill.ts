@@ -27,6 +27,8 @@ export interface BillDeps extends BillDocumentDeps {
   readonly provider: () => Promise<Pick<ProviderClient, 'boletoDetails' | 'payBoleto'>>;
   /** The profile's approval policy and approvers: bills wait for the approvals they demand (absent: no policy). */
   readonly approvals?: ApprovalGate;
+  /** Who pays (their approver key's fingerprint, else user@host): the maker, whose own approval never counts. */
+  readonly payer?: string;
 }
 
 /** A valid code with the provider's details and what the rules say about them. */
@@ -135,7 +137,7 @@ export async function payBills(deps: BillDeps, requests: readonly BillRequest[],
   const refused = decisions.flatMap((d) => (d.action === 'refuse' ? [{ request: d.request, reasons: d.reasons }] : []));
   if (refused.length) throw new BillsRefusedError(refused, 'checking');
   const prepared = decisions.flatMap((d) => (d.action === 'pay' ? [d.bill] : []));
-  if (deps.approvals) await requireBillApprovals(deps.ledger, deps.approvals, prepared.map(billApprovalTarget));
+  if (deps.approvals) await requireBillApprovals(deps.ledger, deps.approvals, prepared.map((b) => ({ ...billApprovalTarget(b), payer: deps.payer ?? null })));
   const skipped = decisions.flatMap((d) => (d.action === 'skip' ? [{ request: d.request, paidBy: d.paidBy }] : []));
   if (prepared.length === 0) return { outcomes: [], notAttempted: [], skipped };
   if (!(await o.confirm(prepared))) throw new CancelledError('paid');

@@ -7,7 +7,7 @@ import { ConfigError } from '../errors.js';
 import { createPrivateFile, makePrivateDir } from '../private-files.js';
 import { backupsOf } from './backup.js';
 import type { Ledger } from './ledger.js';
-import { isPostgresUrl } from '../domain/ledger-location.js';
+import { isPostgresUrl, withoutPasswords } from '../domain/ledger-location.js';
 import { appliedMigrations, migratedNames, migrateLedger, type OpenOptions } from './migrate.js';
 import type { Database } from './schema.js';
 import { sqliteLedger } from './sqlite-ledger.js';
@@ -31,6 +31,12 @@ const SQLITE_HEADER = 'SQLite format 3\0';
 export async function openLedger(file: string, o: OpenOptions = {}): Promise<Ledger> {
   // pg is loaded only for a PostgreSQL ledger: most runs never need it.
   if (isPostgresUrl(file)) return (await import('./postgres-ledger.js')).openPostgresLedger(file, o);
+  // A mistyped URL (postgress://, mysql://) would otherwise become an empty SQLite file in folders named after it.
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) {
+    throw new ConfigError(`The ledger ${withoutPasswords(file)} is neither a file nor a PostgreSQL URL.`, {
+      hint: 'Name an SQLite file, or a PostgreSQL database as postgres://user:password@host:5432/database.',
+    });
+  }
   if (file !== ':memory:' && !existsSync(file)) await createLedgerFile(file, o);
   const raw = file === ':memory:' ? new Sqlite(file) : openExistingLedger(file);
   configure(raw);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
@@ -51,7 +51,13 @@ CREATE TABLE IF NOT EXISTS key_overrides (key TEXT PRIMARY KEY, present INTEGER 
 
 /** Opens (creating it and its folder when needed) a state file; `:memory:` is accepted. */
 export function openStore(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // The state holds the sheets' names and Pix keys: private from the start (SQLite gives its -wal and -shm the
+    // database's mode), and made private if an older version left it readable.
+    closeSync(openSync(file, 'a', 0o600));
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+  }
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/test-io.js';
@@ -32,6 +32,8 @@ describe('sandbox state and profiles', () => {
     expect(JSON.parse(list.stdout)).toEqual([]);
     const files = readdirSync(join(dir, 'd', 'paybatch')).filter((f) => f.endsWith('.db')).sort();
     expect(files).toEqual(['ledger-sandbox.db', 'ledger-sandbox.sandbox-state.db', 'ledger.db', 'ledger.sandbox-state.db']);
+    // The sandbox's state holds the keys looked up (people's data): as private as the ledger.
+    for (const f of files) expect({ f, mode: statSync(join(dir, 'd', 'paybatch', f)).mode & 0o777 }).toEqual({ f, mode: 0o600 });
   });
 });
 

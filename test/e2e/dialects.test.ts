@@ -102,12 +102,16 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     // Four simulated days: Monday's window pays the bill, then its beneficiary returns it.
     await s.admin('clock/advance', { method: 'POST', body: { seconds: 4 * 86_400 } });
 
-    const done = await until('every payment settled, every receipt saved, the bill returned', async () => {
+    const done = await until('every payment settled, every refund of the provider seen, every receipt saved, the bill returned', async () => {
       const l = await readLedger(env);
       const settled = l.rows.every((r) => r.last.status === 'paid' || r.last.status === 'failed');
       const receipts = l.items.filter((i) => i.status === 'paid').every((i) => i.receipt_path !== null);
       const bill = l.bills[0]?.status === 'returned' && alertedIdentifiers(l.alerts, 'bill-return').length === 1;
-      return settled && receipts && bill ? l : null;
+      // Every refund the provider made (its clock moved past them all) is in the ledger: the items can look settled
+      // while a refund's event is still on its way.
+      const refunds = (await s.admin<PaymentsReport>('payments')).payments.reduce((n, p) => n + p.refunded, 0);
+      const returns = l.items.filter((i) => i.status === 'returned').length;
+      return settled && receipts && bill && refunds === returns ? l : null;
     }, 120_000, async () => {
       const l = await readLedger(env);
       const count = (xs: string[]) => JSON.stringify(xs.reduce<Record<string, number>>((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {}));

@@ -59,13 +59,15 @@ describe('paybatch import (end to end)', () => {
       [3, `folha ${day} (3/3)`, 400, 'started'],
     ]);
     expect(doc.batch).toEqual(doc.batches[0]);
-    // At the provider: three batches (no fourth from the killed run), the sheet's 2,000 items in them, all started.
+    // At the provider: three batches (no fourth from the killed run), the sheet's 2,000 items in them, all started
+    // (the first may have completed already: its items settle in seconds of the provider's clock).
     const { batches } = await s.admin<BatchesReport>('batches');
-    expect(batches.map((b) => [b.name, b.quantityItems, b.status])).toEqual([
-      [`folha ${day} (1/3) [pb:1]`, 800, 'processing'],
-      [`folha ${day} (2/3) [pb:2]`, 800, 'processing'],
-      [`folha ${day} (3/3) [pb:3]`, 400, 'processing'],
+    expect(batches.map((b) => [b.name, b.quantityItems])).toEqual([
+      [`folha ${day} (1/3) [pb:1]`, 800],
+      [`folha ${day} (2/3) [pb:2]`, 800],
+      [`folha ${day} (3/3) [pb:3]`, 400],
     ]);
+    for (const b of batches) expect(['processing', 'completed'], b.name).toContain(b.status);
     expect((await s.admin<PaymentsReport & { paidMoreThanOnce: unknown[] }>('payments')).paidMoreThanOnce).toEqual([]);
     // Each part names the others.
     const show = await paybatch(['batch', 'show', '2'], { env });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paybatch, userEnv } from '../helpers/e2e.js';
@@ -29,7 +29,8 @@ describe('paybatch ledger migrate | copy | check on PostgreSQL (end to end)', ()
     const before = JSON.parse((await paybatch(['batch', 'list', '--json'], { env: sqliteEnv })).stdout) as { id: number; totalCents: number; status: string }[];
 
     const url = await freshDatabase();
-    const copy = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', url, '--json'], { env: sqliteEnv });
+    // Without --to, into the profile's ledger setting (here PAYBATCH_LEDGER): the URL stays off the command line.
+    const copy = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--json'], { env: { ...sqliteEnv, PAYBATCH_LEDGER: url } });
     expect(copy.exitCode, copy.stderr).toBe(0);
     const doc = JSON.parse(copy.stdout) as CopyDoc;
     expect(copy.stdout).not.toContain(':paybatch-test@'); // the server's password
@@ -51,6 +52,10 @@ describe('paybatch ledger migrate | copy | check on PostgreSQL (end to end)', ()
     const again = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', url], { env: sqliteEnv });
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toMatch(/is not empty: its table imports has 1 rows/);
+    const missing = await paybatch(['batch', 'show', '999', '--json'], { env: pgEnv });
+    expect(missing.exitCode).toBe(2);
+    expect(JSON.parse(missing.stdout).error.message).toMatch(/^No batch "999" in the ledger postgres:\/\/paybatch:\*\*\*@/);
+    expect(missing.stdout + missing.stderr).not.toContain(':paybatch-test@');
     const backup = await paybatch(['ledger', 'backup'], { env: pgEnv });
     expect(backup.exitCode).toBe(1);
     expect(backup.stderr).toMatch(/PostgreSQL database: back it up with PostgreSQL's own tools/);
@@ -69,6 +74,15 @@ describe('paybatch ledger migrate | copy | check on PostgreSQL (end to end)', ()
     expect(r.stdout + r.stderr).not.toContain(':paybatch-test@');
     const human = await paybatch(['ledger', 'migrate'], { env });
     expect(human.stdout).toMatch(/Ledger postgres:\/\/paybatch:\*\*\*@127\.0\.0\.1:\d+\/paybatch_\w+ is up to date \(\d+ migrations\)/);
+  });
+
+  it('refuses a mistyped URL instead of making an SQLite file named after it', async () => {
+    const dir = tempDir();
+    const r = await paybatch(['--ledger', 'postgress://someone:hunter2@db.internal/ledger', 'batch', 'list'], { env: userEnv(dir), cwd: dir });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('The ledger postgress://someone:***@db.internal/ledger is neither a file nor a PostgreSQL URL.');
+    expect(r.stderr).not.toContain('hunter2');
+    expect(existsSync(join(dir, 'postgress:'))).toBe(false);
   });
 
   it('says clearly when the PostgreSQL server cannot be reached', async () => {

@@ -97,6 +97,11 @@ describe.each(['sqlite', 'postgres'] as const)('approvals on the %s ledger', (di
       );
       await signApproval(w.deps, await prepareBillApproval(w.deps, bill, w.keys.ana), w.keys.ana);
       expect((await requireApprovals(w.ledger, w.gate, bill)).valid).toBe(1);
+      // Four eyes on bills too: ana's approval does not count when ana is the one paying.
+      const byAna = await requireApprovals(w.ledger, w.gate, { ...bill, payer: w.keys.ana.fingerprint }).catch((e: unknown) => e);
+      expect(byAna).toBeInstanceOf(ApprovalRequiredError);
+      expect((await missingApprovals(w.ledger, w.gate, { ...bill, payer: w.keys.ana.fingerprint })).approvals.map((a) => a.problem)).toEqual(['maker']);
+      expect((await requireApprovals(w.ledger, w.gate, { ...bill, payer: w.keys.bruno.fingerprint })).valid).toBe(1);
       expect((await requireApprovals(w.ledger, w.gate, { ...bill, amountCents: 8_746 }).catch((e: Error) => e.message))).toContain('it has 0 valid');
       const pending = await pendingApprovals(w.ledger, w.gate);
       expect(pending.bills.map((p) => ({ command: p.command, valid: p.check.valid, missing: p.check.missing }))).toEqual([{ command: `paybatch boleto pay ${line}`, valid: 1, missing: 0 }]);

@@ -84,7 +84,7 @@ export async function runBatchApprove(ctx: Context, opts: BatchApproveOptions): 
   if (!batch) {
     const { batchMessages } = await import('../messages/batch.js');
     const words = batchMessages[await ctx.locale()];
-    throw new UsageError(words.noSuchBatch(opts.ref, await ctx.ledgerFile()), { hint: words.listHint });
+    throw new UsageError(words.noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: words.listHint });
   }
   const { deps, signer } = await approvalSetup(ctx, opts.key);
   const prepared = await prepareBatchApproval(deps, batch.id, signer);

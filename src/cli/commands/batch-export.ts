@@ -43,7 +43,7 @@ export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Pr
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const source = await findBatch(ledger, opts.ref);
-  if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, await ctx.ledgerFile()), { hint: batchMessages[locale].listHint });
+  if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
   const { csv, rows } = await exportBatchSheet(ledger, source.id, opts.statuses, locale);
   if (ctx.out.json) ctx.out.writeJson({ batchId: source.id, statuses: opts.statuses, rows, csv: csv.replace(/^\uFEFF/, '') });
   else ctx.io.stdout.write(csv);

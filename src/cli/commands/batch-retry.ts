@@ -77,7 +77,7 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const source = await findBatch(ledger, opts.ref);
-  if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, await ctx.ledgerFile()), { hint: batchMessages[locale].listHint });
+  if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
   const words = retryReportMessages[locale];
   const profile = await ctx.profile();
   const { onProgress, spinner } = await progressReporter(ctx.out);

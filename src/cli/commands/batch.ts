@@ -194,7 +194,7 @@ async function requireBatch(ctx: Context, ledger: Ledger, ref: string): Promise<
   const b = await findBatch(ledger, ref);
   if (!b) {
     const words = batchMessages[await ctx.locale()];
-    throw new UsageError(words.noSuchBatch(ref, await ctx.ledgerFile()), { hint: words.listHint });
+    throw new UsageError(words.noSuchBatch(ref, (await ctx.ledger()).file), { hint: words.listHint });
   }
   return b;
 }

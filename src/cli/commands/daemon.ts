@@ -37,7 +37,7 @@ export const registerDaemon: RegisterCommands = (program, runner) => {
     .addHelpText(
       'after',
       `
-One daemon per ledger. SIGINT/SIGTERM stop it cleanly: no new deliveries are accepted, the pass in flight finishes.
+One daemon per SQLite ledger; on a PostgreSQL ledger several daemons (hosts) work together. SIGINT/SIGTERM stop it cleanly: no new deliveries are accepted, the pass in flight finishes.
 
 Examples:
   paybatch daemon --public-url https://hooks.example.com/webhooks

@@ -32,7 +32,7 @@ Examples:
     .command('copy')
     .description('copy a ledger into another, empty one (moving from SQLite to PostgreSQL), verified by row counts and sums')
     .requiredOption('--from <file|url>', 'the ledger to copy (an SQLite file, or a postgres:// URL)')
-    .requiredOption('--to <file|url>', 'an empty ledger to copy into (made and migrated when new)')
+    .option('--to <file|url>', "an empty ledger to copy into, made and migrated when new (default: the profile's ledger setting, e.g. from PAYBATCH_LEDGER_FILE, which keeps a password off the command line)")
     .addHelpText(
       'after',
       `
@@ -43,7 +43,7 @@ changed: keep it as a backup.
 
 Examples:
   paybatch ledger copy --from ~/.local/share/paybatch/ledger.db --to postgres://paybatch@db.internal:5432/paybatch
-  PAYBATCH_LEDGER_FILE=/etc/paybatch/ledger-url paybatch ledger copy --from ledger.db --to "$(cat /etc/paybatch/ledger-url)" --json`,
+  PAYBATCH_LEDGER_FILE=/etc/paybatch/ledger-url paybatch ledger copy --from ledger.db --json   # into the URL in that file`,
     )
     .action(runner.action(parseLedgerCopyOptions, runLedgerCopy));
 
@@ -82,11 +82,13 @@ Examples:
 
 export interface LedgerCopyOptions {
   readonly from: string;
-  readonly to: string;
+  /** Absent: the profile's ledger. */
+  readonly to?: string;
 }
 
 export function parseLedgerCopyOptions(raw: RawInput): LedgerCopyOptions {
-  return { from: optionalText(raw, 'from') ?? '', to: optionalText(raw, 'to') ?? '' };
+  const to = optionalText(raw, 'to');
+  return { from: optionalText(raw, 'from') ?? '', ...(to === undefined ? {} : { to }) };
 }
 
 export async function runLedgerMigrate(ctx: Context): Promise<void> {
@@ -113,12 +115,13 @@ export async function runLedgerCopy(ctx: Context, opts: LedgerCopyOptions): Prom
   const { openLedger } = await import('../../ledger/open-ledger.js');
   const { copyLedger } = await import('../../ledger/ledger-copy.js');
   const { formatBRL } = await import('../../domain/money.js');
-  const same = isPostgresUrl(opts.from) ? opts.from === opts.to : !isPostgresUrl(opts.to) && resolve(opts.from) === resolve(opts.to);
+  const target = opts.to ?? (await ctx.ledgerFile());
+  const same = isPostgresUrl(opts.from) ? opts.from === target : !isPostgresUrl(target) && resolve(opts.from) === resolve(target);
   if (same) throw new ConfigError('--from and --to name the same ledger.');
   if (!isPostgresUrl(opts.from) && !existsSync(opts.from)) throw new ConfigError(`There is no ledger at ${opts.from} (--from).`);
   const from = await openLedger(opts.from);
   ctx.onClose(() => from.close());
-  const to = await openLedger(opts.to);
+  const to = await openLedger(target);
   ctx.onClose(() => to.close());
   const result = await copyLedger(from, to);
   ctx.out.result({ from: from.file, to: to.file, ...result }, () => {

@@ -70,7 +70,7 @@ export async function runReceiptsList(ctx: Context, opts: ReceiptsListOptions): 
   const locale = await ctx.locale();
   const words = retryReportMessages[locale];
   const batch = opts.batch === undefined ? undefined : await findBatch(ledger, opts.batch);
-  if (opts.batch !== undefined && !batch) throw new UsageError(batchMessages[locale].noSuchBatch(opts.batch, await ctx.ledgerFile()), { hint: batchMessages[locale].listHint });
+  if (opts.batch !== undefined && !batch) throw new UsageError(batchMessages[locale].noSuchBatch(opts.batch, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
   const rows = await savedReceipts(ledger, batch?.id);
   ctx.out.result(rows.map(receiptDoc), () => {
     if (!rows.length) return ctx.out.print(words.noReceipts(batch?.id ?? null));

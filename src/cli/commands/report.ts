@@ -58,7 +58,7 @@ export async function runReport(ctx: Context, opts: ReportOptions): Promise<void
   const locale = await ctx.locale();
   const words = retryReportMessages[locale];
   const batch = await findBatch(ledger, opts.ref);
-  if (!batch) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, await ctx.ledgerFile()), { hint: batchMessages[locale].listHint });
+  if (!batch) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
   const r = await writeBatchReport(ledger, { batchId: batch.id, format: opts.format, dir: opts.out ?? process.cwd(), zip: opts.zip, locale, now: ctx.now() });
   for (const m of r.missingReceipts) ctx.out.warn(words.missingReceipt(m, batch.id));
   ctx.out.result(
