@@ -397,7 +397,9 @@ describe('several hosts on one PostgreSQL ledger (end to end)', () => {
         body,
       });
     };
-    const answer = await deliver();
+    const answer = await deliver().catch((e: unknown) => {
+      throw new Error(`the daemon stopped answering once its database was down (${String(e)}); its log:\n${log.slice(-4000)}`);
+    });
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('5');
     // The provider's own deliveries meanwhile get the same answer, and passes wait for the database.
