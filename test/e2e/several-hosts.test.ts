@@ -12,6 +12,7 @@ import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { queryLedger } from '../helpers/test-ledger.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { Random } from '../../src/sandbox/random.js';
 
 const tempDir = useTempDir();
 const newDatabase = usePostgresDatabases();
@@ -31,18 +32,6 @@ interface PaymentsReport {
 }
 interface WebhooksReport {
   deliveries: { eventId: string; status: string; attempts: number; lastStatus: number | null }[];
-}
-
-/** A small deterministic generator (mulberry32): numbers in [0, 1). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /**
@@ -173,7 +162,10 @@ function filesUnder(dir: string): string[] {
 describe('several hosts on one PostgreSQL ledger (end to end)', () => {
   it('three daemons behind a proxy, killed and restarted at random, settle everything once', async () => {
     const started = Date.now();
-    const random = seeded(SEED);
+    // The sandbox's own seeded generator: numbers in [0, 1), one per draw.
+    const draws = new Random(SEED);
+    let draw = 0;
+    const random = () => draws.unit('chaos', draw++);
     const diagnostics: (() => Promise<string>)[] = [];
     onTestFailed(async () => {
       const parts = [`several-hosts: kill schedule seed ${SEED}`];
