@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { PaybatchError } from '../errors.js';
 import { beatDaemonLock, releaseDaemonLock, takeDaemonLock } from '../ledger/daemon-lock-store.js';
 import type { Ledger } from '../ledger/open-ledger.js';
+import { processAlive } from '../ledger/process-claim.js';
 
 /** A holder that has not beaten for this long is presumed dead (another host cannot check its pid). */
 const STALE_HEARTBEAT_MS = 2 * 60_000;
@@ -43,13 +44,6 @@ export async function acquireDaemonLock(ledger: Ledger, now: () => Date, pid = p
 }
 
 function isAlive(holder: { pid: number; host: string; heartbeat_at: string }, host: string, now: Date): boolean {
-  if (holder.host === host) {
-    try {
-      process.kill(holder.pid, 0);
-      return true;
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  }
+  if (holder.host === host) return processAlive(holder.pid);
   return now.getTime() - Date.parse(holder.heartbeat_at) < STALE_HEARTBEAT_MS;
 }

@@ -61,8 +61,8 @@ export async function copyLedger(from: Ledger, to: Ledger, onTable?: (table: str
   }
   return to.transaction(async (tx) => {
     for (const { table } of COPIED_TABLES) {
-      const [{ n } = { n: 0 }] = await tx.all(sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`);
-      if (Number(n) > 0) throw new ConfigError(`The ledger ${to.file} is not empty: its table ${table} has ${n} rows. A copy goes into an empty ledger only.`);
+      const n = await rowCount(tx, table);
+      if (n > 0) throw new ConfigError(`The ledger ${to.file} is not empty: its table ${table} has ${n} rows. A copy goes into an empty ledger only.`);
     }
     for (const { table, order } of COPIED_TABLES) {
       let copied = 0;
@@ -106,13 +106,18 @@ async function insertRows(tx: Ledger, table: string, rows: readonly Row[]): Prom
 
 /** Rows of a table and, for the tables that hold money, centavos by status. */
 async function tally(ledger: Ledger, table: string): Promise<Omit<CopyCheck, 'table'>> {
-  const [{ n } = { n: 0 }] = await ledger.all(sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`);
+  const n = await rowCount(ledger, table);
   const money = SUMS.find((s) => s.table === table);
-  if (!money) return { rows: Number(n) };
+  if (!money) return { rows: n };
   const sums = await ledger.all(
     sql<{ status: string; cents: number }>`SELECT status, COALESCE(sum(${sql.ref(money.amount)}), 0) AS cents FROM ${sql.table(table)} GROUP BY status ORDER BY status`,
   );
-  return { rows: Number(n), cents: Object.fromEntries(sums.map((s) => [s.status, Number(s.cents)])) };
+  return { rows: n, cents: Object.fromEntries(sums.map((s) => [s.status, Number(s.cents)])) };
+}
+
+async function rowCount(ledger: Ledger, table: string): Promise<number> {
+  const [{ n } = { n: 0 }] = await ledger.all(sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`);
+  return Number(n);
 }
 
 async function migrationsOf(ledger: Ledger): Promise<string[]> {

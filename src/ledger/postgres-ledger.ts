@@ -8,7 +8,7 @@ import { migratedNames, migratePostgresLedger, type OpenOptions } from './migrat
 import type { Database } from './schema.js';
 
 /** BIGINT (ids, centavos, counts) and NUMERIC (sums) come back as numbers, as SQLite gives them: centavos stay below 2^53. */
-const types = {
+export const NUMBER_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
@@ -29,7 +29,7 @@ const isConflict = (e: unknown) => ['40001', '40P01'].includes(String((e as { co
  */
 export async function openPostgresLedger(url: string, o: OpenOptions = {}): Promise<Ledger> {
   const shown = shownUrl(url);
-  const pool = new pg.Pool({ connectionString: url, max: 8, types, connectionTimeoutMillis: 10_000, application_name: 'paybatch' });
+  const pool = new pg.Pool({ connectionString: url, max: 8, types: NUMBER_TYPES, connectionTimeoutMillis: 10_000, application_name: 'paybatch' });
   // An idle connection dropped by the server (a restart, a failover) must not end the process: the next query
   // gets a fresh connection, or fails and says so.
   pool.on('error', () => {});

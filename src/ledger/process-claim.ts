@@ -15,14 +15,19 @@ export interface ClaimHolder {
 
 /**
  * True when `holder` is another process that still counts as running, so its claim stands: on this host, while its
- * pid lives; from another host, for `staleMs` after `started_at` (six hours unless the claim is renewed). A row naming this very process is not another's: its pid was reused
- * after the holder died, or this process claims again.
+ * pid lives; from another host, for `staleMs` after `started_at` (six hours unless the claim is renewed). A row
+ * naming this very process is not another's: its pid was reused after the holder died, or this process claims again.
  */
 export function heldByOther(holder: ClaimHolder | undefined, pid: number, host: string, now: Date, staleMs = STALE_CLAIM_MS): holder is ClaimHolder {
   if (!holder || (holder.pid === pid && holder.host === host)) return false;
   if (holder.host !== host) return now.getTime() - Date.parse(holder.started_at) < staleMs;
+  return processAlive(holder.pid);
+}
+
+/** True while process `pid` of this host exists (one of another user, which signal 0 may not reach, counts). */
+export function processAlive(pid: number): boolean {
   try {
-    process.kill(holder.pid, 0);
+    process.kill(pid, 0);
     return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
@@ -38,10 +43,5 @@ export function holderEndedHere(holder: string, host = hostname()): boolean {
   const parts = holder.split(':');
   const pid = Number(parts.at(-2));
   if (parts.length < 3 || !Number.isInteger(pid) || pid <= 0 || pid === process.pid || parts.slice(0, -2).join(':') !== host) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return !processAlive(pid);
 }

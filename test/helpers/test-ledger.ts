@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { NUMBER_TYPES } from '../../src/ledger/postgres-ledger.js';
 
 /**
  * The ledger backend the end-to-end tests run on: the vitest project `postgres` sets PAYBATCH_TEST_BACKEND so the
@@ -38,7 +39,7 @@ export const ledgerOf = (env: Record<string, string>) => env.PAYBATCH_LEDGER ?? 
 export async function queryLedger<R = Record<string, unknown>>(env: Record<string, string>, text: string, params: unknown[] = []): Promise<R[]> {
   const where = ledgerOf(env);
   if (/^postgres/.test(where)) {
-    const client = new pg.Client({ connectionString: where, types: { getTypeParser: numbersAsNumbers } });
+    const client = new pg.Client({ connectionString: where, types: NUMBER_TYPES });
     client.on('error', () => {});
     await client.connect();
     try {
@@ -61,7 +62,3 @@ export async function queryLedger<R = Record<string, unknown>>(env: Record<strin
     db.close();
   }
 }
-
-/** BIGINT and NUMERIC (ids, centavos, counts, sums) as numbers, as the SQLite ledger gives them. */
-const numbersAsNumbers = ((oid: number, format?: 'text' | 'binary') =>
-  oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
