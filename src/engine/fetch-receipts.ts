@@ -83,11 +83,11 @@ export async function fetchReceipts(
   const worker = async () => {
     for (let it = await take(); it; it = await take()) await fetchOne(it);
   };
-  try {
-    await Promise.all(Array.from({ length: RECEIPT_CONCURRENCY }, worker));
-  } finally {
-    // Also when an unexpected error stops the run: what was written by then is recorded.
-    await record();
-  }
+  // Every worker stops before the last record, also when one fails unexpectedly (the ledger busy, say): a worker
+  // still running after it would write receipts that are never recorded.
+  const ended = await Promise.allSettled(Array.from({ length: RECEIPT_CONCURRENCY }, worker));
+  await record();
+  const failure = ended.find((e) => e.status === 'rejected');
+  if (failure) throw failure.reason;
   return { saved, failed };
 }
