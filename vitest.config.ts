@@ -3,14 +3,16 @@ import { defineConfig } from 'vitest/config';
 /**
  * The end-to-end tests that read or damage the SQLite file itself (backups, quick_check, file modes) run on SQLite
  * only; every other end-to-end test runs twice: on the SQLite ledger, and on a PostgreSQL ledger (each user's
- * environment names a new database of the run's server: test/helpers/e2e.ts, test/postgres-server.ts).
+ * environment names a new database of the run's server: test/helpers/e2e.ts, test/global-setup.ts).
  */
 const SQLITE_ONLY = ['test/e2e/ledger.test.ts', 'test/e2e/ledger-postgres.test.ts'];
+/** Tests of the runtime and the package, whatever the ledger: run once. */
+const RUNTIME = ['test/e2e/package.test.ts', 'test/e2e/long-running.test.ts'];
 
 export default defineConfig({
   test: {
     setupFiles: ['./test/english-by-default.ts'],
-    globalSetup: ['./test/postgres-server.ts'],
+    globalSetup: ['./test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -26,7 +28,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           // The seeded simulation runs the CLI with ledgers of its own (simulation-postgres.test.ts on this run's
           // server); several-hosts.test.ts starts its own PostgreSQL ledgers.
-          exclude: [...SQLITE_ONLY, 'test/e2e/simulation.test.ts', 'test/e2e/simulation-postgres.test.ts', 'test/e2e/several-hosts.test.ts'],
+          exclude: [...SQLITE_ONLY, ...RUNTIME, 'test/e2e/simulation.test.ts', 'test/e2e/simulation-postgres.test.ts', 'test/e2e/several-hosts.test.ts'],
           env: { PAYBATCH_TEST_BACKEND: 'postgres' },
         },
       },

@@ -1,5 +1,11 @@
 #!/usr/bin/env node
-import { main } from '../dist/bundle/main.js';
+import { unsupportedNode } from './supported-node.js';
+
+const refusal = unsupportedNode(process.versions.node);
+if (refusal) {
+  process.stderr.write(refusal);
+  process.exit(1);
+}
 
 // `paybatch ... | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (e) => {
@@ -7,4 +13,5 @@ process.stdout.on('error', (e) => {
   process.exit(process.exitCode ?? 0);
 });
 
+const { main } = await import('../dist/bundle/main.js');
 process.exitCode = await main(process.argv.slice(2));

@@ -30,7 +30,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   external: ['better-sqlite3', 'pdfkit'],
   plugins: [commanderLazyChildProcess],
   // CommonJS packages inside an ES module bundle still call require() for Node's own modules.

@@ -46,10 +46,14 @@ async function startUi(env: Record<string, string>): Promise<{ url: string; list
   });
 }
 
+const CHROMIUM = '/usr/bin/chromium';
+
 describe('paybatch ui in a real browser (Debian chromium)', () => {
   it('follows a batch to 100% while a daemon works, filters items, opens a receipt and acknowledges an alert', async () => {
     // Fails, not skips, when chromium cannot start: the dashboard is tested in a browser or not at all.
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    const browser = await chromium.launch({ executablePath: CHROMIUM }).catch((e: Error) => {
+      throw new Error(`The dashboard's browser test could not start Chromium (${CHROMIUM}): ${e.message.split('\n')[0]}\nInstall Debian's package chromium (apt-get install -y chromium); .ci/run does.`);
+    });
     browsers.push(browser);
     mkdirSync(SCREENSHOTS, { recursive: true });
 

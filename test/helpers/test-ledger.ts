@@ -13,7 +13,7 @@ import { NUMBER_TYPES } from '../../src/ledger/postgres-ledger.js';
  */
 export const BACKEND: 'sqlite' | 'postgres' = process.env.PAYBATCH_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
 
-/** A new database on the run's PostgreSQL server (test/postgres-server.ts); synchronous, for userEnv. */
+/** A new database on the run's PostgreSQL server (test/global-setup.ts); synchronous, for userEnv. */
 export function newPostgresDatabase(): string {
   const error = inject('postgresError');
   if (error) throw new Error(`${error}. The PostgreSQL tests need a server: see "Development" in the README (PAYBATCH_TEST_POSTGRES_URL).`);

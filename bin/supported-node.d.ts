@@ -1,0 +1,1 @@
+export function unsupportedNode(version: string): string | undefined;

@@ -1,0 +1,83 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { BIN, paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers/e2e.js';
+import { freePort } from '../helpers/free-port.js';
+import { writeSheet } from '../helpers/sheets.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+/** The Node pinned for development (devDependencies.node): the 24 line, where SQLite drivers built on Node's raw
+ *  ObjectWrap abort the process when a statement is collected late. */
+const NODE_24 = createRequire(import.meta.url).resolve('node/bin/node');
+const ROWS = 1500;
+
+describe('a long-running paybatch on Node 24', () => {
+  const tempDir = useTempDir();
+  const { sandboxes } = useProcesses();
+
+  it('the daemon with its dashboard goes through thousands of statements, then stops on SIGTERM with exit 0 and no native abort', async () => {
+    const runtime = await execa(NODE_24, ['--version']);
+    expect(runtime.stdout).toMatch(/^v24\./);
+    const dir = tempDir();
+    const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--speed', '40', '--faults', 'failed=0.05'] });
+    sandboxes.push(s);
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'), PAYBATCH_WEBHOOK_SECRET: 'whsec_bG9uZy1ydW5uaW5nLXRlc3Q' });
+    const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), ROWS), '--start', '--yes', '--json'], { env, timeout: 120_000 });
+    expect(imported.exitCode, imported.stderr.slice(-2000)).toBe(0);
+
+    const port = await freePort();
+    // Frequent garbage collections (a small young generation) collect statements while the work goes on.
+    const daemon = execa(NODE_24, ['--max-semi-space-size=1', BIN, 'daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '1', '--ui', '--ui-listen', '127.0.0.1:0', '--log-format', 'json'], {
+      env,
+      extendEnv: false,
+      reject: false,
+      buffer: false,
+    });
+    let log = '';
+    daemon.stdout!.on('data', (b: Buffer) => (log += b.toString()));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        daemon.stderr!.on('data', (b: Buffer) => {
+          log += b.toString();
+          const m = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}/.exec(log);
+          if (m) resolve(m[0]);
+        });
+        void daemon.then((r) => reject(new Error(`the daemon exited ${r.exitCode}:\n${log.slice(-3000)}`)));
+      });
+      const base = new URL(url).origin;
+      const cookie = (await fetch(url, { redirect: 'manual' })).headers.get('set-cookie')!.split(';')[0]!;
+      const api = async <T>(path: string): Promise<T> => {
+        const res = await fetch(`${base}${path}`, { headers: { cookie } });
+        expect(res.status, path).toBe(200);
+        return (await res.json()) as T;
+      };
+      // The dashboard read over and over while the daemon settles every item and saves its receipts: each round is
+      // a dozen queries, filtered and paged differently, besides the daemon's own.
+      let rounds = 0;
+      for (;;) {
+        const { batches } = await api<{ batches: { id: number; settledPercent: string }[] }>('/api/batches');
+        const id = batches[0]!.id;
+        await api(`/api/batches/${id}`);
+        for (const status of ['paid', 'failed']) await api(`/api/batches/${id}/items?status=${status}&offset=${(rounds * 37) % ROWS}&limit=50`);
+        await api(`/api/batches/${id}/items?q=pessoa${rounds}`);
+        await api(`/api/batches/${id}/calls`);
+        await api('/api/alerts?all=1');
+        await api('/api/receipts');
+        await api('/api/bills');
+        await api('/api/approvals');
+        rounds++;
+        if (batches[0]!.settledPercent === '100%' && rounds >= 100) break;
+        expect(daemon.exitCode, log.slice(-3000)).toBeNull();
+      }
+      const stats = log.match(/"msg":"pass done"/g)?.length ?? 0;
+      expect(stats, 'the daemon made passes while the dashboard was read').toBeGreaterThan(0);
+    } finally {
+      daemon.kill('SIGTERM');
+    }
+    const ended = await daemon;
+    expect(ended.exitCode, log.slice(-3000)).toBe(0);
+    expect(ended.signal).toBeUndefined();
+    expect(log).not.toMatch(/Assertion failed|Aborted|node::|Segmentation fault/);
+  }, 240_000);
+});

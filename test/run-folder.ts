@@ -1,0 +1,66 @@
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PREFIX = 'paybatch-test-run-';
+
+/**
+ * One temporary folder for a whole test run, named after the process that owns it: the run points TMPDIR at it, so
+ * every folder its tests, servers and browsers make lands inside, and one removal takes them all. A run killed
+ * before its teardown (SIGKILL, a lost terminal) leaves its folder, and perhaps its PostgreSQL server, behind: the
+ * next run stops that server and removes the folder.
+ */
+export function makeRunFolder(): string {
+  const base = tmpdir();
+  sweepKilledRuns(base);
+  const dir = mkdtempSync(join(base, `${PREFIX}${process.pid}-`));
+  // Open to other users for traversal only: the PostgreSQL server runs as `postgres` when the tests run as root.
+  chmodSync(dir, 0o711);
+  return dir;
+}
+
+export function removeRunFolder(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function sweepKilledRuns(base: string): void {
+  for (const name of readdirSync(base)) {
+    const owner = /^paybatch-test-run-(\d+)-/.exec(name);
+    if (!owner || isAlive(Number(owner[1]))) continue;
+    const dir = join(base, name);
+    for (const server of postmasterPids(dir)) {
+      try {
+        process.kill(server, 'SIGQUIT');
+      } catch {
+        // Already gone.
+      }
+    }
+    removeRunFolder(dir);
+  }
+}
+
+/** The servers a run left: each PostgreSQL data folder holds its postmaster's pid on the first line of postmaster.pid. */
+function postmasterPids(dir: string): number[] {
+  const pids: number[] = [];
+  const visit = (folder: string, depth: number) => {
+    if (depth > 3) return;
+    const pidFile = join(folder, 'postmaster.pid');
+    if (existsSync(pidFile)) pids.push(Number(readFileSync(pidFile, 'utf8').split('\n')[0]));
+    for (const entry of readdirSync(folder, { withFileTypes: true })) if (entry.isDirectory()) visit(join(folder, entry.name), depth + 1);
+  };
+  try {
+    visit(dir, 0);
+  } catch {
+    // A folder another user owns, or one removed meanwhile: whatever could be read is stopped.
+  }
+  return pids.filter((pid) => Number.isInteger(pid) && pid > 0);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
