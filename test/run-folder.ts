@@ -2,7 +2,10 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const PREFIX = 'paybatch-test-run-';
+// Short: Chromium's profile socket lives under it, and a Unix socket's path has at most 107 bytes.
+const PREFIX = 'paybatch-run-';
+/** Set once the run has its folder: vitest runs the global setup once per project, in the same process. */
+const MARK = 'PAYBATCH_TEST_RUN_FOLDER';
 
 /**
  * One temporary folder for a whole test run, named after the process that owns it: the run points TMPDIR at it, so
@@ -10,22 +13,28 @@ const PREFIX = 'paybatch-test-run-';
  * before its teardown (SIGKILL, a lost terminal) leaves its folder, and perhaps its PostgreSQL server, behind: the
  * next run stops that server and removes the folder.
  */
-export function makeRunFolder(): string {
+export function runFolder(): string {
+  const made = process.env[MARK];
+  if (made) return made;
   const base = tmpdir();
   sweepKilledRuns(base);
   const dir = mkdtempSync(join(base, `${PREFIX}${process.pid}-`));
   // Open to other users for traversal only: the PostgreSQL server runs as `postgres` when the tests run as root.
   chmodSync(dir, 0o711);
+  process.env[MARK] = dir;
+  process.env.TMPDIR = dir;
+  // Removed as the run's process exits, whether it ends or is stopped by Ctrl-C or a signal vitest handles.
+  process.once('exit', () => removeFolder(dir));
   return dir;
 }
 
-export function removeRunFolder(dir: string): void {
+function removeFolder(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
 function sweepKilledRuns(base: string): void {
   for (const name of readdirSync(base)) {
-    const owner = /^paybatch-test-run-(\d+)-/.exec(name);
+    const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name);
     if (!owner || isAlive(Number(owner[1]))) continue;
     const dir = join(base, name);
     for (const server of postmasterPids(dir)) {
@@ -35,7 +44,7 @@ function sweepKilledRuns(base: string): void {
         // Already gone.
       }
     }
-    removeRunFolder(dir);
+    removeFolder(dir);
   }
 }
 

@@ -52,7 +52,7 @@ describe('the packed tarball, installed as users install it', () => {
     expect(outcome.open).toBe(0);
     expect(outcome.paid + outcome.failed + outcome.returnedFinal).toBe(300);
     expect(outcome.paid).toBeGreaterThan(250);
-    expect(readdirSync(outcome.receiptsDir).filter((f) => f.endsWith('.pdf')).length).toBeGreaterThanOrEqual(outcome.paid);
+    expect(readdirSync(outcome.receiptsDir, { recursive: true }).filter((f) => String(f).endsWith('.pdf')).length).toBeGreaterThanOrEqual(outcome.paid);
 
     // The daemon over the demo's ledger (the migrations shipped in the package), then the ledger checked whole.
     const ledger = join(outcome.folder, 'ledger.db');
@@ -77,13 +77,16 @@ describe('the packed tarball, installed as users install it', () => {
         });
         void ui.then((r) => reject(new Error(`paybatch ui exited ${r.exitCode}`)));
       });
-      const page = await fetch(url);
+      const signIn = await fetch(url, { redirect: 'manual' });
+      expect(signIn.status).toBe(303);
+      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+      const page = await fetch(new URL('/', url), { headers: { cookie } });
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toMatch(/<html/i);
       const script = /src="([^"]*app\.js[^"]*)"/.exec(html)?.[1];
       expect(script, 'the page loads its script').toBeDefined();
-      const asset = await fetch(new URL(script!, url));
+      const asset = await fetch(new URL(script!, url), { headers: { cookie } });
       expect(asset.status).toBe(200);
       expect(await asset.text()).toBe(readFileSync(join(ROOT, 'src/ui/assets/app.js'), 'utf8'));
     } finally {
