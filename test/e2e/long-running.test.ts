@@ -11,6 +11,7 @@ import { useTempDir } from '../helpers/temp-dir.js';
  *  ObjectWrap abort the process when a statement is collected late. */
 const NODE_24 = createRequire(import.meta.url).resolve('node/bin/node');
 const ROWS = 1500;
+const ABORT = /Assertion failed|Aborted|node::|Segmentation fault/;
 
 describe('a long-running paybatch on Node 24', () => {
   const tempDir = useTempDir();
@@ -26,7 +27,6 @@ describe('a long-running paybatch on Node 24', () => {
     const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), ROWS), '--start', '--yes', '--json'], { env, timeout: 120_000 });
     expect(imported.exitCode, imported.stderr.slice(-2000)).toBe(0);
 
-    // Frequent garbage collections (a small young generation) collect statements while the work goes on.
     const daemon = execa(NODE_24, [BIN, 'daemon', '--listen', `127.0.0.1:${await freePort()}`, '--interval', '1', '--ui', '--ui-listen', '127.0.0.1:0', '--log-format', 'json'], {
       env,
       extendEnv: false,
@@ -81,6 +81,23 @@ describe('a long-running paybatch on Node 24', () => {
     const ended = await daemon;
     expect(ended.exitCode, log.slice(-3000)).toBe(0);
     expect(ended.signal).toBeUndefined();
-    expect(log).not.toMatch(/Assertion failed|Aborted|node::|Segmentation fault/);
+    expect(log).not.toMatch(ABORT);
+
+    // Short commands over the same ledger: each process prepares statements and exits, where a statement collected
+    // after Node's environment is gone aborts it.
+    const commands = [['batch', 'show', '1', '--json'], ['batch', 'items', '1', '--json'], ['ledger', 'check', '--json'], ['alerts', 'list', '--json'], ['receipts', 'list', '--json']];
+    for (let round = 0; round < 4; round++) {
+      for (const args of commands) {
+        const r = await execa(NODE_24, [BIN, ...args], { env, extendEnv: false, reject: false });
+        expect(r.signal, `${args.join(' ')}: ${r.stderr.slice(-500)}`).toBeUndefined();
+        expect([0, 4], `${args.join(' ')}: ${r.stderr.slice(-500)}`).toContain(r.exitCode);
+        expect(r.stderr).not.toMatch(ABORT);
+      }
+    }
+    // The sandbox, a long-running process of its own on the same driver, stops cleanly too.
+    await s.stop();
+    const sandbox = await s.process;
+    expect(sandbox.signal).toBeUndefined();
+    expect(sandbox.exitCode).toBe(0);
   }, 240_000);
 });
