@@ -15,8 +15,12 @@ export type BillDetailsMethod = 'auto' | 'POST' | 'GET';
 /** How a bill payment's amount is written: a JSON number (`123.45`) or a quoted one (`"123.45"`). */
 export type BillAmountForm = 'number' | 'string';
 
-/** Item fields that may carry the Pix id of the receipt path, in the order they are tried. */
-export const DEFAULT_PIX_ID_FIELDS: readonly string[] = Object.freeze(['pixId', 'pix_id', 'idPix', 'pixTransactionId', 'transactionId', 'transaction_id']);
+/**
+ * Item fields that may carry the Pix id of the receipt path, in the order they are tried. Never `transactionId` (the
+ * documented API names it as a field apart from the Pix id) nor `id` (often the item's own): a receipt asked for by
+ * the wrong id is a 404 for every item; a provider that does use such a field pins it in `pixIdFields`.
+ */
+export const DEFAULT_PIX_ID_FIELDS: readonly string[] = Object.freeze(['pixId', 'pix_id', 'idPix', 'pixTransactionId']);
 
 const MAPPABLE: readonly ItemState[] = ['submitted', 'processing', 'paid', 'failed', 'returned'];
 

@@ -129,11 +129,11 @@ async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, insta
   const step = nextItemState({ status: item.status, returnUndecided: item.return_action === null, returnConfirmed: item.return_confirmed_at !== null }, target, 'event');
   const explains = step === 'explain';
   const forward = step === 'move' || explains;
-  // A refund carries its own id; the payment's pix id (the receipt's) stays.
-  const pixId = event.isRefund ? item.pix_id : (item.pix_id ?? event.pixId);
+  // A refund carries its own ids, the return's: the payment's Pix id and end-to-end id (the receipt's) come only
+  // from the payment's own news, even when the refund arrives first.
   await updateItem(ledger, item.id, {
-    pix_id: pixId,
-    end_to_end_id: item.end_to_end_id ?? event.endToEndId,
+    pix_id: event.isRefund ? item.pix_id : (item.pix_id ?? event.pixId),
+    end_to_end_id: event.isRefund ? item.end_to_end_id : (item.end_to_end_id ?? event.endToEndId),
     updated_at: iso,
     ...(forward
       ? {

@@ -45,9 +45,10 @@ describe('recording webhook events', () => {
     const id = identifiers[0]!;
     await recordWebhookEvent(ledger, pix({ eventId: 'refund', identifier: id, isRefund: true, pixId: 'pix-refund', reason: 'AB03 - timeout' }), meta);
     await recordWebhookEvent(ledger, pix({ eventId: 'paid', identifier: id }), meta);
-    const item = sqliteOf(ledger).prepare('SELECT status, reason, return_action, pix_id FROM items WHERE identifier = ?').get(id);
-    // The refund came first: returned stays; the late payment event only fills in the receipt's pix id.
-    expect(item).toEqual({ status: 'returned', reason: 'AB03 - timeout', return_action: 'reprocess', pix_id: 'pix-paid' });
+    const item = sqliteOf(ledger).prepare('SELECT status, reason, return_action, pix_id, end_to_end_id FROM items WHERE identifier = ?').get(id);
+    // The refund came first: returned stays; the late payment event only fills in the receipt's ids (the refund's
+    // own end-to-end id is the return's, never the payment's: a receipt named after it would be no item's).
+    expect(item).toEqual({ status: 'returned', reason: 'AB03 - timeout', return_action: 'reprocess', pix_id: 'pix-paid', end_to_end_id: 'E2Epaid' });
     const effects = sqliteOf(ledger).prepare('SELECT event_id, effect FROM webhook_events ORDER BY rowid').all();
     expect(effects).toEqual([
       { event_id: 'refund', effect: 'item returned (reprocess; paid again only once the provider confirms)' },

@@ -47,15 +47,22 @@ describe('where an item carries its Pix id', () => {
   it.each([
     ['pixId', { pixId: 'P1' }],
     ['pix_id', { pix_id: 'P1' }],
-    ['transactionId', { transactionId: 'P1' }],
-    ['a numeric id', { idPix: 'P1' }],
+    ['idPix', { idPix: 'P1' }],
+    ['pixTransactionId', { pixTransactionId: 'P1' }],
   ])('found under %s by default', async (_label, extra) => {
     const [it] = await readItems([{ status: 'approved', ...extra }]);
     expect(it?.pixId).toBe('P1');
   });
 
+  it('never taken by default from transactionId or the item\'s own id, which are other ids', async () => {
+    const [it] = await readItems([{ status: 'approved', transactionId: 'T', transaction_id: 'T2', id: 'ITEM' }]);
+    expect(it?.pixId).toBeUndefined();
+    const [pinned] = await readItems([{ status: 'approved', transactionId: 'T' }], { dialect: dialectOf({ pixIdFields: 'transactionId' }) });
+    expect(pinned?.pixId).toBe('T');
+  });
+
   it('the first field of the list wins', async () => {
-    const [it] = await readItems([{ status: 'approved', transactionId: 'T', pixId: 'P' }]);
+    const [it] = await readItems([{ status: 'approved', idPix: 'I', pixId: 'P' }]);
     expect(it?.pixId).toBe('P');
   });
 
