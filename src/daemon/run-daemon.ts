@@ -88,7 +88,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         method: webhook.method,
         secret: webhook.secret,
         header: webhook.header,
-        onEvent: storeDeliveries(ledger, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords }),
+        onEvent: storeDeliveries(ledger, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords, statusWords: deps.provider.dialect.statusWords }),
         log: (e) => log(e),
       });
       const url = o.subscribeUrl === 'auto' ? receiver.url : o.subscribeUrl;

@@ -56,3 +56,27 @@ export function nextItemState(item: ItemStanding, to: ItemState | null, from: 'e
   if (from === 'event' && to === 'returned' && item.status === 'returned' && item.returnUndecided) return 'explain';
   return to !== item.status && isForward(item.status, to) ? 'move' : 'stay';
 }
+
+/** What a Pix event says of its payment: its status word (read through the profile) and its flags. */
+export interface PixClaim {
+  /** The state the event's status word means (`itemStateFromWord`), null for a word nobody knows. */
+  readonly said: ItemState | null;
+  readonly accepted: boolean;
+  readonly isRefund: boolean;
+}
+
+/**
+ * The state a Pix event claims for its item, or null when it claims nothing the ledger can take. The status word
+ * decides; `transactionAccepted` only confirms it: "accepted" also means accepted for processing, so an event whose
+ * word says processing moves the item to processing, never to paid, and an unknown word with "accepted" claims
+ * nothing (the item pages say what happened). A word that says paid while the event says not accepted contradicts
+ * itself: nothing. A refund is a return unless its word says the refund itself failed or is still under way.
+ */
+export function claimedState(claim: PixClaim): ItemState | null {
+  const { said, accepted, isRefund } = claim;
+  if (isRefund) return said === 'failed' || said === 'processing' || said === 'submitted' ? null : 'returned';
+  if (said === 'paid') return accepted ? 'paid' : null;
+  if (said === 'submitted' || said === 'processing') return 'processing';
+  if (said === 'failed' || said === 'returned') return said;
+  return accepted ? null : 'failed';
+}

@@ -1,4 +1,5 @@
-import { nextItemState, type ItemState } from '../domain/item-state.js';
+import { claimedState, nextItemState, type ItemState } from '../domain/item-state.js';
+import { itemStateFromWord } from '../domain/provider-words.js';
 import { returnActionFor } from '../domain/reasons.js';
 import type { WebhookEvent } from '../domain/webhook-event.js';
 import { isEventStored, storeEvent } from '../ledger/event-repository.js';
@@ -21,6 +22,8 @@ export interface EventRules {
   readonly onCallback?: CallbackHandler;
   /** Words that mark a return as Pix instability beyond the built-in ones (the profile's `instabilityWords`). */
   readonly instabilityWords?: readonly string[];
+  /** Status words beyond the built-in table (the profile's `statusWords`): an event's word is read like a page's. */
+  readonly statusWords?: Readonly<Record<string, ItemState>>;
 }
 
 const unhandled: CallbackHandler = async () => ({ effect: 'recorded; no handler for callbacks', topic: 'unknown' });
@@ -53,7 +56,7 @@ async function applyWebhookEvent(ledger: Ledger, event: WebhookEvent, meta: Deli
   const receivedAt = meta.receivedAt.toISOString();
   const { effect, topic, quarantine = null } =
     event.kind === 'pix'
-      ? { ...(await applyPixEvent(ledger, event, receivedAt, rules.instabilityWords ?? [])), topic: 'pix' as const }
+      ? { ...(await applyPixEvent(ledger, event, receivedAt, rules)), topic: 'pix' as const }
       : await (rules.onCallback ?? unhandled)(ledger, event, meta.receivedAt);
   await storeEvent(ledger, {
     event_id: event.eventId,
@@ -120,12 +123,14 @@ export async function recordWebhookEvents(
  * the ledger (amount, key, an item of a batch never started) is not applied but quarantined: kept, alerted, and the
  * item left to be reconciled from the provider's own pages.
  */
-async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, instabilityWords: readonly string[]): Promise<{ effect: string; quarantine?: string }> {
+async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, rules: EventRules): Promise<{ effect: string; quarantine?: string }> {
+  const instabilityWords = rules.instabilityWords ?? [];
   const item = await itemForEvent(ledger, event.identifier);
   if (!item) return { effect: `unknown identifier ${event.identifier}` };
   const disagreement = disagreementOf(event, item);
   if (disagreement !== null) return { effect: `quarantined: ${disagreement}`, quarantine: disagreement };
-  const target: ItemState = event.isRefund ? 'returned' : event.accepted ? 'paid' : 'failed';
+  const target = claimedState({ said: itemStateFromWord(event.transactionStatus, rules.statusWords), accepted: event.accepted, isRefund: event.isRefund });
+  if (target === null) return { effect: `no change: status ${JSON.stringify(event.transactionStatus)} (accepted ${event.accepted}) says nothing settled` };
   const step = nextItemState({ status: item.status, returnUndecided: item.return_action === null, returnConfirmed: item.return_confirmed_at !== null }, target, 'event');
   const explains = step === 'explain';
   const forward = step === 'move' || explains;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, isForward, isSettled, ITEM_STATES, nextItemState, type ItemState } from '../../src/domain/item-state.js';
+import { canTransition, claimedState, isForward, isSettled, ITEM_STATES, nextItemState, type ItemState } from '../../src/domain/item-state.js';
 
 describe('item life cycle', () => {
   it.each<[ItemState, ItemState, boolean]>([
@@ -52,5 +52,25 @@ describe('nextItemState: one rule for news from events and from item pages', () 
     ['returned', 'returned', 'page', { undecided: true }, 'stay'],
   ] as const)('%s + %s from the %s (%j) → %s', (from, to, source, o, expected) => {
     expect(nextItemState(standing(from, o), to, source)).toBe(expected);
+  });
+});
+
+describe('claimedState: what a Pix event claims', () => {
+  it.each<[string, ItemState | null, boolean, boolean, ItemState | null]>([
+    // word's meaning, accepted, refund → claimed state
+    ['paid and accepted', 'paid', true, false, 'paid'],
+    ['accepted for processing is not paid', 'processing', true, false, 'processing'],
+    ['still waiting, accepted', 'submitted', true, false, 'processing'],
+    ['paid but not accepted contradicts itself', 'paid', false, false, null],
+    ['failed', 'failed', false, false, 'failed'],
+    ['failed, whatever the flag', 'failed', true, false, 'failed'],
+    ['an unknown word, accepted, claims nothing', null, true, false, null],
+    ['an unknown word, not accepted, is a failure', null, false, false, 'failed'],
+    ['a refund', 'paid', true, true, 'returned'],
+    ['a refund with an unknown word', null, true, true, 'returned'],
+    ['a refund that itself failed returns nothing', 'failed', false, true, null],
+    ['a refund still under way returns nothing yet', 'processing', true, true, null],
+  ])('%s', (_label, said, accepted, isRefund, expected) => {
+    expect(claimedState({ said, accepted, isRefund })).toBe(expected);
   });
 });

@@ -57,6 +57,32 @@ describe('recording webhook events', () => {
     await ledger.close();
   });
 
+  it('an event accepted for processing moves its item to processing, never to paid; the word decides, not the flag', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 3, at);
+    const [a, b, c] = identifiers as [string, string, string];
+    await recordWebhookEvent(ledger, pix({ eventId: 'a1', identifier: a, transactionStatus: 'PROCESSING', accepted: true }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'a2', identifier: a, transactionStatus: 'CANCELED', accepted: false, reason: 'AC06' }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'b1', identifier: b, transactionStatus: 'EM_PROCESSAMENTO', accepted: true }), meta);
+    await recordWebhookEvent(ledger, pix({ eventId: 'c1', identifier: c, transactionStatus: 'whatever', accepted: true }), meta);
+    const rows = sqliteOf(ledger).prepare('SELECT status FROM items ORDER BY id').all();
+    expect(rows).toEqual([{ status: 'failed' }, { status: 'processing' }, { status: 'submitted' }]);
+    const effects = sqliteOf(ledger).prepare('SELECT event_id, effect FROM webhook_events ORDER BY rowid').all();
+    expect(effects).toEqual([
+      { event_id: 'a1', effect: 'item processing' },
+      { event_id: 'a2', effect: 'item failed' },
+      { event_id: 'b1', effect: 'item processing' },
+      { event_id: 'c1', effect: 'no change: status "whatever" (accepted true) says nothing settled' },
+    ]);
+    await ledger.close();
+  });
+
+  it("reads an event's status word with the profile's statusWords", async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, at);
+    await recordWebhookEvent(ledger, pix({ eventId: 'x', identifier: identifiers[0]!, transactionStatus: 'OK_DONE', accepted: true }), meta, { statusWords: { ok_done: 'paid' } });
+    expect(sqliteOf(ledger).prepare('SELECT status FROM items').get()).toEqual({ status: 'paid' });
+    await ledger.close();
+  });
+
   it('classifies a return for fraud as final and a rejection as failed', async () => {
     const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
     await recordWebhookEvent(ledger, pix({ eventId: 'p', identifier: identifiers[0]! }), meta);
