@@ -35,6 +35,11 @@ const EN: Readonly<Record<string, KindWords>> = {
     summary: null,
     nextStep: 'look at them with `paybatch events list`, find out who sends them, and change the webhook secret if it may have leaked.',
   },
+  'record-disagrees': {
+    title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} corrected by the provider's record`,
+    summary: null,
+    nextStep: 'each item names what an event claimed and what the provider\'s own record shows, which the ledger now follows; find out who sent the event, and change the webhook secret if it may have leaked.',
+  },
   failures: {
     title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} failed`,
     summary: null,
@@ -77,6 +82,11 @@ const PT: Readonly<Record<string, KindWords>> = {
     title: (n) => `${plural(n, 'evento de webhook diverge', 'eventos de webhook divergem')} do registro local`,
     summary: 'Eventos com assinatura correta cujo valor, chave ou lote não batem com o pagamento que citam foram guardados à parte, sem efeito; os pagamentos seguem as páginas de itens do provedor.',
     nextStep: 'veja-os com `paybatch events list`, descubra quem os envia e troque o segredo do webhook se ele pode ter vazado.',
+  },
+  'record-disagrees': {
+    title: (n) => `${plural(n, 'pagamento Pix corrigido', 'pagamentos Pix corrigidos')} pelo registro do provedor`,
+    summary: 'Um evento disse uma coisa destes pagamentos e o registro do próprio provedor (as páginas de itens) mostra outra; o registro local segue o do provedor.',
+    nextStep: 'cada item diz o que o evento afirmou e o que o registro do provedor mostra; descubra quem enviou o evento e troque o segredo do webhook se ele pode ter vazado.',
   },
   failures: {
     title: (n) => `${plural(n, 'pagamento Pix falhou', 'pagamentos Pix falharam')}`,

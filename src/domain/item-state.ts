@@ -41,20 +41,28 @@ export interface ItemStanding {
   readonly returnUndecided: boolean;
   /** The provider's own item page has shown the return (an event alone never confirms one). */
   readonly returnConfirmed: boolean;
+  /** The state the provider's own item page last showed; null before any did. */
+  readonly recordState: ItemState | null;
 }
 
 /**
- * What news of state `to` does to an item (the one rule for events and item pages alike):
+ * What news of state `to` does to an item (the one rule for events and item pages alike). An event is a claim and
+ * an item page is the provider's record:
  * - `move`: a forward move (events arrive out of order; news that would go back is stale);
  * - `explain`: a refund event for a return first seen in the item pages, which give no reason: its reason decides;
  * - `undo`: the provider's own page shows paid an item that only an event reported returned: the page wins;
+ * - `correct`: the page contradicts the ledger otherwise — it shows another outcome, or shows in flight an item
+ *   whose outcome only an event claimed: the page wins, from any state, and the correction is alerted;
  * - `stay`: nothing to change in the state.
  */
-export function nextItemState(item: ItemStanding, to: ItemState | null, from: 'event' | 'page'): 'move' | 'explain' | 'undo' | 'stay' {
+export function nextItemState(item: ItemStanding, to: ItemState | null, from: 'event' | 'page'): 'move' | 'explain' | 'undo' | 'correct' | 'stay' {
   if (to === null) return 'stay';
   if (from === 'page' && item.status === 'returned' && !item.returnConfirmed && to === 'paid') return 'undo';
   if (from === 'event' && to === 'returned' && item.status === 'returned' && item.returnUndecided) return 'explain';
-  return to !== item.status && isForward(item.status, to) ? 'move' : 'stay';
+  if (to === item.status) return 'stay';
+  if (isForward(item.status, to)) return 'move';
+  if (from === 'page' && (isSettled(to) || (isSettled(item.status) && item.recordState !== item.status))) return 'correct';
+  return 'stay';
 }
 
 /** What a Pix event says of its payment: its status word (read through the profile) and its flags. */

@@ -4,6 +4,7 @@ import type { Settings } from '../config/settings.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
 import {
   billsWithoutNewsToReport,
+  correctionsToReport,
   failuresToReport,
   finalReturnsToReport,
   itemsAwaitingNews,
@@ -90,6 +91,18 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
         'Correctly signed events whose amount, key or batch do not match the payment they name were kept aside, not applied; the payments follow the provider\'s own item pages instead. Check who sends them.',
         quarantined,
         { table: 'webhook_events', column: 'alerted_at' },
+      ),
+    );
+  }
+  const corrections = await correctionsToReport(ledger);
+  if (corrections.length) {
+    alerts.push(
+      await raise(
+        deps,
+        'record-disagrees',
+        "A correctly signed event claimed one outcome for these payments and the provider's own item pages show another: the ledger now follows the pages. Nothing was paid again on the event's word.",
+        corrections,
+        { table: 'item_corrections', column: 'alerted_at' },
       ),
     );
   }

@@ -2,7 +2,7 @@ import { isSettled, ITEM_STATES, nextItemState } from '../domain/item-state.js';
 import { returnActionFor } from '../domain/reasons.js';
 import { getBatch, updateBatch } from '../ledger/batch-repository.js';
 import { quarantineEvent } from '../ledger/event-repository.js';
-import { countItemsNotIn, itemByIdentifier, updateItem } from '../ledger/item-repository.js';
+import { countItemsNotIn, countItemsUnconfirmed, itemByIdentifier, recordItemCorrection, updateItem } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Item } from '../provider/types.js';
@@ -51,7 +51,9 @@ export async function reconcileBatch(
     askedAt = now();
   }
   const at = now().toISOString();
-  if (batch.status === 'started' && (await countItemsNotIn(ledger, batchId, SETTLED)) === 0) await updateBatch(ledger, batchId, { status: 'settled', settled_at: at, read_at: at }, now());
+  // Settled once every item is in a final state that the provider's own record shows: events alone settle nothing.
+  const settled = (await countItemsNotIn(ledger, batchId, SETTLED)) === 0 && (await countItemsUnconfirmed(ledger, batchId)) === 0;
+  if (batch.status === 'started' && settled) await updateBatch(ledger, batchId, { status: 'settled', settled_at: at, read_at: at }, now());
   else if (batch.status === 'settled') await updateBatch(ledger, batchId, { read_at: at }, now());
   return { seen, changed, unknownStatuses, strangers };
 }
@@ -60,31 +62,53 @@ type Applied = 'changed' | 'same' | 'unknown-status' | 'stranger';
 
 /**
  * Applies one remote item, read from a page asked for at `askedAt`, to the ledger item with its identifier; call
- * inside a transaction.
+ * inside a transaction. The page is the provider's record: it moves the item forward, and where it contradicts a
+ * state that events gave the item, it wins and the correction is kept for an alert.
  */
 export async function applyRemoteItem(ledger: Ledger, batchId: number, remote: Item, at: Date, instabilityWords: readonly string[], askedAt: Date): Promise<Applied> {
   const local = await itemByIdentifier(ledger, remote.identifier);
   if (!local || local.batch_id !== batchId) return 'stranger';
   const next = remote.state;
-  const step = nextItemState({ status: local.status, returnUndecided: local.return_action === null, returnConfirmed: local.return_confirmed_at !== null }, next, 'page');
-  // A refund event stored after the page was asked for (by this daemon's receiver or another host's) is newer than
-  // the page, which cannot show that return yet: the page of a later pass confirms the return or undoes it.
-  if (step === 'undo' && local.status_changed_at >= askedAt.toISOString()) return 'same';
+  const step = nextItemState({ status: local.status, returnUndecided: local.return_action === null, returnConfirmed: local.return_confirmed_at !== null, recordState: local.record_state }, next, 'page');
+  // News the ledger took in after the page was asked for (an event, on this host or another) is newer than the
+  // page, which cannot show it yet: the page of a later pass confirms it or contradicts it.
+  if ((step === 'undo' || step === 'correct') && local.status_changed_at >= askedAt.toISOString()) return 'same';
+  const iso = at.toISOString();
   if (step === 'undo') {
     // An event said "returned"; the provider's own page says paid: the page wins and the event is set aside.
     if (local.return_claim !== null) await quarantineEvent(ledger, local.return_claim, "the provider's item page shows this payment paid, not returned");
-    await updateItem(ledger, local.id, { status: 'paid', reason: null, return_action: null, return_claim: null, remote_status: remote.status, updated_at: at.toISOString(), status_changed_at: at.toISOString() });
+    await updateItem(ledger, local.id, { status: 'paid', reason: null, return_action: null, return_claim: null, remote_status: remote.status, record_state: 'paid', updated_at: iso, status_changed_at: iso });
+    return 'changed';
+  }
+  if (step === 'correct' && next !== null) {
+    await recordItemCorrection(ledger, { itemId: local.id, claimed: local.status, recorded: next, remoteStatus: remote.status, at: iso });
+    await updateItem(ledger, local.id, {
+      status: next,
+      remote_status: remote.status,
+      record_state: next,
+      remote_item_id: remote.itemId,
+      ...(remote.pixId === undefined ? {} : { pix_id: remote.pixId }),
+      ...(remote.endToEndId === undefined ? {} : { end_to_end_id: remote.endToEndId }),
+      reason: remote.reason ?? null,
+      // A return the record shows is confirmed; its reason, when the page gives none, is left to its refund event.
+      return_action: next === 'returned' && remote.reason !== undefined ? returnActionFor(remote.reason, instabilityWords) : null,
+      return_claim: null,
+      return_confirmed_at: next === 'returned' ? iso : null,
+      updated_at: iso,
+      status_changed_at: iso,
+    });
     return 'changed';
   }
   const forward = step === 'move';
   // The provider's own page showing the return is what allows paying it again (a refund event alone never does).
   const confirms = next === 'returned' && local.return_confirmed_at === null;
-  const extrasChanged = (remote.pixId && remote.pixId !== local.pix_id) || remote.status !== local.remote_status || confirms;
+  const recorded = next !== null && next !== local.record_state;
+  const extrasChanged = (remote.pixId && remote.pixId !== local.pix_id) || remote.status !== local.remote_status || confirms || recorded;
   if (!forward && !extrasChanged) return next === null ? 'unknown-status' : 'same';
-  const iso = at.toISOString();
   await updateItem(ledger, local.id, {
     remote_status: remote.status,
     remote_item_id: remote.itemId,
+    ...(next === null ? {} : { record_state: next }),
     ...(remote.pixId === undefined ? {} : { pix_id: remote.pixId }),
     ...(remote.endToEndId === undefined ? {} : { end_to_end_id: remote.endToEndId }),
     ...(remote.reason === undefined ? {} : { reason: remote.reason }),
@@ -97,4 +121,3 @@ export async function applyRemoteItem(ledger: Ledger, batchId: number, remote: I
   if (next === null) return 'unknown-status';
   return forward ? 'changed' : 'same';
 }
-

@@ -23,7 +23,8 @@ export interface ReportRow {
 export type ReportMark =
   | { readonly table: 'items'; readonly column: 'alerted_at' | 'receipt_unavailable_at' }
   | { readonly table: 'bills'; readonly column: 'alerted_at' | 'news_alerted_at' }
-  | { readonly table: 'webhook_events'; readonly column: 'alerted_at' };
+  | { readonly table: 'webhook_events'; readonly column: 'alerted_at' }
+  | { readonly table: 'item_corrections'; readonly column: 'alerted_at' };
 
 /**
  * Sent items of started batches still waiting for news, each last updated no earlier than its batch's start: items
@@ -80,6 +81,24 @@ export async function paidWithoutPixIdToReport(ledger: Ledger, before: Date): Pr
       .where('items.receipt_unavailable_at', 'is', null)
       .where('items.status_changed_at', '<', before.toISOString()),
   );
+}
+
+/** Items the provider's own record corrected (an event had claimed another state), each correction named once. */
+export async function correctionsToReport(ledger: Ledger): Promise<ReportRow[]> {
+  const rows = await ledger.all(
+    baseQuery(ledger)
+      .innerJoin('item_corrections as c', 'c.item_id', 'items.id')
+      .select(['c.id as correctionId', 'c.claimed', 'c.recorded', 'c.remote_status as recordWord', 'c.corrected_at'])
+      .where('c.alerted_at', 'is', null)
+      .orderBy('c.id'),
+  );
+  return rows.map((r) => ({
+    ...reportRow(r),
+    ref: r.correctionId,
+    alertedAt: null,
+    status: `an event said ${r.claimed}; the provider's record shows ${r.recorded} (${r.recordWord}): now ${r.status}`,
+    lastUpdate: r.corrected_at,
+  }));
 }
 
 /** Quarantined webhook events that no alert has named yet. */

@@ -20,7 +20,7 @@ const byIdentifier = preparedQuery((db, identifier: string) =>
 );
 
 /** What applying a Pix event reads of its item (a webhook's hot path: the columns it needs, not the whole row). */
-export type ItemForEvent = Pick<ItemRow, 'id' | 'status' | 'amount_cents' | 'key' | 'pix_id' | 'end_to_end_id' | 'return_action' | 'return_confirmed_at'> & { batchStatus: BatchStatus };
+export type ItemForEvent = Pick<ItemRow, 'id' | 'status' | 'amount_cents' | 'key' | 'pix_id' | 'end_to_end_id' | 'return_action' | 'return_confirmed_at' | 'record_state'> & { batchStatus: BatchStatus };
 
 /** The item holding this identifier, as applyPixEvent reads it; undefined when none. */
 export async function itemForEvent(ledger: Ledger, identifier: string): Promise<ItemForEvent | undefined> {
@@ -33,7 +33,7 @@ const forEvent = preparedQuery((db, identifier: string) =>
     .innerJoin('batches', 'batches.id', 'items.batch_id')
     .select([
       'items.id', 'items.status', 'items.amount_cents', 'items.key', 'items.pix_id', 'items.end_to_end_id', 'items.return_action',
-      'items.return_confirmed_at', 'batches.status as batchStatus',
+      'items.return_confirmed_at', 'items.record_state', 'batches.status as batchStatus',
     ])
     .where('items.identifier', '=', identifier),
 );
@@ -43,6 +43,20 @@ export async function updateItem(ledger: Ledger, id: number, changes: ItemChange
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ItemChanges;
   if (Object.keys(set).length === 0) return;
   await ledger.run(ledger.db.updateTable('items').set(set).where('id', '=', id));
+}
+
+/** Keeps a correction the provider's record made to an item's state, for the alert that names it. */
+export async function recordItemCorrection(ledger: Ledger, c: { itemId: number; claimed: ItemState; recorded: ItemState; remoteStatus: string; at: string }): Promise<void> {
+  await ledger.run(ledger.db.insertInto('item_corrections').values({ item_id: c.itemId, claimed: c.claimed, recorded: c.recorded, remote_status: c.remoteStatus, corrected_at: c.at }));
+}
+
+/** Items of a batch whose state the provider's record has not shown yet (a claim's, or no news at all). */
+export async function countItemsUnconfirmed(ledger: Ledger, batchId: number): Promise<number> {
+  const row = await ledger.first(
+    ledger.db.selectFrom('items').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', '=', batchId)
+      .where((eb) => eb.or([eb('record_state', 'is', null), eb('record_state', '!=', eb.ref('status'))])),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Items of a batch not settled yet (`states` lists the settled ones). */

@@ -18,6 +18,7 @@ export const COPIED_TABLES = [
   { table: 'retries', order: 'batch_id' },
   { table: 'batch_schedules', order: 'batch_id' },
   { table: 'approvals', order: 'id' },
+  { table: 'item_corrections', order: 'id' },
 ] as const;
 export const LEFT_BEHIND = ['import_claims', 'batch_claims', 'daemon_lock', 'work_leases'] as const;
 

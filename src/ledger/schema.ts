@@ -18,6 +18,7 @@ export interface Database {
   batch_schedules: BatchSchedulesTable;
   work_leases: WorkLeasesTable;
   approvals: ApprovalsTable;
+  item_corrections: ItemCorrectionsTable;
 }
 
 export interface ImportsTable {
@@ -95,6 +96,19 @@ export interface ItemsTable {
   /** `batch retry`: the item this one pays again, and the first item of its sheet row. */
   retry_of: ColumnType<number | null, number | null | undefined, number | null>;
   retry_root_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The state the provider's own item page last showed (0014): the ledger's state is provisional until they agree. */
+  record_state: ColumnType<ItemState | null, ItemState | null | undefined, ItemState | null>;
+}
+
+/** An item whose state, reached by an event, the provider's own page contradicted: the page won (0014). */
+export interface ItemCorrectionsTable {
+  id: Generated<number>;
+  item_id: number;
+  claimed: ItemState;
+  recorded: ItemState;
+  remote_status: string;
+  corrected_at: string;
+  alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProviderCallsTable {

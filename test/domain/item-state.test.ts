@@ -34,18 +34,35 @@ describe('item life cycle', () => {
 });
 
 describe('nextItemState: one rule for news from events and from item pages', () => {
-  const standing = (status: ItemState, o: { undecided?: boolean; confirmed?: boolean } = {}) => ({ status, returnUndecided: o.undecided ?? false, returnConfirmed: o.confirmed ?? false });
+  // By default the provider's record last showed the item as the ledger has it.
+  const standing = (status: ItemState, o: { undecided?: boolean; confirmed?: boolean; record?: ItemState | null } = {}) => ({
+    status,
+    returnUndecided: o.undecided ?? false,
+    returnConfirmed: o.confirmed ?? false,
+    recordState: o.record === undefined ? status : o.record,
+  });
   it.each([
     ['submitted', 'paid', 'event', {}, 'move'],
     ['submitted', 'paid', 'page', {}, 'move'],
     ['paid', 'returned', 'event', {}, 'move'],
     ['paid', 'submitted', 'page', {}, 'stay'],
     ['returned', 'paid', 'event', {}, 'stay'],
-    ['failed', 'paid', 'page', {}, 'stay'],
     ['paid', null, 'page', {}, 'stay'],
+    // A claim never overrides: an event that contradicts the ledger changes nothing.
+    ['failed', 'paid', 'event', { record: null }, 'stay'],
+    ['paid', 'failed', 'event', { record: null }, 'stay'],
+    // The provider's record contradicts the ledger: it wins, terminal states included.
+    ['failed', 'paid', 'page', {}, 'correct'],
+    ['paid', 'failed', 'page', {}, 'correct'],
+    ['returned', 'paid', 'page', { confirmed: true }, 'correct'],
+    // An outcome only a claim gave, which the record shows still in flight: the record wins; once the record showed
+    // that outcome, a page showing the item in flight again is stale.
+    ['failed', 'processing', 'page', { record: 'processing' }, 'correct'],
+    ['paid', 'processing', 'page', { record: null }, 'correct'],
+    ['failed', 'processing', 'page', { record: 'failed' }, 'stay'],
+    ['paid', 'submitted', 'page', { record: 'paid' }, 'stay'],
     // A return only an event reported, which the provider's own page contradicts: the page wins.
     ['returned', 'paid', 'page', { confirmed: false }, 'undo'],
-    ['returned', 'paid', 'page', { confirmed: true }, 'stay'],
     // A return first seen in the pages (no reason): its refund event decides what it calls for.
     ['returned', 'returned', 'event', { undecided: true }, 'explain'],
     ['returned', 'returned', 'event', { undecided: false }, 'stay'],

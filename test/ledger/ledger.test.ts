@@ -34,6 +34,7 @@ const SCHEMA: Record<string, string[]> = {
     'return_confirmed_at', 'return_claim', // 0006_provider_confirmation
     'retry_of', 'retry_root_id', // 0010_retries
     'receipt_claimed_by', 'receipt_claim_until', // 0013_work_leases
+    'record_state', // 0014_record_state
   ],
   provider_calls: ['id', 'phase', 'intent_id', 'operation', 'subject', 'detail_json', 'outcome', 'created_at'],
   // 0002_daemon
@@ -64,11 +65,13 @@ const SCHEMA: Record<string, string[]> = {
   approvals: ['id', 'subject', 'digest', 'approver_name', 'public_key', 'signature', 'signed_at', 'signed_from'],
   // 0013_work_leases
   work_leases: ['name', 'holder', 'taken_at', 'expires_at'],
+  // 0014_record_state
+  item_corrections: ['id', 'item_id', 'claimed', 'recorded', 'remote_status', 'corrected_at', 'alerted_at'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {
