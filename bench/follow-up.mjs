@@ -36,6 +36,7 @@ try {
     XDG_DATA_HOME: join(dir, 'data'),
     NO_COLOR: '1',
     PAYBATCH_BASE_URL: sandbox.ready.url,
+    PAYBATCH_PIX_AMOUNT_UNIT: 'cents',
     PAYBATCH_TOKEN_URL: sandbox.ready.tokenUrl,
     PAYBATCH_API_KEY: sandbox.ready.apiKey,
     PAYBATCH_CLIENT_ID: sandbox.ready.clientId,

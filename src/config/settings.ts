@@ -23,7 +23,8 @@ export interface Settings {
   /** auto | standard-webhooks | hmac | header | basic | bearer; a stored `shared-secret` (the old name) means header. */
   webhookVerification: WebhookMethodSetting;
   webhookSecretHeader?: string;
-  pixAmountUnit: 'cents' | 'reais';
+  /** Unset: no Pix money moves on a provider other than the embedded sandbox (the unit is never guessed). */
+  pixAmountUnit?: 'cents' | 'reais';
   tokenAuth: TokenAuth;
   statusWords?: string;
   pixIdFields?: string;
@@ -115,7 +116,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
     describe: 'a header carrying the secret (header) or a signature (hmac) besides the well-known ones; once either is pinned, the only one read',
     parse: text((s) => (/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(s) ? null : 'must be an HTTP header name')),
   },
-  pixAmountUnit: { describe: 'unit of Pix item amounts on the wire: cents | reais', parse: oneOf('cents', 'reais') },
+  pixAmountUnit: { describe: "unit of Pix item amounts on the wire: cents | reais (unset: no Pix payment is sent; read it in the provider's documentation)", parse: oneOf('cents', 'reais') },
   tokenAuth: { describe: 'how the token endpoint authenticates the client: auto | basic | body (form fields)', parse: oneOf('auto', 'basic', 'body') },
   statusWords: { describe: 'item status words beyond the built-in table, e.g. EM_PROCESSAMENTO=processing,LIQUIDATED=paid', parse: statusWords },
   pixIdFields: { describe: `item fields that carry the Pix id of receipts, in order (default ${DEFAULT_PIX_ID_FIELDS.join(',')})`, parse: list },
@@ -159,7 +160,6 @@ export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 export const DEFAULT_SETTINGS: Settings = {
   webhookVerification: 'auto',
-  pixAmountUnit: 'cents',
   tokenAuth: 'auto',
   billDetailsMethod: 'auto',
   billAmountForm: 'number',

@@ -16,7 +16,7 @@ import {
 import { ApiCalls, buildPath, withNote } from './api-calls.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http-transport.js';
 import { mayBeWrongMethod } from './error-meaning.js';
-import { DEFAULT_DIALECT, itemStateOf, type ProviderDialect } from './dialect.js';
+import { DEFAULT_DIALECT, itemStateOf, type PixAmountUnit, type ProviderDialect } from './dialect.js';
 import { cursorPages } from './pages.js';
 import { Redactor } from './redact.js';
 import { isRetryableStatus, resolveRetrySettings, retrying, type RetryLoopOptions } from './retry-policy.js';
@@ -67,9 +67,10 @@ export class ProviderClient {
       if (typeof v !== 'string' || v === '') throw new ConfigError(`The provider ${name} is empty.`);
     }
     const dialect: ProviderDialect = { ...DEFAULT_DIALECT, ...o.dialect, ...(o.pixAmountUnit === undefined ? {} : { pixAmountUnit: o.pixAmountUnit }) };
-    if (dialect.pixAmountUnit !== 'cents' && dialect.pixAmountUnit !== 'reais') throw new ConfigError(`pixAmountUnit must be "cents" or "reais", not "${String(dialect.pixAmountUnit)}".`);
+    if (dialect.pixAmountUnit !== null && dialect.pixAmountUnit !== 'cents' && dialect.pixAmountUnit !== 'reais') throw new ConfigError(`pixAmountUnit must be "cents" or "reais", not "${String(dialect.pixAmountUnit)}".`);
     this.#dialect = dialect;
-    this.#reading = { unit: dialect.pixAmountUnit, pixIdFields: dialect.pixIdFields, stateOf: (word) => itemStateOf(dialect, word) };
+    // Pages are read in centavos while the unit is unset: what earlier versions sent, for batches they started.
+    this.#reading = { unit: dialect.pixAmountUnit ?? 'cents', pixIdFields: dialect.pixIdFields, stateOf: (word) => itemStateOf(dialect, word) };
     this.#detailsMethod = dialect.billDetailsMethod === 'auto' ? null : dialect.billDetailsMethod;
     const retry = resolveRetrySettings(o.retry);
     const random = o.random ?? Math.random;
@@ -204,13 +205,14 @@ export class ProviderClient {
    */
   async addItems(batchId: string, items: readonly NewItem[]): Promise<Item[]> {
     if (items.length === 0) return [];
+    const unit = this.#unitToSend();
     const sent = new Map<string, number>();
     const wire: WireNewItem[] = items.map((it, i) => {
       if (!Number.isSafeInteger(it.amountCents) || it.amountCents <= 0) throw new RangeError(`items[${i}].amountCents must be a positive whole number of centavos`);
       if (typeof it.identifier !== 'string' || it.identifier === '') throw new RangeError(`items[${i}].identifier is empty`);
       if (sent.has(it.identifier)) throw new RangeError(`items[${i}].identifier ${it.identifier} appears twice in one call`);
       sent.set(it.identifier, it.amountCents);
-      const amount = this.#dialect.pixAmountUnit === 'cents' ? it.amountCents : centsToReais(it.amountCents);
+      const amount = unit === 'cents' ? it.amountCents : centsToReais(it.amountCents);
       return { amount, identifier: it.identifier, description: it.description, to: it.to };
     });
     // Serialised once: every attempt sends byte for byte the same body.
@@ -221,10 +223,10 @@ export class ProviderClient {
       const expected = sent.get(item.identifier);
       if (expected !== undefined && expected !== item.amountCents) {
         throw new ProviderError(
-          `POST ${path}: the provider holds item ${item.identifier} with amount ${formatReais(item.amountCents)} (read as ${this.#dialect.pixAmountUnit}), but ${formatReais(expected)} was sent`,
+          `POST ${path}: the provider holds item ${item.identifier} with amount ${formatReais(item.amountCents)} (read as ${unit}), but ${formatReais(expected)} was sent`,
           {
             status: res.status, method: 'POST', path, code: 'amount_mismatch', body: null,
-            hint: `Do not start this batch. Check the profile's pixAmountUnit (now "${this.#dialect.pixAmountUnit}") against the provider's documentation.`,
+            hint: `Do not start this batch. Check the profile's pixAmountUnit (now "${unit}") against the provider's documentation.`,
           },
         );
       }
@@ -237,6 +239,18 @@ export class ProviderClient {
     await this.#api.call({ method: 'DELETE', segments: ['pix', 'batch', batchId, 'items', itemId], mode: 'repeatable', deleteSemantics: true });
   }
 
+  /**
+   * The unit Pix amounts go out in. The documented API does not say whether an item's `amount` is centavos or reais,
+   * and providers differ: a wrong guess pays 100 times too much or too little, and the provider's echo of the amount
+   * cannot tell (it is read back in the same unit). So money moves only once the profile sets it.
+   */
+  #unitToSend(): PixAmountUnit {
+    if (this.#dialect.pixAmountUnit !== null) return this.#dialect.pixAmountUnit;
+    throw new ConfigError("The unit of this provider's Pix amounts is not set, and paybatch does not guess it: a wrong unit pays 100 times too much or too little.", {
+      hint: "Read in the provider's documentation whether an item's amount is in centavos (1107 for R$ 11,07) or in reais (11.07), then set it: paybatch config set pixAmountUnit cents (or reais), or PAYBATCH_PIX_AMOUNT_UNIT.",
+    });
+  }
+
   /** Deletes a pending batch (endpoint 5). A 404 after an attempt with an unknown outcome counts as done. */
   async deleteBatch(batchId: string): Promise<void> {
     await this.#api.call({ method: 'DELETE', segments: ['pix', 'batch', batchId], mode: 'repeatable', deleteSemantics: true });
@@ -244,6 +258,8 @@ export class ProviderClient {
 
   /** Starts processing a batch (endpoint 6). Repeatable: starting a processing batch gives the same answer. */
   async startBatch(batchId: string): Promise<StartResult> {
+    // Items added under a unit left to a default (earlier versions) are paid in whatever unit the provider reads.
+    this.#unitToSend();
     const { res, path } = await this.#api.call({ method: 'POST', segments: ['pix', 'batch', batchId, 'start-process'], mode: 'repeatable' });
     return this.#api.decode(res, 'POST', path, true, decodeStartResult);
   }

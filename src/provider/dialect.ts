@@ -24,7 +24,8 @@ export type { BillAmountForm, BillDetailsMethod, PixAmountUnit, TokenAuth };
 export interface ProviderDialect {
   /** `auto`: HTTP Basic first; on `invalid_client` the form body once, and whichever worked from then on. */
   readonly tokenAuth: TokenAuth;
-  readonly pixAmountUnit: PixAmountUnit;
+  /** Null: not set, and money does not move (pages are read in centavos, as earlier versions sent them). */
+  readonly pixAmountUnit: PixAmountUnit | null;
   /** Item status words beyond the default table (normalised word → state); they win over the table. */
   readonly statusWords: Readonly<Record<string, ItemState>>;
   /** Item fields that may carry the Pix id of the receipt path, tried in order. */
@@ -38,7 +39,7 @@ export interface ProviderDialect {
 
 export const DEFAULT_DIALECT: ProviderDialect = Object.freeze({
   tokenAuth: 'auto',
-  pixAmountUnit: 'cents',
+  pixAmountUnit: null,
   statusWords: Object.freeze({}),
   pixIdFields: DEFAULT_PIX_ID_FIELDS,
   billDetailsMethod: 'auto',
@@ -59,7 +60,7 @@ export function dialectOf(s: {
   const words = s.statusWords === undefined ? null : parseStatusWords(s.statusWords);
   return {
     tokenAuth: s.tokenAuth ?? DEFAULT_DIALECT.tokenAuth,
-    pixAmountUnit: s.pixAmountUnit ?? DEFAULT_DIALECT.pixAmountUnit,
+    pixAmountUnit: s.pixAmountUnit ?? null,
     statusWords: words?.ok ? words.value : DEFAULT_DIALECT.statusWords,
     pixIdFields: s.pixIdFields === undefined ? DEFAULT_PIX_ID_FIELDS : parseList(s.pixIdFields),
     billDetailsMethod: s.billDetailsMethod ?? DEFAULT_DIALECT.billDetailsMethod,

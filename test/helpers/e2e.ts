@@ -61,8 +61,10 @@ export async function startSandboxProcess(o: { state: string; args?: string[] })
       if (!res.ok) throw new Error(`/_sandbox/${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     },
+    // A provider of its own (not the embedded sandbox): its amount unit is set, as users must (the sandbox's is centavos).
     env: () => ({
       PAYBATCH_BASE_URL: ready.url!,
+      PAYBATCH_PIX_AMOUNT_UNIT: 'cents',
       PAYBATCH_TOKEN_URL: ready.tokenUrl!,
       PAYBATCH_API_KEY: ready.apiKey!,
       PAYBATCH_CLIENT_ID: ready.clientId!,

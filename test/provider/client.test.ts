@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/errors.js';
+import { ConfigError, ProviderError } from '../../src/errors.js';
 import { mayBeWrongMethod } from '../../src/provider/error-meaning.js';
 import type { NewItem } from '../../src/provider/types.js';
 import { API_KEY, collect, DEST, json, miniProvider, rejection, testClient, useFakeProviders, type Handler } from './fake-provider.js';
@@ -106,7 +106,24 @@ describe('batches and items', () => {
     expect(e.code).toBe('cursor_loop');
   });
 
-  it('sends amounts in centavos by default and converts them back', async () => {
+  it('sends no Pix amount and starts no batch while the unit is unset, naming the setting; pages are still read', async () => {
+    const mini = miniProvider();
+    const { client, server } = await setup(mini.handler, { pixAmountUnit: undefined });
+    const b = await client.createBatch('x');
+    const calls = server.seen.length;
+    for (const attempt of [() => client.addItems(b.id, [item(1, 1050)]), () => client.startBatch(b.id)]) {
+      const e = (await rejection(attempt())) as ConfigError;
+      expect(e).toBeInstanceOf(ConfigError);
+      expect(e.message).toMatch(/unit of this provider's Pix amounts is not set/);
+      expect(e.hint).toMatch(/paybatch config set pixAmountUnit cents \(or reais\), or PAYBATCH_PIX_AMOUNT_UNIT/);
+    }
+    expect(server.seen.length, 'nothing was sent').toBe(calls);
+    const pages: unknown[] = [];
+    for await (const page of client.items(b.id)) pages.push(...page);
+    expect(pages).toEqual([]);
+  });
+
+  it('sends amounts in centavos with pixAmountUnit "cents" and converts them back', async () => {
     const mini = miniProvider();
     const { client, server } = await setup(mini.handler);
     const b = await client.createBatch('x');

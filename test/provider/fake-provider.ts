@@ -153,7 +153,11 @@ export function useFakeProviders(defaults: Partial<ProviderClientOptions> = {}) 
   return { server, client, setup };
 }
 
-/** A client for `server` with instant, recorded sleeps and a fixed random (0.5) unless overridden. */
+/**
+ * A client for `server` with instant, recorded sleeps and a fixed random (0.5) unless overridden, for a profile whose
+ * Pix amount unit is set to centavos unless the options say otherwise (`pixAmountUnit: undefined` and a dialect
+ * without one: unset).
+ */
 export function testClient(server: Pick<FakeServer, 'url' | 'tokenUrl'>, o: Partial<ProviderClientOptions> = {}): TestClient {
   const events: ProviderEvent[] = [];
   const sleeps: number[] = [];
@@ -169,6 +173,7 @@ export function testClient(server: Pick<FakeServer, 'url' | 'tokenUrl'>, o: Part
     },
     onEvent: (e) => events.push(e),
     timeouts: { connectMs: 1_000, headersMs: 2_000, bodyMs: 2_000 },
+    ...(Object.hasOwn(o, 'pixAmountUnit') || o.dialect?.pixAmountUnit ? {} : { pixAmountUnit: 'cents' as const }),
     ...o,
   });
   return { client, events, sleeps };
