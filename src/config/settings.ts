@@ -25,6 +25,8 @@ export interface Settings {
   webhookSecretHeader?: string;
   /** Unset: no Pix money moves on a provider other than the embedded sandbox (the unit is never guessed). */
   pixAmountUnit?: 'cents' | 'reais';
+  /** Unit of Pix events' numeric amounts, when a provider's events differ from its items; unset: centavos. */
+  eventAmountUnit?: 'cents' | 'reais';
   tokenAuth: TokenAuth;
   statusWords?: string;
   pixIdFields?: string;
@@ -116,6 +118,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
     describe: 'a header carrying the secret (header) or a signature (hmac) besides the well-known ones; once either is pinned, the only one read',
     parse: text((s) => (/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(s) ? null : 'must be an HTTP header name')),
   },
+  eventAmountUnit: { describe: 'unit of numeric amounts in Pix webhook events: cents | reais (unset: cents; text such as "110.07" is always reais)', parse: oneOf('cents', 'reais') },
   pixAmountUnit: { describe: "unit of Pix item amounts on the wire: cents | reais (unset: no Pix payment is sent; read it in the provider's documentation)", parse: oneOf('cents', 'reais') },
   tokenAuth: { describe: 'how the token endpoint authenticates the client: auto | basic | body (form fields)', parse: oneOf('auto', 'basic', 'body') },
   statusWords: { describe: 'item status words beyond the built-in table, e.g. EM_PROCESSAMENTO=processing,LIQUIDATED=paid', parse: statusWords },

@@ -9,6 +9,7 @@ import type { ProviderClient } from '../provider/client.js';
 import { PaybatchError } from '../errors.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { acquireDaemonLock } from './lock.js';
+import type { AmountUnit } from '../domain/webhook-event.js';
 import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
 import { groupCommit } from './group-commit.js';
 import { startReceiver, type ReceiverOptions, type RunningReceiver } from './webhook-receiver.js';
@@ -39,7 +40,7 @@ export interface DaemonOptions {
   /** The URL the provider should call; subscribed at start when given or when the provider is the embedded sandbox. */
   readonly subscribeUrl: 'auto' | string | null;
   /** header: see ReceiverOptions.header. */
-  readonly webhook: { readonly method: WebhookMethodSetting; readonly secret: string; readonly header?: string | undefined } | null;
+  readonly webhook: { readonly method: WebhookMethodSetting; readonly secret: string; readonly header?: string | undefined; readonly amountUnit?: AmountUnit | undefined } | null;
   /** Stop once nothing is left to follow (every item settled, every receipt saved). */
   readonly untilSettled: boolean;
   readonly timeoutSeconds: number | null;
@@ -88,6 +89,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         method: webhook.method,
         secret: webhook.secret,
         header: webhook.header,
+        eventAmountUnit: webhook.amountUnit,
         onEvent: storeDeliveries(ledger, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords, statusWords: deps.provider.dialect.statusWords }),
         log: (e) => log(e),
       });

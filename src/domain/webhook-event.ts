@@ -1,3 +1,6 @@
+import { reaisToCents } from './money.js';
+import type { Result } from './result.js';
+
 /**
  * A verified webhook delivery, read into one of the two shapes of SPEC.md: the Pix payment event (envelope
  * `serviceId` + `payload`) or the generic callback. `raw` keeps the parsed body as received.
@@ -43,24 +46,21 @@ const MAX_ID_LENGTH = 256;
  * object is a generic callback. Fields the daemon acts on are checked strictly (an event without eventId or
  * identifier is refused); unknown extra fields are tolerated. `reason` names the field, never its value.
  */
-export function parseWebhookEvent(body: unknown): ParseEventResult {
+export function parseWebhookEvent(body: unknown, o: { amountUnit?: AmountUnit } = {}): ParseEventResult {
   if (!isRecord(body)) return fail('body is not a JSON object');
   try {
-    return { ok: true, event: Object.hasOwn(body, 'payload') ? pixEvent(body) : callbackEvent(body) };
+    return { ok: true, event: Object.hasOwn(body, 'payload') ? pixEvent(body, o.amountUnit ?? 'cents') : callbackEvent(body) };
   } catch (error) {
     if (error instanceof EventShapeError) return fail(error.message);
     throw error;
   }
 }
 
-function pixEvent(body: Record<string, unknown>): WebhookEvent {
+function pixEvent(body: Record<string, unknown>, unit: AmountUnit): WebhookEvent {
   optionalServiceId(body, 'serviceId');
   const payload = body['payload'];
   if (!isRecord(payload)) throw new EventShapeError('payload must be an object');
-  const amount = payload['amount'];
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) {
-    throw new EventShapeError('payload.amount must be a whole, non-negative number of centavos');
-  }
+  const amount = eventAmount(payload['amount'], unit);
   return {
     kind: 'pix',
     eventId: id(payload, 'eventId', 'payload.'),
@@ -95,6 +95,29 @@ function callbackEvent(body: Record<string, unknown>): WebhookEvent {
     detail: isRecord(detail) ? detail : {},
     raw: body,
   };
+}
+
+/** The unit of a Pix event's amount when it is a JSON number or whole text (the `eventAmountUnit` setting). */
+export type AmountUnit = 'cents' | 'reais';
+
+/**
+ * A Pix event's amount in centavos. Text with a decimal point (`"110.07"`, `"110.00"`) is reais whatever the unit:
+ * providers that write reais write them so, and a JSON number would have lost `110.00`'s fraction when parsed. A
+ * number, or whole text, follows `unit`: centavos (as the documented events were observed) or reais.
+ */
+function eventAmount(v: unknown, unit: AmountUnit): number {
+  if (typeof v === 'string' && /^\s*\d+\.\d+\s*$/.test(v)) return centsOr(reaisToCents(v));
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new EventShapeError('payload.amount must be a non-negative number, or reais as text with a decimal point');
+  if (unit === 'reais') return centsOr(reaisToCents(n));
+  if (!Number.isSafeInteger(n)) throw new EventShapeError('payload.amount must be a whole number of centavos, unless eventAmountUnit is reais');
+  return n;
+}
+
+/** Refusals name the field, never its value. */
+function centsOr(r: Result<number>): number {
+  if (!r.ok) throw new EventShapeError('payload.amount has more than two decimals, or is too large');
+  return r.value;
 }
 
 class EventShapeError extends Error {}

@@ -100,6 +100,22 @@ describe('parseWebhookEvent: Pix payment events', () => {
   });
 
   it.each([
+    // amount as sent, the eventAmountUnit setting → centavos
+    [1050, undefined, 1050],
+    ['1050', undefined, 1050],
+    ['110.07', undefined, 11007],
+    ['110.00', undefined, 11000],
+    ['110.07', 'cents', 11007],
+    ['110.0', 'reais', 11000],
+    [110.07, 'reais', 11007],
+    [110, 'reais', 11000],
+    ['110', 'reais', 11000],
+  ] as const)('reads the amount %j (eventAmountUnit %s) as %i centavos: decimal text is reais whatever the setting', (amount, unit, cents) => {
+    const parsed = parseWebhookEvent(pixBody({ amount }), unit === undefined ? {} : { amountUnit: unit });
+    expect(parsed.ok && parsed.event.kind === 'pix' && parsed.event.amountCents).toBe(cents);
+  });
+
+  it.each([
     ['no eventId', { eventId: undefined }, 'payload.eventId must be a non-empty string'],
     ['an empty eventId', { eventId: '  ' }, 'payload.eventId must be a non-empty string'],
     ['a numeric eventId', { eventId: 12 }, 'payload.eventId must be a non-empty string'],
@@ -107,9 +123,10 @@ describe('parseWebhookEvent: Pix payment events', () => {
     ['no identifier', { identifier: undefined }, 'payload.identifier must be a non-empty string'],
     ['a null identifier', { identifier: null }, 'payload.identifier must be a non-empty string'],
     ['no id', { id: undefined }, 'payload.id must be a non-empty string'],
-    ['an amount as text', { amount: '1050' }, 'payload.amount must be a whole, non-negative number of centavos'],
-    ['a fractional amount', { amount: 10.5 }, 'payload.amount must be a whole, non-negative number of centavos'],
-    ['a negative amount', { amount: -1 }, 'payload.amount must be a whole, non-negative number of centavos'],
+    ['a fractional number of centavos', { amount: 10.5 }, 'payload.amount must be a whole number of centavos, unless eventAmountUnit is reais'],
+    ['a negative amount', { amount: -1 }, 'payload.amount must be a non-negative number, or reais as text with a decimal point'],
+    ['an amount in words', { amount: 'R$ 10,50' }, 'payload.amount must be a non-negative number, or reais as text with a decimal point'],
+    ['reais text with three decimals', { amount: '10.505' }, 'payload.amount has more than two decimals, or is too large'],
     ['isRefund as text', { isRefund: 'false' }, 'payload.isRefund must be a boolean'],
     ['no transactionAccepted', { transactionAccepted: undefined }, 'payload.transactionAccepted must be a boolean'],
     ['no transactionStatus', { transactionStatus: undefined }, 'payload.transactionStatus must be a string'],

@@ -124,7 +124,7 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
       intervalSeconds: opts.intervalSeconds,
       listen: opts.listen,
       subscribeUrl: opts.publicUrl ?? (profile.embeddedSandbox ? 'auto' : null),
-      webhook: secret ? { method: method.value, secret, header: s.webhookSecretHeader } : null,
+      webhook: secret ? { method: method.value, secret, header: s.webhookSecretHeader, amountUnit: s.eventAmountUnit } : null,
       untilSettled: opts.untilSettled,
       timeoutSeconds: opts.timeoutSeconds,
     });
