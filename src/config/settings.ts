@@ -5,6 +5,8 @@ import { parseWebhookMethodSetting, type WebhookMethodSetting } from '../domain/
 import { LOCALES, type Locale } from './locale.js';
 import {
   DEFAULT_PIX_ID_FIELDS,
+  DEFAULT_REASON_CODE_FIELDS,
+  DEFAULT_REASON_MESSAGE_FIELDS,
   parseList,
   parseStatusWords,
   type BillAmountForm,
@@ -30,6 +32,8 @@ export interface Settings {
   tokenAuth: TokenAuth;
   statusWords?: string;
   pixIdFields?: string;
+  reasonCodeFields?: string;
+  reasonMessageFields?: string;
   billDetailsMethod: BillDetailsMethod;
   billAmountForm: BillAmountForm;
   instabilityWords?: string;
@@ -123,6 +127,8 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   tokenAuth: { describe: 'how the token endpoint authenticates the client: auto | basic | body (form fields)', parse: oneOf('auto', 'basic', 'body') },
   statusWords: { describe: 'item status words beyond the built-in table, e.g. EM_PROCESSAMENTO=processing,LIQUIDATED=paid', parse: statusWords },
   pixIdFields: { describe: `item fields that carry the Pix id of receipts, in order (default ${DEFAULT_PIX_ID_FIELDS.join(',')})`, parse: list },
+  reasonCodeFields: { describe: `item and event fields that carry a failure's code, e.g. AB03, in order (default ${DEFAULT_REASON_CODE_FIELDS.join(',')})`, parse: list },
+  reasonMessageFields: { describe: `item and event fields that carry a failure's text, in order (default ${DEFAULT_REASON_MESSAGE_FIELDS.join(',')})`, parse: list },
   billDetailsMethod: { describe: 'method of the bill details query: auto | POST | GET', parse: oneOf('auto', 'POST', 'GET') },
   billAmountForm: { describe: 'bill payment amount on the wire: number (123.45) | string ("123.45")', parse: oneOf('number', 'string') },
   instabilityWords: { describe: 'more words that mark a return as Pix instability (to be paid again), comma-separated', parse: list },

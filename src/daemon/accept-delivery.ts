@@ -1,4 +1,4 @@
-import { parseWebhookEvent, type AmountUnit, type WebhookEvent } from '../domain/webhook-event.js';
+import { parseWebhookEvent, type EventReading, type WebhookEvent } from '../domain/webhook-event.js';
 import { verifyDelivery, type WebhookMethod, type WebhookMethodSetting } from '../domain/webhook-proof.js';
 
 /** Request headers with lower-case names, as node:http gives them (`headersDistinct` or `headers`). */
@@ -25,8 +25,8 @@ export interface DeliveryPolicy {
   readonly toleranceSeconds?: number | undefined;
   /** Larger bodies are refused with 413. */
   readonly maxBodyBytes: number;
-  /** Unit of a Pix event's numeric amount (default centavos); text with a decimal point is reais anyway. */
-  readonly amountUnit?: AmountUnit | undefined;
+  /** How Pix events are read under the profile (defaults: amounts in centavos, the usual reason fields). */
+  readonly reading?: Partial<EventReading> | undefined;
 }
 
 /** A refused request: the HTTP status, the reason (counted and logged), and headers of the answer. */
@@ -123,7 +123,7 @@ export function acceptDeliveryBody(req: Omit<DeliveryRequest, 'method' | 'path'>
     return refusal(400, 'invalid JSON', { deliveryId, proof });
   }
   // 422 rather than 400: the delivery is authentic and well-formed JSON, only its shape is not an event we know.
-  const parsed = parseWebhookEvent(json, { amountUnit: policy.amountUnit });
+  const parsed = parseWebhookEvent(json, policy.reading);
   if (!parsed.ok) return refusal(422, 'invalid event', { detail: parsed.reason, deliveryId, proof });
   const event = parsed.event;
   return { ok: true, event, deliveryId, proof, idMismatch: deliveryId !== null && deliveryId !== event.eventId, body: text };

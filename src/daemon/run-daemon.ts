@@ -89,7 +89,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         method: webhook.method,
         secret: webhook.secret,
         header: webhook.header,
-        eventAmountUnit: webhook.amountUnit,
+        eventReading: { amountUnit: webhook.amountUnit, reasonCodeFields: deps.provider.dialect.reasonCodeFields, reasonMessageFields: deps.provider.dialect.reasonMessageFields },
         onEvent: storeDeliveries(ledger, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords, statusWords: deps.provider.dialect.statusWords }),
         log: (e) => log(e),
       });

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ConfigError } from '../errors.js';
-import type { AmountUnit, WebhookEvent } from '../domain/webhook-event.js';
+import type { EventReading, WebhookEvent } from '../domain/webhook-event.js';
 import type { DeliveryMeta } from '../engine/apply-event.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { webhookSecretProblem } from '../domain/webhook-proof.js';
@@ -25,8 +25,8 @@ export interface ReceiverOptions {
   secret: string;
   /** A header carrying the secret or a signature, besides the well-known ones; with `header`/`hmac` pinned, the only one. */
   header?: string | undefined;
-  /** Unit of Pix events' numeric amounts (the eventAmountUnit setting); default centavos. */
-  eventAmountUnit?: AmountUnit | undefined;
+  /** How Pix events are read under the profile (eventAmountUnit, reasonCodeFields, reasonMessageFields). */
+  eventReading?: Partial<EventReading> | undefined;
   /** Tolerance of signed timestamps, seconds; default 300. */
   toleranceSeconds?: number;
   /** Larger bodies are refused with 413; default 256 KiB. */
@@ -82,7 +82,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   }
 
   const maxBodyBytes = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const policy: DeliveryPolicy = { method: o.method, secret: o.secret, header: o.header, toleranceSeconds: o.toleranceSeconds, maxBodyBytes, amountUnit: o.eventAmountUnit };
+  const policy: DeliveryPolicy = { method: o.method, secret: o.secret, header: o.header, toleranceSeconds: o.toleranceSeconds, maxBodyBytes, reading: o.eventReading };
   const requestTimeout = o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const now = o.now ?? Date.now;
   const log = o.log ?? (() => {});

@@ -22,6 +22,30 @@ export type BillAmountForm = 'number' | 'string';
  */
 export const DEFAULT_PIX_ID_FIELDS: readonly string[] = Object.freeze(['pixId', 'pix_id', 'idPix', 'pixTransactionId']);
 
+/** Fields that may carry a failure's or return's code (ISO 20022: AB03, AC06, …) apart from its text, in order. */
+export const DEFAULT_REASON_CODE_FIELDS: readonly string[] = Object.freeze(['errorCode', 'reasonCode', 'error_code', 'reason_code', 'code']);
+/** Fields that may carry a failure's or return's text, in order. */
+export const DEFAULT_REASON_MESSAGE_FIELDS: readonly string[] = Object.freeze(['reason', 'errorMessage', 'reasonMessage', 'error_message', 'reason_message', 'message']);
+
+/**
+ * The reason of a failure or return wherever the provider puts it: a code field and a text field together read
+ * "AB03 - Settlement interrupted" (the form the return rules read codes in), either alone as it is; undefined when
+ * neither holds text.
+ */
+export function reasonOf(o: Readonly<Record<string, unknown>>, codeFields: readonly string[], messageFields: readonly string[]): string | undefined {
+  const first = (fields: readonly string[]) => {
+    for (const f of fields) {
+      const v = o[f];
+      if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    }
+    return undefined;
+  };
+  const code = first(codeFields);
+  const message = first(messageFields);
+  if (code === undefined || message === undefined) return code ?? message;
+  return message.toUpperCase().includes(code.toUpperCase()) ? message : `${code} - ${message}`;
+}
+
 const MAPPABLE: readonly ItemState[] = ['submitted', 'processing', 'paid', 'failed', 'returned'];
 
 /** `EM_PROCESSAMENTO=processing, LIQUIDATED=paid` → normalised word → state; the error names the pair at fault. */

@@ -1,4 +1,5 @@
 import { reaisToCents } from './money.js';
+import { DEFAULT_REASON_CODE_FIELDS, DEFAULT_REASON_MESSAGE_FIELDS, reasonOf } from './provider-choices.js';
 import type { Result } from './result.js';
 
 /**
@@ -46,21 +47,28 @@ const MAX_ID_LENGTH = 256;
  * object is a generic callback. Fields the daemon acts on are checked strictly (an event without eventId or
  * identifier is refused); unknown extra fields are tolerated. `reason` names the field, never its value.
  */
-export function parseWebhookEvent(body: unknown, o: { amountUnit?: AmountUnit } = {}): ParseEventResult {
+export function parseWebhookEvent(body: unknown, reading: Partial<EventReading> = {}): ParseEventResult {
   if (!isRecord(body)) return fail('body is not a JSON object');
   try {
-    return { ok: true, event: Object.hasOwn(body, 'payload') ? pixEvent(body, o.amountUnit ?? 'cents') : callbackEvent(body) };
+    const read: EventReading = {
+      amountUnit: reading.amountUnit ?? DEFAULT_READING.amountUnit,
+      reasonCodeFields: reading.reasonCodeFields ?? DEFAULT_READING.reasonCodeFields,
+      reasonMessageFields: reading.reasonMessageFields ?? DEFAULT_READING.reasonMessageFields,
+    };
+    return { ok: true, event: Object.hasOwn(body, 'payload') ? pixEvent(body, read) : callbackEvent(body) };
   } catch (error) {
     if (error instanceof EventShapeError) return fail(error.message);
     throw error;
   }
 }
 
-function pixEvent(body: Record<string, unknown>, unit: AmountUnit): WebhookEvent {
+function pixEvent(body: Record<string, unknown>, reading: EventReading): WebhookEvent {
   optionalServiceId(body, 'serviceId');
   const payload = body['payload'];
   if (!isRecord(payload)) throw new EventShapeError('payload must be an object');
-  const amount = eventAmount(payload['amount'], unit);
+  const amount = eventAmount(payload['amount'], reading.amountUnit);
+  // Checked as before for its type; the reason itself may be a code and a text in fields of the provider's own.
+  optionalString(payload, 'reason', 'payload.');
   return {
     kind: 'pix',
     eventId: id(payload, 'eventId', 'payload.'),
@@ -71,7 +79,7 @@ function pixEvent(body: Record<string, unknown>, unit: AmountUnit): WebhookEvent
     isRefund: boolean(payload, 'isRefund', 'payload.'),
     accepted: boolean(payload, 'transactionAccepted', 'payload.'),
     transactionStatus: requiredString(payload, 'transactionStatus', 'payload.'),
-    reason: optionalString(payload, 'reason', 'payload.'),
+    reason: reasonOf(payload, reading.reasonCodeFields, reading.reasonMessageFields) ?? null,
     timestamp: unixSeconds(payload, 'timestamp', 'payload.'),
     raw: body,
   };
@@ -99,6 +107,15 @@ function callbackEvent(body: Record<string, unknown>): WebhookEvent {
 
 /** The unit of a Pix event's amount when it is a JSON number or whole text (the `eventAmountUnit` setting). */
 export type AmountUnit = 'cents' | 'reais';
+
+/** How Pix events are read under the profile: the amount's unit, where a failure's code and text are. */
+export interface EventReading {
+  readonly amountUnit: AmountUnit;
+  readonly reasonCodeFields: readonly string[];
+  readonly reasonMessageFields: readonly string[];
+}
+
+const DEFAULT_READING: EventReading = { amountUnit: 'cents', reasonCodeFields: DEFAULT_REASON_CODE_FIELDS, reasonMessageFields: DEFAULT_REASON_MESSAGE_FIELDS };
 
 /**
  * A Pix event's amount in centavos. Text with a decimal point (`"110.07"`, `"110.00"`) is reais whatever the unit:

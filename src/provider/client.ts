@@ -70,7 +70,7 @@ export class ProviderClient {
     if (dialect.pixAmountUnit !== null && dialect.pixAmountUnit !== 'cents' && dialect.pixAmountUnit !== 'reais') throw new ConfigError(`pixAmountUnit must be "cents" or "reais", not "${String(dialect.pixAmountUnit)}".`);
     this.#dialect = dialect;
     // Pages are read in centavos while the unit is unset: what earlier versions sent, for batches they started.
-    this.#reading = { unit: dialect.pixAmountUnit ?? 'cents', pixIdFields: dialect.pixIdFields, stateOf: (word) => itemStateOf(dialect, word) };
+    this.#reading = { unit: dialect.pixAmountUnit ?? 'cents', pixIdFields: dialect.pixIdFields, reasonCodeFields: dialect.reasonCodeFields, reasonMessageFields: dialect.reasonMessageFields, stateOf: (word) => itemStateOf(dialect, word) };
     this.#detailsMethod = dialect.billDetailsMethod === 'auto' ? null : dialect.billDetailsMethod;
     const retry = resolveRetrySettings(o.retry);
     const random = o.random ?? Math.random;

@@ -1,5 +1,6 @@
 import type { ItemState } from '../domain/item-state.js';
 import { reaisToCents } from '../domain/money.js';
+import { reasonOf } from '../domain/provider-choices.js';
 import { providerDate } from '../domain/provider-dates.js';
 import { firstField } from './dialect.js';
 import type { Batch, BillDetails, BillPayment, Destination, Item, PixAmountUnit, StartResult, WirePage } from './types.js';
@@ -116,6 +117,9 @@ export function wireAmountToCents(v: unknown, unit: PixAmountUnit, where: string
 export interface ItemReading {
   readonly unit: PixAmountUnit;
   readonly pixIdFields: readonly string[];
+  /** Where a failure's or return's code and text are (see `reasonOf`). */
+  readonly reasonCodeFields: readonly string[];
+  readonly reasonMessageFields: readonly string[];
   readonly stateOf: (word: string) => ItemState | null;
 }
 
@@ -133,7 +137,7 @@ export function decodeItem(v: unknown, read: ItemReading, where = ''): Item {
   };
   const pixId = firstField(o, read.pixIdFields);
   const endToEndId = maybeString(o, 'endToEndId', where);
-  const reason = maybeString(o, 'reason', where);
+  const reason = reasonOf(o, read.reasonCodeFields, read.reasonMessageFields);
   const updatedAt = maybeString(o, 'updatedAt', where);
   if (pixId !== undefined) item.pixId = pixId;
   if (endToEndId !== undefined) item.endToEndId = endToEndId;

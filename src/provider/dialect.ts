@@ -10,6 +10,8 @@
 import type { ItemState } from '../domain/item-state.js';
 import {
   DEFAULT_PIX_ID_FIELDS,
+  DEFAULT_REASON_CODE_FIELDS,
+  DEFAULT_REASON_MESSAGE_FIELDS,
   parseList,
   parseStatusWords,
   type BillAmountForm,
@@ -30,6 +32,9 @@ export interface ProviderDialect {
   readonly statusWords: Readonly<Record<string, ItemState>>;
   /** Item fields that may carry the Pix id of the receipt path, tried in order. */
   readonly pixIdFields: readonly string[];
+  /** Item and event fields that may carry a failure's code (ISO 20022) and its text, tried in order. */
+  readonly reasonCodeFields: readonly string[];
+  readonly reasonMessageFields: readonly string[];
   /** `auto`: POST, then GET when the provider does not serve POST; the method that worked is kept. */
   readonly billDetailsMethod: BillDetailsMethod;
   readonly billAmountForm: BillAmountForm;
@@ -42,6 +47,8 @@ export const DEFAULT_DIALECT: ProviderDialect = Object.freeze({
   pixAmountUnit: null,
   statusWords: Object.freeze({}),
   pixIdFields: DEFAULT_PIX_ID_FIELDS,
+  reasonCodeFields: DEFAULT_REASON_CODE_FIELDS,
+  reasonMessageFields: DEFAULT_REASON_MESSAGE_FIELDS,
   billDetailsMethod: 'auto',
   billAmountForm: 'number',
   instabilityWords: Object.freeze([]),
@@ -53,6 +60,8 @@ export function dialectOf(s: {
   readonly pixAmountUnit?: PixAmountUnit;
   readonly statusWords?: string;
   readonly pixIdFields?: string;
+  readonly reasonCodeFields?: string;
+  readonly reasonMessageFields?: string;
   readonly billDetailsMethod?: BillDetailsMethod;
   readonly billAmountForm?: BillAmountForm;
   readonly instabilityWords?: string;
@@ -63,6 +72,8 @@ export function dialectOf(s: {
     pixAmountUnit: s.pixAmountUnit ?? null,
     statusWords: words?.ok ? words.value : DEFAULT_DIALECT.statusWords,
     pixIdFields: s.pixIdFields === undefined ? DEFAULT_PIX_ID_FIELDS : parseList(s.pixIdFields),
+    reasonCodeFields: s.reasonCodeFields === undefined ? DEFAULT_REASON_CODE_FIELDS : parseList(s.reasonCodeFields),
+    reasonMessageFields: s.reasonMessageFields === undefined ? DEFAULT_REASON_MESSAGE_FIELDS : parseList(s.reasonMessageFields),
     billDetailsMethod: s.billDetailsMethod ?? DEFAULT_DIALECT.billDetailsMethod,
     billAmountForm: s.billAmountForm ?? DEFAULT_DIALECT.billAmountForm,
     instabilityWords: s.instabilityWords === undefined ? DEFAULT_DIALECT.instabilityWords : parseList(s.instabilityWords),

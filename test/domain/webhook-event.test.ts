@@ -116,6 +116,17 @@ describe('parseWebhookEvent: Pix payment events', () => {
   });
 
   it.each([
+    ['a code field and a text', { reason: null, errorCode: 'AB03', errorMessage: 'Settlement interrupted' }, {}, 'AB03 - Settlement interrupted'],
+    ['a code alone', { reason: null, reasonCode: 'AC06' }, {}, 'AC06'],
+    ['a reason that already names its code', { reason: 'AB09 - error at the recipient', errorCode: 'AB09' }, {}, 'AB09 - error at the recipient'],
+    ['fields the profile names', { reason: null, motivo: 'AM04', texto: 'Saldo insuficiente' }, { reasonCodeFields: ['motivo'], reasonMessageFields: ['texto'] }, 'AM04 - Saldo insuficiente'],
+    ['no reason anywhere', { reason: null }, {}, null],
+  ] as const)('reads the reason from %s', (_label, payload, reading, reason) => {
+    const parsed = parseWebhookEvent(pixBody(payload), reading);
+    expect(parsed.ok && parsed.event.kind === 'pix' && parsed.event.reason).toBe(reason);
+  });
+
+  it.each([
     ['no eventId', { eventId: undefined }, 'payload.eventId must be a non-empty string'],
     ['an empty eventId', { eventId: '  ' }, 'payload.eventId must be a non-empty string'],
     ['a numeric eventId', { eventId: 12 }, 'payload.eventId must be a non-empty string'],

@@ -114,3 +114,20 @@ describe('dialectOf', () => {
     expect(dialectOf({})).toEqual(DEFAULT_DIALECT);
   });
 });
+
+describe("where an item carries a failure's reason", () => {
+  it.each([
+    ['a reason text', { reason: 'AC03 - invalid account' }, {}, 'AC03 - invalid account'],
+    ['an ISO code in errorCode with its text in errorMessage', { errorCode: 'AB03', errorMessage: 'Settlement interrupted' }, {}, 'AB03 - Settlement interrupted'],
+    ['a code in reasonCode alone', { reasonCode: 'AB11' }, {}, 'AB11'],
+    ['fields the profile names', { cod: 'AM04', msg: 'Saldo insuficiente', reason: 'ignored' }, { dialect: { ...dialectOf({ reasonCodeFields: 'cod', reasonMessageFields: 'msg' }), pixAmountUnit: 'cents' as const } }, 'AM04 - Saldo insuficiente'],
+  ])('found in %s', async (_label, extra, opts, reason) => {
+    const [it] = await readItems([{ status: 'CANCELED', ...extra }], opts);
+    expect(it?.reason).toBe(reason);
+  });
+
+  it('none when no field holds one', async () => {
+    const [it] = await readItems([{ status: 'CANCELED' }]);
+    expect(it?.reason).toBeUndefined();
+  });
+});
