@@ -44,8 +44,9 @@ async function embeddedSandbox(profile: Profile, o: { sandboxState: string; out:
   });
   o.out.notice(o.out.words.sandbox(sandbox.url, s.sandboxDialect === 'paybatch' ? null : s.sandboxDialect));
   const { url: baseUrl, tokenUrl, apiKey, clientId, clientSecret } = sandbox;
-  // The sandbox counts Pix amounts in centavos whatever the profile says of a real provider.
-  return { credentials: { baseUrl, tokenUrl, apiKey, clientId, clientSecret, pixAmountUnit: 'cents' }, stop: () => sandbox.close() };
+  // The embedded sandbox's unit is known, whatever the profile says of a real provider: its `iso` dialect speaks reais.
+  const pixAmountUnit = s.sandboxDialect === 'iso' ? 'reais' : 'cents';
+  return { credentials: { baseUrl, tokenUrl, apiKey, clientId, clientSecret, pixAmountUnit }, stop: () => sandbox.close() };
 }
 
 function configuredProvider(profile: Profile): { credentials: Credentials; stop: () => Promise<void> } {

@@ -60,7 +60,7 @@ export interface Settings {
   sandboxSpeed: number;
   sandboxFaults?: string;
   sandboxSeed: number;
-  sandboxDialect: 'paybatch' | 'spec';
+  sandboxDialect: 'paybatch' | 'spec' | 'iso';
   /** Unset: from the environment (see resolveLocale). */
   locale?: Locale;
   /** Batches whose total is above this (centavos) need approval; 0: every batch and bill; unset: none. */
@@ -157,7 +157,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   sandboxSpeed: { describe: 'embedded sandbox: simulated seconds per real second', parse: speed },
   sandboxFaults: { describe: 'embedded sandbox: fault rates, e.g. http5xx=0.05,lostResponse=0.02', parse: text() },
   sandboxSeed: { describe: 'embedded sandbox: random seed', parse: positiveInt },
-  sandboxDialect: { describe: 'embedded sandbox: the API dialect it answers in: paybatch | spec', parse: oneOf('paybatch', 'spec') },
+  sandboxDialect: { describe: 'embedded sandbox: the API dialect it answers in: paybatch | spec | iso', parse: oneOf('paybatch', 'spec', 'iso') },
   approvalAbove: { describe: 'batches whose total is above this (R$) need signed approvals before they start; 0: every batch and bill; unset: none', parse: amountOrZero, format: (v: number) => formatBRL(v) },
   approvalItemAbove: { describe: 'batches holding a payment above this (R$), and bills above it, need signed approvals; 0: all of them', parse: amountOrZero, format: (v: number) => formatBRL(v) },
   approvalRowsAbove: { describe: 'batches of more rows than this need signed approvals', parse: count },

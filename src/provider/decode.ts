@@ -98,10 +98,14 @@ export function decodeStartResult(v: unknown): StartResult {
 }
 
 /**
- * Converts a Pix item amount from the wire to centavos. In `cents` the wire value must be a whole number; in `reais`
- * it must have at most two decimals. Anything else is refused: a unit mistake pays 100 times too much or too little.
+ * Converts a Pix item amount from the wire to centavos. Text with a decimal point (`"1107.00"`) is reais whatever
+ * the unit: a provider that counts centavos does not write them so, and reading its echo as reais is what lets a
+ * profile set to the wrong unit be caught before a batch starts (the echo differs from what was sent). Otherwise, in
+ * `cents` the wire value must be a whole number; in `reais` it must have at most two decimals. Anything else is
+ * refused: a unit mistake pays 100 times too much or too little.
  */
 export function wireAmountToCents(v: unknown, unit: PixAmountUnit, where: string): number {
+  if (typeof v === 'string' && /^\s*\d+\.\d+\s*$/.test(v)) unit = 'reais';
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new DecodeError(where, 'expected an amount (a number ≥ 0)');
   if (unit === 'cents') {

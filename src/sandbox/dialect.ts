@@ -1,84 +1,25 @@
 import { saoPauloDateTime } from '../domain/bank-calendar.js';
 import { centsToReais, formatBRL, formatReais } from '../domain/money.js';
-import type { PixReason } from '../domain/reasons.js';
-import type { ApiError } from './api-error.js';
-import type { BillEventStyle } from './bill-events.js';
-import type { PixEventStyle } from './pix-events.js';
-import type { BatchRow, ItemRow } from './pix-store.js';
+import { URL_SAFE_CURSORS } from './cursor.js';
+import type { Answer, Dialect, DialectName } from './dialect-contract.js';
+import { iso } from './dialect-iso.js';
+import { centavosAmount, reaisAmount } from './request-amounts.js';
 import { secretProblem, signWebhook } from './webhook-signature.js';
 import { batchBody, itemBody, specItemBody } from './wire.js';
+
+export { DIALECTS, type Answer, type DeliveryAuth, type Dialect, type DialectName } from './dialect-contract.js';
 
 /**
  * Dialects of the sandbox: where SPEC.md leaves a choice open ("not shown", or two readings), each dialect makes one.
  * `paybatch` makes the choices paybatch was built on; `spec` makes the other ordinary choice on every such point, so
- * a client can be proven against choices it did not make. Storage, timing, faults and the inspection routes are the
- * same for both (the store keeps paybatch's words); only what goes over the wire differs, and all of it is here.
+ * a client can be proven against choices it did not make; `iso` (dialect-iso.ts) makes the choices of providers that
+ * speak in upper-case states, ISO 20022 error codes and decimal reais. Storage, timing, faults and the inspection
+ * routes are the same for all (the store keeps paybatch's words); only what goes over the wire differs, and all of
+ * it is in the dialects (what they decide: dialect-contract.ts).
  */
-export const DIALECTS = ['paybatch', 'spec'] as const;
-export type DialectName = (typeof DIALECTS)[number];
 
 /** Header that carries the subscription's secret, verbatim, on every webhook delivery of the `spec` dialect. */
 export const SPEC_SECRET_HEADER = 'x-service-secret';
-
-/** An HTTP answer a dialect chose: status and JSON body (undefined: no body). */
-export interface Answer {
-  readonly status: number;
-  readonly body: unknown;
-}
-
-/** What a webhook delivery needs to prove where it comes from. */
-export interface DeliveryAuth {
-  readonly secret: string;
-  readonly eventId: string;
-  /** Real Unix seconds of the attempt. */
-  readonly timestampSeconds: number;
-  readonly body: string;
-}
-
-/** Every choice of a dialect; routes, events and deliveries ask it instead of deciding. */
-export interface Dialect {
-  readonly name: DialectName;
-  /** Status of a successful create (batch, subscription). */
-  readonly createdStatus: 200 | 201;
-  batchBody(batch: BatchRow): Record<string, unknown>;
-  /** A stored batch status (pending, processing, completed) in the dialect's words. */
-  batchStatus(stored: string): string;
-  itemBody(item: ItemRow): Record<string, unknown>;
-  /** The body of a deletion's 202; undefined for none. */
-  deletedBody(body: Record<string, unknown>): unknown;
-  /** The body of a new webhook subscription's answer; undefined for none. */
-  subscribedBody(subscription: { id: string; url: string; createdAtMs: number }): unknown;
-  /** Why a subscription secret is refused, or null. */
-  secretProblem(secret: string): string | null;
-  /** The answer of an API error (routes throw ApiError; the API's error handler asks this). */
-  errorAnswer(error: ApiError): Answer;
-  /** The answer of a route that does not exist (or a method a route does not take). */
-  unknownRoute(method: string, path: string): Answer;
-  /** Methods of the bill details query (SPEC rule 4 shows both). */
-  readonly billDetailsMethods: readonly ('GET' | 'POST')[];
-  /** A bill date (YYYY-MM-DD) in bill details and payment results. */
-  billDate(date: string): string;
-  /** A bill amount in bill details and payment results. */
-  billAmount(cents: number): number | string;
-  /** The `timestamp` of a bill payment result. */
-  billTimestamp(atMs: number): string;
-  /** The `status` of a bill payment result: paid now, or scheduled for the next bank window. */
-  billStatus(paidNow: boolean): string;
-  readonly billEvents: BillEventStyle;
-  /** The `reason` of a rejected or refunded Pix (items, events, receipts). */
-  pixReason(reason: PixReason): string;
-  readonly pixEvents: PixEventStyle;
-  /** Headers that prove a webhook delivery's origin to the receiver. */
-  deliveryHeaders(auth: DeliveryAuth): Record<string, string>;
-  readonly oauth: {
-    /** Whether the client may authenticate by HTTP Basic (client_secret_basic); form fields always work. */
-    readonly basic: boolean;
-    /** Whether a JSON body is read like the form. */
-    readonly json: boolean;
-    /** The token answer from what was issued. */
-    answer(issued: { access_token: string; token_type: string; expires_in: number }): Record<string, unknown>;
-  };
-}
 
 const unixText = (ms: number): string => String(Math.floor(ms / 1000));
 
@@ -87,16 +28,22 @@ const unixText = (ms: number): string => String(Math.floor(ms / 1000));
 
 const paybatch: Dialect = {
   name: 'paybatch',
+  defaults: { tokenTtlSeconds: 3_600, faults: {} },
   createdStatus: 201,
   batchBody: (batch) => batchBody(batch, batch.status),
   batchStatus: (stored) => stored,
   itemBody: (item) => itemBody(item, item.status),
+  itemAmount: centavosAmount,
+  pageSize: (configured) => configured,
+  cursors: URL_SAFE_CURSORS,
   deletedBody: (body) => body,
   subscribedBody: (s) => ({ id: s.id, url: s.url, createdAt: Math.floor(s.createdAtMs / 1000) }),
   secretProblem,
   errorAnswer: (error) => ({ status: error.status, body: error.body() }),
   unknownRoute: (method, path) => ({ status: 404, body: { error: { code: 'not_found', message: `no route ${method} ${path}`, details: [] } } }),
+  retryAfter: () => '1',
   billDetailsMethods: ['GET', 'POST'],
+  billPaymentAmount: reaisAmount,
   billDate: (date) => date,
   billAmount: centsToReais,
   billTimestamp: unixText,
@@ -118,8 +65,12 @@ const paybatch: Dialect = {
   },
   pixReason: (r) => `${r.code} - ${r.description}`,
   pixEvents: {
-    title: (kind) => ({ paid: 'Pix sent', rejected: 'Pix rejected', refund: 'Pix refunded' })[kind],
+    accepted: false,
+    title: (kind) => ({ accepted: 'Pix accepted', paid: 'Pix sent', rejected: 'Pix rejected', refund: 'Pix refunded' })[kind],
     subtitle: (kind, cents, payee) => `${formatBRL(cents)} ${kind === 'refund' ? 'back from' : 'to'} ${payee}`,
+    status: (kind) => (kind === 'rejected' ? 'rejected' : 'approved'),
+    amount: (cents) => cents,
+    reason: (stored) => ({ reason: stored }),
     extras: true,
   },
   // Standard Webhooks: the id, a real-clock timestamp and an HMAC of both with the body.
@@ -205,10 +156,14 @@ const GATEWAY_REFUSAL: Answer = { status: 403, body: { message: 'Missing Authent
 
 const spec: Dialect = {
   name: 'spec',
+  defaults: { tokenTtlSeconds: 3_600, faults: {} },
   createdStatus: 200,
   batchBody: (batch) => batchBody(batch, spec.batchStatus(batch.status)),
   batchStatus: (stored) => SPEC_BATCH_STATUS[stored] ?? stored,
   itemBody: (item) => specItemBody(item, SPEC_ITEM_STATUS[item.status] ?? item.status),
+  itemAmount: centavosAmount,
+  pageSize: (configured) => configured,
+  cursors: URL_SAFE_CURSORS,
   // SPEC.md shows only the 202.
   deletedBody: () => undefined,
   // SPEC.md does not show the answer: a bare 200, so nothing can be read from it.
@@ -223,7 +178,9 @@ const spec: Dialect = {
     return { status, body: { codigo, mensagem: fields === '' ? mensagem : `${mensagem}: ${fields}` } };
   },
   unknownRoute: () => GATEWAY_REFUSAL,
+  retryAfter: () => '1',
   billDetailsMethods: ['GET'],
+  billPaymentAmount: reaisAmount,
   billDate: midnight,
   billAmount: formatReais,
   billTimestamp: localDateTime,
@@ -244,8 +201,12 @@ const spec: Dialect = {
   },
   pixReason: (r) => (r.action === 'reprocess' ? SPEC_INSTABILITY[r.code] ?? 'Devolução por instabilidade no SPI' : SPEC_REJECTIONS[r.code] ?? 'Pagamento recusado pelo recebedor'),
   pixEvents: {
-    title: (kind) => ({ paid: 'Pix enviado', rejected: 'Pix recusado', refund: 'Pix devolvido' })[kind],
+    accepted: false,
+    title: (kind) => ({ accepted: 'Pix em processamento', paid: 'Pix enviado', rejected: 'Pix recusado', refund: 'Pix devolvido' })[kind],
     subtitle: (kind, cents, payee) => `${formatBRL(cents)} ${kind === 'refund' ? 'devolvido por' : 'para'} ${payee}`,
+    status: (kind) => (kind === 'rejected' ? 'rejected' : 'approved'),
+    amount: (cents) => cents,
+    reason: (stored) => ({ reason: stored }),
     extras: false,
   },
   // The secret chosen at subscription, sent back in a header: the receiver compares it (in constant time).
@@ -254,7 +215,7 @@ const spec: Dialect = {
   oauth: { basic: false, json: false, answer: (issued) => ({ ...issued, expires_in: String(issued.expires_in) }) },
 };
 
-const BY_NAME: Readonly<Record<DialectName, Dialect>> = { paybatch, spec };
+const BY_NAME: Readonly<Record<DialectName, Dialect>> = { paybatch, spec, iso };
 
 /** The dialect of a name (checked by resolveOptions). */
 export function dialectOf(name: DialectName): Dialect {

@@ -18,6 +18,8 @@ export interface FaultRates {
   readonly reorderWebhook: number;
   /** A delivery attempt fails as if the receiver were down (then it is retried). */
   readonly webhookDown: number;
+  /** A webhook event is never delivered, as if the provider lost it (the item pages still tell what happened). */
+  readonly lostWebhook: number;
   /** An item gets no update until its batch's item list is queried after the stale delay. */
   readonly stale: number;
   /** An item is paid, then refunded for instability of the instant-payment scheme. */
@@ -39,6 +41,7 @@ const NO_FAULTS: FaultRates = Object.freeze({
   dupWebhook: 0,
   reorderWebhook: 0,
   webhookDown: 0,
+  lostWebhook: 0,
   stale: 0,
   instabilityReturn: 0,
   failed: 0,
@@ -56,10 +59,11 @@ export const ITEM_FAULTS = ['failed', 'stale', 'instabilityReturn'] as const sat
 
 /**
  * Reads a fault spec: `name=rate` pairs separated by commas ("http5xx=0.05,lostResponse=0.02"), rates from 0 to 1.
- * Empty text means no faults. Unknown names, bad rates, repeated names, and HTTP or item faults whose rates add up
- * to more than 1 are refused with a reason.
+ * Empty text, or `none`, means no faults (not even a dialect's default ones). Unknown names, bad rates, repeated
+ * names, and HTTP or item faults whose rates add up to more than 1 are refused with a reason.
  */
 export function parseFaults(spec: string): Result<FaultRates> {
+  if (spec.trim().toLowerCase() === 'none') return ok(NO_FAULTS);
   const rates: Record<string, number> = { ...NO_FAULTS };
   const seen = new Set<string>();
   for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {

@@ -30,9 +30,10 @@ export class HeldAnswers {
 /**
  * Injects HTTP faults into the routes of `app` (the API scope; never the token endpoint or /_sandbox/). One draw
  * per request, numbered in arrival order from the seed, picks at most one fault: `reset` drops the connection before
- * anything is read; `http5xx` answers 500, 502 or 503 and `r429` answers 429 with `Retry-After: 1`, both before the
- * request is applied; `lostResponse` applies it and drops the connection instead of answering; `timeout` applies it
- * and holds the answer for TIMEOUT_HOLD_MS, then drops the connection.
+ * anything is read; `http5xx` answers 500, 502 or 503 and `r429` answers 429 with the dialect's Retry-After (seconds
+ * or an HTTP date, drawn from the seed), both before the request is applied; `lostResponse` applies it and drops the
+ * connection instead of answering; `timeout` applies it and holds the answer for TIMEOUT_HOLD_MS, then drops the
+ * connection.
  */
 export function installHttpFaults(app: FastifyInstance, rt: Runtime, held: HeldAnswers): void {
   const afterApply = new WeakMap<FastifyRequest, HttpFault>();
@@ -52,8 +53,10 @@ export function installHttpFaults(app: FastifyInstance, rt: Runtime, held: HeldA
         const status = rt.random.pick([500, 502, 503], 'http5xxStatus', number);
         throw new ApiError(status, 'injected_fault', `injected ${status} (sandbox fault http5xx); nothing was applied`);
       }
-      case 'r429':
-        throw new ApiError(429, 'rate_limited', 'too many requests (sandbox fault r429); retry after 1 second', [], { 'retry-after': '1' });
+      case 'r429': {
+        const retryAfter = rt.dialect.retryAfter((what) => rt.random.unit(what, number), Date.now());
+        throw new ApiError(429, 'rate_limited', `too many requests (sandbox fault r429); retry after ${waitText(retryAfter)}`, [], { 'retry-after': retryAfter });
+      }
       default:
         afterApply.set(request, fault);
     }
@@ -65,4 +68,10 @@ export function installHttpFaults(app: FastifyInstance, rt: Runtime, held: HeldA
     if (fault !== undefined) request.raw.socket.destroy();
     return payload;
   });
+}
+
+/** A Retry-After value as words: "1 second", "3 seconds", or the HTTP date itself. */
+function waitText(retryAfter: string): string {
+  if (!/^\d+$/.test(retryAfter)) return retryAfter;
+  return `${retryAfter} second${retryAfter === '1' ? '' : 's'}`;
 }

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../domain/result.js';
-import { DIALECTS, type DialectName } from './dialect.js';
+import { dialectOf, DIALECTS, type DialectName } from './dialect.js';
 import { checkFaults, parseFaults, type FaultRates } from './faults.js';
 
 /** How to run a sandbox; every field is optional (see README "The sandbox" for the defaults). Mirrors the CLI flags. */
@@ -14,9 +14,12 @@ export interface SandboxOptions {
   readonly seed?: number;
   /** Simulated seconds per real second; default 1. */
   readonly speed?: number;
-  /** Fault rates, as a spec ("http5xx=0.05,lostResponse=0.02") or an object; default none. */
+  /**
+   * Fault rates, as a spec ("http5xx=0.05,lostResponse=0.02", "" or "none") or an object; default the dialect's
+   * (none, except for `iso`), which any given value replaces whole.
+   */
   readonly faults?: string | Partial<FaultRates>;
-  /** Items or batches per page of the list endpoints; default 50. */
+  /** Items or batches per page of the list endpoints; default 50 (the `iso` dialect answers at most 20). */
   readonly pageSize?: number;
   /** Accepted API keys, each its own account; default ["sandbox-api-key"]. */
   readonly apiKeys?: readonly string[];
@@ -25,7 +28,7 @@ export interface SandboxOptions {
   readonly clientSecret?: string;
   /** Where a new state file's simulated clock starts (ISO date-time or Date); default now. Ignored for an existing state. */
   readonly startTime?: string | Date;
-  /** Access token lifetime in real seconds; default 3600. */
+  /** Access token lifetime in real seconds; default the dialect's (3600; 20 for `iso`). */
   readonly tokenTtlSeconds?: number;
   /** Token of the /_sandbox/ routes; default the state file's, or a fresh random one kept there. */
   readonly adminToken?: string;
@@ -37,7 +40,8 @@ export interface SandboxOptions {
   readonly logger?: (line: string) => void;
   /**
    * How the sandbox answers where the provider's API leaves a choice open: `paybatch` (default) makes the choices
-   * paybatch was built on, `spec` the other ordinary choice on each point (see src/sandbox/dialect.ts).
+   * paybatch was built on, `spec` the other ordinary choice on each point, `iso` the choices of providers with
+   * upper-case states, ISO 20022 error codes and decimal reais (see src/sandbox/dialect.ts).
    */
   readonly dialect?: DialectName;
 }
@@ -68,7 +72,9 @@ const DEFAULT_CLIENT_SECRET = 'sandbox-secret';
 
 /** Checks options and fills in defaults; the reason names the option (as its CLI flag) when one is wrong. */
 export function resolveOptions(o: SandboxOptions): Result<ResolvedOptions> {
-  const faults = typeof o.faults === 'string' ? parseFaults(o.faults) : checkFaults(o.faults ?? {});
+  const known = (DIALECTS as readonly string[]).includes(o.dialect ?? 'paybatch');
+  const defaults = dialectOf(known ? (o.dialect ?? 'paybatch') : 'paybatch').defaults;
+  const faults = typeof o.faults === 'string' ? parseFaults(o.faults) : checkFaults(o.faults ?? defaults.faults);
   if (!faults.ok) return fail(`--faults: ${faults.error}`);
   const startMs = o.startTime === undefined ? null : new Date(o.startTime).getTime();
   const checks: [boolean, string][] = [
@@ -82,7 +88,7 @@ export function resolveOptions(o: SandboxOptions): Result<ResolvedOptions> {
     [o.tokenTtlSeconds === undefined || (Number.isInteger(o.tokenTtlSeconds) && o.tokenTtlSeconds >= 1), '--token-ttl must be a whole number of seconds, at least 1'],
     [o.staleSeconds === undefined || o.staleSeconds >= 0, '--stale-seconds must be a number of seconds'],
     [o.webhookAttempts === undefined || (Number.isInteger(o.webhookAttempts) && o.webhookAttempts >= 1), '--webhook-attempts must be an integer, at least 1'],
-    [o.dialect === undefined || (DIALECTS as readonly string[]).includes(o.dialect), `--dialect must be ${DIALECTS.join(' or ')}`],
+    [known, `--dialect must be ${DIALECTS.slice(0, -1).join(', ')} or ${DIALECTS.at(-1)}`],
   ];
   const broken = checks.find(([good]) => !good);
   if (broken) return fail(broken[1]);
@@ -98,7 +104,7 @@ export function resolveOptions(o: SandboxOptions): Result<ResolvedOptions> {
     clientId: o.clientId ?? DEFAULT_CLIENT_ID,
     clientSecret: o.clientSecret ?? DEFAULT_CLIENT_SECRET,
     startMs,
-    tokenTtlSeconds: o.tokenTtlSeconds ?? 3_600,
+    tokenTtlSeconds: o.tokenTtlSeconds ?? defaults.tokenTtlSeconds,
     adminToken: o.adminToken ?? null,
     staleSeconds: o.staleSeconds ?? 1_800,
     webhookAttempts: o.webhookAttempts ?? 10,

@@ -2,16 +2,18 @@ import type { PixKeyType } from '../domain/pix-key.js';
 import { destinationForKey } from './key-directory.js';
 import { payerOf, serviceIdOf } from './payer.js';
 import type { ItemRow } from './pix-store.js';
+import { hashUuid } from './random.js';
 
 /** What happened to an item, as one Pix payment event tells it. */
 export interface PixOutcome {
-  readonly kind: 'paid' | 'rejected' | 'refund';
+  /** `accepted`: taken for processing, not paid yet (only where the dialect tells acceptance). */
+  readonly kind: 'accepted' | 'paid' | 'rejected' | 'refund';
   /** The Pix id (the receipt path's pixId): the payment's, or the refund's own. */
   readonly pixId: string;
   readonly eventId: string;
   readonly transactionId: string;
   readonly endToEndId: string;
-  /** Why, as the dialect words it, for rejections and refunds. */
+  /** Why, as the dialect stores it (Dialect.pixReason), for rejections and refunds. */
   readonly reason: string | null;
   readonly balanceAfter: number;
   /** Simulated ms. */
@@ -20,17 +22,28 @@ export interface PixOutcome {
 
 /** The words of a Pix payment event that are the dialect's to choose. */
 export interface PixEventStyle {
+  /**
+   * Whether an item entering processing gets its Pix id and end-to-end id at once and is told by an `accepted`
+   * event before the final one.
+   */
+  readonly accepted: boolean;
   title(kind: PixOutcome['kind']): string;
   /** e.g. "R$ 1,00 to Ana Souza"; `payee` is the destination's name. */
   subtitle(kind: PixOutcome['kind'], amountCents: number, payee: string): string;
+  /** The `transactionStatus` of each kind. */
+  status(kind: PixOutcome['kind']): string;
+  /** `amount`, `fee` and `balanceAfter`, from centavos. */
+  amount(cents: number): number | string;
+  /** The fields that say why, from the stored reason (null for none). */
+  reason(stored: string | null): Record<string, unknown>;
   /** Whether the payload carries the sandbox extras `itemId` and `batchId`. */
   readonly extras: boolean;
 }
 
 /**
- * The Pix payment event of SPEC.md (envelope `serviceId` + `payload`), amounts in centavos, times as Unix-seconds
- * text. Payments are `output`/`pix_out` debits; a refund is a new Pix (`isRefund`, `input`/`pix_in`, credit).
- * `to` is the key's destination in the directory; titles and the extras come from the dialect's style.
+ * The Pix payment event of SPEC.md (envelope `serviceId` + `payload`), times as Unix-seconds text. Payments are
+ * `output`/`pix_out` debits; a refund is a new Pix (`isRefund`, `input`/`pix_in`, credit). `to` is the key's
+ * destination in the directory; words, amounts, reasons and the extras come from the dialect's style.
  */
 export function pixEvent(item: ItemRow, outcome: PixOutcome, style: PixEventStyle): { serviceId: number; payload: Record<string, unknown> } {
   const serviceId = serviceIdOf(item.account);
@@ -46,9 +59,9 @@ export function pixEvent(item: ItemRow, outcome: PixOutcome, style: PixEventStyl
       transactionId: outcome.transactionId,
       endToEndId: outcome.endToEndId,
       identifier: item.identifier,
-      amount: item.amount,
-      fee: 0,
-      balanceAfter: outcome.balanceAfter,
+      amount: style.amount(item.amount),
+      fee: style.amount(0),
+      balanceAfter: style.amount(outcome.balanceAfter),
       title: style.title(outcome.kind),
       subtitle: style.subtitle(outcome.kind, item.amount, to.name),
       description: item.description,
@@ -56,7 +69,7 @@ export function pixEvent(item: ItemRow, outcome: PixOutcome, style: PixEventStyl
       eventTimestamp: seconds,
       type: refund ? 'input' : 'output',
       category: refund ? 'pix_in' : 'pix_out',
-      transactionStatus: outcome.kind === 'rejected' ? 'rejected' : 'approved',
+      transactionStatus: style.status(outcome.kind),
       transactionType: refund ? 'credit' : 'debit',
       transactionAccepted: outcome.kind !== 'rejected',
       isRefund: refund,
@@ -65,7 +78,7 @@ export function pixEvent(item: ItemRow, outcome: PixOutcome, style: PixEventStyl
       delayNotify: null,
       deviceType: null,
       txId: null,
-      reason: outcome.reason,
+      ...style.reason(outcome.reason),
       extraInfo: null,
       ...(style.extras ? { itemId: item.id, batchId: item.batch_id } : {}),
     },
@@ -80,4 +93,12 @@ export function endToEndId(ispb: string, atMs: number, unique: string): string {
   const stamp = new Date(atMs).toISOString().replace(/[-T:]/g, '').slice(0, 12);
   const tail = unique.replace(/[^0-9a-z]/gi, '').slice(0, 11).padEnd(11, '0');
   return `E${ispb}${stamp}${tail}`;
+}
+
+/**
+ * The transaction id of a Pix whose ids were given when it was accepted: tied to its (unique) Pix id, so the item
+ * page, the accepted event and the final event agree without storing it.
+ */
+export function acceptedTransactionId(pixId: string): string {
+  return hashUuid(`transaction:${pixId}`);
 }

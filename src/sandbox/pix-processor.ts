@@ -2,7 +2,7 @@ import { PIX_REASONS } from '../domain/reasons.js';
 import { recordEvent } from './event-recorder.js';
 import { ITEM_FAULTS, pickFault } from './faults.js';
 import { SANDBOX_INSTITUTION } from './people.js';
-import { endToEndId, pixEvent, type PixOutcome } from './pix-events.js';
+import { acceptedTransactionId, endToEndId, pixEvent, type PixOutcome } from './pix-events.js';
 import type { ItemRow } from './pix-store.js';
 import type { Runtime } from './runtime.js';
 
@@ -16,9 +16,17 @@ const SETTLE_MS: readonly [number, number] = [1_000, 5_000];
 const REFUND_MS: readonly [number, number] = [10_000, 60_000];
 const CHUNK = 200;
 
+/** The ids of one Pix. */
+interface PixIds {
+  readonly pixId: string;
+  readonly transactionId: string;
+  readonly endToEndId: string;
+}
+
 /**
  * The life of Pix items after start: each item's outcome is drawn from the seed and its identifier (so a retried
- * identifier meets the same fate), then carried out when due, with its Pix payment event.
+ * identifier meets the same fate), then carried out when due, with its Pix payment event. Where the dialect tells
+ * acceptance, an item gets its Pix ids when it starts, with an event that says so, and keeps them to the end.
  */
 export class PixProcessor {
   constructor(private readonly rt: Runtime) {}
@@ -31,6 +39,7 @@ export class PixProcessor {
       const at = now + this.rt.random.int(SETTLE_MS[0], SETTLE_MS[1], 'settle', item.id);
       const stale = fault === 'stale';
       this.rt.pix.planItem(item.id, fault ?? 'paid', stale ? null : at, stale ? at : null, now);
+      if (this.rt.dialect.pixEvents.accepted) this.accept(item, now);
     }
     this.rt.pix.startBatch(batchId, now);
     this.rt.wake();
@@ -61,11 +70,27 @@ export class PixProcessor {
     })();
   }
 
-  private settle(item: ItemRow, now: number): void {
-    if (item.plan === 'failed') return this.reject(item, now);
+  /** Tells that the provider took the item for processing: accepted, not paid. */
+  private accept(item: ItemRow, now: number): void {
     const pixId = this.rt.nextId('pix');
     const e2e = endToEndId(SANDBOX_INSTITUTION.ispb, now, pixId);
-    const transactionId = this.rt.nextId('transaction');
+    this.rt.pix.assignPixIds(item.id, pixId, e2e);
+    const balanceAfter = this.rt.pix.balance(item.account);
+    this.emit(item, { kind: 'accepted', pixId, transactionId: acceptedTransactionId(pixId), endToEndId: e2e, reason: null, balanceAfter, at: now });
+  }
+
+  /** The ids given at acceptance, or new ones (drawn in the order pix, then transaction). */
+  private idsOf(item: ItemRow, now: number): PixIds {
+    if (item.pix_id !== null && item.end_to_end_id !== null) {
+      return { pixId: item.pix_id, transactionId: acceptedTransactionId(item.pix_id), endToEndId: item.end_to_end_id };
+    }
+    const pixId = this.rt.nextId('pix');
+    return { pixId, endToEndId: endToEndId(SANDBOX_INSTITUTION.ispb, now, pixId), transactionId: this.rt.nextId('transaction') };
+  }
+
+  private settle(item: ItemRow, now: number): void {
+    if (item.plan === 'failed') return this.reject(item, now);
+    const { pixId, transactionId, endToEndId: e2e } = this.idsOf(item, now);
     this.rt.pix.insertTransfer({
       pix_id: pixId, account: item.account, item_id: item.id, identifier: item.identifier, kind: 'payment',
       amount: item.amount, end_to_end_id: e2e, transaction_id: transactionId, reason: null, created_at: now,
@@ -78,11 +103,11 @@ export class PixProcessor {
 
   private reject(item: ItemRow, now: number): void {
     const reason = this.rt.dialect.pixReason(this.rt.random.pick(REJECTIONS, 'rejection', item.account, item.identifier));
-    const pixId = this.rt.nextId('pix');
+    const ids = this.idsOf(item, now);
     const balanceAfter = this.rt.pix.balance(item.account);
-    this.rt.pix.updateItem({ id: item.id, status: 'failed', reason, pix_id: null, end_to_end_id: null, due_at: null, updated_at: now });
-    const e2e = endToEndId(SANDBOX_INSTITUTION.ispb, now, pixId);
-    this.emit(item, { kind: 'rejected', pixId, transactionId: this.rt.nextId('transaction'), endToEndId: e2e, reason, balanceAfter, at: now });
+    // Ids given at acceptance stay on the item; otherwise a rejected item has none.
+    this.rt.pix.updateItem({ id: item.id, status: 'failed', reason, pix_id: item.pix_id, end_to_end_id: item.end_to_end_id, due_at: null, updated_at: now });
+    this.emit(item, { kind: 'rejected', ...ids, reason, balanceAfter, at: now });
   }
 
   private refund(item: ItemRow, now: number): void {

@@ -77,6 +77,7 @@ function statements(db: Db) {
     batchItems: db.prepare<[string], ItemRow>('SELECT * FROM items WHERE batch_id = ? ORDER BY seq'),
     deleteItem: db.prepare('DELETE FROM items WHERE id = ?'),
     planItem: db.prepare("UPDATE items SET status = 'processing', plan = ?, due_at = ?, stale_at = ?, updated_at = ? WHERE id = ?"),
+    assignPixIds: db.prepare('UPDATE items SET pix_id = ?, end_to_end_id = ? WHERE id = ?'),
     dueItems: db.prepare<[number, number], ItemRow>('SELECT * FROM items WHERE due_at <= ? ORDER BY due_at LIMIT ?'),
     nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(due_at) AS at FROM items WHERE due_at IS NOT NULL'),
     staleDue: db.prepare<[string, number], ItemRow>("SELECT * FROM items WHERE batch_id = ? AND stale_at <= ? AND status = 'processing'"),
@@ -178,6 +179,11 @@ export class PixStore {
   /** Puts an item in `processing` with the outcome drawn for it and when it falls due (or goes stale). */
   planItem(id: string, plan: string, dueAt: number | null, staleAt: number | null, now: number): void {
     this.q.planItem.run(plan, dueAt, staleAt, now, id);
+  }
+
+  /** Gives a processing item its Pix id and end-to-end id before it settles (dialects that tell acceptance). */
+  assignPixIds(id: string, pixId: string, endToEndId: string): void {
+    this.q.assignPixIds.run(pixId, endToEndId, id);
   }
 
   dueItems(now: number, limit: number): ItemRow[] {

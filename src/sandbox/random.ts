@@ -31,9 +31,7 @@ export class Random {
 
   /** A version-4-shaped UUID for these parts. */
   uuid(...parts: readonly (string | number)[]): string {
-    const hex = this.digest(parts).toString('hex');
-    const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    return uuidShaped(this.digest(parts).toString('hex'));
   }
 
   private digest(parts: readonly (string | number)[]): Buffer {
@@ -46,9 +44,19 @@ export function hashDigits(text: string, length: number): string {
   return digitsOf(createHash('sha256').update(text).digest(), length);
 }
 
+/** A version-4-shaped UUID from a text, independent of any seed: another id tied to an id that is already unique. */
+export function hashUuid(text: string): string {
+  return uuidShaped(createHash('sha256').update(text).digest('hex'));
+}
+
 /** A number in [0, 1) from a text, independent of any seed. */
 export function hashUnit(text: string): number {
   return createHash('sha256').update(text).digest().readUIntBE(0, 6) / 2 ** 48;
+}
+
+function uuidShaped(hex: string): string {
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 function digitsOf(bytes: Buffer, length: number): string {

@@ -9,8 +9,8 @@ type BatchParams = { Params: { batchId: string } };
 /** Endpoints 1, 5, 6, 7 and 8: create, delete, start and list batches (bodies and statuses in the dialect's words). */
 export function registerBatchRoutes(app: FastifyInstance, { rt, processor }: AppParts, accountOf: AccountOf): void {
   const listPage = (account: string, afterSeq: number) => {
-    const size = rt.settings.pageSize;
-    const page = pageOf(rt.pix.batchesAfter(account, afterSeq, size + 1), size, `batches:${account}`);
+    const size = rt.dialect.pageSize(rt.settings.pageSize);
+    const page = pageOf(rt.pix.batchesAfter(account, afterSeq, size + 1), size, `batches:${account}`, rt.dialect.cursors);
     return { cursor: page.cursor, data: page.rows.map(rt.dialect.batchBody) };
   };
 
@@ -27,7 +27,7 @@ export function registerBatchRoutes(app: FastifyInstance, { rt, processor }: App
 
   app.get<{ Params: { cursor: string } }>('/pix/batch/:cursor', async (request) => {
     const account = accountOf(request);
-    return listPage(account, decodeCursor(request.params.cursor, `batches:${account}`));
+    return listPage(account, decodeCursor(request.params.cursor, `batches:${account}`, rt.dialect.cursors));
   });
 
   app.delete<BatchParams>('/pix/batch/:batchId', async (request, reply) => {

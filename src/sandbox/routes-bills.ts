@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { saoPauloDate } from '../domain/bank-calendar.js';
 import { decodeBoleto } from '../domain/boleto.js';
-import { centsToReais, reaisToCents } from '../domain/money.js';
+import { centsToReais } from '../domain/money.js';
 import { conflict, invalidInput, notFound, ruleBroken } from './api-error.js';
 import type { AccountOf, AppParts } from './app-parts.js';
 import { detailsBody, notInRegistry, registeredBill, type RegisteredBill } from './bill-registry.js';
@@ -11,7 +11,7 @@ import { objectBody, Problems } from './validate.js';
 /**
  * Endpoints 12 and 13: bill details (by the methods the dialect takes, SPEC rule 4; any other is an unknown route)
  * and payment. Codes are decoded with the domain rules (400 when invalid, 404 when the registry does not know them);
- * payment amounts are reais, as a number or a quoted number (SPEC rule 5: both dialects take both).
+ * payment amounts are read by the dialect (SPEC rule 5: every dialect takes reais as a number or a quoted number).
  */
 export function registerBillRoutes(app: FastifyInstance, { rt, billPayments }: AppParts, accountOf: AccountOf): void {
   const details = async (request: FastifyRequest<{ Params: { number: string } }>) => detailsBody(lookUp(rt, request.params.number, 'number'), rt.dialect);
@@ -22,7 +22,9 @@ export function registerBillRoutes(app: FastifyInstance, { rt, billPayments }: A
     const body = objectBody(request.body);
     const problems = new Problems();
     const code = problems.text(body, 'code', 'code', { required: true, max: 100 });
-    const amountCents = readAmount(body.amount, problems);
+    const amount = rt.dialect.billPaymentAmount(body.amount);
+    if (!amount.ok) problems.add('amount', amount.error);
+    const amountCents = amount.ok ? amount.value : undefined;
     problems.throwIfAny();
     const bill = lookUp(rt, code as string, 'code');
     const paid = rt.bills.outstanding(account, bill.barcode);
@@ -40,18 +42,6 @@ function lookUp(rt: Runtime, code: string, field: string): RegisteredBill {
   }
   if (notInRegistry(decoded.barcode)) throw notFound('bill');
   return registeredBill({ ...decoded, barcode: decoded.barcode, line: decoded.line }, now);
-}
-
-function readAmount(value: unknown, problems: Problems): number | undefined {
-  if (value === undefined || value === null) problems.add('amount', 'is required');
-  else if (typeof value !== 'number' && typeof value !== 'string') problems.add('amount', 'must be a number of reais, like 123.45 or "123.45"');
-  else {
-    const cents = reaisToCents(value);
-    if (!cents.ok) problems.add('amount', cents.error);
-    else if (cents.value === 0) problems.add('amount', 'must be greater than zero');
-    else return cents.value;
-  }
-  return undefined;
 }
 
 function checkAmount(bill: RegisteredBill, cents: number): void {

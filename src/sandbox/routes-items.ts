@@ -3,6 +3,7 @@ import { checkPixKey, PIX_KEY_TYPES, type PixKeyType } from '../domain/pix-key.j
 import { ApiError, conflict, notFound, ruleBroken, type FieldProblem } from './api-error.js';
 import type { AccountOf, AppParts } from './app-parts.js';
 import { decodeCursor, pageOf } from './cursor.js';
+import type { Dialect } from './dialect.js';
 import { keyExists } from './key-lookup.js';
 import type { ItemRow, NewItem } from './pix-store.js';
 import type { Runtime } from './runtime.js';
@@ -40,17 +41,17 @@ export function registerItemRoutes(app: FastifyInstance, { rt, processor }: AppP
   const listPage = (account: string, batchId: string, cursor: string | undefined) => {
     if (!rt.pix.batch(account, batchId)) throw notFound('batch');
     const scope = `items:${batchId}`;
-    const afterSeq = cursor === undefined ? 0 : decodeCursor(cursor, scope);
+    const afterSeq = cursor === undefined ? 0 : decodeCursor(cursor, scope, rt.dialect.cursors);
     processor.settleStale(batchId);
-    const size = rt.settings.pageSize;
-    const page = pageOf(rt.pix.itemsAfter(batchId, afterSeq, size + 1), size, scope);
+    const size = rt.dialect.pageSize(rt.settings.pageSize);
+    const page = pageOf(rt.pix.itemsAfter(batchId, afterSeq, size + 1), size, scope, rt.dialect.cursors);
     return { cursor: page.cursor, data: page.rows.map(rt.dialect.itemBody) };
   };
 
   app.post<BatchParams>('/pix/batch/:batchId/items', async (request) => {
     const account = accountOf(request);
     const batch = pendingBatch(account, request.params.batchId);
-    const candidates = readItems(request.body);
+    const candidates = readItems(request.body, rt.dialect);
     checkRules(rt, candidates, batch.quantity);
     const items = rt.db.transaction(() => {
       const chosen = resolveIdentifiers(rt, account, candidates);
@@ -80,34 +81,35 @@ export function registerItemRoutes(app: FastifyInstance, { rt, processor }: AppP
   });
 }
 
-/** Validates every element of the body; one 400 lists all problems with paths like `[3].to.key`. */
-function readItems(body: unknown): Candidate[] {
+/**
+ * Validates every element of the body (amounts as the dialect reads them); one 400 lists all problems with paths like
+ * `[3].to.key`.
+ */
+function readItems(body: unknown, dialect: Dialect): Candidate[] {
   const problems = new Problems();
   if (!Array.isArray(body)) throw new ApiError(400, 'invalid_input', 'the body must be a JSON array of items', [{ field: '(body)', problem: 'must be an array' }]);
   if (body.length === 0) problems.add('(body)', 'must have at least one item');
   if (body.length > MAX_ITEMS_PER_REQUEST) throw new ApiError(413, 'too_many_items', `at most ${MAX_ITEMS_PER_REQUEST} items per request, got ${body.length}`);
-  const candidates = body.map((element, i) => readItem(element, `[${i}]`, problems));
+  const candidates = body.map((element, i) => readItem(element, `[${i}]`, problems, dialect));
   problems.throwIfAny();
   return candidates as Candidate[];
 }
 
-function readItem(element: unknown, at: string, problems: Problems): Candidate | null {
+function readItem(element: unknown, at: string, problems: Problems, dialect: Dialect): Candidate | null {
   if (!isObject(element)) {
     problems.add(at, 'must be an object');
     return null;
   }
-  const amount = element.amount;
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
-    problems.add(`${at}.amount`, 'must be a positive integer number of centavos');
-  }
+  const amount = dialect.itemAmount(element.amount);
+  if (!amount.ok) problems.add(`${at}.amount`, amount.error);
   const identifier = problems.text(element, 'identifier', `${at}.identifier`, { required: true, max: 100 });
   if (identifier !== undefined && !IDENTIFIER.test(identifier)) {
     problems.add(`${at}.identifier`, 'must be 1-100 letters, digits, ".", "_", ":" or "-" (a UUID is best)');
   }
   const description = problems.text(element, 'description', `${at}.description`, { required: false, max: 140 }) ?? '';
   const to = readDestination(element.to, `${at}.to`, problems);
-  if (to === null || identifier === undefined || typeof amount !== 'number') return null;
-  return { amount, identifier, description, ...to };
+  if (to === null || identifier === undefined || !amount.ok) return null;
+  return { amount: amount.value, identifier, description, ...to };
 }
 
 function readDestination(value: unknown, at: string, problems: Problems): Pick<Candidate, 'to' | 'keyNorm' | 'keyType'> | null {

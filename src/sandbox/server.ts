@@ -40,7 +40,7 @@ export interface RunningSandbox {
   readonly seed: number;
   /** The state file, or null for a temporary one. */
   readonly stateFile: string | null;
-  /** The dialect it answers in (`paybatch` or `spec`). */
+  /** The dialect it answers in (`paybatch`, `spec` or `iso`). */
   readonly dialect: DialectName;
   close(): Promise<void>;
 }

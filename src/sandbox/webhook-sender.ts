@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
 import type { Runtime } from './runtime.js';
 import type { DeliveryRow } from './webhook-store.js';
@@ -12,7 +13,7 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
  * Delivers webhook events: POST of the event's JSON to the account's current subscription, with the dialect's proof
  * of origin (paybatch: Standard Webhooks signature headers, `webhook-id` = the event id so a redelivery has the same
  * id, `webhook-timestamp` in real Unix seconds since receivers compare it with their own clock; spec: the secret in
- * a header). Any answer but 2xx, or no answer, is retried with
+ * a header; iso: an HMAC over real milliseconds and a fresh nonce). Any answer but 2xx, or no answer, is retried with
  * backoff in simulated time until `webhookAttempts` attempts; every attempt is recorded.
  */
 export class WebhookSender {
@@ -53,7 +54,11 @@ export class WebhookSender {
     if (this.rt.random.chance(this.rt.faults.webhookDown, 'webhookDown', delivery.id, delivery.attempts)) {
       return this.failed(delivery, null, 'receiver down (injected webhookDown fault)');
     }
-    const timestamp = Math.floor(Date.now() / 1000);
+    const realNow = Date.now();
+    const proof = {
+      secret: subscription.secret, eventId: event.event_id, timestampSeconds: Math.floor(realNow / 1000), timestampMs: realNow,
+      nonce: randomBytes(16).toString('hex'), body: event.body,
+    };
     try {
       const response = await request(subscription.url, {
         method: 'POST',
@@ -62,7 +67,7 @@ export class WebhookSender {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'paybatch-sandbox',
-          ...this.rt.dialect.deliveryHeaders({ secret: subscription.secret, eventId: event.event_id, timestampSeconds: timestamp, body: event.body }),
+          ...this.rt.dialect.deliveryHeaders(proof),
         },
         body: event.body,
       });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { signStandardWebhook, webhookSecretProblem, webhookSigningKey } from '../domain/webhook-proof.js';
 
 /**
@@ -23,4 +24,12 @@ export function secretProblem(secret: string): string | null {
  */
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
   return signStandardWebhook(secret, id, timestampSeconds, body);
+}
+
+/**
+ * The `X-Webhook-Signature` of the iso dialect: hex HMAC-SHA256, keyed by the secret's UTF-8 bytes, of
+ * "timestamp.nonce.body", where timestamp is the `X-Webhook-Timestamp` header (real ms) and nonce `X-Webhook-Nonce`.
+ */
+export function signTimestampNonce(secret: string, timestampMs: number, nonce: string, body: string): string {
+  return createHmac('sha256', secret).update(`${timestampMs}.${nonce}.${body}`).digest('hex');
 }

@@ -14,7 +14,7 @@ export interface DeliveryRow {
   account: string;
   /** 0 for the delivery of an event, 1 for the injected duplicate. */
   copy: number;
-  /** pending → delivered | failed (gave up). */
+  /** pending → delivered | failed (gave up); lost (the lostWebhook fault: never attempted). */
   status: string;
   attempts: number;
   due_at: number | null;
@@ -40,6 +40,7 @@ function statements(db: Db) {
     insertEvent: db.prepare('INSERT INTO events (event_id, account, kind, body, created_at) VALUES (@event_id, @account, @kind, @body, @created_at)'),
     event: db.prepare<[string], EventRow>('SELECT * FROM events WHERE event_id = ?'),
     insertDelivery: db.prepare("INSERT INTO deliveries (event_id, account, copy, status, due_at) VALUES (?, ?, ?, 'pending', ?)"),
+    insertLostDelivery: db.prepare("INSERT INTO deliveries (event_id, account, copy, status, due_at) VALUES (?, ?, 0, 'lost', NULL)"),
     dueDeliveries: db.prepare<[number, number], DeliveryRow>('SELECT * FROM deliveries WHERE due_at <= ? ORDER BY due_at, id LIMIT ?'),
     nextDue: db.prepare<[], { at: number | null }>('SELECT MIN(due_at) AS at FROM deliveries WHERE due_at IS NOT NULL'),
     delivered: db.prepare("UPDATE deliveries SET status = 'delivered', attempts = attempts + 1, due_at = NULL, last_status = ?, last_error = NULL, delivered_at = ? WHERE id = ?"),
@@ -73,6 +74,11 @@ export class WebhookStore {
 
   insertDelivery(eventId: string, account: string, copy: number, dueAt: number): void {
     this.q.insertDelivery.run(eventId, account, copy, dueAt);
+  }
+
+  /** Records the delivery of an event that the provider "lost": the inspection routes show it, nobody attempts it. */
+  insertLostDelivery(eventId: string, account: string): void {
+    this.q.insertLostDelivery.run(eventId, account);
   }
 
   dueDeliveries(now: number, limit: number): DeliveryRow[] {

@@ -21,7 +21,14 @@ const bankLine: typeof fixtureBankLine = (o = {}) => fixtureBankLine({ dueDate: 
 const tempDir = useTempDir();
 const { sandboxes, daemons } = useProcesses();
 
-const DIALECTS = ['paybatch', 'spec'] as const;
+const DIALECTS = ['paybatch', 'spec', 'iso'] as const;
+type Dialect = (typeof DIALECTS)[number];
+/** The unit of Pix amounts each dialect's documentation would give: the user sets it, as the README asks. */
+const UNIT: Record<Dialect, string> = { paybatch: 'cents', spec: 'cents', iso: 'reais' };
+/** `iso` runs with its own default faults besides the test's: 429s, duplicated, reordered and lost deliveries. */
+const MORE_FAULTS: Record<Dialect, string> = { paybatch: '', spec: '', iso: ',r429=0.02,dupWebhook=0.05,reorderWebhook=0.05,lostWebhook=0.02' };
+/** How each dialect's webhook deliveries prove the secret, as the receiver reports it. */
+const PROOF: Record<Dialect, string> = { paybatch: 'standard-webhooks', spec: 'header', iso: 'hmac' };
 /** The bill row whose barcode ends in 7701: the sandbox returns it with the first reason of the return table. */
 const RETURNED_BILL = { tail: '7701', reason: '12 - validity or due date expired, payment after due date not allowed', meaning: 'due date expired' };
 
@@ -79,10 +86,10 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     const dir = tempDir();
     const s = await startSandboxProcess({
       state: join(dir, 'provider.db'),
-      args: ['--dialect', dialect, '--seed', '21', '--speed', '100', '--start-time', SATURDAY_NIGHT, '--faults', 'instabilityReturn=0.15,failed=0.05'],
+      args: ['--dialect', dialect, '--seed', '21', '--speed', '100', '--start-time', SATURDAY_NIGHT, '--faults', `instabilityReturn=0.15,failed=0.05${MORE_FAULTS[dialect]}`],
     });
     sandboxes.push(s);
-    const env = userEnv(dir, { ...s.env(), PAYBATCH_WEBHOOK_SECRET: 'e2e-secret-of-the-dialect-test', PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts') });
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_PIX_AMOUNT_UNIT: UNIT[dialect], PAYBATCH_WEBHOOK_SECRET: 'e2e-secret-of-the-dialect-test', PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts') });
 
     const port = await freePort();
     const daemon = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '1', '--timeout', '150s', '--log-format', 'json'], { env, timeout: 180_000 });
@@ -146,15 +153,15 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     await daemon;
     daemons.splice(0);
     // The receiver said which proof the deliveries carried, so the user can pin it.
-    expect(log).toContain(`webhook deliveries are proved by ${dialect === 'spec' ? 'header' : 'standard-webhooks'}`);
+    expect(log).toContain(`webhook deliveries are proved by ${PROOF[dialect]}`);
     expect(log).not.toContain('e2e-secret-of-the-dialect-test');
   }, 240_000);
 
   it('with no webhook subscription at all, polling alone settles every item and fetches every receipt it can', async () => {
     const dir = tempDir();
-    const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', dialect, '--seed', '22', '--speed', '100', '--faults', 'failed=0.1'] });
+    const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', dialect, '--seed', '22', '--speed', '100', '--faults', `failed=0.1${MORE_FAULTS[dialect]}`] });
     sandboxes.push(s);
-    const env = userEnv(dir, { ...s.env(), PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'), PAYBATCH_RECEIPT_WAIT: '2s' });
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_PIX_AMOUNT_UNIT: UNIT[dialect], PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'), PAYBATCH_RECEIPT_WAIT: '2s' });
 
     const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), 30), '--start', '--yes'], { env });
     expect(imported.exitCode, imported.stderr).toBe(0);
@@ -168,7 +175,7 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     const paid = l.items.filter((i) => i.status === 'paid');
     expect(paid.length).toBeGreaterThan(20);
     const unavailable = alertedIdentifiers(l.alerts, 'receipts-unavailable');
-    if (dialect === 'paybatch') {
+    if (dialect !== 'spec') {
       // Its item pages carry the Pix id: every receipt is fetched by polling alone.
       expect(paid.every((i) => i.receipt_path !== null)).toBe(true);
       expect(unavailable).toEqual([]);
@@ -189,7 +196,7 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     const dir = tempDir();
     const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', dialect, '--start-time', '2025-03-10T10:00:00-03:00'] });
     sandboxes.push(s);
-    const env = userEnv(dir, s.env());
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_PIX_AMOUNT_UNIT: UNIT[dialect] });
     const r = await paybatch(['provider', 'check', '--bill', bankLine(), '--json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout) as { ready: boolean; steps: { name: string; ok: boolean }[]; recommend: Record<string, string> };
@@ -197,6 +204,32 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     expect(doc.steps.filter((st) => !st.ok)).toEqual([]);
     expect(doc.recommend).toMatchObject(dialect === 'spec' ? { tokenAuth: 'body', billDetailsMethod: 'GET' } : { tokenAuth: 'basic', billDetailsMethod: 'POST' });
   });
+});
+
+describe('a provider whose amounts are reais (the "iso" dialect), and a profile that does not say so', () => {
+  it('moves no money while pixAmountUnit is unset, naming the setting; set to the wrong unit, the echo stops the batch before it starts', async () => {
+    const dir = tempDir();
+    const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', 'iso', '--seed', '23', '--speed', '100', '--faults', 'none'] });
+    sandboxes.push(s);
+    const sheet = writeSheet(join(dir, 'folha.csv'), 3);
+    const connectionOnly = Object.fromEntries(Object.entries(s.env()).filter(([k]) => k !== 'PAYBATCH_PIX_AMOUNT_UNIT'));
+
+    const unset = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env: userEnv(join(dir, 'unset'), connectionOnly) });
+    expect(unset.exitCode).toBe(1);
+    const refusal = JSON.parse(unset.stdout) as { error: { type: string; message: string; hint: string } };
+    expect(refusal.error.type).toBe('config_invalid');
+    expect(refusal.error.hint).toContain('paybatch config set pixAmountUnit');
+    expect(refusal.error.hint).toContain('PAYBATCH_PIX_AMOUNT_UNIT');
+
+    // Centavos sent to a provider that reads reais: 1107 would pay R$ 1.107,00. Its echo ("1107.00", decimal text) is
+    // read as reais, differs from what was sent, and the batch is never started.
+    const wrong = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env: userEnv(join(dir, 'wrong'), { ...connectionOnly, PAYBATCH_PIX_AMOUNT_UNIT: 'cents' }) });
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.stdout).toContain('amount_mismatch');
+
+    const { payments } = await s.admin<PaymentsReport>('payments');
+    expect(payments.filter((p) => p.paid > 0)).toEqual([]);
+  }, 60_000);
 });
 
 describe('provider check against a provider that cannot be used', () => {

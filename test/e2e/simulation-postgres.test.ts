@@ -24,7 +24,7 @@ describe('exactly-once under a seeded simulation on a PostgreSQL ledger (end to 
   it(`seeds ${SEEDS.join(', ')}: kills at every phase, faults, forged webhooks — no invariant violated`, async () => {
     const run = await execa(process.execPath, [SIMULATE, '--seed-list', SEEDS.join(','), '--backend', 'postgres', '--jobs', '2', '--json'], {
       reject: false,
-      timeout: 110_000,
+      timeout: 240_000,
       // The server's URL holds its password: through the environment, not the command line.
       env: { PAYBATCH_TEST_POSTGRES_URL: postgresServerUrl() },
     });
@@ -41,5 +41,5 @@ describe('exactly-once under a seeded simulation on a PostgreSQL ledger (end to 
     for (const [phase, n] of Object.entries(summary.kills)) expect(n, `kills in phase ${phase}`).toBeGreaterThan(0);
     expect(summary.forged.sent).toBeGreaterThan(0);
     expect(summary.forged.applied).toBe(0);
-  }, 120_000);
+  }, 250_000);
 });

@@ -22,7 +22,7 @@ interface Summary {
 
 describe('exactly-once under a seeded simulation (end to end)', () => {
   it(`${SEEDS} fixed seeds: kills at every phase, faults, lost, duplicated, reordered and forged webhooks — no invariant violated`, async () => {
-    const run = await execa(process.execPath, [SIMULATE, '--seeds', String(SEEDS), '--seed', String(FIRST_SEED), '--jobs', '2', '--json'], { reject: false, timeout: 290_000 });
+    const run = await execa(process.execPath, [SIMULATE, '--seeds', String(SEEDS), '--seed', String(FIRST_SEED), '--jobs', '2', '--json'], { reject: false, timeout: 420_000 });
     expect(run.stdout, run.stderr.slice(-3000)).not.toBe('');
     const summary = JSON.parse(run.stdout) as Summary;
     expect(summary.seeds).toBe(SEEDS);
@@ -35,5 +35,5 @@ describe('exactly-once under a seeded simulation (end to end)', () => {
     for (const [phase, n] of Object.entries(summary.kills)) expect(n, `kills in phase ${phase}`).toBeGreaterThan(0);
     expect(summary.forged.sent).toBeGreaterThan(0);
     expect(summary.forged.applied).toBe(0);
-  }, 300_000);
+  }, 430_000);
 });

@@ -39,14 +39,17 @@ export const registerSandbox: RegisterCommands = (program, runner) => {
       '--dialect <name>',
       'how to answer where the provider API leaves a choice open: paybatch (default; the choices paybatch was built on) ' +
         'or spec (the other ordinary choice on each point: 200 on create, approved/rejected/refunded items, ' +
-        '{codigo,mensagem} errors, form-only OAuth, GET-only bill details, x-service-secret deliveries, …)',
+        '{codigo,mensagem} errors, form-only OAuth, GET-only bill details, x-service-secret deliveries, …) ' +
+        'or iso (upper-case statuses, ISO 20022 codes in errorCode, amounts in reais, 20-second tokens, 429s, ' +
+        'HMAC over timestamp.nonce.body, an "accepted for processing" event before each outcome, …)',
     )
     .addHelpText(
       'after',
       '\nPrints one ready line (with --json, a JSON object with url, tokenUrl, apiKey, clientId, clientSecret, adminToken, dialect).' +
         '\nSee the README (The sandbox) for the faults, the status words, the 404 rules and the /_sandbox/ routes.' +
         '\n\nExamples:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02' +
-        '\n  paybatch sandbox serve --dialect spec     # prove a client against choices paybatch did not make',
+        '\n  paybatch sandbox serve --dialect spec     # prove a client against choices paybatch did not make' +
+        '\n  paybatch sandbox serve --dialect iso      # a provider in reais: set pixAmountUnit reais to pay it',
     )
     .action(runner.action(parseSandboxServeOptions, runSandboxServe));
 };
