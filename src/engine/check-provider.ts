@@ -4,10 +4,12 @@ import type { Batch, Item } from '../provider/types.js';
 
 /** One thing `provider check` tried. `required`: payments cannot work without it. */
 export interface CheckStep {
-  readonly name: 'token' | 'api' | 'key lookup' | 'items' | 'bill details' | 'webhook';
+  readonly name: 'token' | 'api' | 'amount unit' | 'key lookup' | 'items' | 'bill details' | 'webhook';
   readonly ok: boolean;
   readonly required: boolean;
   readonly detail: string;
+  /** Set, but nothing the API answers can confirm it: the profile's word, never shown as verified. */
+  readonly unverified?: true;
 }
 
 export interface ProviderCheck {
@@ -48,6 +50,8 @@ export async function checkProvider(provider: ProviderClient, o: CheckOptions): 
       return false;
     }
   };
+
+  steps.push(amountUnitStep(provider.dialect.pixAmountUnit));
 
   const tokenOk = await attempt('token', true, async () => {
     const method = await provider.authenticate();
@@ -129,6 +133,23 @@ export async function checkProvider(provider: ProviderClient, o: CheckOptions): 
   }
 
   return { ready: steps.every((s) => s.ok || !s.required), steps, recommend };
+}
+
+/**
+ * The unit of Pix amounts cannot be learnt from the API: a provider echoes an amount in the unit it read it in, so a
+ * wrong unit looks right. Unset, it stops payments; set, it is the profile's word and is said to be so.
+ */
+function amountUnitStep(unit: 'cents' | 'reais' | null): CheckStep {
+  if (unit === null) {
+    return {
+      name: 'amount unit', ok: false, required: true,
+      detail: "pixAmountUnit is not set, so no Pix payment is sent: read in the provider's documentation whether an item's amount is in centavos (1107 for R$ 11,07) or reais (11.07), then paybatch config set pixAmountUnit cents (or reais)",
+    };
+  }
+  return {
+    name: 'amount unit', ok: true, required: true, unverified: true,
+    detail: `${unit}, as the profile says; the API cannot confirm it (the provider echoes an amount in the unit it read it in): make sure the provider's documentation says ${unit === 'cents' ? 'centavos' : 'reais'}`,
+  };
 }
 
 async function defaultFetchJson(url: string): Promise<{ status: number; body: unknown }> {

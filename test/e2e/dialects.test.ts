@@ -199,9 +199,11 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     const env = userEnv(dir, { ...s.env(), PAYBATCH_PIX_AMOUNT_UNIT: UNIT[dialect] });
     const r = await paybatch(['provider', 'check', '--bill', bankLine(), '--json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
-    const doc = JSON.parse(r.stdout) as { ready: boolean; steps: { name: string; ok: boolean }[]; recommend: Record<string, string> };
+    const doc = JSON.parse(r.stdout) as { ready: boolean; steps: { name: string; ok: boolean; unverified?: boolean }[]; recommend: Record<string, string> };
     expect(doc.ready).toBe(true);
     expect(doc.steps.filter((st) => !st.ok)).toEqual([]);
+    // The unit is the profile's word: shown as such, never as verified.
+    expect(doc.steps.find((st) => st.name === 'amount unit')).toMatchObject({ ok: true, unverified: true });
     expect(doc.recommend).toMatchObject(dialect === 'spec' ? { tokenAuth: 'body', billDetailsMethod: 'GET' } : { tokenAuth: 'basic', billDetailsMethod: 'POST' });
   });
 });
@@ -229,6 +231,17 @@ describe('a provider whose amounts are reais (the "iso" dialect), and a profile 
 
     const { payments } = await s.admin<PaymentsReport>('payments');
     expect(payments.filter((p) => p.paid > 0)).toEqual([]);
+
+    // provider check says so too: not ready, the unit named, nothing ticked for it.
+    const check = await paybatch(['provider', 'check', '--json'], { env: userEnv(join(dir, 'unset'), connectionOnly) });
+    expect(check.exitCode).toBe(1);
+    const doc = JSON.parse(check.stdout) as { ready: boolean; steps: { name: string; ok: boolean; detail: string }[] };
+    expect(doc.ready).toBe(false);
+    expect(doc.steps.find((st) => st.name === 'amount unit')).toMatchObject({ ok: false, detail: expect.stringContaining('pixAmountUnit is not set') });
+    const human = await paybatch(['provider', 'check'], { env: userEnv(join(dir, 'wrong'), { ...connectionOnly, PAYBATCH_PIX_AMOUNT_UNIT: 'cents' }) });
+    expect(human.stdout).toMatch(/amount unit\s+unverified/);
+    expect(human.stdout).toContain('not verifiable through it: amount unit');
+    expect(human.stdout).not.toContain('Everything payments need works');
   }, 60_000);
 });
 

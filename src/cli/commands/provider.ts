@@ -56,7 +56,7 @@ function renderProviderCheck(out: Output, result: ProviderCheck): void {
   out.print(
     out.table(
       ['check', 'result', 'detail'],
-      result.steps.map((step) => [step.name, step.ok ? s.green('ok') : step.required ? s.red('FAILED') : s.yellow('warning'), step.detail]),
+      result.steps.map((step) => [step.name, step.unverified ? s.yellow('unverified') : step.ok ? s.green('ok') : step.required ? s.red('FAILED') : s.yellow('warning'), step.detail]),
     ),
   );
   const pins = Object.entries(result.recommend);
@@ -64,5 +64,8 @@ function renderProviderCheck(out: Output, result: ProviderCheck): void {
     out.print('\nPin what was learnt, so nothing has to be guessed again:');
     for (const [name, value] of pins) out.print(`  paybatch config set ${name} ${value}`);
   }
-  out.print(result.ready ? '\n✓ Everything payments need works.' : '\n✗ Payments cannot work yet: see FAILED above.');
+  const unverified = result.steps.filter((step) => step.unverified).map((step) => step.name);
+  if (!result.ready) out.print('\n✗ Payments cannot work yet: see FAILED above.');
+  else if (unverified.length) out.print(`\n✓ Everything the API can show works; not verifiable through it: ${unverified.join(', ')} (see above).`);
+  else out.print('\n✓ Everything payments need works.');
 }
