@@ -1,9 +1,11 @@
 import { saoPauloDate } from '../domain/bank-calendar.js';
 import { uuidV5 } from '../domain/identifier.js';
+import type { ItemState } from '../domain/item-state.js';
 import { formatBRL } from '../domain/money.js';
 import type { Settings } from '../config/settings.js';
 import { CancelledError, InputRejectedError, PaybatchError } from '../errors.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
+import { itemByIdentifier } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import {
   recentPaymentsBesides,
@@ -21,6 +23,7 @@ import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, planRow, totalsOf, type Dupli
 import type { OnProgress } from './progress.js';
 import { resolveKeys } from './resolve-keys.js';
 import type { ApprovalGate } from './approvals.js';
+import { reconcileBatch } from './reconcile.js';
 import { submitBatch } from './submit-batch.js';
 
 export interface RetryOptions {
@@ -64,6 +67,11 @@ export interface RetryResult {
   readonly summary: RetrySummary | null;
   /** Each new payment and the one it pays again. */
   readonly items: readonly { readonly line: number | null; readonly identifier: string; readonly retryOf: string }[];
+  /**
+   * Rows not paid again because the provider's record, read just before, does not show them failed or returned for
+   * good: it shows them paid or under way (the ledger now says so), or does not show them at all.
+   */
+  readonly skipped: readonly { readonly line: number | null; readonly identifier: string; readonly record: ItemState | null }[];
 }
 
 /** The identifier of the `n`-th retry (1, 2, …) of the item whose identifier is `identifier`: always the same. */
@@ -81,10 +89,25 @@ export function retryIdentifier(identifier: string, n: number): string {
 export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<RetryResult> {
   const { ledger, now } = deps;
   const source = await getBatch(ledger, o.batchId);
-  const candidates = await retryableItems(ledger, source.id, o.statuses);
-  if (candidates.length === 0) return continueEarlier(deps, source, o.start);
+  const claimed = await retryableItems(ledger, source.id, o.statuses);
+  if (claimed.length === 0) return continueEarlier(deps, source, o.start);
 
+  // Paying again is decided on the provider's record, read right now, never on what events claimed: the ledger
+  // converges to the item pages of the batches these rows are in, and only rows they show failed (or returned for
+  // good) are taken.
   const provider = await deps.provider();
+  for (const batchId of new Set(claimed.map((c) => c.item.batch_id))) {
+    await reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords }, batchId);
+  }
+  const retryable = await retryableItems(ledger, source.id, o.statuses);
+  const candidates = retryable.filter((c) => c.item.record_state === c.item.status);
+  const taken = new Set(candidates.map((c) => c.item.id));
+  const skipped: { line: number | null; identifier: string; record: ItemState | null }[] = [];
+  for (const c of claimed.filter((k) => !taken.has(k.item.id))) {
+    skipped.push({ line: c.item.line, identifier: c.item.identifier, record: (await itemByIdentifier(ledger, c.item.identifier))?.record_state ?? null });
+  }
+  if (candidates.length === 0) return { outcome: 'nothing-to-retry', source, batch: null, summary: null, items: [], skipped };
+
   const resolutions = await resolveKeys(provider, candidates.map((c) => c.item.key), { onProgress: deps.onProgress });
   const label = `batch #${source.id}`;
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
@@ -136,22 +159,22 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
   crashPoint('retry-write');
   const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress, approvals: deps.approvals }, batchId, { start: o.start });
   const items = candidates.map((c) => ({ line: c.item.line, identifier: identifiers.get(c.item.id)!, retryOf: c.item.identifier }));
-  return { outcome: 'retried', source, batch, summary, items };
+  return { outcome: 'retried', source, batch, summary, items, skipped };
 }
 
 /** Nothing left to take: a retry batch an earlier run wrote but did not finish sending (or starting) is sent on. */
 async function continueEarlier(deps: RetryDeps, source: BatchRow, start: boolean): Promise<RetryResult> {
   const earlier = await retryBatchesOf(deps.ledger, source.id);
   const last = earlier.at(-1);
-  if (!last) return { outcome: 'nothing-to-retry', source, batch: null, summary: null, items: [] };
+  if (!last) return { outcome: 'nothing-to-retry', source, batch: null, summary: null, items: [], skipped: [] };
   const owed = ['draft', 'created'].includes(last.status) || (last.status === 'submitted' && (start || last.start_requested === 1));
-  if (!owed) return { outcome: 'already-retried', source, batch: last, summary: null, items: [] };
+  if (!owed) return { outcome: 'already-retried', source, batch: last, summary: null, items: [], skipped: [] };
   const batch = await submitBatch(
     { ledger: deps.ledger, provider: await deps.provider(), now: deps.now, onProgress: deps.onProgress, approvals: deps.approvals },
     last.id,
     { start: start || last.start_requested === 1 },
   );
-  return { outcome: 'resumed', source, batch, summary: null, items: [] };
+  return { outcome: 'resumed', source, batch, summary: null, items: [], skipped: [] };
 }
 
 /** An item to pay again, as the import's planner takes a sheet row. */

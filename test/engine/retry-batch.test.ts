@@ -4,6 +4,7 @@ import { exportBatchSheet } from '../../src/engine/export-batch.js';
 import { InputRejectedError, PaybatchError } from '../../src/errors.js';
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
+import type { ItemState } from '../../src/domain/item-state.js';
 import type { Item, NewItem } from '../../src/provider/types.js';
 import { destination, ledgerWithStartedBatch, plannedItem } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -11,10 +12,25 @@ import { useTempDir } from '../helpers/temp-dir.js';
 const tempDir = useTempDir();
 const t0 = new Date('2026-11-20T12:00:00Z');
 
-/** A provider in memory: every key exists, batches are found by name, added items are kept, starts counted. */
-function memoryProvider(o: { failCreate?: boolean; unknownKeys?: readonly string[] } = {}) {
+/**
+ * A provider in memory: every key exists, batches are found by name, added items are kept, starts counted. Its item
+ * pages (the record a retry reads first) show each item as the ledger has it, unless `record` says otherwise.
+ */
+function memoryProvider(ledger: Ledger, o: { failCreate?: boolean; unknownKeys?: readonly string[]; record?: Readonly<Record<number, Partial<Item> | null>> } = {}) {
   const batches: { id: string; name: string; items: string[]; starts: number }[] = [];
   const provider = {
+    dialect: { instabilityWords: [] },
+    async *items(remoteId: string): AsyncIterable<Item[]> {
+      const held = sqliteOf(ledger)
+        .prepare('SELECT i.id, i.identifier, i.status, i.reason, i.amount_cents FROM items i JOIN batches b ON b.id = i.batch_id WHERE b.remote_id = ? ORDER BY i.id')
+        .all(remoteId) as { id: number; identifier: string; status: ItemState; reason: string | null; amount_cents: number }[];
+      yield held.flatMap((h) => {
+        const shown = o.record?.[h.id];
+        if (shown === null) return [];
+        const page: Item = { itemId: `item-${h.identifier}`, status: h.status, state: h.status, description: '', amountCents: h.amount_cents, identifier: h.identifier, to: destination, ...(h.reason ? { reason: h.reason } : {}) };
+        return [{ ...page, ...shown }];
+      });
+    },
     async lookupKey(key: string) {
       return o.unknownKeys?.includes(key) ? null : { ...destination, key };
     },
@@ -71,9 +87,31 @@ async function settledBatch(): Promise<Ledger> {
 }
 
 describe('batch retry', () => {
+  it("pays again only rows the provider's record, read right before, shows failed: a failure only an event claimed is not trusted", async () => {
+    const ledger = await settledBatch();
+    set(ledger, "status = 'failed', reason = 'AB09'", 5);
+    // The ledger's news is older than the pages read now.
+    set(ledger, "status_changed_at = '2026-11-20T11:00:00.000Z'", 1, 2, 3, 4, 5);
+    // The record shows item 2 paid (the "failed" was a false claim) and item 5 nowhere; item 3 as the ledger has it.
+    const { batches, provider } = memoryProvider(ledger, { record: { 2: { status: 'LIQUIDATED', state: 'paid', pixId: 'P2' }, 5: null } });
+    const r = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed', 'returned'], start: true, allowDuplicates: false });
+    expect(r.outcome).toBe('retried');
+    expect(r.skipped).toEqual([
+      { line: 3, identifier: expect.any(String), record: 'paid' },
+      { line: 6, identifier: expect.any(String), record: null },
+    ]);
+    // Only the row returned for good (line 4) went to the provider again.
+    expect(batches.map((b) => b.items.length)).toEqual([1]);
+    expect(rows(ledger, 2)).toEqual([expect.objectContaining({ line: 4, amount: 1003 })]);
+    // The ledger followed the record: item 2 is paid now, and that correction waits for its alert.
+    expect(sqliteOf(ledger).prepare('SELECT status, record_state FROM items WHERE id = 2').get()).toEqual({ status: 'paid', record_state: 'paid' });
+    expect(sqliteOf(ledger).prepare('SELECT claimed, recorded FROM item_corrections').all()).toEqual([{ claimed: 'failed', recorded: 'paid' }]);
+    await ledger.close();
+  });
+
   it('makes a new batch of the failed and finally returned rows only, linked to them, and sends and starts it', async () => {
     const ledger = await settledBatch();
-    const { batches, provider } = memoryProvider();
+    const { batches, provider } = memoryProvider(ledger);
     const summaries: RetrySummary[] = [];
     const r = await retryBatch(deps(ledger, provider, summaries), { batchId: 1, statuses: ['failed', 'returned'], start: true, allowDuplicates: false });
     expect(r.outcome).toBe('retried');
@@ -90,7 +128,7 @@ describe('batch retry', () => {
 
   it('run again, gives the same batch and no second one; only --status failed takes only the failed rows', async () => {
     const ledger = await settledBatch();
-    const { batches, provider } = memoryProvider();
+    const { batches, provider } = memoryProvider(ledger);
     const first = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: true, allowDuplicates: false });
     expect(rows(ledger, first.batch!.id).map((x) => (x as { line: number }).line)).toEqual([3]);
     const again = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: true, allowDuplicates: false });
@@ -102,10 +140,10 @@ describe('batch retry', () => {
 
   it('after a crash between the ledger and the provider, the next run sends the batch it wrote', async () => {
     const ledger = await settledBatch();
-    await expect(retryBatch(deps(ledger, memoryProvider({ failCreate: true }).provider), { batchId: 1, statuses: ['failed', 'returned'], start: true, allowDuplicates: false })).rejects.toThrow(
+    await expect(retryBatch(deps(ledger, memoryProvider(ledger, { failCreate: true }).provider), { batchId: 1, statuses: ['failed', 'returned'], start: true, allowDuplicates: false })).rejects.toThrow(
       'connection reset',
     );
-    const { batches, provider } = memoryProvider();
+    const { batches, provider } = memoryProvider(ledger);
     const r = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed', 'returned'], start: false, allowDuplicates: false });
     expect(r.outcome).toBe('resumed');
     // The first run asked for a start: it is honoured.
@@ -116,7 +154,7 @@ describe('batch retry', () => {
 
   it('a row whose retry failed again can be retried once more, from either batch but never from both', async () => {
     const ledger = await settledBatch();
-    const { provider } = memoryProvider();
+    const { provider } = memoryProvider(ledger);
     await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: true, allowDuplicates: false });
     // The retry of line 3 (item 6, batch 2) fails too.
     set(ledger, "status = 'failed', reason = 'AB02'", 6);
@@ -133,7 +171,7 @@ describe('batch retry', () => {
     const ledger = await settledBatch();
     // Another sheet paid line 3's key (p2@example.com) R$ 10,02 the same day.
     await recordImport(ledger, { fileHash: 'other', fileName: 'o.csv', rowCount: 1, batchName: 'Outra', itemCount: 1, items: [{ ...plannedItem(2), identifier: '00000000-0000-4000-8000-00000000aaaa', line: 2 }], rejectedCount: 0, now: t0 });
-    const { provider } = memoryProvider();
+    const { provider } = memoryProvider(ledger);
     const refused = retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: false });
     await expect(refused).rejects.toBeInstanceOf(InputRejectedError);
     await expect(refused).rejects.toMatchObject({ problems: [{ file: 'batch #1', line: 3, field: 'key', reason: 'p2@example.com was paid R$ 10,02 in batch "Outra" on 2026-11-20' }] });
@@ -144,7 +182,7 @@ describe('batch retry', () => {
 
   it('creates nothing when another run takes the rows while this one waits for its confirmation', async () => {
     const ledger = await settledBatch();
-    const { provider } = memoryProvider();
+    const { provider } = memoryProvider(ledger);
     const racing: RetryDeps = {
       ...deps(ledger, provider),
       confirm: async () => {
@@ -158,7 +196,7 @@ describe('batch retry', () => {
 
   it('refuses the whole retry when the provider no longer knows a key, naming the row, and writes nothing', async () => {
     const ledger = await settledBatch();
-    const { batches, provider } = memoryProvider({ unknownKeys: ['p3@example.com'] });
+    const { batches, provider } = memoryProvider(ledger, { unknownKeys: ['p3@example.com'] });
     const refused = retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed', 'returned'], start: true, allowDuplicates: false });
     await expect(refused).rejects.toMatchObject({ problems: [{ file: 'batch #1', line: 4, field: 'key', reason: 'the provider does not know this Pix key' }] });
     expect(batches).toEqual([]);
@@ -167,7 +205,7 @@ describe('batch retry', () => {
 
   it('a "no" at the confirmation writes nothing, and a later run still finds the rows', async () => {
     const ledger = await settledBatch();
-    const { provider } = memoryProvider();
+    const { provider } = memoryProvider(ledger);
     const declined = retryBatch({ ...deps(ledger, provider), confirm: async () => false }, { batchId: 1, statuses: ['failed'], start: true, allowDuplicates: false });
     await expect(declined).rejects.toMatchObject({ name: 'CancelledError' });
     expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 1 });

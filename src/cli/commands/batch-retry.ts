@@ -112,6 +112,7 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
       batch: b ? { id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents } : null,
       summary: result.summary,
       items: result.items,
+      skipped: result.skipped,
     },
     () => renderRetry(ctx.out, result, words, (status) => statusWord(status, locale), formatBRL),
   );
@@ -137,6 +138,7 @@ function showRetrySummary(out: Output, s: RetrySummary, words: RetryReportMessag
 
 function renderRetry(out: Output, r: RetryResult, words: RetryReportMessages, status: (s: string) => string, formatBRL: FormatBRL): void {
   const b = r.batch;
+  for (const s of r.skipped) out.warn(words.skipped(r.source.id, s.line, s.identifier, s.record === null ? null : status(s.record)));
   if (r.outcome === 'nothing-to-retry' || !b) return out.print(words.nothingToRetry(r.source.id));
   if (r.outcome === 'already-retried') out.print(words.alreadyRetried(r.source.id, b.id, b.name, status(b.status)));
   else out.print(words.retried(r.outcome === 'retried', b.id, b.name, b.remote_id, b.item_count, formatBRL(b.total_cents), status(b.status)));

@@ -7,6 +7,8 @@ export interface RetryReportMessages {
   nameWarning(sourceId: number, line: number, sheetName: string, providerName: string): string;
   duplicate(sourceId: number, line: number, key: string, amount: string, batchName: string): string;
   nothingToRetry(sourceId: number): string;
+  /** A row not paid again: the provider's record, read just before, shows it `record` (null: does not show it). */
+  skipped(sourceId: number, line: number | null, identifier: string, record: string | null): string;
   alreadyRetried(sourceId: number, id: number, name: string, status: string): string;
   retried(created: boolean, id: number, name: string, remoteId: string | null, items: number, total: string, status: string): string;
   startHint(id: number): string;
@@ -29,6 +31,8 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
     nameWarning: (sourceId, line, sheetName, providerName) => `batch #${sourceId}:${line} name: the sheet says "${sheetName}", the key belongs to "${providerName}"`,
     duplicate: (sourceId, line, key, amount, batchName) => `batch #${sourceId}:${line} key: ${key} was paid ${amount} in "${batchName}" (allowed by --allow-duplicates)`,
     nothingToRetry: (sourceId) => `Batch #${sourceId} has no row left to pay again.`,
+    skipped: (sourceId, line, identifier, record) =>
+      `Batch #${sourceId}${line === null ? '' : `, line ${line}`} (${identifier}): not paid again — ${record === null ? "the provider's item pages do not show it" : `the provider's record shows it ${record}`}, not failed.`,
     alreadyRetried: (sourceId, id, name, status) => `Batch #${sourceId} has no row left to pay again; its last retry is batch #${id} "${name}" (${status}).`,
     retried: (created, id, name, remoteId, items, total, status) =>
       `✓ ${created ? 'Created' : 'Continued'} batch #${id} "${name}" (${remoteId ?? 'not yet at the provider'}), ${items} ${items === 1 ? 'item' : 'items'}, ${total}, ${status}.`,
@@ -50,6 +54,8 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
     nameWarning: (sourceId, line, sheetName, providerName) => `lote #${sourceId}:${line} nome: a planilha diz "${sheetName}", a chave é de "${providerName}"`,
     duplicate: (sourceId, line, key, amount, batchName) => `lote #${sourceId}:${line} chave: ${key} recebeu ${amount} em "${batchName}" (permitido por --allow-duplicates)`,
     nothingToRetry: (sourceId) => `O lote #${sourceId} não tem mais linhas a pagar de novo.`,
+    skipped: (sourceId, line, identifier, record) =>
+      `Lote #${sourceId}${line === null ? '' : `, linha ${line}`} (${identifier}): não é pago de novo — ${record === null ? 'as páginas de itens do provedor não o mostram' : `o registro do provedor o mostra ${record}`}, não como falha.`,
     alreadyRetried: (sourceId, id, name, status) => `O lote #${sourceId} não tem mais linhas a pagar de novo; a última repetição é o lote #${id} "${name}" (${status}).`,
     retried: (created, id, name, remoteId, items, total, status) =>
       `✓ Lote #${id} "${name}" ${created ? 'criado' : 'retomado'} (${remoteId ?? 'ainda não enviado ao provedor'}), ${items} ${items === 1 ? 'item' : 'itens'}, ${total}, ${status}.`,
