@@ -37,6 +37,7 @@ const COMMAND_GROUPS: readonly { commands: readonly string[]; load: () => Promis
   { commands: ['approver'], load: async () => (await import('./commands/approvals.js')).registerApprover },
   { commands: ['approvals'], load: async () => (await import('./commands/approvals.js')).registerApprovals },
   { commands: ['ui'], load: async () => (await import('./commands/ui.js')).registerUi },
+  { commands: ['reconcile'], load: async () => (await import('./commands/reconcile.js')).registerReconcile },
 ];
 
 /** Global options that take a value, so the word after them is not the command. */

@@ -26,6 +26,11 @@ export async function listBatches(ledger: Ledger): Promise<BatchRow[]> {
   return ledger.all(ledger.db.selectFrom('batches').selectAll().orderBy('id', 'desc'));
 }
 
+/** Batches the provider holds (sent, not deleted), oldest first: what `paybatch reconcile` compares by default. */
+export async function batchesSentToProvider(ledger: Ledger): Promise<BatchRow[]> {
+  return ledger.all(ledger.db.selectFrom('batches').selectAll().where('remote_id', 'is not', null).where('status', '!=', 'deleted').orderBy('id'));
+}
+
 /** The batches of one import, in order: one, or the parts of a sheet split for the provider's limit. */
 export async function batchesOfImport(ledger: Ledger, importId: number): Promise<BatchRow[]> {
   return ledger.all(ledger.db.selectFrom('batches').selectAll().where('import_id', '=', importId).where('kind', '=', 'sheet').orderBy('id'));

@@ -1,0 +1,65 @@
+import { ExitCode, UsageError } from '../../errors.js';
+import type { BatchComparison } from '../../engine/compare-with-provider.js';
+import type { RawInput, RegisterCommands } from '../command.js';
+import type { Context } from '../context.js';
+import { batchMessages } from '../messages/batch.js';
+import { reconcileMessages, type ReconcileMessages } from '../messages/reconcile.js';
+import type { Output } from '../output.js';
+
+export interface ReconcileOptions {
+  /** Batches named (local id or the provider's); none: every batch sent to the provider. */
+  readonly refs: readonly string[];
+}
+
+export const registerReconcile: RegisterCommands = (program, runner) => {
+  program
+    .command('reconcile')
+    .description("compare the ledger with the provider's own record, item by item, and follow the record")
+    .argument('[batch...]', 'batches to compare (default: every batch sent to the provider)')
+    .addHelpText(
+      'after',
+      "\nReads the provider's item pages of each batch and compares them with the ledger: state, amount, Pix id, end-to-end id," +
+        '\nand items only one side holds; prints count and centavos by state on both sides; then the ledger follows the record.' +
+        '\nExit 0 when both agree, 4 on any difference.' +
+        '\n\nExamples:\n  paybatch reconcile\n  paybatch reconcile 3 4 --json',
+    )
+    .action(runner.action(parseReconcileOptions, runReconcile));
+};
+
+export function parseReconcileOptions(raw: RawInput): ReconcileOptions {
+  return { refs: raw.args.flatMap((a) => (Array.isArray(a) ? a : [a])).map(String) };
+}
+
+export async function runReconcile(ctx: Context, opts: ReconcileOptions): Promise<number> {
+  const { compareWithProvider } = await import('../../engine/compare-with-provider.js');
+  const { batchesSentToProvider, findBatch } = await import('../../ledger/batch-repository.js');
+  const { formatBRL } = await import('../../domain/money.js');
+  const ledger = await ctx.ledger();
+  const locale = await ctx.locale();
+  const batches = [];
+  for (const ref of opts.refs) {
+    const batch = await findBatch(ledger, ref);
+    if (!batch) throw new UsageError(batchMessages[locale].noSuchBatch(ref, ledger.file), { hint: batchMessages[locale].listHint });
+    batches.push(batch);
+  }
+  const compared = await compareWithProvider({ ledger, provider: await ctx.provider(), now: ctx.now }, opts.refs.length ? batches : await batchesSentToProvider(ledger));
+  const differences = compared.reduce((n, b) => n + b.differences.length, 0);
+  ctx.out.result({ batches: compared, differences, agree: differences === 0 }, () => renderReconcile(ctx.out, compared, reconcileMessages[locale], formatBRL));
+  return differences === 0 ? ExitCode.ok : ExitCode.attention;
+}
+
+function renderReconcile(out: Output, compared: readonly BatchComparison[], words: ReconcileMessages, formatBRL: (cents: number) => string): void {
+  if (!compared.length) return out.print(words.nothing);
+  for (const b of compared) {
+    out.print(words.batch(b.batchId, b.name, b.remoteId));
+    const states = [...new Set([...Object.keys(b.ledger), ...Object.keys(b.provider)])];
+    const side = (t: { count: number; cents: number } | undefined) => (t ? words.side(t.count, formatBRL(t.cents)) : '—');
+    out.print(out.table([...words.head], states.map((s) => [s, side(b.ledger[s]), side(b.provider[s])])));
+    for (const d of b.differences) out.print(words.difference(d.identifier, d.line, d.field, String(d.ledger ?? words.absent), String(d.provider ?? words.absent)));
+    if (b.followed) out.print(words.followed(b.followed));
+  }
+  const differences = compared.reduce((n, b) => n + b.differences.length, 0);
+  if (differences === 0) return out.print(words.agree(compared.length));
+  out.print(words.disagree(differences, compared.filter((b) => b.differences.length).length));
+  out.print(words.nextStep);
+}
