@@ -1,3 +1,4 @@
+import { statusWord } from '../../domain/status-words.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import type { BatchComparison } from '../../engine/compare-with-provider.js';
 import type { RawInput, RegisterCommands } from '../command.js';
@@ -44,18 +45,20 @@ export async function runReconcile(ctx: Context, opts: ReconcileOptions): Promis
   }
   const compared = await compareWithProvider({ ledger, provider: await ctx.provider(), now: ctx.now }, opts.refs.length ? batches : await batchesSentToProvider(ledger));
   const differences = compared.reduce((n, b) => n + b.differences.length, 0);
-  ctx.out.result({ batches: compared, differences, agree: differences === 0 }, () => renderReconcile(ctx.out, compared, reconcileMessages[locale], formatBRL));
+  const status = (s: string) => statusWord(s, locale);
+  ctx.out.result({ batches: compared, differences, agree: differences === 0 }, () => renderReconcile(ctx.out, compared, reconcileMessages[locale], formatBRL, status));
   return differences === 0 ? ExitCode.ok : ExitCode.attention;
 }
 
-function renderReconcile(out: Output, compared: readonly BatchComparison[], words: ReconcileMessages, formatBRL: (cents: number) => string): void {
+function renderReconcile(out: Output, compared: readonly BatchComparison[], words: ReconcileMessages, formatBRL: (cents: number) => string, status: (s: string) => string): void {
   if (!compared.length) return out.print(words.nothing);
   for (const b of compared) {
     out.print(words.batch(b.batchId, b.name, b.remoteId));
     const states = [...new Set([...Object.keys(b.ledger), ...Object.keys(b.provider)])];
     const side = (t: { count: number; cents: number } | undefined) => (t ? words.side(t.count, formatBRL(t.cents)) : '—');
-    out.print(out.table([...words.head], states.map((s) => [s, side(b.ledger[s]), side(b.provider[s])])));
-    for (const d of b.differences) out.print(words.difference(d.identifier, d.line, d.field, String(d.ledger ?? words.absent), String(d.provider ?? words.absent)));
+    out.print(out.table([...words.head], states.map((s) => [status(s), side(b.ledger[s]), side(b.provider[s])])));
+    const shown = (v: string | number | null, field: string) => (v === null ? words.absent : field === 'status' || field === 'presence' ? status(String(v)) : String(v));
+    for (const d of b.differences) out.print(words.difference(d.identifier, d.line, d.field, shown(d.ledger, d.field), shown(d.provider, d.field)));
     if (b.followed) out.print(words.followed(b.followed));
   }
   const differences = compared.reduce((n, b) => n + b.differences.length, 0);
