@@ -29,12 +29,30 @@ export type ReportMark =
 /**
  * Sent items of started batches still waiting for news, each last updated no earlier than its batch's start: items
  * added days before (a batch started by hand later, or on its `--pay-on` day) have been waiting only since then.
+ * An outcome only an event gave, which the provider's item pages do not show, is still waiting for the record.
  */
 export async function itemsAwaitingNews(ledger: Ledger): Promise<ReportRow[]> {
   const rows = await ledger.all(
-    baseQuery(ledger).select('batches.started_at').where('items.status', 'in', ['submitted', 'processing']).where('batches.status', '=', 'started').orderBy('items.id'),
+    baseQuery(ledger)
+      .select(['batches.started_at', 'items.record_state'])
+      .where((eb) =>
+        eb.or([
+          eb('items.status', 'in', ['submitted', 'processing']),
+          eb.and([eb('items.status', 'in', ['paid', 'failed', 'returned']), eb.or([eb('items.record_state', 'is', null), eb('items.record_state', '!=', eb.ref('items.status'))])]),
+        ]),
+      )
+      .where('batches.status', '=', 'started')
+      .orderBy('items.id'),
   );
-  return rows.map((r) => ({ ...reportRow(r), lastUpdate: r.started_at !== null && r.started_at > r.updated_at ? r.started_at : r.updated_at }));
+  return rows.map((r) => {
+    const row = reportRow(r);
+    const provisional = r.status !== 'submitted' && r.status !== 'processing';
+    return {
+      ...row,
+      status: provisional ? `${row.status} (an event's word; the provider's item pages show ${r.record_state ?? 'nothing'})` : row.status,
+      lastUpdate: r.started_at !== null && r.started_at > r.updated_at ? r.started_at : r.updated_at,
+    };
+  });
 }
 
 /**

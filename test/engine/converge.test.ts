@@ -82,6 +82,22 @@ describe("the provider's record is the truth: the ledger converges to its item p
     await ledger.close();
   });
 
+  it('an outcome only an event gave, which the pages never show, is not left provisional for ever: refreshed, then alerted like a stale item', async () => {
+    const { ledger, batchId, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, t0);
+    const id = identifiers[0]!;
+    await recordWebhookEvent(ledger, event(id, { eventId: 'only-claim' }), { deliveryId: null, receivedAt: after(1) });
+    // The provider's pages do not list the item at all.
+    await reconcileBatch(reading(ledger, after(10), []), batchId);
+    expect(batchStatus(ledger, batchId)).toBe('started');
+    const settings = { staleAfter: 60, alertAfter: 120, alertRepeat: 86_400, maxReprocess: 3, receiptWait: 3600 };
+    const soon = await raiseAlerts({ ledger, now: () => after(60), settings, send: async () => [], profile: 'default', sandbox: true });
+    expect(soon.alerts.filter((a) => a.kind === 'stale-items')).toEqual([]);
+    const later = await raiseAlerts({ ledger, now: () => after(600), settings, send: async () => [], profile: 'default', sandbox: true });
+    const stale = later.alerts.find((a) => a.kind === 'stale-items');
+    expect(stale?.items.map((i) => [i.identifier, i.status])).toEqual([[id, "paid (an event's word; the provider's item pages show nothing)"]]);
+    await ledger.close();
+  });
+
   it('news newer than the page is not undone by it: a page asked for before an event cannot show it yet', async () => {
     const { ledger, batchId, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, t0);
     const id = identifiers[0]!;
