@@ -1,14 +1,11 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { BIN } from '../helpers/e2e.js';
+import { requireBuild, serveSandbox } from './serve-process.js';
 import { nthCpf } from './documents.js';
 
-const BIN = join(import.meta.dirname, '../../bin/paybatch.js');
-
-beforeAll(() => {
-  if (!existsSync(join(import.meta.dirname, '../../dist/cli/main.js'))) throw new Error('build first: npm run build');
-});
+beforeAll(requireBuild);
 
 interface Ready {
   url: string;
@@ -20,23 +17,7 @@ interface Ready {
   faults: string;
 }
 
-/** Starts `paybatch sandbox serve --json` with `args` and resolves with its ready JSON. */
-async function serve(args: readonly string[]) {
-  const child = execa('node', [BIN, 'sandbox', 'serve', '--json', '--host', '127.0.0.1', '--port', '0', ...args], { reject: false });
-  let text = '';
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      try {
-        resolve(JSON.parse(text));
-      } catch {
-        // not complete yet
-      }
-    });
-    void child.then((r) => reject(new Error(`exited before ready: ${r.exitCode} ${r.stderr}`)), reject);
-  });
-  return { child, ready };
-}
+const serve = (args: readonly string[]) => serveSandbox<Ready>(args);
 
 async function formToken(ready: Ready): Promise<{ access_token: string; expires_in: unknown }> {
   const token = await fetch(ready.tokenUrl, {

@@ -1,33 +1,14 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa, type ResultPromise } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { BIN } from '../helpers/e2e.js';
+import { requireBuild, serveSandbox } from './serve-process.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { admin, Client, tempDir } from './helpers.js';
 
-const BIN = join(import.meta.dirname, '../../bin/paybatch.js');
+beforeAll(requireBuild);
 
-beforeAll(() => {
-  if (!existsSync(join(import.meta.dirname, '../../dist/cli/main.js'))) throw new Error('build first: npm run build');
-});
-
-/** Spawns `paybatch sandbox serve --json` and resolves with its ready document. */
-async function serve(args: string[]): Promise<{ child: ResultPromise; ready: RunningSandbox & { speed: number } }> {
-  const child = execa('node', [BIN, 'sandbox', 'serve', '--json', '--host', '127.0.0.1', '--port', '0', ...args], { reject: false });
-  let text = '';
-  const ready = await new Promise<RunningSandbox & { speed: number }>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      try {
-        resolve(JSON.parse(text));
-      } catch {
-        // not complete yet
-      }
-    });
-    void child.then((r) => reject(new Error(`exited before ready: ${r.exitCode} ${r.stderr}`)), reject);
-  });
-  return { child, ready };
-}
+const serve = (args: readonly string[]) => serveSandbox<RunningSandbox & { speed: number }>(args);
 
 describe('paybatch sandbox serve', () => {
   it('prints the ready JSON, serves the API, stops cleanly on SIGINT and keeps its state for the next run', async () => {
