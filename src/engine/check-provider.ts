@@ -51,14 +51,13 @@ export async function checkProvider(provider: ProviderClient, o: CheckOptions): 
     }
   };
 
-  steps.push(amountUnitStep(provider.dialect.pixAmountUnit));
-
   const tokenOk = await attempt('token', true, async () => {
     const method = await provider.authenticate();
     recommend['tokenAuth'] = method;
     return `an access token was issued (client authentication: ${method === 'basic' ? 'HTTP Basic' : 'form body'})`;
   });
   if (!tokenOk) return { ready: false, steps, recommend };
+  steps.push(amountUnitStep(provider.dialect.pixAmountUnit));
 
   let newest: Batch | null = null;
   await attempt('api', true, async () => {
