@@ -32,7 +32,8 @@ function removeFolder(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-function sweepKilledRuns(base: string): void {
+/** Stops the servers of runs whose process is gone and removes their folders; folders of live runs stay. */
+export function sweepKilledRuns(base: string): void {
   for (const name of readdirSync(base)) {
     const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name);
     if (!owner || isAlive(Number(owner[1]))) continue;
