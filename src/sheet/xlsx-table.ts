@@ -96,6 +96,17 @@ interface WorkbookParts {
  * worksheets' names are, after the worksheets themselves (exceljs then knows no name, and would fail on its empty
  * model): such a workbook is read to its end once, and what it said is returned for a second reading that knows it.
  */
+/**
+ * Reads a worksheet that is not wanted to its end. A worksheet exceljs parked in a temporary file (parts before
+ * xl/workbook.xml) is deleted as soon as the iteration moves on: skipped unread, the file's lazily opened stream
+ * then fails to open it, an error nobody listens to (ENOENT, now and then).
+ */
+async function drain(worksheet: AsyncIterable<unknown>): Promise<void> {
+  for await (const _row of worksheet) {
+    // nothing to keep
+  }
+}
+
 async function readWorksheet(
   bytes: Readable,
   sink: TableSink,
@@ -118,13 +129,17 @@ async function readWorksheet(
     // Emitted before xl/workbook.xml was read: its name is exceljs's placeholder ("Sheet1"), not the tab's.
     if (!known && reader.model?.sheets === undefined) {
       unnamed = true;
+      await drain(worksheet);
       continue;
     }
     const name = worksheet.name ?? '';
     emitted.push(name);
     // The first worksheet is the workbook's first tab, whatever the order of the parts inside the file.
     const target = wanted ?? names()[0] ?? name;
-    if (found || name !== target) continue;
+    if (found || name !== target) {
+      await drain(worksheet);
+      continue;
+    }
     found = true;
     out.format = { kind: 'xlsx', sheet: name };
     let named = 0;
