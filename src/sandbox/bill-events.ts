@@ -1,3 +1,4 @@
+import { formatBRL } from '../domain/money.js';
 import type { BillRow } from './bill-store.js';
 import { serviceIdOf } from './payer.js';
 
@@ -25,6 +26,27 @@ export interface BillEventStyle {
   detail(kind: BillEventKind, facts: BillEventFacts): Record<string, unknown>;
   timestamp(atMs: number): string;
   readonly deviceType: string;
+}
+
+/**
+ * Bill events in English words (the `paybatch` and `iso` dialects), amounts written by `amount`: a scheduled payment
+ * is told only by the payment answer; the event comes when it is paid.
+ */
+export function englishBillEvents(amount: (cents: number) => unknown, timestamp: (atMs: number) => string, deviceType: string): BillEventStyle {
+  return {
+    type: 'bill_payment',
+    category: { scheduled: null, paid: 'bill_paid', returned: 'bill_return' },
+    title: { scheduled: 'Bill payment scheduled', paid: 'Bill paid', returned: 'Bill payment returned' },
+    subtitle: (kind, f) => `${formatBRL(f.amountCents)} ${kind === 'returned' ? 'back from' : 'to'} ${f.beneficiary}`,
+    detail: (kind, f) => ({
+      transactionId: f.transactionId,
+      typefulLine: f.line,
+      amount: amount(f.amountCents),
+      ...(kind === 'returned' ? { reason: f.reason } : { settleDate: f.settleDate }),
+    }),
+    timestamp,
+    deviceType,
+  };
 }
 
 /** The stored payment result of a bill, the parts events need. */

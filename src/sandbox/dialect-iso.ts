@@ -1,4 +1,5 @@
 import { formatBRL, formatReais } from '../domain/money.js';
+import { englishBillEvents } from './bill-events.js';
 import { BASE64_CURSORS } from './cursor.js';
 import type { Dialect } from './dialect-contract.js';
 import { acceptedTransactionId } from './pix-events.js';
@@ -91,20 +92,7 @@ export const iso: Dialect = {
   billAmount: formatReais,
   billTimestamp: saoPauloIso,
   billStatus: (paidNow) => (paidNow ? 'paid' : 'scheduled'),
-  billEvents: {
-    type: 'bill_payment',
-    category: { scheduled: null, paid: 'bill_paid', returned: 'bill_return' },
-    title: { scheduled: 'Bill payment scheduled', paid: 'Bill paid', returned: 'Bill payment returned' },
-    subtitle: (kind, f) => `${formatBRL(f.amountCents)} ${kind === 'returned' ? 'back from' : 'to'} ${f.beneficiary}`,
-    detail: (kind, f) => ({
-      transactionId: f.transactionId,
-      typefulLine: f.line,
-      amount: formatReais(f.amountCents),
-      ...(kind === 'returned' ? { reason: f.reason } : { settleDate: f.settleDate }),
-    }),
-    timestamp: saoPauloIso,
-    deviceType: 'API',
-  },
+  billEvents: englishBillEvents(formatReais, saoPauloIso, 'API'),
   pixReason: (r) => `${r.code} - ${r.description}`,
   pixEvents: {
     accepted: true,

@@ -1,5 +1,6 @@
 import { saoPauloDateTime } from '../domain/bank-calendar.js';
 import { centsToReais, formatBRL, formatReais } from '../domain/money.js';
+import { englishBillEvents } from './bill-events.js';
 import { URL_SAFE_CURSORS } from './cursor.js';
 import type { Answer, Dialect, DialectName } from './dialect-contract.js';
 import { iso } from './dialect-iso.js';
@@ -48,21 +49,7 @@ const paybatch: Dialect = {
   billAmount: centsToReais,
   billTimestamp: unixText,
   billStatus: (paidNow) => (paidNow ? 'paid' : 'scheduled'),
-  billEvents: {
-    type: 'bill_payment',
-    // A scheduled payment is told only by the payment answer; the event comes when it is paid.
-    category: { scheduled: null, paid: 'bill_paid', returned: 'bill_return' },
-    title: { scheduled: 'Bill payment scheduled', paid: 'Bill paid', returned: 'Bill payment returned' },
-    subtitle: (kind, f) => `${formatBRL(f.amountCents)} ${kind === 'returned' ? 'back from' : 'to'} ${f.beneficiary}`,
-    detail: (kind, f) => ({
-      transactionId: f.transactionId,
-      typefulLine: f.line,
-      amount: centsToReais(f.amountCents),
-      ...(kind === 'returned' ? { reason: f.reason } : { settleDate: f.settleDate }),
-    }),
-    timestamp: unixText,
-    deviceType: 'api',
-  },
+  billEvents: englishBillEvents(centsToReais, unixText, 'api'),
   pixReason: (r) => `${r.code} - ${r.description}`,
   pixEvents: {
     accepted: false,
