@@ -30,9 +30,11 @@ const isConflict = (e: unknown) => ['40001', '40P01'].includes(String((e as { co
 export async function openPostgresLedger(url: string, o: OpenOptions = {}): Promise<Ledger> {
   const shown = shownUrl(url);
   const pool = new pg.Pool({ connectionString: url, max: 8, types: NUMBER_TYPES, connectionTimeoutMillis: 10_000, application_name: 'paybatch' });
-  // An idle connection dropped by the server (a restart, a failover) must not end the process: the next query
-  // gets a fresh connection, or fails and says so.
+  // A connection dropped by the server (a restart, a failover, a fast shutdown) must not end the process: the pool
+  // hears it for idle connections, each connection itself while it is checked out (between a transaction's
+  // queries, say), and the query in flight, or the next one, fails and says so.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     const applied = migratedNames(await migratePostgresLedger(db as Kysely<unknown>, shown));
