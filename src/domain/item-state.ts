@@ -37,8 +37,8 @@ export function isSettled(state: ItemState): boolean {
 /** What the ledger knows of an item that news is about. */
 export interface ItemStanding {
   readonly status: ItemState;
-  /** A return is recorded whose reason has not said yet whether it may be paid again. */
-  readonly returnUndecided: boolean;
+  /** Unpaid (failed or returned) with no reason yet that says whether it may be paid again. */
+  readonly undecided: boolean;
   /** The provider's own item page has shown the return (an event alone never confirms one). */
   readonly returnConfirmed: boolean;
   /** The state the provider's own item page last showed; null before any did. */
@@ -49,7 +49,7 @@ export interface ItemStanding {
  * What news of state `to` does to an item (the one rule for events and item pages alike). An event is a claim and
  * an item page is the provider's record:
  * - `move`: a forward move (events arrive out of order; news that would go back is stale);
- * - `explain`: a refund event for a return first seen in the item pages, which give no reason: its reason decides;
+ * - `explain`: an event for a failure or a return first seen in the item pages, which gave no reason: its reason decides;
  * - `undo`: the provider's own page shows paid an item that only an event reported returned: the page wins;
  * - `correct`: the page contradicts the ledger otherwise — it shows another outcome, or shows in flight an item
  *   whose outcome only an event claimed: the page wins, from any state, and the correction is alerted;
@@ -58,7 +58,7 @@ export interface ItemStanding {
 export function nextItemState(item: ItemStanding, to: ItemState | null, from: 'event' | 'page'): 'move' | 'explain' | 'undo' | 'correct' | 'stay' {
   if (to === null) return 'stay';
   if (from === 'page' && item.status === 'returned' && !item.returnConfirmed && to === 'paid') return 'undo';
-  if (from === 'event' && to === 'returned' && item.status === 'returned' && item.returnUndecided) return 'explain';
+  if (from === 'event' && (to === 'returned' || to === 'failed') && item.status === to && item.undecided) return 'explain';
   if (to === item.status) return 'stay';
   if (isForward(item.status, to)) return 'move';
   if (from === 'page' && (isSettled(to) || (isSettled(item.status) && item.recordState !== item.status))) return 'correct';

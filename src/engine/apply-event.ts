@@ -131,7 +131,7 @@ async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, rules
   if (disagreement !== null) return { effect: `quarantined: ${disagreement}`, quarantine: disagreement };
   const target = claimedState({ said: itemStateFromWord(event.transactionStatus, rules.statusWords), accepted: event.accepted, isRefund: event.isRefund });
   if (target === null) return { effect: `no change: status ${JSON.stringify(event.transactionStatus)} (accepted ${event.accepted}) says nothing settled` };
-  const step = nextItemState({ status: item.status, returnUndecided: item.return_action === null, returnConfirmed: item.return_confirmed_at !== null, recordState: item.record_state }, target, 'event');
+  const step = nextItemState({ status: item.status, undecided: item.return_action === null, returnConfirmed: item.return_confirmed_at !== null, recordState: item.record_state }, target, 'event');
   const explains = step === 'explain';
   const forward = step === 'move' || explains;
   // A refund carries its own ids, the return's: the payment's Pix id and end-to-end id (the receipt's) come only
@@ -146,6 +146,8 @@ async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, rules
           ...(explains ? {} : { status_changed_at: iso }),
           ...(event.reason === null ? {} : { reason: event.reason }),
           ...(target === 'returned' ? { return_action: returnActionFor(event.reason, instabilityWords), return_claim: event.eventId } : {}),
+          // What a rejection calls for; it is acted on only once an item page shows the item failed.
+          ...(target === 'failed' ? { return_action: returnActionFor(event.reason, instabilityWords) } : {}),
         }
       : {}),
   });

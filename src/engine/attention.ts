@@ -106,7 +106,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       ),
     );
   }
-  const failures = await failuresToReport(ledger);
+  const failures = await failuresToReport(ledger, { maxReprocess: settings.maxReprocess, undecidedBefore: ago(settings.receiptWait) });
   if (failures.length) {
     alerts.push(await raise(deps, 'failures', 'The provider refused these payments; the reason is on each item.', failures));
   }

@@ -9,7 +9,7 @@ import { raiseAlerts, type AttentionDeps, type AttentionResult } from './attenti
 import { writeOwedBillDocuments } from './bill-documents.js';
 import { fetchReceipts, type ReceiptsResult } from './fetch-receipts.js';
 import { reconcileBatch } from './reconcile.js';
-import { reprocessConfirmedReturns } from './reprocess.js';
+import { reprocessUnpaidForInstability } from './reprocess.js';
 import type { ApprovalGate } from './approvals.js';
 import { startScheduledBatches } from './schedule-batch.js';
 import { submitBatch } from './submit-batch.js';
@@ -122,7 +122,7 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
     }
   }
 
-  const reprocess = (await withLease(ledger, 'reprocess', now, () => reprocessConfirmedReturns(ledger, { maxReprocess: deps.settings.maxReprocess, now: now() }))) ?? { attempts: 0 };
+  const reprocess = (await guard('paying again what instability left unpaid', () => withLease(ledger, 'reprocess', now, () => reprocessUnpaidForInstability({ ledger, provider, now }, { maxReprocess: deps.settings.maxReprocess })))) ?? { attempts: 0 };
 
   const submitted: number[] = [];
   for (const b of (await unfinishedBatches(ledger)).filter((b) => b.status !== 'started')) {

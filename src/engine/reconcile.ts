@@ -1,4 +1,4 @@
-import { isSettled, ITEM_STATES, nextItemState } from '../domain/item-state.js';
+import { isSettled, ITEM_STATES, nextItemState, type ItemState } from '../domain/item-state.js';
 import { returnActionFor } from '../domain/reasons.js';
 import { getBatch, updateBatch } from '../ledger/batch-repository.js';
 import { quarantineEvent } from '../ledger/event-repository.js';
@@ -60,6 +60,9 @@ export async function reconcileBatch(
 
 type Applied = 'changed' | 'same' | 'unknown-status' | 'stranger';
 
+/** States in which nobody was paid, whose reason says whether to pay again. */
+const unpaid = (state: ItemState): boolean => state === 'failed' || state === 'returned';
+
 /**
  * Applies one remote item, read from a page asked for at `askedAt`, to the ledger item with its identifier; call
  * inside a transaction. The page is the provider's record: it moves the item forward, and where it contradicts a
@@ -69,7 +72,7 @@ export async function applyRemoteItem(ledger: Ledger, batchId: number, remote: I
   const local = await itemByIdentifier(ledger, remote.identifier);
   if (!local || local.batch_id !== batchId) return 'stranger';
   const next = remote.state;
-  const step = nextItemState({ status: local.status, returnUndecided: local.return_action === null, returnConfirmed: local.return_confirmed_at !== null, recordState: local.record_state }, next, 'page');
+  const step = nextItemState({ status: local.status, undecided: local.return_action === null, returnConfirmed: local.return_confirmed_at !== null, recordState: local.record_state }, next, 'page');
   // News the ledger took in after the page was asked for (an event, on this host or another) is newer than the
   // page, which cannot show it yet: the page of a later pass confirms it or contradicts it.
   if ((step === 'undo' || step === 'correct') && local.status_changed_at >= askedAt.toISOString()) return 'same';
@@ -91,7 +94,7 @@ export async function applyRemoteItem(ledger: Ledger, batchId: number, remote: I
       ...(remote.endToEndId === undefined ? {} : { end_to_end_id: remote.endToEndId }),
       reason: remote.reason ?? null,
       // A return the record shows is confirmed; its reason, when the page gives none, is left to its refund event.
-      return_action: next === 'returned' && remote.reason !== undefined ? returnActionFor(remote.reason, instabilityWords) : null,
+      return_action: unpaid(next) && remote.reason !== undefined ? returnActionFor(remote.reason, instabilityWords) : null,
       return_claim: null,
       return_confirmed_at: next === 'returned' ? iso : null,
       updated_at: iso,
@@ -113,8 +116,8 @@ export async function applyRemoteItem(ledger: Ledger, batchId: number, remote: I
     ...(remote.endToEndId === undefined ? {} : { end_to_end_id: remote.endToEndId }),
     ...(remote.reason === undefined ? {} : { reason: remote.reason }),
     ...(forward && next !== null ? { status: next, status_changed_at: iso } : {}),
-    // Without a reason in the page, a return keeps what its refund event said, or stays undecided until one does.
-    ...(forward && next === 'returned' && remote.reason !== undefined ? { return_action: returnActionFor(remote.reason, instabilityWords) } : {}),
+    // Without a reason in the page, a return or a rejection keeps what its event said, or stays undecided until one does.
+    ...(next !== null && unpaid(next) && remote.reason !== undefined ? { return_action: returnActionFor(remote.reason, instabilityWords) } : {}),
     ...(confirms ? { return_confirmed_at: iso } : {}),
     updated_at: iso,
   });

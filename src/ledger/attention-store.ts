@@ -86,8 +86,25 @@ export async function unconfirmedReturnsToReport(ledger: Ledger, before: Date): 
   );
 }
 
-export async function failuresToReport(ledger: Ledger): Promise<ReportRow[]> {
-  return itemRows(ledger, (q) => q.where('items.status', '=', 'failed').where('items.alerted_at', 'is', null));
+/**
+ * Failed payments no alert has named, as the provider's item pages show them (an event's word alone waits for them):
+ * for a final reason, out of reprocess attempts, or with no reason ever given since before `undecidedBefore` (a
+ * failure for instability is paid again instead).
+ */
+export async function failuresToReport(ledger: Ledger, o: { maxReprocess: number; undecidedBefore: Date }): Promise<ReportRow[]> {
+  return itemRows(ledger, (q) =>
+    q
+      .where('items.status', '=', 'failed')
+      .where('items.record_state', '=', 'failed')
+      .where('items.alerted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('items.return_action', '=', 'final'),
+          eb('items.attempt', '>', o.maxReprocess),
+          eb.and([eb('items.return_action', 'is', null), eb('items.status_changed_at', '<', o.undecidedBefore.toISOString())]),
+        ]),
+      ),
+  );
 }
 
 /** Items paid before `before` for which no Pix id was ever given (so no receipt can be fetched), not yet reported. */

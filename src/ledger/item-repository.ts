@@ -114,6 +114,8 @@ export async function markItemsSent(ledger: Ledger, updates: readonly RemoteItem
           remote_item_id: u.remoteItemId,
           remote_status: u.remoteStatus,
           status: u.state,
+          // The provider's answer to the call is its own record of the item.
+          record_state: u.state,
           call_attempts: sql`call_attempts + 1`,
           last_error: null,
           updated_at: at,

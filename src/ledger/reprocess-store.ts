@@ -1,42 +1,37 @@
 import { insertDraftBatch, updateBatch } from './batch-repository.js';
 import type { ItemRow } from './item-repository.js';
+import { sql } from 'kysely';
 import type { Ledger } from './ledger.js';
+import { anotherPaymentMayPay, rootOf } from './sheet-row.js';
+
+// Unpaid for instability, by the provider's record: a rejection its item page shows, or a return it confirmed.
+const PAY_AGAIN = sql.raw(`
+  WITH cand AS (
+    SELECT i.id AS id, ${rootOf('i', 'p')} AS root
+    FROM items i LEFT JOIN items p ON p.id = i.original_item_id
+    WHERE i.return_action = 'reprocess'
+      AND ((i.status = 'returned' AND i.return_confirmed_at IS NOT NULL) OR (i.status = 'failed' AND i.record_state = 'failed')))
+  SELECT i.* FROM cand JOIN items i ON i.id = cand.id
+  WHERE NOT EXISTS (SELECT 1 FROM items n WHERE n.original_item_id = COALESCE(i.original_item_id, i.id) AND n.attempt > i.attempt)
+    AND NOT ${anotherPaymentMayPay('cand.root', 'cand.id')}
+  ORDER BY i.id`);
 
 /**
- * Items returned for instability whose return the provider confirmed and that have no later attempt yet, each with
- * its root (the first attempt, whose identifier new attempts derive from), in ledger order.
+ * Payments left unpaid by instability of the Pix scheme that no later attempt pays yet, each with the first attempt
+ * (whose identifier new attempts derive from), in ledger order: rejected for instability as the provider's item page
+ * shows, or returned for it with the return confirmed by the page — a webhook alone never qualifies — and only while
+ * no other payment of the same sheet row (a `batch retry`) may still pay or has paid.
  */
-export async function confirmedReturnsToReprocess(ledger: Ledger): Promise<{ item: ItemRow; root: ItemRow }[]> {
-  const returned = await ledger.all(
-    ledger.db
-      .selectFrom('items as i')
-      .selectAll('i')
-      .where('i.status', '=', 'returned')
-      .where('i.return_action', '=', 'reprocess')
-      // A webhook is a claim: only the provider's own item page showing the return allows paying again.
-      .where('i.return_confirmed_at', 'is not', null)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('items as next')
-              .select('next.id')
-              .whereRef('next.original_item_id', '=', eb.fn.coalesce('i.original_item_id', 'i.id'))
-              .whereRef('next.attempt', '>', 'i.attempt'),
-          ),
-        ),
-      )
-      .orderBy('i.id'),
-  );
+export async function unpaidForInstability(ledger: Ledger): Promise<{ item: ItemRow; root: ItemRow }[]> {
   const found: { item: ItemRow; root: ItemRow }[] = [];
-  for (const item of returned) {
+  for (const item of await ledger.all(sql<ItemRow>`${PAY_AGAIN}`)) {
     const root = item.original_item_id === null ? item : await ledger.first(ledger.db.selectFrom('items').selectAll().where('id', '=', item.original_item_id));
     found.push({ item, root: root! });
   }
   return found;
 }
 
-/** A new attempt of a returned payment: the same payment under a new identifier, linked to its root. */
+/** A new attempt of a payment unpaid for instability: the same payment under a new identifier, linked to its root. */
 export interface NewAttempt {
   readonly from: ItemRow;
   readonly rootId: number;

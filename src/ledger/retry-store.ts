@@ -4,6 +4,7 @@ import type { ItemRow, RecentPayment } from './item-repository.js';
 import { sql } from 'kysely';
 import { inLists, insertRuns } from './chunks.js';
 import type { Ledger } from './ledger.js';
+import { anotherPaymentMayPay, rootOf } from './sheet-row.js';
 
 /** What `batch retry` and `batch export` take from a batch: rows that failed, or were returned for good. */
 export type RetryStatus = 'failed' | 'returned';
@@ -15,17 +16,6 @@ export interface RetryableItem {
   readonly retries: number;
 }
 
-// The first item of a row: a retry names it; a reprocess attempt's original is it, or a retry that names it.
-const rootOf = (i: string, p: string) => `COALESCE(${i}.retry_root_id, ${p}.retry_root_id, ${p}.id, ${i}.id)`;
-
-// A payment of the row that may still pay, or has paid: anything but failed, or returned for good (a confirmed
-// final return, or a return whose reprocess attempt exists and is counted on its own).
-const mayPay = (f: string) => `NOT (
-  ${f}.status = 'failed'
-  OR (${f}.status = 'returned' AND ${f}.return_confirmed_at IS NOT NULL AND (
-    ${f}.return_action = 'final'
-    OR EXISTS (SELECT 1 FROM items n WHERE n.original_item_id = COALESCE(${f}.original_item_id, ${f}.id) AND n.attempt > ${f}.attempt))))`;
-
 // The statement's fixed parts (aliases from code, never input), kept as SQL text between its bound values.
 const RETRYABLE_HEAD = sql.raw(`
   WITH cand AS (
@@ -35,10 +25,7 @@ const RETRYABLE_HEAD = sql.raw(`
 const RETRYABLE_TAIL = sql.raw(`
   SELECT i.*, cand.root AS "rootId", (SELECT COUNT(*) FROM items c WHERE c.retry_of = i.id) AS retries
   FROM cand JOIN items i ON i.id = cand.id
-  WHERE NOT EXISTS (SELECT 1 FROM items h WHERE (h.id = cand.root OR h.retry_root_id = cand.root) AND h.id <> cand.id AND ${mayPay('h')})
-    AND NOT EXISTS (
-      SELECT 1 FROM items h JOIN items a ON a.original_item_id = h.id
-      WHERE (h.id = cand.root OR h.retry_root_id = cand.root) AND a.id <> cand.id AND ${mayPay('a')})
+  WHERE NOT ${anotherPaymentMayPay('cand.root', 'cand.id')}
   ORDER BY i.line, i.id`);
 
 /**

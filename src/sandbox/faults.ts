@@ -26,6 +26,8 @@ export interface FaultRates {
   readonly instabilityReturn: number;
   /** An item is rejected with a Pix rejection code. */
   readonly failed: number;
+  /** An item is rejected for instability of the instant-payment scheme (AB03, AB09, AB11, ED05): to be paid again. */
+  readonly instabilityRejection: number;
   /** A paid bill is returned by its beneficiary within 5 business days. */
   readonly billReturn: number;
 }
@@ -45,6 +47,7 @@ const NO_FAULTS: FaultRates = Object.freeze({
   stale: 0,
   instabilityReturn: 0,
   failed: 0,
+  instabilityRejection: 0,
   billReturn: 0,
 });
 
@@ -55,7 +58,7 @@ export const HTTP_FAULTS = ['reset', 'http5xx', 'r429', 'lostResponse', 'timeout
 export type HttpFault = (typeof HTTP_FAULTS)[number];
 
 /** Faults drawn once per item; their rates together may not exceed 1. */
-export const ITEM_FAULTS = ['failed', 'stale', 'instabilityReturn'] as const satisfies readonly FaultName[];
+export const ITEM_FAULTS = ['failed', 'instabilityRejection', 'stale', 'instabilityReturn'] as const satisfies readonly FaultName[];
 
 /**
  * Reads a fault spec: `name=rate` pairs separated by commas ("http5xx=0.05,lostResponse=0.02"), rates from 0 to 1.

@@ -1,4 +1,4 @@
-import { PIX_REASONS } from '../domain/reasons.js';
+import { PIX_REASONS, type PixReason } from '../domain/reasons.js';
 import { recordEvent } from './event-recorder.js';
 import { ITEM_FAULTS, pickFault } from './faults.js';
 import { SANDBOX_INSTITUTION } from './people.js';
@@ -8,7 +8,7 @@ import type { Runtime } from './runtime.js';
 
 /** Rejection codes of `failed` items: rejections that are final. */
 const REJECTIONS = PIX_REASONS.filter((r) => r.kind === 'rejection' && r.action === 'final');
-/** Refund codes of `instabilityReturn` items: timeouts and operational errors, which the payer must reprocess. */
+/** Codes of `instabilityReturn` refunds and `instabilityRejection` rejections: timeouts and operational errors, which the payer must reprocess. */
 const INSTABILITY = PIX_REASONS.filter((r) => r.action === 'reprocess');
 
 /** Items settle 1–5 simulated seconds after their batch starts; refunds come 10–60 s after the payment. */
@@ -89,7 +89,8 @@ export class PixProcessor {
   }
 
   private settle(item: ItemRow, now: number): void {
-    if (item.plan === 'failed') return this.reject(item, now);
+    if (item.plan === 'failed') return this.reject(item, now, REJECTIONS);
+    if (item.plan === 'instabilityRejection') return this.reject(item, now, INSTABILITY);
     const { pixId, transactionId, endToEndId: e2e } = this.idsOf(item, now);
     this.rt.pix.insertTransfer({
       pix_id: pixId, account: item.account, item_id: item.id, identifier: item.identifier, kind: 'payment',
@@ -101,8 +102,8 @@ export class PixProcessor {
     this.emit(item, { kind: 'paid', pixId, transactionId, endToEndId: e2e, reason: null, balanceAfter, at: now });
   }
 
-  private reject(item: ItemRow, now: number): void {
-    const reason = this.rt.dialect.pixReason(this.rt.random.pick(REJECTIONS, 'rejection', item.account, item.identifier));
+  private reject(item: ItemRow, now: number, codes: readonly PixReason[]): void {
+    const reason = this.rt.dialect.pixReason(this.rt.random.pick(codes, 'rejection', item.account, item.identifier));
     const ids = this.idsOf(item, now);
     const balanceAfter = this.rt.pix.balance(item.account);
     // Ids given at acceptance stay on the item; otherwise a rejected item has none.

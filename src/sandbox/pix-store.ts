@@ -25,7 +25,7 @@ export interface ItemRow {
   key_type: string;
   /** waiting → processing → paid | failed; paid → returned. */
   status: string;
-  /** The outcome drawn at start: paid, failed, stale or instabilityReturn. */
+  /** The outcome drawn at start: paid, failed, instabilityRejection, stale or instabilityReturn. */
   plan: string | null;
   reason: string | null;
   pix_id: string | null;

@@ -37,7 +37,7 @@ describe('nextItemState: one rule for news from events and from item pages', () 
   // By default the provider's record last showed the item as the ledger has it.
   const standing = (status: ItemState, o: { undecided?: boolean; confirmed?: boolean; record?: ItemState | null } = {}) => ({
     status,
-    returnUndecided: o.undecided ?? false,
+    undecided: o.undecided ?? false,
     returnConfirmed: o.confirmed ?? false,
     recordState: o.record === undefined ? status : o.record,
   });
@@ -67,6 +67,9 @@ describe('nextItemState: one rule for news from events and from item pages', () 
     ['returned', 'returned', 'event', { undecided: true }, 'explain'],
     ['returned', 'returned', 'event', { undecided: false }, 'stay'],
     ['returned', 'returned', 'page', { undecided: true }, 'stay'],
+    // So does the event of a failure first seen in the pages.
+    ['failed', 'failed', 'event', { undecided: true }, 'explain'],
+    ['failed', 'failed', 'event', { undecided: false }, 'stay'],
   ] as const)('%s + %s from the %s (%j) → %s', (from, to, source, o, expected) => {
     expect(nextItemState(standing(from, o), to, source)).toBe(expected);
   });

@@ -91,7 +91,7 @@ describe('recording webhook events', () => {
     const rows = sqliteOf(ledger).prepare('SELECT status, return_action, reason FROM items ORDER BY id').all();
     expect(rows).toEqual([
       { status: 'returned', return_action: 'final', reason: 'FR01 - fraud' },
-      { status: 'failed', return_action: null, reason: 'AC03 - invalid account' },
+      { status: 'failed', return_action: 'final', reason: 'AC03 - invalid account' },
     ]);
     await ledger.close();
   });

@@ -32,7 +32,7 @@ describe('the ledger stores on PostgreSQL', () => {
 
       await markItemsSent(ledger, [{ identifier: items[0]!.identifier, remoteItemId: 'r1', remoteStatus: 'waiting', state: 'submitted' }], now);
       await markItemsCallFailed(ledger, [items[1]!.identifier, items[2]!.identifier], 'timeout', now);
-      await updateItem(ledger, 3, { status: 'failed', reason: 'closed account' });
+      await updateItem(ledger, 3, { status: 'failed', record_state: 'failed', reason: 'closed account', return_action: 'final' });
       expect((await itemsOfBatch(ledger, 1)).slice(0, 3).map((i) => [i.status, i.remote_item_id, i.call_attempts, i.last_error])).toEqual([
         ['submitted', 'r1', 1, null],
         ['resolved', null, 1, 'timeout'],
@@ -52,10 +52,10 @@ describe('the ledger stores on PostgreSQL', () => {
       ]);
       expect(await workLeft(ledger)).toEqual({ pending: 0, unsent: 2, missingReceipts: 0, openAlerts: 0 });
 
-      const failures = await failuresToReport(ledger);
+      const failures = await failuresToReport(ledger, { maxReprocess: 3, undecidedBefore: now });
       expect(failures.map((f) => [f.ref, f.batch, f.status])).toEqual([[3, 'Folha (1/2)', 'failed: closed account']]);
       expect(await recordAlert(ledger, { kind: 'failures', title: 't', summary: 's', rows: failures, itemsJson: '[]', mark: { table: 'items', column: 'alerted_at' }, at: now })).toBe(1);
-      expect(await failuresToReport(ledger)).toEqual([]);
+      expect(await failuresToReport(ledger, { maxReprocess: 3, undecidedBefore: now })).toEqual([]);
 
       const staging = new ImportStaging(ledger);
       staging.addRows([{ line: 2, identifier: 'x', key: 'p2@example.com', keyType: 'email', amountCents: 1002, description: 'd', name: null, document: null }]);
