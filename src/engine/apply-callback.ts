@@ -3,11 +3,11 @@
  * events move a bill (`scheduled` → `paid`, a lost answer resolved, `paid` → `returned` with the reason received and
  * the meaning given to the client); Pix and TED callbacks and anything unknown are recorded and listed by
  * `paybatch events list`. Runs inside the transaction that stores the event, so each event is applied exactly once;
- * a repeated or late event never moves a bill backwards.
+ * a repeated or late event never moves a bill backwards, and one that contradicts the bill's record is quarantined.
  */
 import { classifyCallback } from '../domain/callback-classifier.js';
 import { closeOpenIntents } from '../ledger/call-log.js';
-import { billByTransaction, settledBillsOf, unresolvedBillsOf, updateBill, type BillRow } from '../ledger/bill-repository.js';
+import { billByTransaction, failedBillsOf, settledBillsOf, unresolvedBillsOf, updateBill, type BillRow } from '../ledger/bill-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { CallbackHandler } from './apply-event.js';
 
@@ -25,7 +25,24 @@ async function applyBillNews(ledger: Ledger, news: BillNews, event: EventRef, at
   const found = await findBill(ledger, news);
   if (typeof found === 'string') return { effect: found };
   if ('quarantine' in found) return { effect: `quarantined: ${found.quarantine}`, quarantine: found.quarantine };
+  const quarantine = contradiction(found.bill, found.resolved, news);
+  if (quarantine !== null) return { effect: `quarantined: ${quarantine}`, quarantine };
   return { effect: await moveBill(ledger, found.bill, found.resolved, news, event, at) };
+}
+
+/**
+ * Why an event contradicts the bill's record, or null. Bill payments cannot be looked up through the API, so the
+ * record is the provider's answer to the payment call, or what a person confirmed from the statement: an event that
+ * says otherwise is kept aside and alerted, and moves nothing — least of all towards paying the bill again.
+ */
+function contradiction(bill: BillRow, resolved: boolean, news: BillNews): string | null {
+  if (bill.status === 'failed' && news.phase !== 'failed') {
+    return `says bill #${bill.id} was ${news.phase}, but the ledger holds it as not paid (${bill.error ?? 'refused'}): check the provider's statement before paying it again`;
+  }
+  if (!resolved && news.phase === 'failed' && (bill.status === 'paid' || bill.status === 'scheduled')) {
+    return `says the payment of bill #${bill.id} failed${news.reason ? ` (${news.reason})` : ''}, but the provider answered it ${bill.status}${bill.transaction_id ? ` (transaction ${bill.transaction_id})` : ''}: check the provider's statement; pay it again with --force only if the payment is not there`;
+  }
+  return null;
 }
 
 type EventRef = { readonly eventId: string; readonly timestamp: string | null };
@@ -45,7 +62,7 @@ async function moveBill(ledger: Ledger, bill: BillRow, resolved: boolean, news: 
       return `bill #${bill.id} returned: ${news.reason === null ? 'no reason given' : `"${news.reason}"`} → ${news.meaning ?? 'a reason not in the table of return reasons'}`;
     }
     case 'paid': {
-      if (bill.status === 'paid' || bill.status === 'returned' || bill.status === 'failed') return `no change: bill #${bill.id} is already ${bill.status}`;
+      if (bill.status === 'paid' || bill.status === 'returned') return `no change: bill #${bill.id} is already ${bill.status}`;
       await closeIntent();
       await updateBill(ledger, bill.id, { status: 'paid', ...(news.settleDate === null ? {} : { settle_date: news.settleDate }), ...learnt }, at);
       return resolved ? `bill #${bill.id} (outcome was unknown) paid: transaction ${news.transactionId ?? '?'}` : `bill #${bill.id} paid (was ${bill.status})`;
@@ -57,7 +74,7 @@ async function moveBill(ledger: Ledger, bill: BillRow, resolved: boolean, news: 
       return `bill #${bill.id} (outcome was unknown) scheduled: transaction ${news.transactionId ?? '?'}`;
     }
     case 'failed': {
-      if (!resolved) return `no change: bill #${bill.id} is ${bill.status}; a failure event does not undo the provider's answer`;
+      if (!resolved) return `no change: bill #${bill.id} is already ${bill.status}`;
       // Failed would let the bill be paid again without --force, and a webhook alone never allows paying again: the
       // bill keeps blocking, with the claim noted for the person who checks the provider's statement.
       const claim = `the provider's event ${event.eventId} says this payment failed${news.reason ? ` (${news.reason})` : ''}; if its statement agrees, pay it again with --force`;
@@ -76,6 +93,10 @@ async function moveBill(ledger: Ledger, bill: BillRow, resolved: boolean, news: 
 async function findBill(ledger: Ledger, news: BillNews): Promise<{ bill: BillRow; resolved: boolean } | { quarantine: string } | string> {
   if (news.transactionId !== null) {
     const bill = await billByTransaction(ledger, news.transactionId);
+    const paid = bill?.amount_paid_cents ?? bill?.amount_cents;
+    if (bill && news.amountCents !== null && news.amountCents !== paid) {
+      return { quarantine: `names transaction ${news.transactionId} of bill #${bill.id} with ${news.amountCents} centavos, but the provider's answer to its payment was ${paid} centavos` };
+    }
     if (bill) return { bill, resolved: false };
   }
   if (news.line !== null) {
@@ -88,6 +109,12 @@ async function findBill(ledger: Ledger, news: BillNews): Promise<{ bill: BillRow
     if (known.length > 1) return `recorded; ${known.length} bills of line ${news.line} match this event and it names no transaction the ledger knows`;
     if (settled.length > 0) {
       return { quarantine: `names transaction ${news.transactionId} for line ${news.line}, which the ledger has paid as transaction ${settled.map((b) => b.transaction_id).join(', ')}: a payment the ledger does not know` };
+    }
+    // The record (the provider's answer to the payment, or what a person read in the statement) says nobody was
+    // paid; an event saying otherwise must reach a person before anyone pays the bill again with --force.
+    const refused = (await failedBillsOf(ledger, news.line)).filter(sameAmount);
+    if (refused.length > 0 && news.phase !== 'failed') {
+      return { quarantine: `says line ${news.line} was ${news.phase}, but the ledger holds bill #${refused.map((b) => b.id).join(', #')} as not paid (${refused[0]!.error ?? 'refused'}): check the provider's statement before paying it again` };
     }
   }
   return `recorded; no bill in the ledger with transaction ${news.transactionId ?? '(none given)'}${news.line ? ` or line ${news.line}` : ''}`;

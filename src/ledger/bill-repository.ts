@@ -115,12 +115,21 @@ export async function unresolvedBillsOf(ledger: Ledger, digits: string): Promise
 
 /** Bills of this line or barcode with a known payment (paid or scheduled, not yet returned), oldest first. */
 export async function settledBillsOf(ledger: Ledger, digits: string): Promise<BillRow[]> {
+  return billsOf(ledger, digits, ['paid', 'scheduled']);
+}
+
+/** Bills of this line or barcode whose payment the provider refused, or that a person found unpaid, oldest first. */
+export async function failedBillsOf(ledger: Ledger, digits: string): Promise<BillRow[]> {
+  return billsOf(ledger, digits, ['failed']);
+}
+
+async function billsOf(ledger: Ledger, digits: string, statuses: readonly BillStatus[]): Promise<BillRow[]> {
   return ledger.all(
     ledger.db
       .selectFrom('bills')
       .selectAll()
       .where((eb) => eb.or([eb('line', '=', digits), eb('barcode', '=', digits)]))
-      .where('status', 'in', ['paid', 'scheduled'])
+      .where('status', 'in', [...statuses])
       .orderBy('id'),
   );
 }

@@ -165,6 +165,59 @@ describe('bill_paid events', () => {
     expect(await getBill(ledger, 1)).toMatchObject({ status: 'paid', transaction_id: 'tx-ours' });
   });
 
+  describe("an event that contradicts the bill's record is quarantined and alerted; it moves nothing", () => {
+    const quarantineOf = async (ledger: Ledger, eventId: string) =>
+      (await ledger.first(ledger.db.selectFrom('webhook_events').select('quarantine').where('event_id', '=', eventId)))?.quarantine;
+
+    it('"paid" for a bill the provider refused: the bill stays failed, so nobody pays it again on the event\'s word', async () => {
+      const line = bankLine({ tail: '4247' });
+      const ledger = await ledgerWith([{ status: 'failed', tx: null, line, amountCents: 15_990 }]);
+      await updateBill(ledger, 1, { error: 'saldo insuficiente' }, AT);
+      const e = billEvent('bill_paid', { transactionId: 'tx-elsewhere', typefulLine: line, amount: 159.9 });
+      await receive(ledger, e);
+      expect(await quarantineOf(ledger, e.eventId)).toBe(`says line ${line} was paid, but the ledger holds bill #1 as not paid (saldo insuficiente): check the provider's statement before paying it again`);
+      expect(await getBill(ledger, 1)).toMatchObject({ status: 'failed', transaction_id: null });
+    });
+
+    it('"returned" for a bill whose own transaction the ledger holds as failed', async () => {
+      const ledger = await ledgerWith([{ status: 'failed', tx: 'tx-9' }]);
+      const e = billEvent('bill_return', { transactionId: 'tx-9', amount: 159.9, reason: 'Already paid' });
+      await receive(ledger, e);
+      expect(await quarantineOf(ledger, e.eventId)).toMatch(/^says bill #1 was returned, but the ledger holds it as not paid/);
+      expect(await getBill(ledger, 1)).toMatchObject({ status: 'failed', return_reason: null });
+    });
+
+    it('"failed" for a bill the provider answered paid', async () => {
+      const ledger = await ledgerWith([{ status: 'paid', tx: 'tx-7' }]);
+      const e = billEvent('bill_failed', { transactionId: 'tx-7', amount: 159.9, reason: 'erro' });
+      await receive(ledger, e);
+      expect(await quarantineOf(ledger, e.eventId)).toBe("says the payment of bill #1 failed (erro), but the provider answered it paid (transaction tx-7): check the provider's statement; pay it again with --force only if the payment is not there");
+      expect(await getBill(ledger, 1)).toMatchObject({ status: 'paid', error: null });
+    });
+
+    it('an amount other than the payment the provider answered, under its transaction id', async () => {
+      const ledger = await ledgerWith([{ status: 'paid', tx: 'tx-5', amountCents: 15_990 }]);
+      const e = billEvent('bill_return', { transactionId: 'tx-5', amount: 1599, reason: 'Already paid' });
+      await receive(ledger, e);
+      expect(await quarantineOf(ledger, e.eventId)).toBe("names transaction tx-5 of bill #1 with 159900 centavos, but the provider's answer to its payment was 15990 centavos");
+      expect(await getBill(ledger, 1)).toMatchObject({ status: 'paid' });
+    });
+
+    it('the quarantined-events alert names each of them once', async () => {
+      const ledger = await ledgerWith([{ status: 'paid', tx: 'tx-7' }]);
+      await receive(ledger, billEvent('bill_failed', { transactionId: 'tx-7', amount: 159.9 }, { eventId: 'lie-1' }));
+      const kinds: string[] = [];
+      const deps = {
+        ledger, now: () => AT, profile: 'default', sandbox: true,
+        settings: { staleAfter: 1800, alertAfter: 7200, alertRepeat: 86_400, maxReprocess: 3, receiptWait: 60 },
+        send: async (a: { kind: string; items: readonly unknown[] }) => (kinds.push(`${a.kind}:${a.items.length}`), []),
+      };
+      await raiseAlerts(deps);
+      await raiseAlerts(deps);
+      expect(kinds).toEqual(['quarantined-events:1']);
+    });
+  });
+
   it('leave other callbacks alone', async () => {
     const ledger = await ledgerWith([{ status: 'paid' }]);
     const ted = billEvent('ted_out', { transactionId: 'tx-1' }, { type: 'transfer' });
