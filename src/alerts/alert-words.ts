@@ -40,6 +40,11 @@ const EN: Readonly<Record<string, KindWords>> = {
     summary: null,
     nextStep: 'each item names what an event claimed and what the provider\'s own record shows, which the ledger now follows; find out who sent the event, and change the webhook secret if it may have leaked.',
   },
+  'record-differs': {
+    title: (n) => `${plural(n, 'difference', 'differences')} between a settled batch and the provider's record`,
+    summary: null,
+    nextStep: "an amount, an id or an item only one side holds cannot be followed by the ledger: ask the provider about each one, and pay nothing of those rows again before they answer; `paybatch reconcile <batch>` compares the batch again.",
+  },
   failures: {
     title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} failed`,
     summary: null,
@@ -87,6 +92,11 @@ const PT: Readonly<Record<string, KindWords>> = {
     title: (n) => `${plural(n, 'pagamento Pix corrigido', 'pagamentos Pix corrigidos')} pelo registro do provedor`,
     summary: 'Um evento disse uma coisa destes pagamentos e o registro do próprio provedor (as páginas de itens) mostra outra; o registro local segue o do provedor.',
     nextStep: 'cada item diz o que o evento afirmou e o que o registro do provedor mostra; descubra quem enviou o evento e troque o segredo do webhook se ele pode ter vazado.',
+  },
+  'record-differs': {
+    title: (n) => `${plural(n, 'diferença', 'diferenças')} entre um lote liquidado e o registro do provedor`,
+    summary: 'Depois de liquidado, o lote foi comparado mais uma vez, campo a campo, com as páginas de itens do provedor.',
+    nextStep: 'um valor, um identificador ou um item que só um dos lados tem não pode ser seguido pelo registro local: pergunte ao provedor sobre cada um e não pague de novo essas linhas antes da resposta; `paybatch reconcile <lote>` compara o lote de novo.',
   },
   failures: {
     title: (n) => `${plural(n, 'pagamento Pix falhou', 'pagamentos Pix falharam')}`,

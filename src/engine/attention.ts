@@ -10,6 +10,7 @@ import {
   itemsAwaitingNews,
   paidWithoutPixIdToReport,
   quarantinedEventsToReport,
+  recordDifferencesToReport,
   recordAlert,
   recordAlertChannels,
   returnedBillsToReport,
@@ -103,6 +104,18 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
         "A correctly signed event claimed one outcome for these payments and the provider's own item pages show another: the ledger now follows the pages. Nothing was paid again on the event's word.",
         corrections,
         { table: 'item_corrections', column: 'alerted_at' },
+      ),
+    );
+  }
+  const differences = await recordDifferencesToReport(ledger);
+  if (differences.length) {
+    alerts.push(
+      await raise(
+        deps,
+        'record-differs',
+        "Once settled, these batches were compared again with the provider's own item pages, field by field, and differ where the ledger cannot follow by itself. Nothing was paid again because of them.",
+        differences,
+        { table: 'record_differences', column: 'alerted_at' },
       ),
     );
   }

@@ -2,7 +2,9 @@ import { isSettled, ITEM_STATES, nextItemState, type ItemState } from '../domain
 import { returnActionFor } from '../domain/reasons.js';
 import { getBatch, updateBatch } from '../ledger/batch-repository.js';
 import { quarantineEvent } from '../ledger/event-repository.js';
-import { countItemsNotIn, countItemsUnconfirmed, itemByIdentifier, recordItemCorrection, updateItem } from '../ledger/item-repository.js';
+import { countItemsNotIn, countItemsUnconfirmed, itemByIdentifier, itemsOfBatch, recordItemCorrection, updateItem } from '../ledger/item-repository.js';
+import { recordDifferences } from '../ledger/record-differences.js';
+import { compareItems } from './item-differences.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Item } from '../provider/types.js';
@@ -16,11 +18,14 @@ export interface ReconcileResult {
   readonly unknownStatuses: readonly { readonly identifier: string; readonly status: string }[];
   /** Remote items whose identifier the ledger does not hold for this batch. */
   readonly strangers: readonly string[];
+  /** When this read settled the batch: how many differences its last comparison with the pages found (0 otherwise). */
+  readonly differences: number;
 }
 
 /**
- * Brings a batch's items up to date from the provider's item pages (the fallback for lost webhooks). Only forward
- * moves are applied, so a stale page never undoes newer news.
+ * Brings a batch's items up to date from the provider's item pages (the fallback for lost webhooks and the record
+ * every claim is checked against): forward moves, and corrections where the pages contradict what events claimed.
+ * The read that settles the batch is also its last word: what still differs is kept for the record-differs alert.
  */
 export async function reconcileBatch(
   deps: { ledger: Ledger; provider: Pick<ProviderClient, 'items'>; now: () => Date; instabilityWords?: readonly string[] },
@@ -28,14 +33,16 @@ export async function reconcileBatch(
 ): Promise<ReconcileResult> {
   const { ledger, now } = deps;
   const batch = await getBatch(ledger, batchId);
-  if (!batch.remote_id) return { seen: 0, changed: 0, unknownStatuses: [], strangers: [] };
+  if (!batch.remote_id) return { seen: 0, changed: 0, unknownStatuses: [], strangers: [], differences: 0 };
   let seen = 0;
   let changed = 0;
   const unknownStatuses: { identifier: string; status: string }[] = [];
   const strangers: string[] = [];
   // When the page being read was asked for: news the ledger took in after that moment is newer than the page.
   let askedAt = now();
+  const shown = new Map<string, Item>();
   for await (const page of deps.provider.items(batch.remote_id)) {
+    for (const remote of page) shown.set(remote.identifier, remote);
     // Counted after the commit: on PostgreSQL a transaction that loses a conflict to another host is run again.
     const applied = await ledger.transaction(async (tx) => {
       const outcomes: Applied[] = [];
@@ -53,9 +60,18 @@ export async function reconcileBatch(
   const at = now().toISOString();
   // Settled once every item is in a final state that the provider's own record shows: events alone settle nothing.
   const settled = (await countItemsNotIn(ledger, batchId, SETTLED)) === 0 && (await countItemsUnconfirmed(ledger, batchId)) === 0;
-  if (batch.status === 'started' && settled) await updateBatch(ledger, batchId, { status: 'settled', settled_at: at, read_at: at }, now());
-  else if (batch.status === 'settled') await updateBatch(ledger, batchId, { read_at: at }, now());
-  return { seen, changed, unknownStatuses, strangers };
+  let differences = 0;
+  if (batch.status === 'started' && settled) {
+    // The last word on the batch: the pages that settle it, compared with the ledger field by field. What differs
+    // (an amount, an id, an item only one side holds) cannot be followed by the ledger and is kept for its alert.
+    differences = await ledger.transaction(async (tx) => {
+      const found = compareItems(await itemsOfBatch(tx, batchId), shown).differences;
+      await recordDifferences(tx, batchId, found, now());
+      await updateBatch(tx, batchId, { status: 'settled', settled_at: at, read_at: at }, now());
+      return found.length;
+    });
+  } else if (batch.status === 'settled') await updateBatch(ledger, batchId, { read_at: at }, now());
+  return { seen, changed, unknownStatuses, strangers, differences };
 }
 
 type Applied = 'changed' | 'same' | 'unknown-status' | 'stranger';

@@ -24,7 +24,8 @@ export type ReportMark =
   | { readonly table: 'items'; readonly column: 'alerted_at' | 'receipt_unavailable_at' }
   | { readonly table: 'bills'; readonly column: 'alerted_at' | 'news_alerted_at' }
   | { readonly table: 'webhook_events'; readonly column: 'alerted_at' }
-  | { readonly table: 'item_corrections'; readonly column: 'alerted_at' };
+  | { readonly table: 'item_corrections'; readonly column: 'alerted_at' }
+  | { readonly table: 'record_differences'; readonly column: 'alerted_at' };
 
 /**
  * Sent items of started batches still waiting for news, each last updated no earlier than its batch's start: items
@@ -133,6 +134,31 @@ export async function correctionsToReport(ledger: Ledger): Promise<ReportRow[]> 
     alertedAt: null,
     status: `an event said ${r.claimed}; the provider's record shows ${r.recorded} (${r.recordWord}): now ${r.status}`,
     lastUpdate: r.corrected_at,
+  }));
+}
+
+/** What the comparison of settled batches with their item pages found, that no alert has named yet. */
+export async function recordDifferencesToReport(ledger: Ledger): Promise<ReportRow[]> {
+  const rows = await ledger.all(
+    ledger.db
+      .selectFrom('record_differences as d')
+      .innerJoin('batches', 'batches.id', 'd.batch_id')
+      .leftJoin('items', 'items.identifier', 'd.identifier')
+      .select(['d.id', 'd.identifier', 'd.line', 'd.field', 'd.ledger_value', 'd.provider_value', 'd.found_at', 'batches.name as batchName', 'items.key', 'items.amount_cents', 'items.recipient_name'])
+      .where('d.alerted_at', 'is', null)
+      .orderBy('d.id'),
+  );
+  return rows.map((d) => ({
+    ref: d.id,
+    alertedAt: null,
+    identifier: d.identifier,
+    batch: d.batchName,
+    line: d.line,
+    key: d.key ?? '',
+    amountCents: d.amount_cents ?? 0,
+    status: `${d.field}: the ledger has ${d.ledger_value ?? 'nothing'}; the provider's item pages show ${d.provider_value ?? 'nothing'}`,
+    lastUpdate: d.found_at,
+    recipient: d.recipient_name,
   }));
 }
 

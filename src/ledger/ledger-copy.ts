@@ -19,6 +19,7 @@ export const COPIED_TABLES = [
   { table: 'batch_schedules', order: 'batch_id' },
   { table: 'approvals', order: 'id' },
   { table: 'item_corrections', order: 'id' },
+  { table: 'record_differences', order: 'id' },
 ] as const;
 export const LEFT_BEHIND = ['import_claims', 'batch_claims', 'daemon_lock', 'work_leases'] as const;
 

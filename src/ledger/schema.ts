@@ -19,6 +19,7 @@ export interface Database {
   work_leases: WorkLeasesTable;
   approvals: ApprovalsTable;
   item_corrections: ItemCorrectionsTable;
+  record_differences: RecordDifferencesTable;
 }
 
 export interface ImportsTable {
@@ -108,6 +109,19 @@ export interface ItemCorrectionsTable {
   recorded: ItemState;
   remote_status: string;
   corrected_at: string;
+  alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A way a batch's item pages, when they settled it, differed from the ledger (0015). */
+export interface RecordDifferencesTable {
+  id: Generated<number>;
+  batch_id: number;
+  identifier: string;
+  line: number | null;
+  field: 'status' | 'amount' | 'pixId' | 'endToEndId' | 'presence';
+  ledger_value: string | null;
+  provider_value: string | null;
+  found_at: string;
   alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

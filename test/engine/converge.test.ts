@@ -82,6 +82,32 @@ describe("the provider's record is the truth: the ledger converges to its item p
     await ledger.close();
   });
 
+  it('the read that settles a batch is its last word: an amount the pages show otherwise is kept and alerted once, and a second read adds nothing', async () => {
+    const { ledger, batchId, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, t0);
+    const [a, b] = identifiers as [string, string];
+    // The provider paid the second row R$ 100,02 where the ledger sent R$ 10,02; it also lists an item the ledger never sent.
+    const pages = [page(a, 'paid', 'paid'), { ...page(b, 'paid', 'paid'), amountCents: 10_002 }, { ...page('ffffffff-0000-4000-8000-000000000001', 'paid', 'paid'), amountCents: 500 }];
+    await reconcileBatch(reading(ledger, after(10), pages), batchId);
+    expect(batchStatus(ledger, batchId)).toBe('settled');
+    const differences = () => sqliteOf(ledger).prepare('SELECT identifier, field, ledger_value, provider_value FROM record_differences ORDER BY id').all();
+    expect(differences()).toEqual([
+      { identifier: b, field: 'amount', ledger_value: '1002', provider_value: '10002' },
+      { identifier: 'ffffffff-0000-4000-8000-000000000001', field: 'presence', ledger_value: null, provider_value: 'paid' },
+    ]);
+    await reconcileBatch(reading(ledger, after(20), pages), batchId);
+    expect(differences()).toHaveLength(2);
+
+    const settings = { staleAfter: 3600, alertAfter: 7200, alertRepeat: 86_400, maxReprocess: 3, receiptWait: 3600 };
+    const first = await raiseAlerts({ ledger, now: () => after(30), settings, send: async () => [], profile: 'default', sandbox: true });
+    expect(first.alerts.find((x) => x.kind === 'record-differs')?.items.map((i) => [i.identifier, i.status])).toEqual([
+      [b, "amount: the ledger has 1002; the provider's item pages show 10002"],
+      ['ffffffff-0000-4000-8000-000000000001', "presence: the ledger has nothing; the provider's item pages show paid"],
+    ]);
+    const again = await raiseAlerts({ ledger, now: () => after(40), settings, send: async () => [], profile: 'default', sandbox: true });
+    expect(again.alerts.filter((x) => x.kind === 'record-differs')).toEqual([]);
+    await ledger.close();
+  });
+
   it('an outcome only an event gave, which the pages never show, is not left provisional for ever: refreshed, then alerted like a stale item', async () => {
     const { ledger, batchId, identifiers } = await ledgerWithStartedBatch(tempDir(), 1, t0);
     const id = identifiers[0]!;

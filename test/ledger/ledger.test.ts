@@ -67,11 +67,13 @@ const SCHEMA: Record<string, string[]> = {
   work_leases: ['name', 'holder', 'taken_at', 'expires_at'],
   // 0014_record_state
   item_corrections: ['id', 'item_id', 'claimed', 'recorded', 'remote_status', 'corrected_at', 'alerted_at'],
+  // 0015_record_differences
+  record_differences: ['id', 'batch_id', 'identifier', 'line', 'field', 'ledger_value', 'provider_value', 'found_at', 'alerted_at'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_record_differences'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {
