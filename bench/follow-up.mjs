@@ -37,6 +37,7 @@ try {
     NO_COLOR: '1',
     PAYBATCH_BASE_URL: sandbox.ready.url,
     PAYBATCH_PIX_AMOUNT_UNIT: 'cents',
+    PAYBATCH_BILL_AMOUNT_UNIT: 'reais',
     PAYBATCH_TOKEN_URL: sandbox.ready.tokenUrl,
     PAYBATCH_API_KEY: sandbox.ready.apiKey,
     PAYBATCH_CLIENT_ID: sandbox.ready.clientId,

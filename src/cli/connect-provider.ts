@@ -34,7 +34,7 @@ export async function connectProvider(
   };
 }
 
-type Credentials = Pick<ProviderClientOptions, 'baseUrl' | 'tokenUrl' | 'apiKey' | 'clientId' | 'clientSecret' | 'pixAmountUnit'>;
+type Credentials = Pick<ProviderClientOptions, 'baseUrl' | 'tokenUrl' | 'apiKey' | 'clientId' | 'clientSecret' | 'pixAmountUnit' | 'billAmountUnit'>;
 
 async function embeddedSandbox(profile: Profile, o: { sandboxState: string; out: Output }): Promise<{ credentials: Credentials; stop: () => Promise<void> }> {
   const { startSandbox } = await import('../sandbox/server.js');
@@ -44,9 +44,10 @@ async function embeddedSandbox(profile: Profile, o: { sandboxState: string; out:
   });
   o.out.notice(o.out.words.sandbox(sandbox.url, s.sandboxDialect === 'paybatch' ? null : s.sandboxDialect));
   const { url: baseUrl, tokenUrl, apiKey, clientId, clientSecret } = sandbox;
-  // The embedded sandbox's unit is known, whatever the profile says of a real provider: its `iso` dialect speaks reais.
+  // The embedded sandbox's units are known, whatever the profile says of a real provider: its `iso` dialect speaks
+  // reais for Pix; every dialect's bills are in reais.
   const pixAmountUnit = s.sandboxDialect === 'iso' ? 'reais' : 'cents';
-  return { credentials: { baseUrl, tokenUrl, apiKey, clientId, clientSecret, pixAmountUnit }, stop: () => sandbox.close() };
+  return { credentials: { baseUrl, tokenUrl, apiKey, clientId, clientSecret, pixAmountUnit, billAmountUnit: 'reais' }, stop: () => sandbox.close() };
 }
 
 function configuredProvider(profile: Profile): { credentials: Credentials; stop: () => Promise<void> } {

@@ -27,6 +27,7 @@ export interface Settings {
   webhookSecretHeader?: string;
   /** Unset: no Pix money moves on a provider other than the embedded sandbox (the unit is never guessed). */
   pixAmountUnit?: 'cents' | 'reais';
+  billAmountUnit?: 'cents' | 'reais';
   /** Unit of Pix events' numeric amounts, when a provider's events differ from its items; unset: centavos. */
   eventAmountUnit?: 'cents' | 'reais';
   tokenAuth: TokenAuth;
@@ -124,6 +125,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   },
   eventAmountUnit: { describe: 'unit of numeric amounts in Pix webhook events: cents | reais (unset: cents; text such as "110.07" is always reais)', parse: oneOf('cents', 'reais') },
   pixAmountUnit: { describe: "unit of Pix item amounts on the wire: cents | reais (unset: no Pix payment is sent; read it in the provider's documentation)", parse: oneOf('cents', 'reais') },
+  billAmountUnit: { describe: "unit of bill amounts on the wire (details, payment, its answer): reais | cents (unset: no bill is paid; read it in the provider's documentation)", parse: oneOf('reais', 'cents') },
   tokenAuth: { describe: 'how the token endpoint authenticates the client: auto | basic | body (form fields)', parse: oneOf('auto', 'basic', 'body') },
   statusWords: { describe: 'item status words beyond the built-in table, e.g. EM_PROCESSAMENTO=processing,LIQUIDATED=paid', parse: statusWords },
   pixIdFields: { describe: `item fields that carry the Pix id of receipts, in order (default ${DEFAULT_PIX_ID_FIELDS.join(',')})`, parse: list },

@@ -4,7 +4,7 @@ import type { Batch, Item } from '../provider/types.js';
 
 /** One thing `provider check` tried. `required`: payments cannot work without it. */
 export interface CheckStep {
-  readonly name: 'token' | 'api' | 'amount unit' | 'key lookup' | 'items' | 'bill details' | 'webhook';
+  readonly name: 'token' | 'api' | 'amount unit' | 'bill amount unit' | 'key lookup' | 'items' | 'bill details' | 'webhook';
   readonly ok: boolean;
   readonly required: boolean;
   readonly detail: string;
@@ -57,7 +57,8 @@ export async function checkProvider(provider: ProviderClient, o: CheckOptions): 
     return `an access token was issued (client authentication: ${method === 'basic' ? 'HTTP Basic' : 'form body'})`;
   });
   if (!tokenOk) return { ready: false, steps, recommend };
-  steps.push(amountUnitStep(provider.dialect.pixAmountUnit));
+  steps.push(amountUnitStep(PIX_UNIT, provider.dialect.pixAmountUnit));
+  steps.push(amountUnitStep(BILL_UNIT, provider.dialect.billAmountUnit));
 
   let newest: Batch | null = null;
   await attempt('api', true, async () => {
@@ -134,19 +135,31 @@ export async function checkProvider(provider: ProviderClient, o: CheckOptions): 
   return { ready: steps.every((s) => s.ok || !s.required), steps, recommend };
 }
 
+/** What the unit of each kind of amount is called, and how the provider's documentation would show it. */
+interface UnitSetting {
+  readonly step: 'amount unit' | 'bill amount unit';
+  readonly setting: 'pixAmountUnit' | 'billAmountUnit';
+  /** Bills are optional: a profile that pays only Pix is ready without their unit. */
+  readonly required: boolean;
+  readonly unset: string;
+}
+const PIX_UNIT: UnitSetting = {
+  step: 'amount unit', setting: 'pixAmountUnit', required: true,
+  unset: "no Pix payment is sent: read in the provider's documentation whether an item's amount is in centavos (1107 for R$ 11,07) or reais (11.07), then paybatch config set pixAmountUnit cents (or reais)",
+};
+const BILL_UNIT: UnitSetting = {
+  step: 'bill amount unit', setting: 'billAmountUnit', required: false,
+  unset: "no bill is paid: read in the provider's documentation whether a bill payment's amount is in reais (159.90 for R$ 159,90) or centavos (15990), then paybatch config set billAmountUnit reais (or cents)",
+};
+
 /**
- * The unit of Pix amounts cannot be learnt from the API: a provider echoes an amount in the unit it read it in, so a
- * wrong unit looks right. Unset, it stops payments; set, it is the profile's word and is said to be so.
+ * The unit of amounts cannot be learnt from the API: a provider echoes an amount in the unit it read it in, so a
+ * wrong unit looks right. Unset, it stops those payments; set, it is the profile's word and is said to be so.
  */
-function amountUnitStep(unit: 'cents' | 'reais' | null): CheckStep {
-  if (unit === null) {
-    return {
-      name: 'amount unit', ok: false, required: true,
-      detail: "pixAmountUnit is not set, so no Pix payment is sent: read in the provider's documentation whether an item's amount is in centavos (1107 for R$ 11,07) or reais (11.07), then paybatch config set pixAmountUnit cents (or reais)",
-    };
-  }
+function amountUnitStep(u: UnitSetting, unit: 'cents' | 'reais' | null): CheckStep {
+  if (unit === null) return { name: u.step, ok: false, required: u.required, detail: `${u.setting} is not set, so ${u.unset}` };
   return {
-    name: 'amount unit', ok: true, required: true, unverified: true,
+    name: u.step, ok: true, required: u.required, unverified: true,
     detail: `${unit}, as the profile says; the API cannot confirm it (the provider echoes an amount in the unit it read it in): make sure the provider's documentation says ${unit === 'cents' ? 'centavos' : 'reais'}`,
   };
 }

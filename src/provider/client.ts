@@ -66,8 +66,16 @@ export class ProviderClient {
     for (const [name, v] of [['API key', o.apiKey], ['OAuth client id', o.clientId], ['OAuth client secret', o.clientSecret]] as const) {
       if (typeof v !== 'string' || v === '') throw new ConfigError(`The provider ${name} is empty.`);
     }
-    const dialect: ProviderDialect = { ...DEFAULT_DIALECT, ...o.dialect, ...(o.pixAmountUnit === undefined ? {} : { pixAmountUnit: o.pixAmountUnit }) };
-    if (dialect.pixAmountUnit !== null && dialect.pixAmountUnit !== 'cents' && dialect.pixAmountUnit !== 'reais') throw new ConfigError(`pixAmountUnit must be "cents" or "reais", not "${String(dialect.pixAmountUnit)}".`);
+    const dialect: ProviderDialect = {
+      ...DEFAULT_DIALECT,
+      ...o.dialect,
+      ...(o.pixAmountUnit === undefined ? {} : { pixAmountUnit: o.pixAmountUnit }),
+      ...(o.billAmountUnit === undefined ? {} : { billAmountUnit: o.billAmountUnit }),
+    };
+    for (const setting of ['pixAmountUnit', 'billAmountUnit'] as const) {
+      const unit = dialect[setting];
+      if (unit !== null && unit !== 'cents' && unit !== 'reais') throw new ConfigError(`${setting} must be "cents" or "reais", not "${String(unit)}".`);
+    }
     this.#dialect = dialect;
     // Pages are read in centavos while the unit is unset: what earlier versions sent, for batches they started.
     this.#reading = { unit: dialect.pixAmountUnit ?? 'cents', pixIdFields: dialect.pixIdFields, reasonCodeFields: dialect.reasonCodeFields, reasonMessageFields: dialect.reasonMessageFields, stateOf: (word) => itemStateOf(dialect, word) };
@@ -313,13 +321,14 @@ export class ProviderClient {
 
   async #details(method: 'POST' | 'GET', segments: readonly string[]): Promise<BillDetails> {
     const { res, path } = await this.#api.call({ method, segments, mode: 'repeatable' });
-    const details = this.#api.decode(res, method, path, false, decodeBillDetails);
+    const details = this.#api.decode(res, method, path, false, (v) => decodeBillDetails(v, this.#dialect.billAmountUnit));
     this.#detailsMethod = method;
     return details;
   }
 
   /**
-   * Pays a bill (endpoint 13): `{amount, code}` with the amount in reais with two decimals (`1234.50`). NEVER retried.
+   * Pays a bill (endpoint 13): `{amount, code}` with the amount in the profile's `billAmountUnit` — reais with two
+   * decimals (`1234.50`) or whole centavos — and refused while it is unset. NEVER retried.
    * A communication failure after the request may have been sent (timeout, connection lost), or an answer of 500, 502
    * or 504, gives a ProviderError with `outcomeUnknown: true`: the bill may be paid. A 2xx whose body cannot be read
    * also has `outcomeUnknown: true`, with the body attached.
@@ -328,10 +337,19 @@ export class ProviderClient {
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('amountCents must be a positive whole number of centavos');
     if (code === '') throw new RangeError('the bill code is empty');
     // Written by hand so the amount keeps its two decimals on the wire (JSON.stringify would send 1234.5).
-    const amount = this.#dialect.billAmountForm === 'string' ? `"${formatReais(amountCents)}"` : formatReais(amountCents);
+    const value = this.#billUnitToSend() === 'cents' ? String(amountCents) : formatReais(amountCents);
+    const amount = this.#dialect.billAmountForm === 'string' ? `"${value}"` : value;
     const body = `{"amount":${amount},"code":${JSON.stringify(code)}}`;
     const { res, path } = await this.#api.call({ method: 'POST', segments: ['cashout', 'boleto'], body, mode: 'once' });
-    return this.#api.decode(res, 'POST', path, true, decodeBillPayment);
+    return this.#api.decode(res, 'POST', path, true, (v) => decodeBillPayment(v, this.#dialect.billAmountUnit));
+  }
+
+  /** The unit bill amounts go out in: not documented, so set by the profile, never guessed (see `#unitToSend`). */
+  #billUnitToSend(): PixAmountUnit {
+    if (this.#dialect.billAmountUnit !== null) return this.#dialect.billAmountUnit;
+    throw new ConfigError("The unit of this provider's bill amounts is not set, and paybatch does not guess it: a wrong unit pays 100 times too much or too little.", {
+      hint: "Read in the provider's documentation whether a bill payment's amount is in reais (159.90 for R$ 159,90) or in centavos (15990), then set it: paybatch config set billAmountUnit reais (or cents), or PAYBATCH_BILL_AMOUNT_UNIT.",
+    });
   }
 
   /** Subscribes a URL to event notifications (endpoint 14). The secret is masked in anything the client reports. */

@@ -104,16 +104,16 @@ export function decodeStartResult(v: unknown): StartResult {
  * `cents` the wire value must be a whole number; in `reais` it must have at most two decimals. Anything else is
  * refused: a unit mistake pays 100 times too much or too little.
  */
-export function wireAmountToCents(v: unknown, unit: PixAmountUnit, where: string): number {
+export function wireAmountToCents(v: unknown, unit: PixAmountUnit, where: string, setting = 'pixAmountUnit'): number {
   if (typeof v === 'string' && /^\s*\d+\.\d+\s*$/.test(v)) unit = 'reais';
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new DecodeError(where, 'expected an amount (a number ≥ 0)');
   if (unit === 'cents') {
-    if (!Number.isSafeInteger(n)) throw new DecodeError(where, `amount ${n} is not a whole number of centavos (is pixAmountUnit right?)`);
+    if (!Number.isSafeInteger(n)) throw new DecodeError(where, `amount ${n} is not a whole number of centavos (is ${setting} right?)`);
     return n;
   }
   const r = reaisToCents(typeof v === 'string' ? v : n);
-  if (!r.ok) throw new DecodeError(where, `${r.error} (is pixAmountUnit right?)`);
+  if (!r.ok) throw new DecodeError(where, `${r.error} (is ${setting} right?)`);
   return r.value;
 }
 
@@ -169,13 +169,18 @@ export function decodeAddedItems(v: unknown, read: ItemReading): Item[] {
 }
 
 /** A reais amount of the bill APIs to centavos; absent or null gives null. Numeric text is accepted. */
-function reais(o: Obj, key: string, where: string): number | null {
+/** A bill amount in centavos, read in the profile's `billAmountUnit` (reais while it is unset; see `wireAmountToCents`). */
+function billAmount(o: Obj, key: string, unit: PixAmountUnit | null): number | null {
   const v = o[key];
   if (v === undefined || v === null || v === '') return null;
-  if (typeof v !== 'number' && typeof v !== 'string') throw new DecodeError(at(where, key), 'expected an amount in reais');
-  const r = reaisToCents(v);
-  if (!r.ok) throw new DecodeError(at(where, key), r.error);
-  return r.value;
+  if (typeof v !== 'number' && typeof v !== 'string') throw new DecodeError(key, 'expected an amount');
+  // Money written as text for people ("1.234,56") is reais whatever the unit.
+  if (typeof v === 'string' && !/^\s*\d+(\.\d+)?\s*$/.test(v)) {
+    const r = reaisToCents(v);
+    if (!r.ok) throw new DecodeError(key, r.error);
+    return r.value;
+  }
+  return wireAmountToCents(v, unit ?? 'reais', key, 'billAmountUnit');
 }
 
 function bool(o: Obj, key: string, where: string): boolean {
@@ -186,26 +191,26 @@ function bool(o: Obj, key: string, where: string): boolean {
   throw new DecodeError(at(where, key), 'expected true or false');
 }
 
-export function decodeBillDetails(v: unknown): BillDetails {
+export function decodeBillDetails(v: unknown, unit: PixAmountUnit | null): BillDetails {
   const o = obj(v, '');
   return {
     assignor: optString(o, 'assignor', ''),
     settleDate: dateText(optString(o, 'settledate', '') || optString(o, 'settleDate', '')),
-    discountCents: reais(o, 'discount', ''),
-    maxValueCents: reais(o, 'maxValue', ''),
-    minValueCents: reais(o, 'minValue', ''),
+    discountCents: billAmount(o, 'discount', unit),
+    maxValueCents: billAmount(o, 'maxValue', unit),
+    minValueCents: billAmount(o, 'minValue', unit),
     beneficiary: optString(o, 'beneficiary', ''),
     canChangeAmount: bool(o, 'canChangeAmount', ''),
-    amountCents: reais(o, 'amount', ''),
-    interestCents: reais(o, 'interest', ''),
-    originalAmountCents: reais(o, 'originalAmount', ''),
+    amountCents: billAmount(o, 'amount', unit),
+    interestCents: billAmount(o, 'interest', unit),
+    originalAmountCents: billAmount(o, 'originalAmount', unit),
     typefulLine: optString(o, 'typefulLine', ''),
     beneficiaryDocument: optString(o, 'beneficiaryDocument', ''),
     dueDate: dateText(optString(o, 'dueDate', '')),
   };
 }
 
-export function decodeBillPayment(v: unknown): BillPayment {
+export function decodeBillPayment(v: unknown, unit: PixAmountUnit | null): BillPayment {
   const o = obj(v, '');
   const d = o['details'];
   const details: BillPayment['details'] = {};
@@ -220,13 +225,13 @@ export function decodeBillPayment(v: unknown): BillPayment {
     status: reqString(o, 'status', ''),
     settleDate: dateText(optString(o, 'settleDate', '') || optString(o, 'settledate', '')),
     timestamp: optString(o, 'timestamp', ''),
-    amountPaidCents: reais(o, 'amountPaid', ''),
+    amountPaidCents: billAmount(o, 'amountPaid', unit),
     dueDate: dateText(optString(o, 'dueDate', '')),
     assignor: optString(o, 'assignor', ''),
     payer: optString(o, 'payer', ''),
     payerDocument: optString(o, 'payerDocument', ''),
     beneficiary: optString(o, 'beneficiary', ''),
-    amountCents: reais(o, 'amount', ''),
+    amountCents: billAmount(o, 'amount', unit),
     details,
     typefulLine: optString(o, 'typefulLine', ''),
     transactionId: optString(o, 'transactionId', ''),

@@ -28,6 +28,8 @@ export interface ProviderDialect {
   readonly tokenAuth: TokenAuth;
   /** Null: not set, and money does not move (pages are read in centavos, as earlier versions sent them). */
   readonly pixAmountUnit: PixAmountUnit | null;
+  /** Null: not set, and no bill is paid (amounts are read in reais, checked against each bill's own code). */
+  readonly billAmountUnit: PixAmountUnit | null;
   /** Item status words beyond the default table (normalised word → state); they win over the table. */
   readonly statusWords: Readonly<Record<string, ItemState>>;
   /** Item fields that may carry the Pix id of the receipt path, tried in order. */
@@ -45,6 +47,7 @@ export interface ProviderDialect {
 export const DEFAULT_DIALECT: ProviderDialect = Object.freeze({
   tokenAuth: 'auto',
   pixAmountUnit: null,
+  billAmountUnit: null,
   statusWords: Object.freeze({}),
   pixIdFields: DEFAULT_PIX_ID_FIELDS,
   reasonCodeFields: DEFAULT_REASON_CODE_FIELDS,
@@ -58,6 +61,7 @@ export const DEFAULT_DIALECT: ProviderDialect = Object.freeze({
 export function dialectOf(s: {
   readonly tokenAuth?: TokenAuth;
   readonly pixAmountUnit?: PixAmountUnit;
+  readonly billAmountUnit?: PixAmountUnit;
   readonly statusWords?: string;
   readonly pixIdFields?: string;
   readonly reasonCodeFields?: string;
@@ -70,6 +74,7 @@ export function dialectOf(s: {
   return {
     tokenAuth: s.tokenAuth ?? DEFAULT_DIALECT.tokenAuth,
     pixAmountUnit: s.pixAmountUnit ?? null,
+    billAmountUnit: s.billAmountUnit ?? null,
     statusWords: words?.ok ? words.value : DEFAULT_DIALECT.statusWords,
     pixIdFields: s.pixIdFields === undefined ? DEFAULT_PIX_ID_FIELDS : parseList(s.pixIdFields),
     reasonCodeFields: s.reasonCodeFields === undefined ? DEFAULT_REASON_CODE_FIELDS : parseList(s.reasonCodeFields),

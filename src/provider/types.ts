@@ -169,8 +169,10 @@ export interface ProviderClientOptions {
   clientSecret: string;
   /** Optional OAuth scope sent with the token request. */
   scope?: string;
-  /** Unit of Pix item amounts ON THE WIRE; default `cents` (wins over `dialect.pixAmountUnit`). */
+  /** Unit of Pix item amounts ON THE WIRE (wins over `dialect.pixAmountUnit`); unset, no Pix payment is sent. */
   pixAmountUnit?: PixAmountUnit;
+  /** Unit of bill amounts ON THE WIRE (wins over `dialect.billAmountUnit`); unset, no bill is paid. */
+  billAmountUnit?: PixAmountUnit;
   /** The provider's choices where its documentation is silent; every field defaults to the lenient `DEFAULT_DIALECT`. */
   dialect?: Partial<ProviderDialect>;
   /** Milliseconds; defaults connect 10 000, headers 30 000, body 30 000 (body: longest silence between chunks). */

@@ -93,7 +93,7 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
       args: ['--dialect', dialect, '--seed', '21', '--speed', '100', '--start-time', SATURDAY_NIGHT, '--faults', `instabilityReturn=0.15,instabilityRejection=0.1,failed=0.05${MORE_FAULTS[dialect]}`],
     });
     sandboxes.push(s);
-    const env = userEnv(dir, { ...s.env(), PAYBATCH_PIX_AMOUNT_UNIT: UNIT[dialect], PAYBATCH_WEBHOOK_SECRET: 'e2e-secret-of-the-dialect-test', PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts') });
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_PIX_AMOUNT_UNIT: UNIT[dialect], PAYBATCH_BILL_AMOUNT_UNIT: 'reais', PAYBATCH_WEBHOOK_SECRET: 'e2e-secret-of-the-dialect-test', PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts') });
 
     const port = await freePort();
     const daemon = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '1', '--timeout', '150s', '--log-format', 'json'], { env, timeout: 180_000 });
@@ -168,7 +168,7 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     const dir = tempDir();
     const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', dialect, '--seed', '22', '--speed', '100', '--faults', `failed=0.1${MORE_FAULTS[dialect]}`] });
     sandboxes.push(s);
-    const env = userEnv(dir, { ...s.env(), PAYBATCH_PIX_AMOUNT_UNIT: UNIT[dialect], PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'), PAYBATCH_RECEIPT_WAIT: '2s' });
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_PIX_AMOUNT_UNIT: UNIT[dialect], PAYBATCH_BILL_AMOUNT_UNIT: 'reais', PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'), PAYBATCH_RECEIPT_WAIT: '2s' });
 
     const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), 30), '--start', '--yes'], { env });
     expect(imported.exitCode, imported.stderr).toBe(0);
@@ -216,12 +216,12 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
 });
 
 describe('a provider whose amounts are reais (the "iso" dialect), and a profile that does not say so', () => {
-  it('moves no money while pixAmountUnit is unset, naming the setting; set to the wrong unit, the echo stops the batch before it starts', async () => {
+  it('moves no money while the amount units are unset (Pix and bills), naming the setting; set to the wrong unit, the echo stops the batch before it starts', async () => {
     const dir = tempDir();
     const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', 'iso', '--seed', '23', '--speed', '100', '--faults', 'none'] });
     sandboxes.push(s);
     const sheet = writeSheet(join(dir, 'folha.csv'), 3);
-    const connectionOnly = Object.fromEntries(Object.entries(s.env()).filter(([k]) => k !== 'PAYBATCH_PIX_AMOUNT_UNIT'));
+    const connectionOnly = Object.fromEntries(Object.entries(s.env()).filter(([k]) => k !== 'PAYBATCH_PIX_AMOUNT_UNIT' && k !== 'PAYBATCH_BILL_AMOUNT_UNIT'));
 
     const unset = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env: userEnv(join(dir, 'unset'), connectionOnly) });
     expect(unset.exitCode).toBe(1);
@@ -236,8 +236,16 @@ describe('a provider whose amounts are reais (the "iso" dialect), and a profile 
     expect(wrong.exitCode).toBe(1);
     expect(wrong.stdout).toContain('amount_mismatch');
 
+    // A bill is money too: its unit is not documented either, so it is not paid until the profile says.
+    const bill = await paybatch(['boleto', 'pay', bankLine(), '--yes', '--json'], { env: userEnv(join(dir, 'unset'), connectionOnly) });
+    expect(bill.exitCode).toBe(1);
+    const billRefusal = JSON.parse(bill.stdout) as { error: { type: string; hint: string } };
+    expect(billRefusal.error.type).toBe('config_invalid');
+    expect(billRefusal.error.hint).toContain('paybatch config set billAmountUnit reais (or cents), or PAYBATCH_BILL_AMOUNT_UNIT');
+
     const { payments } = await s.admin<PaymentsReport>('payments');
     expect(payments.filter((p) => p.paid > 0)).toEqual([]);
+    expect((await s.admin<{ bills: unknown[] }>('bills')).bills).toEqual([]);
 
     // provider check says so too: not ready, the unit named, nothing ticked for it.
     const check = await paybatch(['provider', 'check', '--json'], { env: userEnv(join(dir, 'unset'), connectionOnly) });

@@ -61,10 +61,12 @@ export async function startSandboxProcess(o: { state: string; args?: string[] })
       if (!res.ok) throw new Error(`/_sandbox/${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     },
-    // A provider of its own (not the embedded sandbox): its amount unit is set, as users must (the sandbox's is centavos).
+    // A provider of its own (not the embedded sandbox): its amount units are set, as users must (the sandbox's Pix
+    // amounts are centavos, its bill amounts reais).
     env: () => ({
       PAYBATCH_BASE_URL: ready.url!,
       PAYBATCH_PIX_AMOUNT_UNIT: 'cents',
+      PAYBATCH_BILL_AMOUNT_UNIT: 'reais',
       PAYBATCH_TOKEN_URL: ready.tokenUrl!,
       PAYBATCH_API_KEY: ready.apiKey!,
       PAYBATCH_CLIENT_ID: ready.clientId!,

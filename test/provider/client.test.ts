@@ -314,6 +314,23 @@ describe('bill payment and subscription', () => {
     expect(p).toMatchObject({ status: 'paid', amountPaidCents: 123450, amountCents: 123450, transactionId: 't1', details: { BlocoCompleto: 'x', convenant: 'y' } });
   });
 
+  it('pays no bill while billAmountUnit is unset, naming the setting, and sends nothing', async () => {
+    const { client, server } = await setup((_q, res) => json(res, 200, { status: 'paid', transactionId: 't' }), { billAmountUnit: undefined });
+    const e = (await rejection(client.payBoleto(LINE, 15990))) as ConfigError;
+    expect(e).toBeInstanceOf(ConfigError);
+    expect(e.message).toMatch(/unit of this provider's bill amounts is not set/);
+    expect(e.hint).toMatch(/paybatch config set billAmountUnit reais \(or cents\), or PAYBATCH_BILL_AMOUNT_UNIT/);
+    expect(server.seen).toEqual([]);
+  });
+
+  it('with billAmountUnit "cents": whole centavos out, and numbers read back as centavos (decimal text stays reais)', async () => {
+    const result = { status: 'paid', transactionId: 't2', amountPaid: 15990, amount: '159.90' };
+    const { client, server } = await setup((_q, res) => json(res, 200, result), { billAmountUnit: 'cents' });
+    const p = await client.payBoleto(LINE, 15990);
+    expect(server.seen[0]!.body).toBe(`{"amount":15990,"code":"${LINE}"}`);
+    expect(p).toMatchObject({ amountPaidCents: 15990, amountCents: 15990 });
+  });
+
   it('a 2xx answer that cannot be read leaves the outcome unknown', async () => {
     const { client } = await setup((_q, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });

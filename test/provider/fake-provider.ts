@@ -174,6 +174,7 @@ export function testClient(server: Pick<FakeServer, 'url' | 'tokenUrl'>, o: Part
     onEvent: (e) => events.push(e),
     timeouts: { connectMs: 1_000, headersMs: 2_000, bodyMs: 2_000 },
     ...(Object.hasOwn(o, 'pixAmountUnit') || o.dialect?.pixAmountUnit ? {} : { pixAmountUnit: 'cents' as const }),
+    ...(Object.hasOwn(o, 'billAmountUnit') || o.dialect?.billAmountUnit ? {} : { billAmountUnit: 'reais' as const }),
     ...o,
   });
   return { client, events, sleeps };
