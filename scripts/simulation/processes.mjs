@@ -107,6 +107,7 @@ function adminOf(ready) {
 const envOf = (ready) => ({
   PAYBATCH_BASE_URL: ready.url,
   PAYBATCH_PIX_AMOUNT_UNIT: 'cents',
+  PAYBATCH_BILL_AMOUNT_UNIT: 'reais',
   PAYBATCH_TOKEN_URL: ready.tokenUrl,
   PAYBATCH_API_KEY: ready.apiKey,
   PAYBATCH_CLIENT_ID: ready.clientId,
