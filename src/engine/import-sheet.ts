@@ -1,3 +1,4 @@
+import type { PixAmountUnit } from '../provider/dialect.js';
 import { basename, dirname, extname, join } from 'node:path';
 import { formatBRL } from '../domain/money.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
@@ -64,6 +65,8 @@ export interface ImportSummary {
   readonly nameWarnings: readonly NameWarning[];
   readonly duplicates: readonly Duplicate[];
   readonly start: boolean;
+  /** The unit the amounts go out in (the profile's `pixAmountUnit`), so the confirmation shows them as sent; null: unset, nothing can be sent. */
+  readonly amountUnit: PixAmountUnit | null;
 }
 
 export interface ImportResult {
@@ -137,6 +140,7 @@ async function resumeImport(deps: ImportDeps, o: ImportOptions, existing: Import
       nameWarnings: [],
       duplicates: [],
       start: true,
+      amountUnit: (await deps.provider()).dialect.pixAmountUnit,
     };
     if (!(await deps.confirm(summary))) throw new CancelledError();
   }
@@ -216,6 +220,7 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
     nameWarnings: plan.nameWarnings,
     duplicates: plan.duplicates,
     start: o.start,
+    amountUnit: (await deps.provider()).dialect.pixAmountUnit,
   };
   if (o.dryRun) return { outcome: 'dry-run', summary };
   if (!(await deps.confirm(summary))) throw new CancelledError();

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { centsToReais, formatReais } from '../domain/money.js';
+import { formatReais } from '../domain/money.js';
 import { ConfigError, ProviderError } from '../errors.js';
 import {
   decodeAddedItems,
@@ -16,7 +16,7 @@ import {
 import { ApiCalls, buildPath, withNote } from './api-calls.js';
 import { DEFAULT_TIMEOUTS, HttpTransport } from './http-transport.js';
 import { mayBeWrongMethod } from './error-meaning.js';
-import { DEFAULT_DIALECT, itemStateOf, type PixAmountUnit, type ProviderDialect } from './dialect.js';
+import { DEFAULT_DIALECT, itemStateOf, wireItemAmount, type PixAmountUnit, type ProviderDialect } from './dialect.js';
 import { cursorPages } from './pages.js';
 import { Redactor } from './redact.js';
 import { isRetryableStatus, resolveRetrySettings, retrying, type RetryLoopOptions } from './retry-policy.js';
@@ -220,7 +220,7 @@ export class ProviderClient {
       if (typeof it.identifier !== 'string' || it.identifier === '') throw new RangeError(`items[${i}].identifier is empty`);
       if (sent.has(it.identifier)) throw new RangeError(`items[${i}].identifier ${it.identifier} appears twice in one call`);
       sent.set(it.identifier, it.amountCents);
-      const amount = unit === 'cents' ? it.amountCents : centsToReais(it.amountCents);
+      const amount = wireItemAmount(it.amountCents, unit);
       return { amount, identifier: it.identifier, description: it.description, to: it.to };
     });
     // Serialised once: every attempt sends byte for byte the same body.

@@ -19,6 +19,7 @@ import {
   type PixAmountUnit,
   type TokenAuth,
 } from '../domain/provider-choices.js';
+import { centsToReais } from '../domain/money.js';
 import { itemStateFromWord } from '../domain/provider-words.js';
 
 export type { BillAmountForm, BillDetailsMethod, PixAmountUnit, TokenAuth };
@@ -98,4 +99,9 @@ export function firstField(o: Readonly<Record<string, unknown>>, fields: readonl
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   }
   return undefined;
+}
+
+/** An item's `amount` as it goes on the wire in `unit`: whole centavos (1107) or reais (11.07). */
+export function wireItemAmount(cents: number, unit: PixAmountUnit): number {
+  return unit === 'cents' ? cents : centsToReais(cents);
 }

@@ -114,8 +114,8 @@ describe('paybatch in Portuguese', () => {
     const r = await runCli(['import', sheet, '--name', 'Março'], { tty: true, env: envOf(dir, PT), prompter });
     expect(r.code).toBe(1);
     expect(asked).toEqual(['Criar o lote "Março" pagando R$ 9.574,95 a 6 pessoas?']);
-    for (const [label, value] of [['lote', 'Março'], ['linhas na planilha', '6'], ['pagamentos', '6'], ['total', 'R$ 9.574,95'], ['maior valor', 'R$ 4.999,99']] as const) {
-      expect(r.stderr).toMatch(new RegExp(`│ ${label} +│ ${value.replace(/[.$]/g, '\\$&')} +│\n`));
+    for (const [label, value] of [['lote', 'Março'], ['linhas na planilha', '6'], ['pagamentos', '6'], ['total', 'R$ 9.574,95'], ['maior valor', 'R$ 4.999,99'], ['enviado como', '"amount": 499999 (cents)']] as const) {
+      expect(r.stderr).toMatch(new RegExp(`│ ${label} +│ ${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +│\n`));
     }
     expect(r.stderr).toContain('Consultando chaves Pix 6/6');
   });

@@ -7,6 +7,7 @@ import { importMessages, type ImportMessages } from '../messages/import.js';
 import { statusWord } from '../../domain/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText, text } from '../raw-input.js';
+import { wireItemAmount } from '../../provider/dialect.js';
 
 export interface ImportOptions {
   readonly file: string;
@@ -251,6 +252,7 @@ function showSummary(out: Output, s: ImportSummary, { words, formatBRL }: Humani
     [label.payments, s.totals.count],
     [label.total, formatBRL(s.totals.sumCents)],
     [label.largest, formatBRL(s.totals.largestCents)],
+    [label.asSent, words.asSent(s.amountUnit === null ? null : `"amount": ${wireItemAmount(s.totals.largestCents, s.amountUnit)} (${s.amountUnit})`)],
     ...s.totals.byKeyType.map((t): [string, string] => [`  ${t.keyType}`, `${t.count} · ${formatBRL(t.sumCents)}`]),
   ];
   if (s.rejected.length) rows.push([label.rejected, s.rejected.length]);
