@@ -5,6 +5,7 @@ import type { WebhookEvent } from '../domain/webhook-event.js';
 import { isEventStored, storeEvent } from '../ledger/event-repository.js';
 import { itemForEvent, updateItem } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
+import { recordPixIdClaim } from '../ledger/pix-id-claims.js';
 import type { EventTopic } from '../ledger/schema.js';
 
 type PixEvent = Extract<WebhookEvent, { kind: 'pix' }>;
@@ -135,7 +136,9 @@ async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, rules
   const explains = step === 'explain';
   const forward = step === 'move' || explains;
   // A refund carries its own ids, the return's: the payment's Pix id and end-to-end id (the receipt's) come only
-  // from the payment's own news, even when the refund arrives first.
+  // from the payment's own news, even when the refund arrives first. The id an event gives is a claim too: the
+  // receipt endpoint settles it when two events disagree (fetch-receipts.ts).
+  if (!event.isRefund && event.pixId) await recordPixIdClaim(ledger, { itemId: item.id, pixId: event.pixId, endToEndId: event.endToEndId, eventId: event.eventId, at: new Date(iso) });
   await updateItem(ledger, item.id, {
     pix_id: event.isRefund ? item.pix_id : (item.pix_id ?? event.pixId),
     end_to_end_id: event.isRefund ? item.end_to_end_id : (item.end_to_end_id ?? event.endToEndId),

@@ -1,7 +1,9 @@
-import { PaybatchError } from '../errors.js';
+import { PaybatchError, ProviderError } from '../errors.js';
 import { claimReceiptsDue, receiptsDue, recordReceiptPaths, type ReceiptDue } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
+import type { Receipt } from '../provider/types.js';
+import { adoptPixId, otherPixIdClaims } from '../ledger/pix-id-claims.js';
 import { looksLikePdf, writePixReceipt } from '../receipts/receipt-file.js';
 import { crashPoint } from './crash-point.js';
 
@@ -40,13 +42,13 @@ export async function fetchReceipts(
   };
   const fetchOne = async (it: ReceiptDue): Promise<void> => {
     try {
-      const receipt = await deps.provider.receipt(it.pixId);
+      const { receipt, endToEndId } = await receiptOf(deps, it);
       if (!looksLikePdf(receipt.pdf)) throw new PaybatchError('the receipt is not a complete PDF');
       const path = await writePixReceipt(deps.receiptsDir, {
         batchName: `${it.batchName} #${it.batchId}`,
         row: it.line ?? it.id,
         recipient: it.recipient,
-        endToEndId: it.endToEndId,
+        endToEndId,
         pdf: receipt.pdf,
       });
       crashPoint('receipt-write');
@@ -90,4 +92,29 @@ export async function fetchReceipts(
   const failure = ended.find((e) => e.status === 'rejected');
   if (failure) throw failure.reason;
   return { saved, failed };
+}
+
+/**
+ * The receipt of a paid item, by its Pix id. A Pix id an event gave is a claim: when the provider has no receipt
+ * under it (404) and another event gave the payment another id, the receipt endpoint decides — the id it has a
+ * receipt for becomes the payment's (with that event's end-to-end id).
+ */
+async function receiptOf(deps: { ledger: Ledger; provider: Pick<ProviderClient, 'receipt'>; now: () => Date }, it: ReceiptDue): Promise<{ receipt: Receipt; endToEndId: string | null }> {
+  try {
+    return { receipt: await deps.provider.receipt(it.pixId), endToEndId: it.endToEndId };
+  } catch (e) {
+    if (!(e instanceof ProviderError) || e.status !== 404) throw e;
+    for (const other of await otherPixIdClaims(deps.ledger, it.id, it.pixId)) {
+      let receipt: Receipt;
+      try {
+        receipt = await deps.provider.receipt(other.pixId);
+      } catch (again) {
+        if (again instanceof ProviderError && again.status === 404) continue;
+        throw again;
+      }
+      await adoptPixId(deps.ledger, { itemId: it.id, pixId: other.pixId, endToEndId: other.endToEndId, at: deps.now() });
+      return { receipt, endToEndId: other.endToEndId ?? it.endToEndId };
+    }
+    throw e;
+  }
 }

@@ -2,6 +2,7 @@ import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
 import { inLists } from './chunks.js';
 import type { Ledger } from './ledger.js';
+import { closePixIdClaims } from './pix-id-claims.js';
 import { preparedQuery } from './prepared-query.js';
 import { holderEndedHere } from './process-claim.js';
 import type { BatchStatus, ItemsTable } from './schema.js';
@@ -211,5 +212,6 @@ export async function recordReceiptPaths(ledger: Ledger, saved: readonly { reado
   if (saved.length === 0) return;
   await ledger.transaction(async (tx) => {
     for (const s of saved) await tx.run(tx.db.updateTable('items').set({ receipt_path: s.path }).where('id', '=', s.itemId));
+    await closePixIdClaims(tx, saved.map((s) => s.itemId));
   });
 }

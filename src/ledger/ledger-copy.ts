@@ -20,6 +20,7 @@ export const COPIED_TABLES = [
   { table: 'approvals', order: 'id' },
   { table: 'item_corrections', order: 'id' },
   { table: 'record_differences', order: 'id' },
+  { table: 'pix_id_claims', order: 'id' },
 ] as const;
 export const LEFT_BEHIND = ['import_claims', 'batch_claims', 'daemon_lock', 'work_leases'] as const;
 

@@ -20,6 +20,7 @@ export interface Database {
   approvals: ApprovalsTable;
   item_corrections: ItemCorrectionsTable;
   record_differences: RecordDifferencesTable;
+  pix_id_claims: PixIdClaimsTable;
 }
 
 export interface ImportsTable {
@@ -123,6 +124,16 @@ export interface RecordDifferencesTable {
   provider_value: string | null;
   found_at: string;
   alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A Pix id an event gave a payment (0015): a claim, until the receipt endpoint has a receipt for it. */
+export interface PixIdClaimsTable {
+  id: Generated<number>;
+  item_id: number;
+  pix_id: string;
+  end_to_end_id: string | null;
+  event_id: string;
+  claimed_at: string;
 }
 
 export interface ProviderCallsTable {

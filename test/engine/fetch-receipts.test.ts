@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetchReceipts } from '../../src/engine/fetch-receipts.js';
+import { recordWebhookEvent } from '../../src/engine/apply-event.js';
+import type { WebhookEvent } from '../../src/domain/webhook-event.js';
+import { ProviderError } from '../../src/errors.js';
 import type { ItemRow } from '../../src/ledger/item-repository.js';
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { recordReprocessBatch } from '../../src/ledger/reprocess-store.js';
@@ -144,6 +147,50 @@ describe('fetching receipts', () => {
     await expect(fetchReceipts({ ledger, provider: failing, receiptsDir, now: () => at })).rejects.toThrow('socket hang up');
     const recorded = pathsOf(ledger).filter((r) => r.path !== null);
     expect(recorded.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    await ledger.close();
+  });
+});
+
+describe('a Pix id is a claim until the receipt endpoint has a receipt for it', () => {
+  const event = (identifier: string, eventId: string, pixId: string, endToEndId: string): WebhookEvent => ({
+    kind: 'pix', eventId, pixId, identifier, amountCents: 1001, endToEndId, isRefund: false, accepted: true, transactionStatus: 'approved', reason: null, timestamp: null, raw: {},
+  });
+  const real = {
+    receipt: async (pixId: string) => {
+      if (pixId !== 'REAL') throw new ProviderError('GET /pix/x/receipt failed with HTTP 404', { status: 404, method: 'GET', path: `/pix/${pixId}/receipt`, code: null, body: null });
+      return { pdf: pdfOf(pixId), name: 'r.pdf', description: '' };
+    },
+  };
+  const quarantined = (ledger: Ledger) => sqliteOf(ledger).prepare('SELECT event_id FROM webhook_events WHERE quarantine IS NOT NULL ORDER BY event_id').pluck().all();
+
+  it('a false event came first: its id has no receipt, the other event\'s has; the item takes it and the false event is quarantined', async () => {
+    const dir = tempDir();
+    const { ledger, identifiers } = await ledgerWithStartedBatch(dir, 1, at);
+    const id = identifiers[0]!;
+    await recordWebhookEvent(ledger, event(id, 'lie', 'FORGED', 'E-FORGED'), { deliveryId: null, receivedAt: at });
+    const first = await fetchReceipts({ ledger, provider: real, receiptsDir: join(dir, 'receipts'), now: () => at });
+    expect(first.failed.map((f) => f.error)).toEqual(['GET /pix/x/receipt failed with HTTP 404']);
+
+    await recordWebhookEvent(ledger, event(id, 'truth', 'REAL', 'E-REAL'), { deliveryId: null, receivedAt: at });
+    const second = await fetchReceipts({ ledger, provider: real, receiptsDir: join(dir, 'receipts'), now: () => at });
+    expect(second.saved).toHaveLength(1);
+    expect(sqliteOf(ledger).prepare('SELECT pix_id, end_to_end_id FROM items').get()).toEqual({ pix_id: 'REAL', end_to_end_id: 'E-REAL' });
+    expect(readFileSync(second.saved[0]!, 'latin1')).toContain('receipt of REAL');
+    expect(quarantined(ledger)).toEqual(['lie']);
+    expect(sqliteOf(ledger).prepare('SELECT count(*) FROM pix_id_claims').pluck().get()).toBe(0);
+    await ledger.close();
+  });
+
+  it('a false event came after the true one: the receipt is fetched under the true id and the false event is quarantined', async () => {
+    const dir = tempDir();
+    const { ledger, identifiers } = await ledgerWithStartedBatch(dir, 1, at);
+    const id = identifiers[0]!;
+    await recordWebhookEvent(ledger, event(id, 'truth', 'REAL', 'E-REAL'), { deliveryId: null, receivedAt: at });
+    await recordWebhookEvent(ledger, event(id, 'lie', 'FORGED', 'E-FORGED'), { deliveryId: null, receivedAt: at });
+    const result = await fetchReceipts({ ledger, provider: real, receiptsDir: join(dir, 'receipts'), now: () => at });
+    expect(result.saved).toHaveLength(1);
+    expect(sqliteOf(ledger).prepare('SELECT pix_id, end_to_end_id FROM items').get()).toEqual({ pix_id: 'REAL', end_to_end_id: 'E-REAL' });
+    expect(quarantined(ledger)).toEqual(['lie']);
     await ledger.close();
   });
 });

@@ -67,13 +67,14 @@ const SCHEMA: Record<string, string[]> = {
   work_leases: ['name', 'holder', 'taken_at', 'expires_at'],
   // 0014_record_state
   item_corrections: ['id', 'item_id', 'claimed', 'recorded', 'remote_status', 'corrected_at', 'alerted_at'],
-  // 0015_record_differences
+  // 0015_provider_record
   record_differences: ['id', 'batch_id', 'identifier', 'line', 'field', 'ledger_value', 'provider_value', 'found_at', 'alerted_at'],
+  pix_id_claims: ['id', 'item_id', 'pix_id', 'end_to_end_id', 'event_id', 'claimed_at'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_record_differences'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_provider_record'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {

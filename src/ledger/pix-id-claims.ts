@@ -1,0 +1,45 @@
+import { quarantineEvent } from './event-repository.js';
+import type { Ledger } from './ledger.js';
+
+/** Keeps the Pix id an event gave a payment, when it is new for that payment. Call inside the event's transaction. */
+export async function recordPixIdClaim(ledger: Ledger, c: { itemId: number; pixId: string; endToEndId: string | null; eventId: string; at: Date }): Promise<void> {
+  const known = await ledger.first(ledger.db.selectFrom('pix_id_claims').select('id').where('item_id', '=', c.itemId).where('pix_id', '=', c.pixId));
+  if (known) return;
+  await ledger.run(ledger.db.insertInto('pix_id_claims').values({ item_id: c.itemId, pix_id: c.pixId, end_to_end_id: c.endToEndId, event_id: c.eventId, claimed_at: c.at.toISOString() }));
+}
+
+/** The other Pix ids events gave this payment, oldest first: what to try when the receipt of its current one is not found. */
+export async function otherPixIdClaims(ledger: Ledger, itemId: number, pixId: string): Promise<{ pixId: string; endToEndId: string | null }[]> {
+  const rows = await ledger.all(
+    ledger.db.selectFrom('pix_id_claims').select(['pix_id', 'end_to_end_id']).where('item_id', '=', itemId).where('pix_id', '!=', pixId).orderBy('id'),
+  );
+  return rows.map((r) => ({ pixId: r.pix_id, endToEndId: r.end_to_end_id }));
+}
+
+/** The receipt endpoint has a receipt for `pixId`, another id an event gave the payment: the item takes it. */
+export async function adoptPixId(ledger: Ledger, o: { itemId: number; pixId: string; endToEndId: string | null; at: Date }): Promise<void> {
+  await ledger.run(
+    ledger.db
+      .updateTable('items')
+      .set({ pix_id: o.pixId, ...(o.endToEndId === null ? {} : { end_to_end_id: o.endToEndId }), updated_at: o.at.toISOString() })
+      .where('id', '=', o.itemId),
+  );
+}
+
+/**
+ * The receipts of these payments were saved under their current Pix ids, which are therefore theirs: the events
+ * that gave them other ids are quarantined (to be alerted), and their claims are done with. Call inside a transaction.
+ */
+export async function closePixIdClaims(tx: Ledger, itemIds: readonly number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  const wrong = await tx.all(
+    tx.db
+      .selectFrom('pix_id_claims as c')
+      .innerJoin('items as i', 'i.id', 'c.item_id')
+      .select(['c.event_id', 'c.pix_id', 'i.pix_id as receiptPixId'])
+      .where('c.item_id', 'in', [...itemIds])
+      .whereRef('c.pix_id', '!=', 'i.pix_id'),
+  );
+  for (const c of wrong) await quarantineEvent(tx, c.event_id, `it gave this payment the Pix id ${c.pix_id}, but the provider's receipt of the payment is under ${c.receiptPixId}`);
+  await tx.run(tx.db.deleteFrom('pix_id_claims').where('item_id', 'in', [...itemIds]));
+}
