@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { BillRow } from './bill-repository.js';
 import type { Ledger } from './ledger.js';
+import type { Database } from './schema.js';
 
 /**
  * A row an alert names: an item, a bill or a quarantined event. `ref` is the row marked once named (an item or bill
@@ -57,6 +58,19 @@ export async function itemsAwaitingNews(ledger: Ledger): Promise<ReportRow[]> {
 }
 
 /**
+ * An unpaid item that will not be paid again: for a final reason, out of reprocess attempts, or with no reason ever
+ * given since before `undecidedBefore`.
+ */
+function notPaidAgain(o: { maxReprocess: number; undecidedBefore: Date }) {
+  return (eb: ExpressionBuilder<Database, 'items' | 'batches'>) =>
+    eb.or([
+      eb('items.return_action', '=', 'final'),
+      eb('items.attempt', '>', o.maxReprocess),
+      eb.and([eb('items.return_action', 'is', null), eb('items.status_changed_at', '<', o.undecidedBefore.toISOString())]),
+    ]);
+}
+
+/**
  * Returns no alert has named, that will not be paid again: for a final reason, out of attempts, or with no reason
  * ever given since before `undecidedBefore` (item pages only, no refund event saying why).
  */
@@ -65,13 +79,7 @@ export async function finalReturnsToReport(ledger: Ledger, o: { maxReprocess: nu
     q
       .where('items.status', '=', 'returned')
       .where('items.alerted_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('items.return_action', '=', 'final'),
-          eb('items.attempt', '>', o.maxReprocess),
-          eb.and([eb('items.return_action', 'is', null), eb('items.status_changed_at', '<', o.undecidedBefore.toISOString())]),
-        ]),
-      ),
+      .where(notPaidAgain(o)),
   );
 }
 
@@ -98,13 +106,7 @@ export async function failuresToReport(ledger: Ledger, o: { maxReprocess: number
       .where('items.status', '=', 'failed')
       .where('items.record_state', '=', 'failed')
       .where('items.alerted_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('items.return_action', '=', 'final'),
-          eb('items.attempt', '>', o.maxReprocess),
-          eb.and([eb('items.return_action', 'is', null), eb('items.status_changed_at', '<', o.undecidedBefore.toISOString())]),
-        ]),
-      ),
+      .where(notPaidAgain(o)),
   );
 }
 
