@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { BillRow } from './bill-repository.js';
 import type { Ledger } from './ledger.js';
 import type { Database } from './schema.js';
+import { awaitingRecord } from './work-left.js';
 
 /**
  * A row an alert names: an item, a bill or a quarantined event. `ref` is the row marked once named (an item or bill
@@ -37,12 +38,7 @@ export async function itemsAwaitingNews(ledger: Ledger): Promise<ReportRow[]> {
   const rows = await ledger.all(
     baseQuery(ledger)
       .select(['batches.started_at', 'items.record_state'])
-      .where((eb) =>
-        eb.or([
-          eb('items.status', 'in', ['submitted', 'processing']),
-          eb.and([eb('items.status', 'in', ['paid', 'failed', 'returned']), eb.or([eb('items.record_state', 'is', null), eb('items.record_state', '!=', eb.ref('items.status'))])]),
-        ]),
-      )
+      .where(awaitingRecord)
       .where('batches.status', '=', 'started')
       .orderBy('items.id'),
   );

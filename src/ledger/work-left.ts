@@ -1,9 +1,10 @@
-import type { Compilable } from 'kysely';
+import type { Compilable, ExpressionBuilder } from 'kysely';
 import type { Ledger } from './ledger.js';
+import type { Database } from './schema.js';
 
 /** What the daemon still has to do for the payments in the ledger, counted after a pass. */
 export interface WorkLeft {
-  /** Items sent and not yet settled, in started batches. */
+  /** Items sent and not yet settled as the provider's item pages show them, in started batches. */
   readonly pending: number;
   /** Batches that still need the provider (to be created, filled or started). */
   readonly unsent: number;
@@ -11,6 +12,13 @@ export interface WorkLeft {
   readonly missingReceipts: number;
   readonly openAlerts: number;
 }
+
+/** An item in flight, or settled by an event's word alone: the provider's item pages have yet to show it so. */
+export const awaitingRecord = (eb: ExpressionBuilder<Database, 'items'>) =>
+  eb.or([
+    eb('items.status', 'in', ['submitted', 'processing']),
+    eb.and([eb('items.status', 'in', ['paid', 'failed', 'returned']), eb.or([eb('items.record_state', 'is', null), eb('items.record_state', '!=', eb.ref('items.status'))])]),
+  ]);
 
 export async function workLeft(ledger: Ledger): Promise<WorkLeft> {
   const { db } = ledger;
@@ -22,7 +30,7 @@ export async function workLeft(ledger: Ledger): Promise<WorkLeft> {
         .innerJoin('batches', 'batches.id', 'items.batch_id')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('batches.status', '=', 'started')
-        .where('items.status', 'in', ['submitted', 'processing']),
+        .where(awaitingRecord),
     ),
     unsent: await count(
       db
