@@ -205,16 +205,19 @@ export function classifyPixReason(code: string, kind?: PixReason['kind']): PixRe
   return PIX_REASONS.find((r) => r.code === wanted && (kind === undefined || r.kind === kind)) ?? null;
 }
 
-/** Instability of the instant-payment scheme, as whole words (see `splitWords`): codes, SPI, timeouts, outages. */
+/**
+ * Instability of the instant-payment scheme, as whole words (see `splitWords`): codes, timeouts, outages. "SPI" alone
+ * is not one: final reasons name it too ("the receiver's institution does not operate in the SPI", DS27).
+ */
 const INSTABILITY_WORDS = [
-  'ab03', 'ab09', 'ab11', 'ed05', 'spi', 'instabilidade', 'instabilidades', 'instability', 'instabilities',
+  'ab03', 'ab09', 'ab11', 'ed05', 'instabilidade', 'instabilidades', 'instability', 'instabilities',
   'indisponibilidade', 'indisponivel', 'unavailable', 'unavailability', 'timeout', 'timeouts', 'time out', 'timed out',
   'tempo esgotado',
 ];
 
 /**
  * True when a reason text speaks of instability of the instant-payment scheme: an instability code (AB03, AB09,
- * AB11, ED05), "SPI", or words of instability, unavailability or timeout in English or Portuguese, anywhere in the
+ * AB11, ED05), or words of instability, unavailability or timeout in English or Portuguese, anywhere in the
  * text, or one of `extraWords`. Everything matches as whole words, ignoring case, accents and punctuation, with
  * camel case split ("SPITimeout" is "SPI timeout"). Null is false.
  */
