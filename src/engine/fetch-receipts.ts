@@ -3,7 +3,7 @@ import { claimReceiptsDue, receiptsDue, recordReceiptPaths, type ReceiptDue } fr
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Receipt } from '../provider/types.js';
-import { adoptPixId, otherPixIdClaims } from '../ledger/pix-id-claims.js';
+import { adoptPixId, otherPixIdClaims, setAsideUnconfirmedPixId } from '../ledger/pix-id-claims.js';
 import { looksLikePdf, writePixReceipt } from '../receipts/receipt-file.js';
 import { crashPoint } from './crash-point.js';
 
@@ -27,7 +27,7 @@ export interface ReceiptsResult {
  * a time, so daemons sharing a ledger fetch different receipts.
  */
 export async function fetchReceipts(
-  deps: { ledger: Ledger; provider: Pick<ProviderClient, 'receipt'>; receiptsDir: string; now: () => Date },
+  deps: { ledger: Ledger; provider: Pick<ProviderClient, 'receipt'>; receiptsDir: string; now: () => Date; receiptWait?: number },
   o: { batchId?: number; again?: boolean; claimAs?: string } = {},
 ): Promise<ReceiptsResult> {
   const { ledger } = deps;
@@ -97,9 +97,10 @@ export async function fetchReceipts(
 /**
  * The receipt of a paid item, by its Pix id. A Pix id an event gave is a claim: when the provider has no receipt
  * under it (404) and another event gave the payment another id, the receipt endpoint decides — the id it has a
- * receipt for becomes the payment's (with that event's end-to-end id).
+ * receipt for becomes the payment's (with that event's end-to-end id); with none, an id still without a receipt
+ * `receiptWait` after its event is set aside.
  */
-async function receiptOf(deps: { ledger: Ledger; provider: Pick<ProviderClient, 'receipt'>; now: () => Date }, it: ReceiptDue): Promise<{ receipt: Receipt; endToEndId: string | null }> {
+async function receiptOf(deps: { ledger: Ledger; provider: Pick<ProviderClient, 'receipt'>; now: () => Date; receiptWait?: number }, it: ReceiptDue): Promise<{ receipt: Receipt; endToEndId: string | null }> {
   try {
     return { receipt: await deps.provider.receipt(it.pixId), endToEndId: it.endToEndId };
   } catch (e) {
@@ -114,6 +115,14 @@ async function receiptOf(deps: { ledger: Ledger; provider: Pick<ProviderClient, 
       }
       await adoptPixId(deps.ledger, { itemId: it.id, pixId: other.pixId, endToEndId: other.endToEndId, at: deps.now() });
       return { receipt, endToEndId: other.endToEndId ?? it.endToEndId };
+    }
+    // Still no receipt `receiptWait` after an event gave the id: the claim is set aside (with `receiptWait`: the daemon).
+    if (deps.receiptWait !== undefined) {
+      const now = deps.now();
+      const claimedBefore = new Date(now.getTime() - deps.receiptWait * 1000);
+      if (await setAsideUnconfirmedPixId(deps.ledger, { itemId: it.id, pixId: it.pixId, claimedBefore, at: now })) {
+        throw new PaybatchError(`the provider has no receipt under the Pix id ${it.pixId}, which only an event gave this payment: that id is set aside`);
+      }
     }
     throw e;
   }

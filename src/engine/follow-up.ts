@@ -61,7 +61,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   // and a large batch's receipts are most of a follow-up. Items paid meanwhile by events are taken in the same run;
   // the items the pages showed paid, right after (a `daemon --once` pass leaves no receipt it could save).
   // On a shared (PostgreSQL) ledger receipts are claimed a page at a time, so daemons fetch different ones.
-  const fetch = () => fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now }, ledger.dialect === 'postgres' ? { claimAs: LEASE_HOLDER } : {});
+  const fetch = () => fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now, receiptWait: deps.settings.receiptWait }, ledger.dialect === 'postgres' ? { claimAs: LEASE_HOLDER } : {});
   const [pixRun, paymentsRun] = await Promise.allSettled([fetch(), followPayments(deps, guard)]);
   if (paymentsRun.status === 'rejected') throw paymentsRun.reason;
   if (pixRun.status === 'rejected') throw pixRun.reason;

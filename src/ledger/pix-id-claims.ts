@@ -27,6 +27,35 @@ export async function adoptPixId(ledger: Ledger, o: { itemId: number; pixId: str
 }
 
 /**
+ * The provider still has no receipt under `pixId`, which only an event gave the payment, before `claimedBefore`: the
+ * id is set aside — taken off the item (with the end-to-end id the same event gave) and its event quarantined — so
+ * the payment is alerted as having no receipt to fetch rather than asked for under a false id for ever. False when
+ * no event claimed it so long ago (the id came from the provider's own pages, or is still fresh).
+ */
+export async function setAsideUnconfirmedPixId(ledger: Ledger, o: { itemId: number; pixId: string; claimedBefore: Date; at: Date }): Promise<boolean> {
+  return ledger.transaction(async (tx) => {
+    const claim = await tx.first(
+      tx.db.selectFrom('pix_id_claims').selectAll().where('item_id', '=', o.itemId).where('pix_id', '=', o.pixId).where('claimed_at', '<', o.claimedBefore.toISOString()),
+    );
+    if (!claim) return false;
+    await quarantineEvent(tx, claim.event_id, `it gave this payment the Pix id ${o.pixId}, for which the provider has no receipt`);
+    await tx.run(
+      tx.db
+        .updateTable('items')
+        .set((eb) => ({
+          pix_id: null,
+          end_to_end_id: claim.end_to_end_id === null ? eb.ref('end_to_end_id') : eb.case().when('end_to_end_id', '=', claim.end_to_end_id).then(null).else(eb.ref('end_to_end_id')).end(),
+          updated_at: o.at.toISOString(),
+        }))
+        .where('id', '=', o.itemId)
+        .where('pix_id', '=', o.pixId),
+    );
+    await tx.run(tx.db.deleteFrom('pix_id_claims').where('id', '=', claim.id));
+    return true;
+  });
+}
+
+/**
  * The receipts of these payments were saved under their current Pix ids, which are therefore theirs: the events
  * that gave them other ids are quarantined (to be alerted), and their claims are done with. Call inside a transaction.
  */

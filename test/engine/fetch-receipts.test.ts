@@ -181,6 +181,21 @@ describe('a Pix id is a claim until the receipt endpoint has a receipt for it', 
     await ledger.close();
   });
 
+  it('the only id an event gave, still without a receipt receiptWait later, is set aside and its event quarantined', async () => {
+    const dir = tempDir();
+    const { ledger, identifiers } = await ledgerWithStartedBatch(dir, 1, at);
+    await recordWebhookEvent(ledger, event(identifiers[0]!, 'lie', 'FORGED', 'E-FORGED'), { deliveryId: null, receivedAt: at });
+    const fetch = (seconds: number) => fetchReceipts({ ledger, provider: real, receiptsDir: join(dir, 'receipts'), now: () => new Date(at.getTime() + seconds * 1000), receiptWait: 60 });
+    expect((await fetch(30)).failed.map((f) => f.error)).toEqual(['GET /pix/x/receipt failed with HTTP 404']);
+    expect(sqliteOf(ledger).prepare('SELECT pix_id FROM items').pluck().get()).toBe('FORGED');
+    expect((await fetch(90)).failed.map((f) => f.error)).toEqual(['the provider has no receipt under the Pix id FORGED, which only an event gave this payment: that id is set aside']);
+    expect(sqliteOf(ledger).prepare('SELECT pix_id, end_to_end_id FROM items').get()).toEqual({ pix_id: null, end_to_end_id: null });
+    expect(quarantined(ledger)).toEqual(['lie']);
+    // Nothing left to ask for under a false id; the receipts-unavailable alert names the payment instead.
+    expect((await fetch(120)).failed).toEqual([]);
+    await ledger.close();
+  });
+
   it('a false event came after the true one: the receipt is fetched under the true id and the false event is quarantined', async () => {
     const dir = tempDir();
     const { ledger, identifiers } = await ledgerWithStartedBatch(dir, 1, at);
