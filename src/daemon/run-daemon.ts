@@ -8,6 +8,7 @@ import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { PaybatchError } from '../errors.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
+import { isEventStored } from '../ledger/event-repository.js';
 import { acquireDaemonLock } from './lock.js';
 import type { AmountUnit } from '../domain/webhook-event.js';
 import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
@@ -91,6 +92,8 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         header: webhook.header,
         eventReading: { amountUnit: webhook.amountUnit, reasonCodeFields: deps.provider.dialect.reasonCodeFields, reasonMessageFields: deps.provider.dialect.reasonMessageFields },
         onEvent: storeDeliveries(ledger, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords, statusWords: deps.provider.dialect.statusWords }),
+        // /healthz asks the ledger the cheapest question deliveries depend on: one key lookup of webhook_events.
+        health: () => isEventStored(ledger, ''),
         log: (e) => log(e),
       });
       const url = o.subscribeUrl === 'auto' ? receiver.url : o.subscribeUrl;

@@ -2,7 +2,7 @@ import { STATUS_CODES, createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ConfigError } from '../errors.js';
+import { ConfigError, UsageError } from '../errors.js';
 import type { EventReading, WebhookEvent } from '../domain/webhook-event.js';
 import type { DeliveryMeta } from '../engine/apply-event.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
@@ -40,6 +40,13 @@ export interface ReceiverOptions {
    * resolving. 'duplicate' when the id was already stored. Throwing → 500 so the provider retries.
    */
   onEvent: (event: WebhookEvent, meta: DeliveryMeta) => Promise<'stored' | 'duplicate'>;
+  /**
+   * Asks what deliveries are stored in (the ledger) whether it answers: resolves when it does, throws when it cannot be
+   * reached. Without it, `/healthz` answers ok on the receiver alone.
+   */
+  health?: () => Promise<unknown>;
+  /** How long `/healthz` waits for `health`, ms; default 2 s. Slower counts as unavailable. */
+  healthTimeoutMs?: number;
   /** Receives no secrets and no signatures. */
   log?: (entry: ReceiverLogEntry) => void;
 }
@@ -56,6 +63,10 @@ export interface RunningReceiver {
 
 const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+const DEFAULT_HEALTH_TIMEOUT_MS = 2_000;
+/** Why the receiver's address cannot be had: taken, privileged (ports below 1024), or not one of this machine's. */
+const LISTEN_FAILURES = ['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'] as const;
+export type ListenFailure = (typeof LISTEN_FAILURES)[number];
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const MAX_CONNECTIONS = 512;
 /** After a 413 the rest of the body is not read; the client gets this long to read the answer before the socket goes. */
@@ -66,13 +77,39 @@ const CLOSE_GRACE_MS = 1_000;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
+ * The receiver's address (the daemon's --listen) cannot be listened on: a usage error, like the dashboard's (paybatch
+ * ui), not a defect. `code` says why; the daemon words it in the user's language.
+ */
+export class ReceiverListenError extends UsageError {
+  /** `host:port` as asked for, an IPv6 host in brackets. */
+  readonly address: string;
+  readonly code: ListenFailure;
+  constructor(host: string, port: number, code: ListenFailure, cause: unknown) {
+    const address = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+    super(`--listen ${address}: the webhook receiver cannot listen there: ${LISTEN_REASONS[code]}.`, {
+      hint: 'Pick another --listen address (port 0 picks a free one), or stop what is listening there.',
+      cause,
+    });
+    this.address = address;
+    this.code = code;
+  }
+}
+
+const LISTEN_REASONS: Readonly<Record<ListenFailure, string>> = {
+  EADDRINUSE: 'the port is already in use (EADDRINUSE)',
+  EACCES: 'permission denied, ports below 1024 need privileges (EACCES)',
+  EADDRNOTAVAIL: "the address is not one of this machine's (EADDRNOTAVAIL)",
+};
+
+/**
  * Starts the webhook receiver (DESIGN.md "Webhooks"): `POST /webhooks` and `GET /healthz` over node:http.
  * A delivery is judged by acceptDelivery — route (404/405), content type (415), size (413, checked here while
  * streaming), proof of the secret on the raw bytes (401, or 400 for unreadable signature headers), UTF-8 (400),
  * JSON (400), event shape (422) — then goes to onEvent; it is answered 200 `{"ok":true,"duplicate":bool}` only after onEvent resolved, 500 when
  * it threw. Nothing refused reaches onEvent; every refusal is counted by reason and logged without secrets. The first
- * delivery proved by each method is logged (with `auto`, so the user can pin it) and listed by `/healthz`.
- * Throws ConfigError for an unusable secret or header name.
+ * delivery proved by each method is logged (with `auto`, so the user can pin it) and listed by `/healthz`, which
+ * answers 503 `{"ok":false,"ledger":"unavailable","reason":…}` while `health` fails or is slower than its bound.
+ * Throws ConfigError for an unusable secret or header name, ReceiverListenError when the address cannot be had.
  */
 export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver> {
   const problem = webhookSecretProblem(o.secret);
@@ -97,6 +134,34 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   const responding = new WeakMap<Duplex, ServerResponse>();
   const lingering = new Map<NodeJS.Timeout, Socket>();
   let closing = false;
+
+  const healthTimeoutMs = o.healthTimeoutMs ?? DEFAULT_HEALTH_TIMEOUT_MS;
+  /** The health check running, shared by the /healthz requests that come meanwhile: a stuck ledger gets one at a time. */
+  let probing: Promise<{ reason: string; error: unknown } | null> | null = null;
+  let healthy = true;
+
+  /** Null when the ledger answered within the bound; otherwise why not, fit for the answer (no message, no secret). */
+  async function ledgerProblem(): Promise<string | null> {
+    const check = o.health;
+    if (!check) return null;
+    probing ??= Promise.resolve()
+      .then(check)
+      .then(
+        () => null,
+        (error: unknown) => ({ reason: `${isLedgerUnavailable(error) ? 'the ledger cannot be reached' : 'the ledger query failed'}${codeOf(error)}`, error }),
+      )
+      .finally(() => (probing = null));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<{ reason: string; error: unknown }>((resolve) => {
+      timer = setTimeout(() => resolve({ reason: `the ledger did not answer within ${healthTimeoutMs} ms`, error: undefined }), healthTimeoutMs);
+    });
+    const outcome = await Promise.race([probing, late]).finally(() => clearTimeout(timer));
+    // Said once per change, not on every probe of a load balancer.
+    if (outcome && healthy) log({ level: 'warn', msg: 'healthz: the ledger cannot be reached; answering 503', reason: outcome.reason, ...(outcome.error === undefined ? {} : { error: errorText(outcome.error) }) });
+    if (!outcome && !healthy) log({ level: 'info', msg: 'healthz: the ledger answers again' });
+    healthy = !outcome;
+    return outcome?.reason ?? null;
+  }
 
   const server = createServer({
     requestTimeout,
@@ -157,7 +222,9 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     const method = req.method ?? '';
     const path = pathOf(req);
     if (path === '/healthz' && (method === 'GET' || method === 'HEAD')) {
-      return send(res, 200, { ok: true, counters: Object.fromEntries(counters), verification: { setting: o.method, detected: [...detected] } });
+      const problem = await ledgerProblem();
+      const state = { counters: Object.fromEntries(counters), verification: { setting: o.method, detected: [...detected] } };
+      return problem === null ? send(res, 200, { ok: true, ...state }) : send(res, 503, { ok: false, ledger: 'unavailable', reason: problem, ...state });
     }
     const misrouted = routeDelivery(method, path);
     if (misrouted) return refuse(req, res, misrouted);
@@ -260,13 +327,20 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
   });
   server.on('error', (error: Error) => log({ level: 'error', msg: 'webhook receiver server error', error: errorText(error) }));
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port, o.host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(o.port, o.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    server.close();
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if ((LISTEN_FAILURES as readonly string[]).includes(code)) throw new ReceiverListenError(o.host, o.port, code as ListenFailure, error);
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}/webhooks`;
@@ -342,6 +416,12 @@ function slug(reason: string): string {
 
 function clip(text: string): string {
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/** ` (CODE)` for an error with a driver or system code (ECONNREFUSED, SQLITE_BUSY, 57P01); nothing else of it. */
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? ` (${code})` : '';
 }
 
 function errorText(error: unknown): string {

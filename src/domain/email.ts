@@ -4,18 +4,20 @@ import { VALIDATION_WORDS } from './validation-words.js';
 
 /**
  * The DICT rule for e-mail keys (the Central Bank's DICT API, key type EMAIL): at most 77 characters, lower case,
- * matching ^[a-z0-9.!#$&'*+\/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$
- * The checks below are that pattern taken apart, so an error can say which part is wrong.
+ * matching ^[a-z0-9.!#$'*+\/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$
+ * Neither "&" nor "%" is in it: DICT API changelog 2.6.0 (2025-09-27) removed "&" from the e-mail key's characters
+ * (https://www.bcb.gov.br/content/estabilidadefinanceira/pix/changelog.html, as quoted by brazilian-utils), and
+ * "%" never was one. The checks below are that pattern taken apart, so an error can say which part is wrong.
  */
 const MAX_LENGTH = 77;
-const LOCAL_PART = /^[a-z0-9.!#$&'*+/=?^_`{|}~-]+$/;
+const LOCAL_PART = /^[a-z0-9.!#$'*+/=?^_`{|}~-]+$/;
 const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
  * Normalizes an e-mail Pix key: trimmed and lower-cased, then checked against the DICT rule — at most 77 characters,
- * one "@", a local part of a-z, 0-9 and . ! # $ & ' * + / = ? ^ _ ` { | } ~ -, and a domain of one or more labels
- * (a dot is not required: `a@localhost` is a key) of 1–63 characters from a-z, 0-9 and "-", not starting or
- * ending with "-". The reason of a refusal is in `locale`.
+ * one "@", a local part of a-z, 0-9 and . ! # $ ' * + / = ? ^ _ ` { | } ~ - (no "&", no "%"), and a domain of one
+ * or more labels (a dot is not required: `a@localhost` is a key) of 1–63 characters from a-z, 0-9 and "-", not
+ * starting or ending with "-". The reason of a refusal is in `locale`.
  */
 export function normalizeEmail(input: string, locale: Locale = 'en'): Result<string> {
   const w = VALIDATION_WORDS[locale];

@@ -14,6 +14,9 @@ import { checkPixKey, parsePixKeyType, PIX_KEY_TYPES, type PixKeyType } from '..
 // - [rfb]     Receita Federal alphanumeric CNPJ example 12.ABC.345/01DE-35
 // - [rfc4122] the UUID example of RFC 4122 / 9562: 123e4567-e89b-12d3-a456-426614174000 (version 1)
 // - [dict]    Banco Central DICT key formats: e-mail at most 77 characters; phone +55 E.164; EVP a UUID
+// - [dict-2.6.0] DICT API changelog 2.6.0 (2025-09-27): "Removido '&' do conjunto de caracteres permitidos para chaves
+//             do tipo EMAIL" (https://www.bcb.gov.br/content/estabilidadefinanceira/pix/changelog.html), as quoted by
+//             the brazilian-utils project
 
 const AREA_CODES = [
   11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38,
@@ -77,8 +80,8 @@ describe('normalizeEmail', () => {
     ['ana+pix@mail.example.com', 'ana+pix@mail.example.com'],
     ["o'neil@example.com", "o'neil@example.com"],
     ['a@b.co', 'a@b.co'],
-    ['ana&bia@example.com', 'ana&bia@example.com'], // "&" is in the DICT pattern
-    ["!#$&'*+/=?^_`{|}~-.@example.com", "!#$&'*+/=?^_`{|}~-.@example.com"], // every symbol the pattern lists
+    // Every symbol the DICT pattern lists; "&" left it in DICT API 2.6.0 (2025-09-27) [dict-2.6.0], so it is refused below.
+    ["!#$'*+/=?^_`{|}~-.@example.com", "!#$'*+/=?^_`{|}~-.@example.com"],
     ['a@localhost', 'a@localhost'], // the DICT pattern needs no dot in the domain
     ['Pix@BCB', 'pix@bcb'],
     ['a@1.2.3.4', 'a@1.2.3.4'],
@@ -91,7 +94,11 @@ describe('normalizeEmail', () => {
 
   it.each([
     [`${'a'.repeat(66)}@example.com`, 'more than 77'], // 78 characters [dict]
-    ['100%@example.com', 'character not accepted before the @: "%"'],
+    ['100%@example.com', 'e-mail has a character not accepted before the @: "%"'], // "%" was never in the pattern [dict]
+    ['ana%bia@example.com', 'e-mail has a character not accepted before the @: "%"'],
+    ['ana&bia@example.com', 'e-mail has a character not accepted before the @: "&"'], // [dict-2.6.0]
+    ['a&b@example.com', 'e-mail has a character not accepted before the @: "&"'], // the key of issue 21 [dict-2.6.0]
+    ['&@example.com', 'e-mail has a character not accepted before the @: "&"'],
     ['"ana bia"@example.com', 'quoted'],
     ['fulano@exa_mple.com', 'e-mail domain part "exa_mple" has characters other than a-z, 0-9 and "-"'],
     ['x@my_host.example.com', 'characters other than'],
@@ -159,6 +166,7 @@ describe('checkPixKey without a type (detection)', () => {
     ['12ABC34501DE99', 'cnpj', 'CNPJ check digits do not match (expected 35)'],
     ['11.222.333/0001-82', 'cnpj', 'CNPJ check digits do not match (expected 81)'],
     ['ana%bia@example.com', 'email', 'character not accepted before the @: "%"'],
+    ['a&b@example.com', 'email', 'character not accepted before the @: "&"'], // [dict-2.6.0]
     ['123e4567-e89b-12d3-a456-42661417400', null, 'not a Pix key'],
     ['hello', null, 'not a Pix key'],
     ['12345', null, 'not a Pix key'],
@@ -278,8 +286,9 @@ describe('Pix key properties', () => {
   it('e-mail and random keys are idempotent under normalization', () => {
     fc.assert(fc.property(fc.emailAddress(), (email) => {
       const first = normalizeEmail(email);
-      // fast-check writes RFC 5322 dot-atom addresses; the DICT pattern only adds the length limit and leaves out "%".
-      expect(first.ok).toBe(email.length <= 77 && !email.includes('%'));
+      // fast-check writes RFC 5322 dot-atom addresses; the DICT pattern adds the length limit and leaves out "%" and
+      // (since DICT API 2.6.0) "&".
+      expect(first.ok).toBe(email.length <= 77 && !email.includes('%') && !email.includes('&'));
       if (first.ok) expect(normalizeEmail(first.value)).toEqual(first);
       if (first.ok) expect(normalizeEmail(` ${email.toUpperCase()} `)).toEqual(first);
     }));

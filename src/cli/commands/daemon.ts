@@ -93,6 +93,7 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
       hint: "Set it with 'paybatch config set webhookVerification auto'.",
     });
   }
+  const { ReceiverListenError } = await import('../../daemon/webhook-receiver.js');
   const { daemonMessages } = await import('../messages/daemon.js');
   // Log shippers read JSON lines: those stay English, like every machine-read output.
   const words = daemonMessages[opts.logFormat === 'json' ? 'en' : await ctx.locale()];
@@ -127,6 +128,11 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
       webhook: secret ? { method: method.value, secret, header: s.webhookSecretHeader, amountUnit: s.eventAmountUnit } : null,
       untilSettled: opts.untilSettled,
       timeoutSeconds: opts.timeoutSeconds,
+    }).catch(async (error: unknown) => {
+      // The --listen address is taken (or privileged, or not this machine's): a usage error, as for paybatch ui.
+      if (!(error instanceof ReceiverListenError)) throw error;
+      const w = daemonMessages[ctx.out.json ? 'en' : await ctx.locale()];
+      throw new UsageError(w.listenFailed(error.address, error.code), { hint: w.listenHint, cause: error });
     });
     const p = result.last;
     ctx.out.result({ passes: result.passes, timedOut: result.timedOut, last: p }, () => undefined);
