@@ -122,7 +122,12 @@ export async function checkProvider(provider: ProviderClient, o: CheckOptions): 
           hint: 'Start the daemon with its receiver, and make the proxy route the public URL to it.',
         });
       }
-      const body = (answer.body ?? {}) as { ok?: unknown; verification?: { detected?: unknown } };
+      const body = (answer.body ?? {}) as { ok?: unknown; ledger?: unknown; reason?: unknown; verification?: { detected?: unknown } };
+      if (answer.status === 503 && body.ledger === 'unavailable') {
+        throw new PaybatchError(`the receiver at ${health} answers, but its ledger cannot be reached (${String(body.reason)}): deliveries cannot be stored`, {
+          hint: "Check the daemon's ledger (the database it names, its disk), then ask again.",
+        });
+      }
       if (answer.status !== 200 || body.ok !== true) {
         throw new PaybatchError(`${health} answered HTTP ${answer.status}, not a paybatch receiver`, { hint: 'Check that the public URL routes to the daemon.' });
       }
