@@ -22,4 +22,4 @@ CREATE TABLE pix_id_claims (
   event_id TEXT NOT NULL,
   claimed_at TEXT NOT NULL
 );
-CREATE INDEX pix_id_claims_item ON pix_id_claims(item_id);
+CREATE UNIQUE INDEX pix_id_claims_item ON pix_id_claims(item_id, pix_id);   -- one claim per id and payment

@@ -5,7 +5,7 @@ import type { FoundDifference } from '../ledger/record-differences.js';
 import { compareItems, type Tally } from './item-differences.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Item } from '../provider/types.js';
-import { reconcileBatch } from './reconcile.js';
+import { readPages, reconcileBatch, type ReadPage } from './reconcile.js';
 
 export interface BatchComparison {
   readonly batchId: number;
@@ -28,7 +28,7 @@ export interface ComparisonDeps {
 /**
  * `paybatch reconcile`: the ledger compared with the provider's own record, item by item — state, amount, Pix id,
  * end-to-end id, and items only one side holds — with count and centavos by state on both sides. Then the ledger
- * follows the record (reconcileBatch: every correction kept for its alert), so a second run finds them agreeing
+ * follows the same pages (reconcileBatch: every correction kept for its alert), so a second run finds them agreeing
  * except where the record itself cannot be followed (an amount, an item it does not show). Batches never sent have
  * nothing to compare and are left out.
  */
@@ -42,9 +42,11 @@ export async function compareWithProvider(deps: ComparisonDeps, batches: readonl
 }
 
 async function compareBatch(deps: ComparisonDeps, batch: BatchRow, remoteId: string): Promise<BatchComparison> {
-  const shown = new Map<string, Item>();
-  for await (const page of deps.provider.items(remoteId)) for (const item of page) shown.set(item.identifier, item);
+  // Read once: compared with the ledger as it stands, then followed.
+  const read: ReadPage[] = [];
+  for await (const page of readPages(deps.provider, remoteId, deps.now)) read.push(page);
+  const shown = new Map<string, Item>(read.flatMap((p) => p.items.map((item): [string, Item] => [item.identifier, item])));
   const found = compareItems(await itemsOfBatch(deps.ledger, batch.id), shown);
-  const followed = await reconcileBatch({ ledger: deps.ledger, provider: deps.provider, now: deps.now, instabilityWords: deps.provider.dialect.instabilityWords }, batch.id);
+  const followed = await reconcileBatch({ ledger: deps.ledger, provider: deps.provider, now: deps.now, instabilityWords: deps.provider.dialect.instabilityWords }, batch.id, read);
   return { batchId: batch.id, name: batch.name, remoteId, ...found, followed: followed.changed };
 }

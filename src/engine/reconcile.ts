@@ -22,6 +22,22 @@ export interface ReconcileResult {
   readonly differences: number;
 }
 
+/** A page of a batch's items as the provider showed it, and when it was asked for. */
+export interface ReadPage {
+  readonly items: readonly Item[];
+  /** News the ledger took in after this moment is newer than the page. */
+  readonly askedAt: Date;
+}
+
+/** A batch's item pages, one at a time, each with the moment it was asked for (after the previous one was used). */
+export async function* readPages(provider: Pick<ProviderClient, 'items'>, remoteId: string, now: () => Date): AsyncGenerator<ReadPage> {
+  let askedAt = now();
+  for await (const items of provider.items(remoteId)) {
+    yield { items, askedAt };
+    askedAt = now();
+  }
+}
+
 /**
  * Brings a batch's items up to date from the provider's item pages (the fallback for lost webhooks and the record
  * every claim is checked against): forward moves, and corrections where the pages contradict what events claimed.
@@ -30,6 +46,8 @@ export interface ReconcileResult {
 export async function reconcileBatch(
   deps: { ledger: Ledger; provider: Pick<ProviderClient, 'items'>; now: () => Date; instabilityWords?: readonly string[] },
   batchId: number,
+  /** The batch's pages, when the caller has just read them (`readPages`); otherwise they are read here. */
+  read?: Iterable<ReadPage>,
 ): Promise<ReconcileResult> {
   const { ledger, now } = deps;
   const batch = await getBatch(ledger, batchId);
@@ -38,10 +56,8 @@ export async function reconcileBatch(
   let changed = 0;
   const unknownStatuses: { identifier: string; status: string }[] = [];
   const strangers: string[] = [];
-  // When the page being read was asked for: news the ledger took in after that moment is newer than the page.
-  let askedAt = now();
   const shown = new Map<string, Item>();
-  for await (const page of deps.provider.items(batch.remote_id)) {
+  for await (const { items: page, askedAt } of read ?? readPages(deps.provider, batch.remote_id, now)) {
     for (const remote of page) shown.set(remote.identifier, remote);
     // Counted after the commit: on PostgreSQL a transaction that loses a conflict to another host is run again.
     const applied = await ledger.transaction(async (tx) => {
@@ -55,7 +71,6 @@ export async function reconcileBatch(
       else if (applied[i] === 'unknown-status') unknownStatuses.push({ identifier: remote.identifier, status: remote.status });
       else if (applied[i] === 'changed') changed += 1;
     });
-    askedAt = now();
   }
   const at = now().toISOString();
   // Settled once every item is in a final state that the provider's own record shows: events alone settle nothing.

@@ -3,9 +3,13 @@ import type { Ledger } from './ledger.js';
 
 /** Keeps the Pix id an event gave a payment, when it is new for that payment. Call inside the event's transaction. */
 export async function recordPixIdClaim(ledger: Ledger, c: { itemId: number; pixId: string; endToEndId: string | null; eventId: string; at: Date }): Promise<void> {
-  const known = await ledger.first(ledger.db.selectFrom('pix_id_claims').select('id').where('item_id', '=', c.itemId).where('pix_id', '=', c.pixId));
-  if (known) return;
-  await ledger.run(ledger.db.insertInto('pix_id_claims').values({ item_id: c.itemId, pix_id: c.pixId, end_to_end_id: c.endToEndId, event_id: c.eventId, claimed_at: c.at.toISOString() }));
+  // One statement on the webhook's path: an id already claimed for the payment keeps its first claim.
+  await ledger.run(
+    ledger.db
+      .insertInto('pix_id_claims')
+      .values({ item_id: c.itemId, pix_id: c.pixId, end_to_end_id: c.endToEndId, event_id: c.eventId, claimed_at: c.at.toISOString() })
+      .onConflict((oc) => oc.columns(['item_id', 'pix_id']).doNothing()),
+  );
 }
 
 /** The other Pix ids events gave this payment, oldest first: what to try when the receipt of its current one is not found. */

@@ -92,11 +92,6 @@ interface WorkbookParts {
 }
 
 /**
- * Streams the wanted worksheet (default: the first tab) to the sink. A zip may hold xl/workbook.xml, where the
- * worksheets' names are, after the worksheets themselves (exceljs then knows no name, and would fail on its empty
- * model): such a workbook is read to its end once, and what it said is returned for a second reading that knows it.
- */
-/**
  * Reads a worksheet that is not wanted to its end. A worksheet exceljs parked in a temporary file (parts before
  * xl/workbook.xml) is deleted as soon as the iteration moves on: skipped unread, the file's lazily opened stream
  * then fails to open it, an error nobody listens to (ENOENT, now and then).
@@ -107,6 +102,11 @@ async function drain(worksheet: AsyncIterable<unknown>): Promise<void> {
   }
 }
 
+/**
+ * Streams the wanted worksheet (default: the first tab) to the sink. A zip may hold xl/workbook.xml, where the
+ * worksheets' names are, after the worksheets themselves (exceljs then knows no name, and would fail on its empty
+ * model): such a workbook is read to its end once, and what it said is returned for a second reading that knows it.
+ */
 async function readWorksheet(
   bytes: Readable,
   sink: TableSink,
