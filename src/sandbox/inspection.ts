@@ -38,10 +38,17 @@ export function paymentsReport(db: Db, account: string | null): unknown {
   const payments = rows.map((r) => ({
     account: r.account, identifier: r.identifier, paid: r.paid, refunded: r.refunded, amountCents: r.amount, pixIds: r.pix_ids.split(','),
   }));
+  // Items whose payment or refund is still to come: until none is, the transfers above may yet change.
+  const pending = db
+    .prepare<{ account?: string }, { n: number }>(
+      `SELECT COUNT(*) AS n FROM items ${where(account)}${account === null ? ' WHERE' : ' AND'} (status = 'processing' OR (status = 'paid' AND due_at IS NOT NULL))`,
+    )
+    .get(account === null ? {} : { account })!.n;
   return {
     identifiers: payments.length,
     paidExactlyOnce: payments.filter((p) => p.paid === 1).length,
     paidMoreThanOnce: payments.filter((p) => p.paid > 1),
+    pending,
     payments,
   };
 }
