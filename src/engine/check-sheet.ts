@@ -1,5 +1,6 @@
 import { formatBRL } from '../domain/money.js';
 import { InputRejectedError } from '../errors.js';
+import type { IgnoredColumn } from '../sheet/headers.js';
 import { validateSheetFile, type SheetFileOptions } from '../sheet/sheet-file.js';
 import { IMPORT_WORDS } from './import-words.js';
 import { TotalsCounter, type Totals } from './plan-import.js';
@@ -7,6 +8,8 @@ import { TotalsCounter, type Totals } from './plan-import.js';
 export interface SheetCheck {
   readonly file: string;
   readonly rows: number;
+  /** Named columns the sheet has that paybatch does not read. */
+  readonly ignoredColumns: readonly IgnoredColumn[];
   /** The rows that pass every offline rule, and their totals. */
   readonly totals: Totals;
 }
@@ -36,5 +39,5 @@ export async function checkSheet(file: string, limits: { maxItemAmount: number; 
       hint: w.splitOrRaise,
     });
   }
-  return { file, rows: rowCount, totals: result };
+  return { file, rows: rowCount, ignoredColumns: head.ignoredColumns, totals: result };
 }

@@ -13,6 +13,7 @@ import type { Ledger } from '../ledger/open-ledger.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { writePrivateFile } from '../private-files.js';
 import type { ProviderClient } from '../provider/client.js';
+import type { IgnoredColumn } from '../sheet/headers.js';
 import type { SheetRow } from '../sheet/read-sheet.js';
 import { hashSheetFile, streamSheetFile } from '../sheet/sheet-file.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
@@ -60,6 +61,8 @@ export interface ImportSummary {
   /** Batches at the provider: more than one when the sheet has more items than `maxBatchItems`. */
   readonly parts: number;
   readonly rows: number;
+  /** Named columns of the sheet that paybatch does not read, so that a misspelt one is seen before anything is paid. */
+  readonly ignoredColumns: readonly IgnoredColumn[];
   readonly totals: Totals;
   readonly rejected: readonly InputProblem[];
   readonly nameWarnings: readonly NameWarning[];
@@ -135,6 +138,7 @@ async function resumeImport(deps: ImportDeps, o: ImportOptions, existing: Import
       batchName: before[0]!.name,
       parts: before.length,
       rows: existing.rowCount,
+      ignoredColumns: [],
       totals: totalsOf(items.map((it) => ({ keyType: it.key_type, amountCents: it.amount_cents }))),
       rejected: [],
       nameWarnings: [],
@@ -215,6 +219,7 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
     batchName: o.name ?? `${basename(o.file, extname(o.file))} ${saoPauloDate(now())}`,
     parts: Math.ceil(plan.totals.count / deps.settings.maxBatchItems),
     rows: read.rowCount,
+    ignoredColumns: read.head.ignoredColumns,
     totals: plan.totals,
     rejected,
     nameWarnings: plan.nameWarnings,

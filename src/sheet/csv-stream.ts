@@ -3,10 +3,11 @@ import { Buffer, isUtf8 } from 'node:buffer';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
-import { decodeWindows1252Chunk, sniffBinary, type SheetEncoding } from './decode-text.js';
+import { decodeWindows1252Chunk, EncodingScan, hasBom, sniffBinary, type SheetEncoding } from './decode-text.js';
 import { detectDelimiter, takeSepLine, type SheetDelimiter } from './delimiter.js';
 import { CsvRecords, NeedsCsvParse } from './csv-records.js';
 import { isBlank, lineBreaksIn, misalignment, namedWidth, parseProblem } from './csv-table.js';
+import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 import type { CsvFormat, TableProblem, TableRecord } from './table.js';
 
 /** Where a streamed table's records go; `header` comes first (once), then every record after it, in order. */
@@ -31,37 +32,46 @@ const HEADER_PREFIX_CHARS = 64 * 1024;
 
 class NotUtf8 extends Error {}
 
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
 /**
  * `readCsvTable` as a stream, at flat memory: the bytes from `open()` are hashed, decoded and parsed, and each record
  * goes to the sink as it is read. Same records, lines, misalignments and problems as `readCsvTable`. A file that
- * turns out not to be UTF-8 is read again from the start as Windows-1252, and one whose quotes `CsvRecords` leaves to
- * csv-parse is read again through csv-parse's streaming API, each time with a new sink from `sinkFor` (so a consumer
- * starts over).
+ * turns out not to be UTF-8 is read again from the start as Windows-1252 (and refused, in the words of `w`, if it
+ * also has UTF-8 characters), and one whose quotes `CsvRecords` leaves to csv-parse is read again through csv-parse's
+ * streaming API, each time with a new sink from `sinkFor` (so a consumer starts over).
  */
-export async function streamCsvTable(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink): Promise<StreamedTable> {
+export async function streamCsvTable(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink, w: SheetWords = SHEET_WORDS.en): Promise<StreamedTable> {
   try {
-    return await streamEncoded(open, sinkFor, 'utf-8');
+    return await streamEncoded(open, sinkFor, 'utf-8', w);
   } catch (e) {
     if (!(e instanceof NotUtf8)) throw e;
-    return streamEncoded(open, sinkFor, 'windows-1252');
+    return streamEncoded(open, sinkFor, 'windows-1252', w);
   }
 }
 
-async function streamEncoded(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink, encoding: SheetEncoding): Promise<StreamedTable> {
+async function streamEncoded(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink, encoding: SheetEncoding, w: SheetWords): Promise<StreamedTable> {
   try {
-    return await streamOnce(open, sinkFor(), encoding, false);
+    return await streamOnce(open, sinkFor(), encoding, false, w);
   } catch (e) {
     if (!(e instanceof NeedsCsvParse)) throw e;
-    return streamOnce(open, sinkFor(), encoding, true);
+    return streamOnce(open, sinkFor(), encoding, true, w);
   }
 }
 
-async function streamOnce(open: () => AsyncIterable<Uint8Array>, sink: TableSink, encoding: SheetEncoding, withCsvParse: boolean): Promise<StreamedTable> {
+async function streamOnce(
+  open: () => AsyncIterable<Uint8Array>,
+  sink: TableSink,
+  encoding: SheetEncoding,
+  withCsvParse: boolean,
+  w: SheetWords,
+): Promise<StreamedTable> {
   const hash = createHash('sha256');
   const out: StreamedTable = {
     sha256: '', headerLine: 0, problems: [], language: 'pt', format: { kind: 'csv', encoding, delimiter: ';' },
   };
-  let binary: string | null = null;
+  // Why the bytes cannot be read as a table (not text, mixed encodings); the rest is only hashed.
+  let unreadable: string | null = null;
   let first = true;
 
   // Bytes → text with "\n" line breaks only. UTF-8 stays bytes (csv-parse reads bytes; a string would be encoded again;
@@ -92,28 +102,50 @@ async function streamOnce(open: () => AsyncIterable<Uint8Array>, sink: TableSink
       if (atStart && data.length > 0) {
         atStart = false;
         // As TextDecoder does, the byte order mark is not text.
-        if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) data = data.subarray(3);
+        if (hasBom(data)) data = data.subarray(3);
       }
       return unifyBytes(data);
+    };
+    // Windows-1252: a byte order mark (a UTF-8 export with one stray byte) is not text either, and the bytes are
+    // scanned for UTF-8 characters, which would make the file mixed.
+    const scan = new EncodingScan();
+    let start: Buffer | null = Buffer.alloc(0);
+    const windows1252 = (chunk: Buffer, last: boolean): string => {
+      let data = chunk;
+      if (start !== null) {
+        data = Buffer.concat([start, chunk]);
+        start = null;
+        if (!last && data.length < 3 && BOM.subarray(0, data.length).equals(data)) {
+          start = data;
+          return '';
+        }
+        if (hasBom(data)) data = data.subarray(3);
+      }
+      scan.feed(data);
+      const mixed = last ? scan.end() : scan.mixed;
+      if (mixed !== null) unreadable = w.mixedEncoding(mixed.utf8, mixed.other);
+      return unify(decodeWindows1252Chunk(data), last);
     };
     for await (const raw of open()) {
       const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
       // The hash covers every byte, also of a file found not to be text.
       hash.update(chunk);
-      if (binary !== null) continue;
+      if (unreadable !== null) continue;
       if (first) {
         first = false;
-        binary = sniffBinary(chunk);
-        if (binary !== null) continue;
+        unreadable = sniffBinary(chunk);
+        if (unreadable !== null) continue;
       }
       if (chunk.includes(0)) {
-        binary = 'the file is not text (it has NUL bytes); save the sheet as CSV';
+        unreadable = 'the file is not text (it has NUL bytes); save the sheet as CSV';
         continue;
       }
-      yield encoding === 'utf-8' ? utf8(chunk, false) : unify(decodeWindows1252Chunk(chunk), false);
+      const t = encoding === 'utf-8' ? utf8(chunk, false) : windows1252(chunk, false);
+      if (unreadable === null) yield t;
     }
-    if (binary !== null) return;
-    yield encoding === 'utf-8' ? utf8(Buffer.alloc(0), true) : unify('', true);
+    if (unreadable !== null) return;
+    const t = encoding === 'utf-8' ? utf8(Buffer.alloc(0), true) : windows1252(Buffer.alloc(0), true);
+    if (unreadable === null) yield t;
   }
 
   // The header's delimiter is decided on the first HEADER_PREFIX_CHARS bytes or characters (or the whole file).
@@ -134,7 +166,7 @@ async function streamOnce(open: () => AsyncIterable<Uint8Array>, sink: TableSink
       yield decide(prefixText());
       prefix = [];
     }
-    if (!decided && binary === null) yield decide(prefixText());
+    if (!decided && unreadable === null) yield decide(prefixText());
   }
 
   let delimiter: SheetDelimiter = ';';
@@ -207,10 +239,13 @@ async function streamOnce(open: () => AsyncIterable<Uint8Array>, sink: TableSink
     out.problems.push(parseProblem(e, textOf(all, encoding), line));
     out.sha256 = createHash('sha256').update(all).digest('hex');
   }
-  if (binary !== null) {
-    // As `readCsvTable`: a file that is not text has no header (records before a late NUL byte went to the sink).
+  if (unreadable !== null) {
+    // As `readCsvTable`: a file that cannot be read has no header, and the format and language of none (records
+    // before a late NUL byte or a late UTF-8 character went to the sink).
     out.headerLine = 0;
-    out.problems.push({ reason: binary });
+    out.format = { kind: 'csv', encoding: 'utf-8', delimiter: ';' };
+    out.language = 'pt';
+    out.problems.push({ reason: unreadable });
   }
   if (out.sha256 === '') out.sha256 = hash.digest('hex');
   return out;

@@ -1,4 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import { fail, ok, type Result } from '../domain/result.js';
+import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 
 export type SheetEncoding = 'utf-8' | 'windows-1252';
 
@@ -9,7 +11,6 @@ export interface DecodedText {
   bom: boolean;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 // Excel in Brazil saves "CSV (separado por vírgulas)" in Windows-1252.
 const windows1252 = new TextDecoder('windows-1252');
 
@@ -46,21 +47,151 @@ function decodeWindows1252(bytes: Uint8Array): string {
   return windows1252.decode(bytes).replace(/[\u0080-\u009f]/g, (c) => C1_TO_WINDOWS_1252[c.charCodeAt(0) - 0x80] ?? c);
 }
 
+/** The UTF-8 byte order mark, which says nothing a sheet means: removed whatever encoding the rest is read in. */
+export function hasBom(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
 /**
  * Decodes the bytes of a sheet as people export it: UTF-8 with or without a byte order mark, else Windows-1252.
- * Bytes that are valid UTF-8 are read as UTF-8 (plain ASCII included); any invalid sequence means the file is
- * Windows-1252, where every byte is some character. Refuses UTF-16 (Excel's "Unicode text") and binary files such
- * as .xlsx, which have to be saved as CSV first.
+ * Bytes that are valid UTF-8 are read as UTF-8 (plain ASCII included); a file with no UTF-8 character at all but
+ * bytes that are not UTF-8 is Windows-1252, where every byte is some character; a file with both is refused as
+ * mixed (`EncodingScan`), since one of its parts would be read wrong. Refuses UTF-16 (Excel's "Unicode text") and
+ * binary files such as .xlsx, which have to be saved as CSV first.
  */
-export function decodeText(bytes: Uint8Array): Result<DecodedText> {
+export function decodeText(bytes: Uint8Array, w: SheetWords = SHEET_WORDS.en): Result<DecodedText> {
   const binary = sniffBinary(bytes);
   if (binary !== null) return fail(binary);
 
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  try {
-    // TextDecoder drops the BOM itself (ignoreBOM is false).
-    return ok({ text: strictUtf8.decode(bytes), encoding: 'utf-8', bom });
-  } catch {
-    return ok({ text: decodeWindows1252(bytes), encoding: 'windows-1252', bom: false });
+  const bom = hasBom(bytes);
+  const body = bom ? bytes.subarray(3) : bytes;
+  if (isUtf8(body)) return ok({ text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(body), encoding: 'utf-8', bom });
+  const scan = new EncodingScan();
+  scan.feed(body);
+  const mixed = scan.end();
+  if (mixed !== null) return fail(w.mixedEncoding(mixed.utf8, mixed.other));
+  return ok({ text: decodeWindows1252(body), encoding: 'windows-1252', bom });
+}
+
+/** Where a kind of byte first shows in a file: 1-based line, 1-based byte within that line, the bytes in hex. */
+export interface BytePlace {
+  readonly line: number;
+  readonly byte: number;
+  readonly hex: string;
+  /** The character those bytes are in the encoding they belong to (UTF-8, or Windows-1252 for a byte that is not UTF-8). */
+  readonly text: string;
+}
+
+/** A file with both valid UTF-8 characters and bytes that are not UTF-8: where each kind first shows. */
+export interface MixedEncoding {
+  readonly utf8: BytePlace;
+  readonly other: BytePlace;
+}
+
+/**
+ * Follows a file's bytes (after any byte order mark), chunk by chunk, for the first multi-byte UTF-8 character and
+ * the first byte that is not UTF-8. A file with both mixes encodings (lines pasted from two exports): no single
+ * decoding reads it right, and a name or document read wrong changes who is paid. Line breaks are "\n", "\r\n" or
+ * a lone "\r", as the sheet's lines count them.
+ */
+export class EncodingScan {
+  private line = 1;
+  private byte = 0;
+  private afterCr = false;
+  /** The multi-byte sequence being read: its bytes so far, where it started, what the next byte must be. */
+  private sequence: number[] = [];
+  private sequenceAt = { line: 1, byte: 0 };
+  private need = 0;
+  private low = 0x80;
+  private high = 0xbf;
+  private firstUtf8: BytePlace | null = null;
+  private firstOther: BytePlace | null = null;
+
+  /** Both kinds found: the rest of the file cannot change the answer. */
+  get mixed(): MixedEncoding | null {
+    return this.firstUtf8 !== null && this.firstOther !== null ? { utf8: this.firstUtf8, other: this.firstOther } : null;
   }
+
+  feed(bytes: Uint8Array): void {
+    for (let i = 0; i < bytes.length; i++) {
+      if (this.firstUtf8 !== null && this.firstOther !== null) return;
+      const b = bytes[i] as number;
+      this.byte++;
+      if (this.need > 0) {
+        if (b >= this.low && b <= this.high) {
+          this.sequence.push(b);
+          this.low = 0x80;
+          this.high = 0xbf;
+          if (--this.need === 0) this.firstUtf8 ??= this.place(this.sequenceAt, this.sequence, 'utf-8');
+          continue;
+        }
+        this.notUtf8();
+      }
+      if (b < 0x80) {
+        this.lineBreak(b);
+        continue;
+      }
+      this.afterCr = false;
+      this.sequenceAt = { line: this.line, byte: this.byte };
+      this.sequence = [b];
+      // The lead bytes of RFC 3629 and the ranges of their second byte (no overlong forms, no surrogates, ≤ U+10FFFF).
+      if (b >= 0xc2 && b <= 0xdf) this.need = 1;
+      else if (b >= 0xe0 && b <= 0xef) {
+        this.need = 2;
+        if (b === 0xe0) this.low = 0xa0;
+        if (b === 0xed) this.high = 0x9f;
+      } else if (b >= 0xf0 && b <= 0xf4) {
+        this.need = 3;
+        if (b === 0xf0) this.low = 0x90;
+        if (b === 0xf4) this.high = 0x8f;
+      } else this.notUtf8();
+    }
+  }
+
+  /** The answer once the last byte is fed: a sequence cut short by the end is not UTF-8. */
+  end(): MixedEncoding | null {
+    if (this.need > 0) this.notUtf8();
+    return this.mixed;
+  }
+
+  /** The sequence begun is not UTF-8: its first byte is what shows it. */
+  private notUtf8(): void {
+    this.firstOther ??= this.place(this.sequenceAt, this.sequence.slice(0, 1), 'windows-1252');
+    this.need = 0;
+    this.low = 0x80;
+    this.high = 0xbf;
+  }
+
+  private lineBreak(b: number): void {
+    const newLine = b === 0x0d || (b === 0x0a && !this.afterCr);
+    this.afterCr = b === 0x0d;
+    if (b === 0x0a && !newLine) this.byte = 0;
+    if (!newLine) return;
+    this.line++;
+    this.byte = 0;
+  }
+
+  private place(at: { line: number; byte: number }, bytes: readonly number[], encoding: SheetEncoding): BytePlace {
+    const raw = Uint8Array.from(bytes);
+    return {
+      ...at,
+      hex: bytes.map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' '),
+      text: encoding === 'utf-8' ? new TextDecoder('utf-8').decode(raw) : decodeWindows1252(raw),
+    };
+  }
+}
+
+/**
+ * The bytes a text would have in Windows-1252, when every character has one; null otherwise. A header cell that is
+ * UTF-8 read as Windows-1252 ("DescriÃ§Ã£o", a byte order mark as "ï»¿") is these bytes decoded as UTF-8.
+ */
+export function windows1252Bytes(text: string): Uint8Array | null {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const c1 = code > 0xff ? C1_TO_WINDOWS_1252.indexOf(text[i] as string) : -1;
+    if (code > 0xff && c1 < 0) return null;
+    bytes[i] = c1 >= 0 ? 0x80 + c1 : code;
+  }
+  return bytes;
 }

@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+import { windows1252Bytes } from './decode-text.js';
 import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 
 /** The columns paybatch reads from a payment sheet. */
@@ -59,10 +61,42 @@ export function foldHeader(cell: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/**
+ * The field a header cell names, also when the cell came through a wrong decoding: UTF-8 read as Windows-1252
+ * ("DescriÃ§Ã£o", a byte order mark as "ï»¿") is read back, and characters a converter replaced with "\uFFFD" or
+ * "?" stand for one or two letters when exactly one column name fits. Invisible characters (a byte order mark,
+ * zero-width spaces) are dropped by `foldHeader`.
+ */
+function aliasOf(cell: string): { field: SheetField; lang: Lang | null } | undefined {
+  const exact = BY_NAME.get(foldHeader(cell));
+  if (exact !== undefined) return exact;
+  const bytes = /[\u0080-\uffff]/.test(cell) ? windows1252Bytes(cell) : null;
+  if (bytes !== null && isUtf8(bytes)) {
+    const repaired = BY_NAME.get(foldHeader(new TextDecoder('utf-8').decode(bytes)));
+    if (repaired !== undefined) return repaired;
+  }
+  const known = cell.split(/[\ufffd?]+/).map(foldHeader);
+  // Too few letters left to tell one column from another ("??" would fit "id").
+  if (known.length < 2 || known.join('').length < 3) return undefined;
+  const pattern = new RegExp(`^${known.join('[a-z]{0,2}')}$`);
+  const fits = [...BY_NAME].filter(([name]) => pattern.test(name));
+  const fields = new Set(fits.map(([, alias]) => alias.field));
+  return fields.size === 1 ? fits[0]![1] : undefined;
+}
+
+/** A header cell paybatch does not read: named to the person, never dropped in silence. */
+export interface IgnoredColumn {
+  /** 1-based, as spreadsheets count columns. */
+  readonly column: number;
+  readonly name: string;
+}
+
 export interface HeaderMapping {
   columns: Partial<Record<SheetField, number>>;
-  /** Why the header cannot be used; empty when it can. Unknown columns are not problems: they are ignored. */
+  /** Why the header cannot be used; empty when it can. */
   problems: string[];
+  /** Named columns that are no field (notes, totals, a misspelt name): shown in the confirmation and `--json`. */
+  ignored: IgnoredColumn[];
   /** The language most recognized column names are in; ties (or none) go to `fallback`. */
   lang: Lang;
 }
@@ -71,11 +105,15 @@ export interface HeaderMapping {
 export function mapHeader(header: readonly string[], fallback: Lang, w: SheetWords = SHEET_WORDS.en): HeaderMapping {
   const columns: Partial<Record<SheetField, number>> = {};
   const problems: string[] = [];
+  const ignored: IgnoredColumn[] = [];
   let pt = 0;
   let en = 0;
   header.forEach((cell, index) => {
-    const alias = BY_NAME.get(foldHeader(cell));
-    if (!alias) return;
+    const alias = aliasOf(cell);
+    if (!alias) {
+      if (cell.trim() !== '') ignored.push({ column: index + 1, name: cell.trim() });
+      return;
+    }
     if (alias.lang === 'pt') pt++;
     if (alias.lang === 'en') en++;
     const first = columns[alias.field];
@@ -90,5 +128,5 @@ export function mapHeader(header: readonly string[], fallback: Lang, w: SheetWor
     const found = header.filter((c) => c.trim() !== '').map((c) => `"${c.trim()}"`).join(', ');
     problems.push(w.columnMissing(field, found));
   }
-  return { columns, problems, lang: pt > en ? 'pt' : en > pt ? 'en' : fallback };
+  return { columns, problems, ignored, lang: pt > en ? 'pt' : en > pt ? 'en' : fallback };
 }

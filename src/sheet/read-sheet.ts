@@ -1,7 +1,7 @@
 import type { Locale } from '../domain/locale.js';
 import type { InputProblem } from '../errors.js';
 import { withoutFormulaGuard } from './csv-cell.js';
-import { mapHeader, SHEET_FIELDS, type SheetField } from './headers.js';
+import { mapHeader, SHEET_FIELDS, type IgnoredColumn, type SheetField } from './headers.js';
 import { readTable } from './read-table.js';
 import { streamCsvTable } from './csv-stream.js';
 import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
@@ -33,12 +33,14 @@ export interface ReadSheet {
   header: string[];
   /** 0-based column index of each field the header names. */
   columns: Partial<Record<SheetField, number>>;
+  /** The named columns that are no field (notes, totals, a misspelt name): read by nobody, so shown to the person. */
+  ignoredColumns: readonly IgnoredColumn[];
   /** Every non-blank record after the header, in order. Rows whose cells are all blank (`;;;;`) are skipped. */
   rows: SheetRow[];
   /**
    * Problems with the file as a whole: not decodable, empty, no header column for the key or the amount, a field
    * named by two columns, a quote never closed, no rows. Any of them means the sheet cannot be imported.
-   * Columns the header does not recognize are ignored without a problem (sheets often carry notes or totals).
+   * Columns the header does not recognize are no problem (sheets often carry notes or totals): see `ignoredColumns`.
    */
   problems: InputProblem[];
 }
@@ -111,7 +113,7 @@ export async function streamSheet(
 
 function sheetHead(file: string, header: string[], headerLine: number, format: TableFormat, fallback: 'pt' | 'en', w: SheetWords): SheetHead {
   const mapping = mapHeader(header, fallback, w);
-  const head: SheetHead = { file, format, language: mapping.lang, header, columns: mapping.columns, problems: [] };
+  const head: SheetHead = { file, format, language: mapping.lang, header, columns: mapping.columns, ignoredColumns: mapping.ignored, problems: [] };
   if (headerLine > 0) {
     for (const reason of mapping.problems) head.problems.push({ file, line: headerLine, field: HEADER, reason });
   }

@@ -16,8 +16,8 @@ export function readTable(bytes: Uint8Array): Table {
 /** The formats a sheet file may be in, as streamed: `sheet` names the worksheet of a workbook (default: the first). */
 export type SheetFormatChoice = { readonly kind: 'csv' } | { readonly kind: 'xlsx'; readonly sheet?: string };
 
-/** The streaming reader of a format (csv-stream.ts, xlsx-table.ts); a workbook's problems are in `locale`. */
+/** The streaming reader of a format (csv-stream.ts, xlsx-table.ts); problems of a file that cannot be read are in `locale`. */
 export function tableStreamer(choice: SheetFormatChoice, locale: Locale = 'en'): TableStreamer {
-  if (choice.kind === 'csv') return streamCsvTable;
+  if (choice.kind === 'csv') return (open, sinkFor) => streamCsvTable(open, sinkFor, SHEET_WORDS[locale]);
   return (open, sinkFor) => streamXlsxTable(open, sinkFor, { sheet: choice.sheet, words: SHEET_WORDS[locale] });
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '../domain/locale.js';
 import type { PixKeyType } from '../domain/pix-key.js';
+import type { BytePlace } from './decode-text.js';
 
 /** Why a sheet row is refused, in English (the words of `--json`). Built only for rows that fail. */
 const en = {
@@ -63,6 +64,10 @@ const enHeader = {
     `the file cannot be read as an XLSX workbook: it is damaged or cut short (${error}); open it in the spreadsheet and save it again as .xlsx`,
   noWorksheet: 'the workbook has no worksheet (is it an XLSX workbook? save it from the spreadsheet as .xlsx)',
   noWorksheetNamed: (wanted: string, seen: string) => `the workbook has no worksheet named "${wanted}"; it has ${seen}`,
+  mixedEncoding: (utf8: BytePlace, other: BytePlace) =>
+    `the file mixes two encodings: line ${utf8.line} (byte ${utf8.byte}) has "${utf8.text}" in UTF-8 (${utf8.hex}), ` +
+    `line ${other.line} (byte ${other.byte}) has the byte ${other.hex}, which is not UTF-8 ("${other.text}" in Windows-1252); ` +
+    'no single reading gets every name and document right: save the whole sheet again as "CSV UTF-8"',
 };
 
 export type SheetWords = typeof en & typeof enHeader;
@@ -96,6 +101,10 @@ const ptBR: SheetWords = {
     `o arquivo não pode ser lido como pasta de trabalho XLSX: está danificado ou incompleto (${error}); abra-o na planilha e salve de novo como .xlsx`,
   noWorksheet: 'a pasta de trabalho não tem nenhuma aba (é mesmo XLSX? salve-a na planilha como .xlsx)',
   noWorksheetNamed: (wanted, seen) => `a pasta de trabalho não tem aba chamada "${wanted}"; ela tem ${seen}`,
+  mixedEncoding: (utf8, other) =>
+    `o arquivo mistura duas codificações: a linha ${utf8.line} (byte ${utf8.byte}) tem "${utf8.text}" em UTF-8 (${utf8.hex}), ` +
+    `a linha ${other.line} (byte ${other.byte}) tem o byte ${other.hex}, que não é UTF-8 ("${other.text}" em Windows-1252); ` +
+    'nenhuma leitura acerta todos os nomes e documentos: salve a planilha inteira de novo como "CSV UTF-8"',
   amountEmpty: 'o valor está vazio',
   aboveItemLimit: (amount, limit) => `${amount} passa do limite por item de ${limit} (maxItemAmount)`,
   notUuid: (cell) => `"${cell}" não é um UUID (como 123e4567-e89b-42d3-a456-426614174000); deixe vazio e o paybatch gera um`,

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES, paybatch, startSandboxProcess, userEnv, type SandboxProcess } from '../helpers/e2e.js';
@@ -95,6 +96,36 @@ describe('paybatch import (end to end)', () => {
     expect(r.stderr).toContain('--skip-invalid');
     const list = await paybatch(['batch', 'list', '--json'], { env });
     expect(JSON.parse(list.stdout)).toEqual([]);
+  });
+
+  it("checks the payee's document whatever the sheet's encoding: a BOM before Windows-1252 text, and names columns it does not read", async () => {
+    const dir = tempDir();
+    const env = userEnv(dir);
+    const row = '111.444.777-35;Jo\xe3o;doc.one@example.com;email;10,00\n';
+    const sheets = {
+      // The adversary's file: a UTF-8 byte order mark, then one Windows-1252 byte ("ã").
+      'bom-1252.csv': Buffer.from(`\xef\xbb\xbfdocumento;nome;chave;tipo;valor\n${row}`, 'latin1'),
+      'utf8.csv': Buffer.from(`documento;nome;chave;tipo;valor\n${row.replace('\xe3', 'ã')}`, 'utf8'),
+      '1252.csv': Buffer.from(`documento;nome;chave;tipo;valor\n${row}`, 'latin1'),
+    };
+    for (const [name, bytes] of Object.entries(sheets)) {
+      writeFileSync(join(dir, name), bytes);
+      const r = await paybatch(['import', join(dir, name), '--dry-run', '--json'], { env });
+      expect(r.exitCode, `${name}: ${r.stderr}`).toBe(3);
+      expect(r.stderr, name).toMatch(new RegExp(`${name.replace('.', '\\.')}:2 document: the key belongs to document .*, not 11144477735`));
+    }
+    // A column paybatch does not read is listed, not dropped in silence; a file mixing encodings is refused whole.
+    writeFileSync(join(dir, 'extra.csv'), 'chave;valor;documneto;obs\nana@example.com;10,00;111.444.777-35;x\n');
+    const extra = await paybatch(['import', join(dir, 'extra.csv'), '--dry-run', '--json'], { env });
+    expect(extra.exitCode, extra.stderr).toBe(0);
+    expect(JSON.parse(extra.stdout).summary.ignoredColumns).toEqual([{ column: 3, name: 'documneto' }, { column: 4, name: 'obs' }]);
+    const human = await paybatch(['import', join(dir, 'extra.csv'), '--check'], { env });
+    expect(human.stderr).toContain('"documneto" (column 3), "obs" (column 4): paybatch does not read them');
+    writeFileSync(join(dir, 'mixed.csv'), Buffer.concat([Buffer.from('chave;valor;nome\na@example.com;1,00;Ação\n'), Buffer.from('b@example.com;2,00;Zé\n', 'latin1')]));
+    const mixed = await paybatch(['import', join(dir, 'mixed.csv'), '--check'], { env });
+    expect(mixed.exitCode).toBe(3);
+    expect(mixed.stderr).toContain('line 2 (byte 21) has "ç" in UTF-8 (C3 A7), line 3 (byte 21) has the byte E9');
+    expect(JSON.parse((await paybatch(['batch', 'list', '--json'], { env })).stdout)).toEqual([]);
   });
 
   it('refuses to go on without a terminal or --yes, naming the flag', async () => {

@@ -46,4 +46,30 @@ describe('decodeText', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(reason);
   });
+
+  it('drops a BOM before Windows-1252 text: a stray byte in a UTF-8 export does not glue "ï»¿" to the first column', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...cp1252('documento;nome\n111.444.777-35;João\n')]);
+    expect(decodeText(bytes)).toEqual({ ok: true, value: { text: 'documento;nome\n111.444.777-35;João\n', encoding: 'windows-1252', bom: true } });
+  });
+
+  it('refuses a file that mixes UTF-8 characters with bytes that are not UTF-8, naming the first line and byte of each', () => {
+    const bytes = new Uint8Array([...utf8('nome;valor\r\nAção;1\r\n'), ...cp1252('Zé;2\r\n')]);
+    const result = decodeText(bytes);
+    expect(result).toEqual({
+      ok: false,
+      error:
+        'the file mixes two encodings: line 2 (byte 2) has "ç" in UTF-8 (C3 A7), line 3 (byte 2) has the byte E9, which is not UTF-8 ' +
+        '("é" in Windows-1252); no single reading gets every name and document right: save the whole sheet again as "CSV UTF-8"',
+    });
+  });
+
+  it('finds the mix whichever kind comes first, with lone CR line breaks and a character cut short by the end', () => {
+    const other = decodeText(new Uint8Array([...cp1252('a;b\rJo\xe3o\r'), ...utf8('Zé\r')]));
+    expect(!other.ok && other.error).toMatch(/^the file mixes two encodings: line 3 \(byte 2\) has "é" in UTF-8 \(C3 A9\), line 2 \(byte 3\) has the byte E3, /);
+    // A lead byte with no continuation at the end is not UTF-8: with a UTF-8 character before it, the file is mixed.
+    const cut = decodeText(new Uint8Array([...utf8('ã;b\n'), 0xc3]));
+    expect(!cut.ok && cut.error).toMatch(/line 1 \(byte 1\) has "ã" in UTF-8 \(C3 A3\), line 2 \(byte 1\) has the byte C3, /);
+    // Overlong forms and surrogates are not UTF-8 characters: such a file is Windows-1252 alone.
+    expect(decodeText(new Uint8Array([0xc0, 0xaf, 0x3b, 0xed, 0xa0, 0x80]))).toMatchObject({ ok: true, value: { encoding: 'windows-1252' } });
+  });
 });

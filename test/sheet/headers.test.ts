@@ -32,10 +32,33 @@ describe('mapHeader', () => {
     expect(mapping.problems).toEqual([]);
   });
 
-  it('ignores unknown and blank columns', () => {
-    const mapping = mapHeader(['Observação', 'chave', '', 'valor', 'Centro de custo'], 'pt');
+  it('names unknown columns (1-based) and passes over blank ones', () => {
+    const mapping = mapHeader(['Observação', 'chave', '', 'valor', ' Centro de custo ', 'documneto'], 'pt');
     expect(mapping.columns).toEqual({ key: 1, amount: 3 });
     expect(mapping.problems).toEqual([]);
+    expect(mapping.ignored).toEqual([
+      { column: 1, name: 'Observação' }, { column: 5, name: 'Centro de custo' }, { column: 6, name: 'documneto' },
+    ]);
+  });
+
+  it.each<[string, SheetField]>([
+    ['\uFEFFdocumento', 'document'],
+    ['ï»¿documento', 'document'],
+    ['DescriÃ§Ã£o', 'description'],
+    ['HISTÃ\u201cRICO', 'description'],
+    ['\u200Bvalor\u00AD', 'amount'],
+    ['Descri\uFFFD\uFFFDo', 'description'],
+    ['Descri??o', 'description'],
+    ['Hist\uFFFDrico', 'description'],
+  ])('reads "%s" as the %s column: a byte order mark, invisible characters and mis-decoding do not hide a column', (cell, field) => {
+    const mapping = mapHeader(['chave', 'valor', cell].filter((c, i) => i !== (field === 'amount' ? 1 : 3)), 'pt');
+    expect(mapping.columns[field]).toBeDefined();
+    expect(mapping.ignored).toEqual([]);
+  });
+
+  it('does not guess a column from replacement characters that fit more than one name, or too few letters', () => {
+    // "?" and "id" both fit "??"; "cpf"/"cnpj" fit "c?p?" only partly: nothing is taken on a guess.
+    expect(mapHeader(['chave', 'valor', '??', 'c\uFFFDf\uFFFD'], 'pt').ignored.map((c) => c.name)).toEqual(['??', 'c\uFFFDf\uFFFD']);
   });
 
   it('reports a missing key or amount column, listing what the header has', () => {

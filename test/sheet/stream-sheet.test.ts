@@ -49,12 +49,19 @@ describe('streamSheet + rowValidator', () => {
       fc.asyncProperty(
         fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }),
         fc.constantFrom('\n', '\r\n', '\r'),
-        fc.constantFrom('utf-8', 'utf-8-bom', 'windows-1252'),
+        fc.constantFrom('utf-8', 'utf-8-bom', 'windows-1252', 'windows-1252-bom', 'mixed'),
         fc.boolean(),
         fc.integer({ min: 1, max: 40 }),
         async (lines, eol, encoding, finalEol, size) => {
           const text = lines.join(eol) + (finalEol ? eol : '');
-          const bytes = encoding === 'utf-8' ? utf8(text) : encoding === 'utf-8-bom' ? utf8Bom(text) : cp1252(text);
+          const half = lines.slice(0, lines.length >> 1).join(eol);
+          const bytes =
+            encoding === 'utf-8' ? utf8(text)
+            : encoding === 'utf-8-bom' ? utf8Bom(text)
+            : encoding === 'windows-1252' ? cp1252(text)
+            : encoding === 'windows-1252-bom' ? new Uint8Array([0xef, 0xbb, 0xbf, ...cp1252(text)])
+            // Lines pasted from a UTF-8 export before lines from a Windows-1252 one.
+            : new Uint8Array([...utf8(half), ...cp1252(text.slice(half.length))]);
           const { sha256, ...got } = await streamed(bytes, size);
           expect(got).toEqual(whole(bytes));
           expect(sha256).toMatch(/^[0-9a-f]{64}$/);

@@ -204,9 +204,10 @@ async function runCheck(ctx: Context, opts: ImportOptions): Promise<void> {
   // Refusals and row reasons in the user's language; `--json` keeps them English.
   const locale = ctx.out.json ? 'en' : await ctx.locale();
   const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet, locale });
-  ctx.out.result({ outcome: 'checked', ...result }, () =>
-    ctx.out.print(words.checked(result.file, result.rows, result.totals.count, formatBRL(result.totals.sumCents))),
-  );
+  ctx.out.result({ outcome: 'checked', ...result }, () => {
+    if (result.ignoredColumns.length) ctx.out.warn(`${words.summary.ignored}: ${words.ignoredColumns(result.ignoredColumns)}`);
+    ctx.out.print(words.checked(result.file, result.rows, result.totals.count, formatBRL(result.totals.sumCents)));
+  });
 }
 
 export async function runTemplate(ctx: Context, opts: TemplateOptions): Promise<void> {
@@ -256,6 +257,7 @@ function showSummary(out: Output, s: ImportSummary, { words, formatBRL }: Humani
     ...s.totals.byKeyType.map((t): [string, string] => [`  ${t.keyType}`, `${t.count} · ${formatBRL(t.sumCents)}`]),
   ];
   if (s.rejected.length) rows.push([label.rejected, s.rejected.length]);
+  if (s.ignoredColumns.length) rows.push([label.ignored, words.ignoredColumns(s.ignoredColumns)]);
   out.info(out.table(['', ''], rows));
   for (const w of s.nameWarnings) out.warn(out.problem({ file: s.file, line: w.line, field: 'name', reason: words.nameWarning(w.sheetName, w.providerName) }));
   for (const d of s.duplicates) {

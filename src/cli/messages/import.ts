@@ -13,7 +13,10 @@ export interface ImportMessages {
     readonly largest: string;
     readonly asSent: string;
     readonly rejected: string;
+    readonly ignored: string;
   };
+  /** Named columns paybatch does not read (1-based). */
+  ignoredColumns(columns: readonly { column: number; name: string }[]): string;
   /** The largest amount as it goes out to the provider, in the profile's unit. */
   asSent(wire: string | null): string;
   nameWarning(sheetName: string, providerName: string): string;
@@ -35,7 +38,8 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
       `Resuming import #${importId} (${ids.length === 1 ? `batch #${ids[0]}` : `batches #${ids.join(', #')}`}, started ${startedAt}).`,
     confirm: (o) =>
       `${o.start ? 'Create and start' : 'Create'} batch "${o.batchName}"${o.parts > 1 ? ` (sent as ${o.parts} batches, the provider's limit being ${o.maxBatchItems} items)` : ''} paying ${o.count} people ${o.total}?`,
-    summary: { sheet: 'sheet', batch: 'batch', rows: 'rows in sheet', payments: 'payments', total: 'total', largest: 'largest', asSent: 'sent as', rejected: 'rejected rows' },
+    summary: { sheet: 'sheet', batch: 'batch', rows: 'rows in sheet', payments: 'payments', total: 'total', largest: 'largest', asSent: 'sent as', rejected: 'rejected rows', ignored: 'columns not read' },
+    ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (column ${c.column})`).join(', ')}: paybatch does not read ${columns.length === 1 ? 'it' : 'them'}`,
     asSent: (wire) => (wire === null ? 'nothing: pixAmountUnit is not set' : wire),
     nameWarning: (sheetName, providerName) => `the sheet says "${sheetName}", the key belongs to "${providerName}"`,
     duplicateWarning: (key, amount, batchName) => `${key} was paid ${amount} in "${batchName}" (allowed by --allow-duplicates)`,
@@ -53,7 +57,8 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
       `Retomando a importação #${importId} (${ids.length === 1 ? `lote #${ids[0]}` : `lotes #${ids.join(', #')}`}, iniciada em ${startedAt}).`,
     confirm: (o) =>
       `${o.start ? 'Criar e iniciar' : 'Criar'} o lote "${o.batchName}"${o.parts > 1 ? ` (enviado como ${o.parts} lotes, pois o provedor aceita até ${o.maxBatchItems} itens por lote)` : ''} pagando ${o.total} a ${o.count} ${o.count === 1 ? 'pessoa' : 'pessoas'}?`,
-    summary: { sheet: 'planilha', batch: 'lote', rows: 'linhas na planilha', payments: 'pagamentos', total: 'total', largest: 'maior valor', asSent: 'enviado como', rejected: 'linhas rejeitadas' },
+    summary: { sheet: 'planilha', batch: 'lote', rows: 'linhas na planilha', payments: 'pagamentos', total: 'total', largest: 'maior valor', asSent: 'enviado como', rejected: 'linhas rejeitadas', ignored: 'colunas não lidas' },
+    ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (coluna ${c.column})`).join(', ')}: o paybatch não ${columns.length === 1 ? 'a lê' : 'as lê'}`,
     asSent: (wire) => (wire === null ? 'nada: pixAmountUnit não está definido' : wire),
     nameWarning: (sheetName, providerName) => `a planilha diz "${sheetName}", a chave pertence a "${providerName}"`,
     duplicateWarning: (key, amount, batchName) => `${key} já recebeu ${amount} em "${batchName}" (permitido por --allow-duplicates)`,
