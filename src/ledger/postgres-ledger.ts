@@ -3,7 +3,7 @@ import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely
 import { ConfigError } from '../errors.js';
 import { compileQuery, type Ledger, type LedgerQuery } from './ledger.js';
 import { shownUrl } from '../domain/ledger-location.js';
-import { isLedgerUnavailable } from './ledger-unavailable.js';
+import { isLedgerUnavailable, RETRIED_CODES } from './ledger-unavailable.js';
 import { migratedNames, migratePostgresLedger, type OpenOptions } from './migrate.js';
 import type { Database } from './schema.js';
 
@@ -14,13 +14,14 @@ export const NUMBER_TYPES = {
 };
 
 /**
- * How many times a transaction that lost a serialization conflict or a deadlock to another host is run again, after
- * a random wait that doubles each time (up to a second): several daemons reconciling, storing events and claiming
- * receipts at once can make the same transaction lose a few times in a row.
+ * How many times a transaction that lost a serialization conflict or a deadlock to another host (or timed out on a
+ * lock, a statement or while idle: `RETRIED_CODES`) is run again, after a random wait that doubles each time (up to a
+ * second): several daemons reconciling, storing events and claiming receipts at once can make the same transaction
+ * lose a few times in a row.
  */
 const CONFLICT_RETRIES = 10;
 const conflictBackoffMs = (attempt: number) => Math.random() * Math.min(1000, 10 * 2 ** attempt);
-const isConflict = (e: unknown) => ['40001', '40P01'].includes(String((e as { code?: unknown }).code));
+const isConflict = (e: unknown) => RETRIED_CODES.has(String((e as { code?: unknown }).code));
 
 /**
  * Opens (and migrates) a PostgreSQL ledger. Transactions are SERIALIZABLE: each behaves as if it ran alone, as on
