@@ -1,4 +1,5 @@
-import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 
 /**
@@ -35,7 +36,7 @@ export function createPrivateFile(path: string): void {
  */
 export async function writePrivateFile(path: string, data: string | Uint8Array): Promise<void> {
   makePrivateDir(dirname(path));
-  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const tmp = `${path}.${HOST}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(tmp, 'wx', PRIVATE_FILE_MODE);
   try {
     try {
@@ -48,6 +49,54 @@ export async function writePrivateFile(path: string, data: string | Uint8Array):
   } catch (e) {
     rmSync(tmp, { force: true });
     throw e;
+  }
+}
+
+/** This host as a temporary file names it: a process id says whether its writer lives only on the host that ran it. */
+const HOST = hostname().replace(/[^A-Za-z0-9-]+/g, '-') || 'host';
+const TEMPORARY = /\.([A-Za-z0-9-]+)\.(\d+)\.\d+\.tmp$/;
+
+/** Past this, a temporary file is abandoned whoever wrote it (another host's, a reused process id): a write takes milliseconds. */
+const ABANDONED_AFTER_MS = 3_600_000;
+
+/**
+ * Removes the temporary files `writePrivateFile` left in `dir` and the folders under it (`depth` levels) when its
+ * process was killed mid-write: those of this host's processes that are gone, and any older than an hour. A folder
+ * that does not exist has none. Returns the paths removed.
+ */
+export function sweepTemporaryFiles(dir: string, now: Date, depth: number): string[] {
+  const removed: string[] = [];
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return removed;
+    throw e;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (depth > 0) removed.push(...sweepTemporaryFiles(path, now, depth - 1));
+      continue;
+    }
+    const name = TEMPORARY.exec(entry.name);
+    if (!entry.isFile() || name === null) continue;
+    const gone = name[1] === HOST && !processLives(Number(name[2]));
+    if (!gone && now.getTime() - statSync(path).mtimeMs < ABANDONED_AFTER_MS) continue;
+    rmSync(path, { force: true });
+    removed.push(path);
+  }
+  return removed;
+}
+
+function processLives(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it lives, as another user.
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 

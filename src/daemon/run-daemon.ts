@@ -159,6 +159,8 @@ function logPass(log: (e: LogEntry) => void, p: PassResult): void {
     errors: p.errors.length,
   });
   for (const e of p.errors) log({ level: 'warn', msg: e });
+  // A count, not the paths: receipt file names carry people's names.
+  if (p.swept.length) log({ level: 'info', msg: 'removed temporary receipt files that killed writes left', count: p.swept.length });
   for (const id of p.scheduledStarts) log({ level: 'info', msg: 'started a scheduled batch (import --pay-on)', batch: id });
   for (const u of p.reconciled.unknownStatuses) log({ level: 'warn', msg: 'unknown item status from the provider (kept, not guessed)', identifier: u.identifier, status: u.status });
   for (const a of p.attention.alerts) log({ level: 'warn', msg: `alert: ${a.title}`, alertId: a.id, kind: a.kind, items: a.items.length });

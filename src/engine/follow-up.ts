@@ -1,6 +1,7 @@
 import { resolveLocale } from '../config/locale.js';
 import type { Settings } from '../config/settings.js';
 import { PaybatchError } from '../errors.js';
+import { sweepTemporaryFiles } from '../private-files.js';
 import { batchesAwaitingReturnConfirmation, batchesToWatch, unfinishedBatches } from '../ledger/batch-repository.js';
 import { pruneEventsBefore } from '../ledger/event-repository.js';
 import { workLeft, type WorkLeft } from '../ledger/work-left.js';
@@ -33,6 +34,8 @@ export interface PassResult extends WorkLeft {
   readonly attention: AttentionResult;
   /** Communication failures of this pass; each is tried again next pass. */
   readonly errors: readonly string[];
+  /** Temporary receipt files a killed write left behind, removed at the start of this pass. */
+  readonly swept: readonly string[];
 }
 
 const EVENT_RETENTION_DAYS = 30;
@@ -47,6 +50,8 @@ const EVENT_RETENTION_DAYS = 30;
 export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   const { ledger, provider, now } = deps;
   const errors: string[] = [];
+  // receipts/<batch>/ and receipts/bills/: one level of folders.
+  const swept = sweepTemporaryFiles(deps.receiptsDir, now(), 1);
   const guard = async <T>(what: string, fn: () => Promise<T>): Promise<T | null> => {
     try {
       return await fn();
@@ -93,6 +98,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
     attention,
     ...(await workLeft(ledger)),
     errors,
+    swept,
   };
 }
 

@@ -92,3 +92,65 @@ describe('warnings about files others can read', () => {
     ]);
   });
 });
+
+describe('temporary files a killed write left', () => {
+  it("are swept: this host's dead processes' at once, anyone's after an hour, never a live writer's fresh one", async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { utimesSync, writeFileSync } = await import('node:fs');
+    const { hostname } = await import('node:os');
+    const { sweepTemporaryFiles } = await import('../../src/private-files.js');
+    const dir = tempDir();
+    const batch = join(dir, 'Folha-novembro');
+    mkdirSync(join(batch, 'deeper'), { recursive: true });
+    const host = hostname().replace(/[^A-Za-z0-9-]+/g, '-');
+    // A process that has ended: its pid names no live process (the kernel does not reuse it this soon).
+    const dead = Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).toString());
+    const now = new Date();
+    const file = (name: string, ageMs = 0) => {
+      const path = join(batch, name);
+      writeFileSync(path, 'partial');
+      const at = new Date(now.getTime() - ageMs);
+      utimesSync(path, at, at);
+      return path;
+    };
+    const killed = file(`1-Ana-E1.pdf.${host}.${dead}.1764200000000.tmp`);
+    const live = file(`2-Bia-E2.pdf.${host}.${process.pid}.1764200000001.tmp`);
+    const otherHost = file(`3-Caio-E3.pdf.other-host.${dead}.1764200000002.tmp`);
+    const oldOtherHost = file(`4-Davi-E4.pdf.other-host.${dead}.1764200000003.tmp`, 3_600_001);
+    const oldLive = file(`5-Eva-E5.pdf.${host}.${process.pid}.1764200000004.tmp`, 3_600_001);
+    const receipt = file('6-Fabio-E6.pdf', 7_200_000);
+    writeFileSync(join(batch, 'deeper', `x.pdf.${host}.${dead}.1.tmp`), 'partial');
+
+    expect(sweepTemporaryFiles(dir, now, 1).sort()).toEqual([killed, oldOtherHost, oldLive].sort());
+    expect(readdirSync(batch).sort()).toEqual(['2-Bia-E2.pdf.' + `${host}.${process.pid}.1764200000001.tmp`, '3-Caio-E3.pdf.other-host.' + `${dead}.1764200000002.tmp`, '6-Fabio-E6.pdf', 'deeper'].sort());
+    expect([live, otherHost, receipt].every((p) => statSync(p).isFile())).toBe(true);
+    // Below the depth asked for, nothing is touched; a folder that does not exist has nothing to sweep.
+    expect(readdirSync(join(batch, 'deeper'))).toHaveLength(1);
+    expect(sweepTemporaryFiles(join(dir, 'none'), now, 1)).toEqual([]);
+  });
+
+  it('left by a process killed between its write and its rename are swept at once on the same host', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { sweepTemporaryFiles } = await import('../../src/private-files.js');
+    const dir = tempDir();
+    const target = join(dir, 'Folha', '1-Ana-E1.pdf');
+    // A real kill: the child's rename kills it, so the temporary file stays as a crash leaves it.
+    const child = `
+      const fs = require('node:fs');
+      fs.renameSync = () => process.kill(process.pid, 'SIGKILL');
+      require('node:module').syncBuiltinESMExports();
+      import(${JSON.stringify(new URL('../../src/private-files.ts', import.meta.url).pathname)}).then((m) => m.writePrivateFile(${JSON.stringify(target)}, 'partial'));`;
+    let signal: string | null = null;
+    try {
+      execFileSync(process.execPath, ['--experimental-strip-types', '--no-warnings', '-e', child], { stdio: 'pipe' });
+    } catch (e) {
+      signal = (e as { signal: string | null }).signal;
+    }
+    expect(signal).toBe('SIGKILL');
+    const left = readdirSync(join(dir, 'Folha'));
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(/^1-Ana-E1\.pdf\..+\.tmp$/);
+    expect(sweepTemporaryFiles(dir, new Date(), 1)).toEqual([join(dir, 'Folha', left[0]!)]);
+    expect(readdirSync(join(dir, 'Folha'))).toEqual([]);
+  });
+});
