@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
+import { processAlive } from './ledger/process-claim.js';
 
 /**
  * Everything paybatch keeps on disk (the ledger, receipts, rejected rows, backups) holds names, documents, Pix keys
@@ -81,23 +82,12 @@ export function sweepTemporaryFiles(dir: string, now: Date, depth: number): stri
     }
     const name = TEMPORARY.exec(entry.name);
     if (!entry.isFile() || name === null) continue;
-    const gone = name[1] === HOST && !processLives(Number(name[2]));
+    const gone = name[1] === HOST && Number(name[2]) !== process.pid && !processAlive(Number(name[2]));
     if (!gone && now.getTime() - statSync(path).mtimeMs < ABANDONED_AFTER_MS) continue;
     rmSync(path, { force: true });
     removed.push(path);
   }
   return removed;
-}
-
-function processLives(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it lives, as another user.
-    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
 }
 
 /** The permission bits of `path` when group or others have any access to it; null when private or absent. */

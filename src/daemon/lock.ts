@@ -1,8 +1,9 @@
 import { hostname } from 'node:os';
 import { PaybatchError } from '../errors.js';
-import { beatDaemonLock, releaseDaemonLock, takeDaemonLock } from '../ledger/daemon-lock-store.js';
+import { beatDaemonLock, daemonLockHolder, releaseDaemonLock, takeDaemonLock } from '../ledger/daemon-lock-store.js';
 import type { Ledger } from '../ledger/open-ledger.js';
-import { processAlive } from '../ledger/process-claim.js';
+import { holderEndedHere, processAlive } from '../ledger/process-claim.js';
+import { unexpiredLeases } from '../ledger/work-lease-store.js';
 
 /** A holder that has not beaten for this long is presumed dead (another host cannot check its pid). */
 const STALE_HEARTBEAT_MS = 2 * 60_000;
@@ -46,4 +47,23 @@ export async function acquireDaemonLock(ledger: Ledger, now: () => Date, pid = p
 function isAlive(holder: { pid: number; host: string; heartbeat_at: string }, host: string, now: Date): boolean {
   if (holder.host === host) return processAlive(holder.pid);
   return now.getTime() - Date.parse(holder.heartbeat_at) < STALE_HEARTBEAT_MS;
+}
+
+/** A daemon at work on a ledger: what it holds, for a person to find it. */
+export type LedgerHolder =
+  | { readonly kind: 'lock'; readonly pid: number; readonly host: string; readonly since: string }
+  | { readonly kind: 'lease'; readonly holder: string; readonly work: string; readonly until: string };
+
+/**
+ * The daemons holding the ledger now: the lock's holder while it lives (by its pid on this host, by its heartbeat
+ * from another), and every unexpired lease of a holder not known to have ended. Empty: no daemon is writing to it.
+ */
+export async function daemonsHolding(ledger: Ledger, now: Date, host = hostname()): Promise<LedgerHolder[]> {
+  const holders: LedgerHolder[] = [];
+  const lock = await daemonLockHolder(ledger);
+  if (lock && lock.pid !== process.pid && isAlive(lock, host, now)) holders.push({ kind: 'lock', pid: lock.pid, host: lock.host, since: lock.started_at });
+  for (const lease of await unexpiredLeases(ledger, now)) {
+    if (!holderEndedHere(lease.holder, host)) holders.push({ kind: 'lease', holder: lease.holder, work: lease.name, until: lease.expires_at });
+  }
+  return holders;
 }

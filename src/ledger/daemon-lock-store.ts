@@ -26,3 +26,8 @@ export async function beatDaemonLock(ledger: Ledger, pid: number, at: Date): Pro
 export async function releaseDaemonLock(ledger: Ledger, pid: number): Promise<void> {
   await ledger.run(ledger.db.deleteFrom('daemon_lock').where('id', '=', 1).where('pid', '=', pid));
 }
+
+/** The daemon lock's holder, if any (alive or not: the caller decides). */
+export async function daemonLockHolder(ledger: Ledger): Promise<LockHolder | undefined> {
+  return ledger.first(ledger.db.selectFrom('daemon_lock').selectAll().where('id', '=', 1));
+}

@@ -26,3 +26,8 @@ export async function renewLease(ledger: Ledger, name: string, holder: string, u
 export async function releaseLease(ledger: Ledger, name: string, holder: string): Promise<void> {
   await ledger.run(ledger.db.deleteFrom('work_leases').where('name', '=', name).where('holder', '=', holder));
 }
+
+/** The leases not yet expired at `now`: the work daemons sharing the ledger are doing. */
+export async function unexpiredLeases(ledger: Ledger, now: Date): Promise<{ name: string; holder: string; expires_at: string }[]> {
+  return ledger.all(ledger.db.selectFrom('work_leases').select(['name', 'holder', 'expires_at']).where('expires_at', '>', now.toISOString()).orderBy('name'));
+}

@@ -5,6 +5,7 @@ import { paybatch, userEnv } from '../helpers/e2e.js';
 import { usePostgresDatabases } from '../helpers/postgres.js';
 import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const tempDir = useTempDir();
 const freshDatabase = usePostgresDatabases();
@@ -59,6 +60,32 @@ describe('paybatch ledger migrate | copy | check on PostgreSQL (end to end)', ()
     const backup = await paybatch(['ledger', 'backup'], { env: pgEnv });
     expect(backup.exitCode).toBe(1);
     expect(backup.stderr).toMatch(/PostgreSQL database: back it up with PostgreSQL's own tools/);
+  });
+
+  it('refuses to copy a ledger a running daemon holds, unless --force, and copies it once the daemon stopped', async () => {
+    const dir = tempDir();
+    const env: Record<string, string> = { ...userEnv(dir), PAYBATCH_WEBHOOK_SECRET: 'x-secret' };
+    delete env.PAYBATCH_LEDGER;
+    const sqliteFile = join(dir, 'data', 'paybatch', 'ledger.db');
+    expect((await paybatch(['import', writeSheet(join(dir, 'folha.csv'), 3), '--yes'], { env })).exitCode).toBe(0);
+    const daemon = paybatch(['daemon', '--listen', '127.0.0.1:0', '--interval', '30', '--log-format', 'json'], { env, timeout: 90_000 });
+    let log = '';
+    daemon.stderr!.on('data', (b: Buffer) => (log += b.toString()));
+    try {
+      await waitFor(() => log.includes('"pass done"'), { what: 'the daemon to hold the ledger and run a pass' });
+      const refused = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', await freshDatabase(), '--json'], { env });
+      expect(refused.exitCode, refused.stderr).toBe(1);
+      expect(JSON.parse(refused.stdout).error.message).toMatch(new RegExp(`is held by a running daemon \\(the daemon pid ${daemon.pid} on .+\\): whatever it writes once the copy has begun would be missing from the copy\\. Nothing was copied\\.$`));
+      expect(refused.stderr).toContain('--force');
+      const forced = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', await freshDatabase(), '--force', '--json'], { env });
+      expect(forced.exitCode, forced.stderr).toBe(0);
+      expect((JSON.parse(forced.stdout) as CopyDoc).tables.find((t) => t.table === 'items')!.rows).toBe(3);
+    } finally {
+      daemon.kill('SIGTERM');
+      await daemon;
+    }
+    const copied = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', await freshDatabase(), '--json'], { env });
+    expect(copied.exitCode, copied.stderr).toBe(0);
   });
 
   it('reads the URL from PAYBATCH_LEDGER_FILE and never shows its password', async () => {

@@ -3,7 +3,7 @@ import type { LedgerCheck } from '../../ledger/ledger-check.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
-import { optionalText } from '../raw-input.js';
+import { flag, optionalText } from '../raw-input.js';
 
 export interface LedgerBackupOptions {
   /** Where to write the copy; absent: beside the ledger, with the time in its name. */
@@ -33,10 +33,12 @@ Examples:
     .description('copy a ledger into another, empty one (moving from SQLite to PostgreSQL), verified by row counts and sums')
     .requiredOption('--from <file|url>', 'the ledger to copy (an SQLite file, or a postgres:// URL)')
     .option('--to <file|url>', "an empty ledger to copy into, made and migrated when new (default: the profile's ledger setting, e.g. from PAYBATCH_LEDGER_FILE, which keeps a password off the command line)")
+    .option('--force', 'copy although a daemon holds the source (what it writes afterwards is not in the copy)', false)
     .addHelpText(
       'after',
       `
-Stop every paybatch using the source first: the copy is what the source holds when it starts. It is made in one
+Stop every paybatch using the source first: the copy is what the source holds when it starts, so a source a daemon
+holds (its lock, or a lease on work) is refused unless --force. It is made in one
 transaction of the target, then every table's rows and each money table's centavos by status are compared on both
 sides; any difference rolls the whole copy back. Ids, identifiers and receipt paths are kept. The source is not
 changed: keep it as a backup.
@@ -84,11 +86,13 @@ export interface LedgerCopyOptions {
   readonly from: string;
   /** Absent: the profile's ledger. */
   readonly to?: string;
+  /** Copy although a daemon holds the source. */
+  readonly force: boolean;
 }
 
 export function parseLedgerCopyOptions(raw: RawInput): LedgerCopyOptions {
   const to = optionalText(raw, 'to');
-  return { from: optionalText(raw, 'from') ?? '', ...(to === undefined ? {} : { to }) };
+  return { from: optionalText(raw, 'from') ?? '', ...(to === undefined ? {} : { to }), force: flag(raw, 'force') };
 }
 
 export async function runLedgerMigrate(ctx: Context): Promise<void> {
@@ -121,6 +125,16 @@ export async function runLedgerCopy(ctx: Context, opts: LedgerCopyOptions): Prom
   if (!isPostgresUrl(opts.from) && !existsSync(opts.from)) throw new ConfigError(`There is no ledger at ${opts.from} (--from).`);
   const from = await openLedger(opts.from);
   ctx.onClose(() => from.close());
+  if (!opts.force) {
+    const { daemonsHolding } = await import('../../daemon/lock.js');
+    const holders = await daemonsHolding(from, ctx.now());
+    if (holders.length) {
+      const named = holders.map((h) => (h.kind === 'lock' ? `the daemon pid ${h.pid} on ${h.host}, since ${h.since}` : `${h.holder}, working on ${h.work} until ${h.until}`));
+      throw new ConfigError(`${from.file} is held by a running daemon (${named.join('; ')}): whatever it writes once the copy has begun would be missing from the copy. Nothing was copied.`, {
+        hint: 'Stop the daemon first (SIGTERM; systemctl stop), then copy; or pass --force to copy what the ledger holds now.',
+      });
+    }
+  }
   const to = await openLedger(target);
   ctx.onClose(() => to.close());
   const result = await copyLedger(from, to);
