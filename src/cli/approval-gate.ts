@@ -1,4 +1,5 @@
-import type { ApprovalGate } from '../engine/approvals.js';
+import type { ApproverSigner } from '../config/approver-key.js';
+import type { ApprovalGate, MakerKey } from '../engine/approvals.js';
 import type { Context } from './context.js';
 
 /**
@@ -10,8 +11,58 @@ export async function approvalGateOf(ctx: Context): Promise<ApprovalGate> {
   return approvalGate(await ctx.profile(), ctx.out.json ? 'en' : await ctx.locale());
 }
 
-/** Who is importing, for the batch's `imported_by`: this user's approver key fingerprint, else user@host. */
-export async function makerOf(ctx: Context): Promise<string> {
-  const { approverKeyFiles, makerIdentity } = await import('../config/approver-key.js');
-  return makerIdentity(approverKeyFiles(ctx.io.env, ctx.io.env.PAYBATCH_APPROVER_KEY || undefined));
+/**
+ * This user's approver key (`keyFile`, else PAYBATCH_APPROVER_KEY, else their own), opened: an encrypted one's
+ * passphrase comes from PAYBATCH_APPROVER_PASSPHRASE, from the file PAYBATCH_APPROVER_PASSPHRASE_FILE names (systemd
+ * credentials, CI secrets), or is asked on a terminal.
+ */
+export async function openOwnApproverKey(ctx: Context, keyFile?: string): Promise<ApproverSigner> {
+  const { readFileSync } = await import('node:fs');
+  const { approverKeyFiles, openApproverKey } = await import('../config/approver-key.js');
+  const { ConfigError, UsageError } = await import('../errors.js');
+  const { canPrompt } = await import('./io.js');
+  const { approvalMessages } = await import('./messages/approvals.js');
+  const w = approvalMessages[await ctx.locale()];
+  const { env } = ctx.io;
+  const files = approverKeyFiles(env, keyFile ?? (env.PAYBATCH_APPROVER_KEY || undefined));
+  return openApproverKey(files, async () => {
+    if (env.PAYBATCH_APPROVER_PASSPHRASE) return env.PAYBATCH_APPROVER_PASSPHRASE;
+    if (env.PAYBATCH_APPROVER_PASSPHRASE_FILE) {
+      try {
+        return readFileSync(env.PAYBATCH_APPROVER_PASSPHRASE_FILE, 'utf8').replace(/\r?\n$/, '');
+      } catch (e) {
+        throw new ConfigError(`PAYBATCH_APPROVER_PASSPHRASE_FILE names a file that cannot be read: ${(e as Error).message}`);
+      }
+    }
+    if (!canPrompt(ctx.io)) throw new UsageError(w.noPassphrase(files.privateKey));
+    return ctx.prompter.password(w.passphraseOf(files.privateKey));
+  });
+}
+
+/**
+ * Under an approval policy, the key of whoever makes a batch or pays a bill, opened and checked against the profile's
+ * approvers before anything is read or written: they sign as its maker. Without a policy nobody's identity is needed.
+ * Hostnames and OS users are never identities.
+ */
+export async function makerKeyOf(ctx: Context): Promise<MakerKey | undefined> {
+  const { policyActive } = await import('../domain/approval-policy.js');
+  const gate = await approvalGateOf(ctx);
+  if (!policyActive(gate.policy)) return undefined;
+  const { osIdentity } = await import('../config/approver-key.js');
+  const { PaybatchError, ConfigError } = await import('../errors.js');
+  const { APPROVAL_WORDS } = await import('../engine/approval-words.js');
+  const { approvalMessages } = await import('./messages/approvals.js');
+  const why = approvalMessages[await ctx.locale()].makerKeyNeeded(gate.profile);
+  let signer: ApproverSigner;
+  try {
+    signer = await openOwnApproverKey(ctx);
+  } catch (e) {
+    if (!(e instanceof PaybatchError)) throw e;
+    throw new ConfigError(`${why} ${e.message}`, e.hint === undefined ? {} : { hint: e.hint });
+  }
+  if (!Object.values(gate.approvers).includes(signer.publicKey)) {
+    const w = APPROVAL_WORDS[gate.locale];
+    throw new ConfigError(`${why} ${w.keyNotRegistered(signer.fingerprint, gate.profile)}`, { hint: w.registerHint(signer.publicKey) });
+  }
+  return { signer, signedFrom: osIdentity() };
 }

@@ -84,20 +84,16 @@ export function approverKeyIsEncrypted(files: ApproverKeyFiles): boolean {
   return isEncrypted(readPrivateKey(files.privateKey));
 }
 
-/**
- * Who makes a batch, as the ledger records it (`imported_by`): the fingerprint of this user's approver key when they
- * have one, else `user@host`. An approver can then never approve what they imported (see engine/approvals.ts).
- */
-export function makerIdentity(files: ApproverKeyFiles): string {
+/** The fingerprint of the public key beside `files`' private key (read without its passphrase); null without one. */
+export function ownFingerprint(files: ApproverKeyFiles): string | null {
   try {
-    const line = readFileSync(files.publicKey, 'utf8').trim();
-    return fingerprintOf(line);
+    return fingerprintOf(readFileSync(files.publicKey, 'utf8').trim());
   } catch {
-    return osIdentity();
+    return null;
   }
 }
 
-/** `user@host` of this process. */
+/** `user@host` of this process: shown beside a signature, never an identity. */
 export function osIdentity(): string {
   let user: string;
   try {

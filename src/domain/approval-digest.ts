@@ -57,3 +57,8 @@ export const billSubject = (line: string) => `bill:${line}`;
 export function approvalMessage(subject: string, digest: string): Buffer {
   return Buffer.from(`paybatch-approval-v1\n${subject}\n${digest}`, 'utf8');
 }
+
+/** The exact bytes a maker signs: another version tag than an approval's, so neither signature passes for the other. */
+export function makerMessage(subject: string, digest: string): Buffer {
+  return Buffer.from(`paybatch-maker-v1\n${subject}\n${digest}`, 'utf8');
+}

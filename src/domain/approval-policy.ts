@@ -33,6 +33,11 @@ export interface ApprovalNeed {
   readonly reasons: readonly ApprovalReason[];
 }
 
+/** True when the policy can ask for approvals at all (a threshold is set): makers then sign what they make. */
+export function policyActive(policy: ApprovalPolicy): boolean {
+  return policy.totalAbove !== undefined || policy.itemAbove !== undefined || policy.rowsAbove !== undefined;
+}
+
 /** The approvals a batch needs under `policy`. */
 export function batchApprovalNeed(policy: ApprovalPolicy, batch: BatchFigures): ApprovalNeed {
   const reasons: ApprovalReason[] = [];

@@ -35,6 +35,10 @@ const en = {
   notStartable: (id: number, status: string) => `Batch #${id} is ${status}: there is nothing left to approve.`,
   reprocessBatch: (id: number) => `Batch #${id} pays again returns of a started batch; it needs no approval of its own.`,
   changedWhileSigning: (subject: string) => `${subject} changed while it was being approved; nothing was signed. Look at it again and approve it again.`,
+  batchMakerUnproven: (id: number) =>
+    `Nobody is proven to have made batch #${id} (no maker signature that verifies: made before makers signed, or its signature erased or edited), so nobody can be kept from approving their own batch.`,
+  billMakerUnproven: 'The payer of this bill is not proven: paying it needs your registered approver key, which signs you as its maker (PAYBATCH_APPROVER_KEY, PAYBATCH_APPROVER_PASSPHRASE or PAYBATCH_APPROVER_PASSPHRASE_FILE).',
+  claimBatch: (id: number) => `A person with a registered key signs as its maker with 'paybatch batch claim ${id}' (and can then never approve it).`,
 };
 
 export type ApprovalWords = typeof en;
@@ -68,6 +72,10 @@ const ptBR: ApprovalWords = {
   notStartable: (id, status) => `O lote #${id} está ${status}: não há mais nada a aprovar.`,
   reprocessBatch: (id) => `O lote #${id} paga de novo devoluções de um lote já iniciado; não precisa de aprovação própria.`,
   changedWhileSigning: (subject) => `${subject} mudou enquanto era aprovado; nada foi assinado. Confira de novo e aprove de novo.`,
+  batchMakerUnproven: (id) =>
+    `Não há prova de quem fez o lote #${id} (nenhuma assinatura de quem fez que confira: feito antes dessas assinaturas, ou a assinatura foi apagada ou alterada), então ninguém pode ser impedido de aprovar o próprio lote.`,
+  billMakerUnproven: 'Quem paga este boleto não está provado: pagá-lo exige sua chave de aprovador registrada, que assina você como quem o fez (PAYBATCH_APPROVER_KEY, PAYBATCH_APPROVER_PASSPHRASE ou PAYBATCH_APPROVER_PASSPHRASE_FILE).',
+  claimBatch: (id) => `Uma pessoa com chave registrada assina como quem fez o lote com 'paybatch batch claim ${id}' (e depois nunca pode aprová-lo).`,
 };
 
 export const APPROVAL_WORDS: Readonly<Record<Locale, ApprovalWords>> = { en, 'pt-BR': ptBR };

@@ -4,7 +4,7 @@
  * (config file) and the digest recomputed from the ledger now: an edited approval row, a swapped key, or a batch
  * changed after it was signed simply does not count, and the check says why.
  */
-import { approvalMessage, batchDigest, batchSubject, billDigest, billSubject } from '../domain/approval-digest.js';
+import { approvalMessage, batchDigest, batchSubject, billDigest, billSubject, makerMessage } from '../domain/approval-digest.js';
 import { approvalPolicyOf, batchApprovalNeed, billApprovalNeed, type ApprovalNeed, type ApprovalPolicy, type BatchFigures } from '../domain/approval-policy.js';
 import { fingerprintOf, verifySignature } from '../domain/approver-key.js';
 import type { Locale } from '../domain/locale.js';
@@ -17,8 +17,11 @@ import {
   batchContent,
   batchesNotStarted,
   billAttempts,
+  makerSignaturesOf,
   recordApproval,
+  recordMakerSignature,
   type ApprovalRow,
+  type MakerSignatureRow,
 } from '../ledger/approval-store.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
 import type { Ledger } from '../ledger/ledger.js';
@@ -40,7 +43,13 @@ export function approvalGate(profile: Pick<Profile, 'settings' | 'configPath' | 
 /** What is approved: a batch of the ledger, or the next payment of a bill (amount in centavos). */
 export type ApprovalTarget =
   | { readonly kind: 'batch'; readonly batch: BatchRow }
-  | { readonly kind: 'bill'; readonly line: string; readonly amountCents: number; readonly dueDate: string | null; readonly payer?: string | null };
+  | { readonly kind: 'bill'; readonly line: string; readonly amountCents: number; readonly dueDate: string | null };
+
+/** A maker whose signature verifies: the name the profile registers their key under, and its fingerprint. */
+export interface Maker {
+  readonly name: string;
+  readonly fingerprint: string;
+}
 
 /** The approval target of a bill `boleto pay` planned: its line, the amount it pays and its due date. */
 export function billApprovalTarget(bill: {
@@ -64,6 +73,12 @@ export interface CheckedApproval {
 }
 
 export interface ApprovalCheck extends Content {
+  /**
+   * Who made the target, by signatures that verify against the profile's keys and the content as it is now; none of
+   * them counts as an approver. Empty: the maker is not proven, and what needs approvals cannot move money until a
+   * person with a registered key signs as its maker.
+   */
+  readonly makers: readonly Maker[];
   readonly approvals: readonly CheckedApproval[];
   /** Distinct approvers whose approval counts. */
   readonly valid: number;
@@ -75,8 +90,13 @@ export interface ApprovalCheck extends Content {
 /** Verifies every approval recorded for the target against the gate's keys and the content as it is now. */
 export async function missingApprovals(ledger: Ledger, gate: ApprovalGate, target: ApprovalTarget): Promise<ApprovalCheck> {
   const content = await contentOf(ledger, gate.policy, target);
-  const rows = await approvalsOf(ledger, content.subject);
-  return checkApprovals(rows, content, gate.approvers);
+  const makers = provenMakers(await makerSignaturesOf(ledger, content.subject), content, gate.approvers);
+  return checkApprovals(await approvalsOf(ledger, content.subject), content, makers, gate.approvers);
+}
+
+/** True when the check lets money move: every approval the policy asks for, by others than a proven maker. */
+export function approved(check: ApprovalCheck): boolean {
+  return check.need.required === 0 || (check.missing === 0 && check.makers.length > 0);
 }
 
 /**
@@ -85,7 +105,7 @@ export async function missingApprovals(ledger: Ledger, gate: ApprovalGate, targe
  */
 export async function requireApprovals(ledger: Ledger, gate: ApprovalGate, target: ApprovalTarget): Promise<ApprovalCheck> {
   const check = await missingApprovals(ledger, gate, target);
-  if (check.missing > 0) throw refusal(gate, [check]);
+  if (!approved(check)) throw refusal(gate, [check]);
   return check;
 }
 
@@ -104,7 +124,7 @@ export async function requireBillApprovals(ledger: Ledger, gate: ApprovalGate, b
   const lacking: ApprovalCheck[] = [];
   for (const bill of bills) {
     const check = await missingApprovals(ledger, gate, bill);
-    if (check.missing > 0) lacking.push(check);
+    if (!approved(check)) lacking.push(check);
   }
   if (lacking.length) throw refusal(gate, lacking);
 }
@@ -120,8 +140,21 @@ export interface ApproveDeps {
   readonly ledger: Ledger;
   readonly gate: ApprovalGate;
   readonly now: () => Date;
-  /** user@host of this process. */
+  /** user@host of this process: shown beside a signature, never an identity. */
   readonly signedFrom: string;
+}
+
+/** The key a maker signs what they make with (opened by the CLI under an approval policy), and where from. */
+export interface MakerKey {
+  readonly signer: Signer;
+  /** user@host of this process: shown, never an identity. */
+  readonly signedFrom: string;
+}
+
+/** The maker signs each of these batches of theirs (an import's parts, a retry), so that they can never approve them. */
+export async function signBatchesAsMaker(ledger: Ledger, gate: ApprovalGate, now: () => Date, maker: MakerKey, batchIds: readonly number[]): Promise<void> {
+  const deps = { ledger, gate, now, signedFrom: maker.signedFrom };
+  for (const id of batchIds) await signAsMaker(deps, { kind: 'batch', batch: await getBatch(ledger, id) }, maker.signer);
 }
 
 /** An approval checked and ready to sign: the summary shown before the person confirms. */
@@ -135,11 +168,40 @@ export interface PreparedApproval {
  * the profile, the signer is not its maker, and has not approved this content already. Nothing is written.
  */
 export async function prepareBatchApproval(deps: ApproveDeps, batchId: number, signer: Pick<Signer, 'publicKey' | 'fingerprint'>): Promise<PreparedApproval> {
+  return prepare(deps, await startableBatch(deps, batchId), signer);
+}
+
+/**
+ * Records `signer` as the maker of what they made (an import's or a retry's batch, a bill they pay): their signature
+ * of its content, verified like an approval from then on, so that their own approval never counts. The key must be
+ * registered in the profile. Nothing is signed twice for the same content.
+ */
+export async function signAsMaker(deps: ApproveDeps, target: ApprovalTarget, signer: Signer): Promise<ApprovalCheck> {
+  const { ledger, gate } = deps;
+  const name = registeredName(gate, signer);
+  const check = await missingApprovals(ledger, gate, target);
+  if (!check.makers.some((m) => m.fingerprint === signer.fingerprint)) {
+    const signature = signer.sign(makerMessage(check.subject, check.digest));
+    await recordMakerSignature(ledger, { subject: check.subject, digest: check.digest, makerName: name, publicKey: signer.publicKey, signature, signedFrom: deps.signedFrom }, deps.now());
+  }
+  return missingApprovals(ledger, gate, target);
+}
+
+/**
+ * `paybatch batch claim`: a person with a registered key signs as the maker of a batch whose maker is not proven (made
+ * before makers signed, or its signature erased or edited), so that it can be approved by others and started. The
+ * claimant can then never approve it.
+ */
+export async function claimBatch(deps: ApproveDeps, batchId: number, signer: Signer): Promise<ApprovalCheck> {
+  return signAsMaker(deps, await startableBatch(deps, batchId), signer);
+}
+
+async function startableBatch(deps: ApproveDeps, batchId: number): Promise<Extract<ApprovalTarget, { kind: 'batch' }>> {
   const w = APPROVAL_WORDS[deps.gate.locale];
   const batch = await getBatch(deps.ledger, batchId);
   if (batch.kind !== 'sheet') throw new PaybatchError(w.reprocessBatch(batch.id));
   if (!['draft', 'created', 'submitted'].includes(batch.status)) throw new PaybatchError(w.notStartable(batch.id, batch.status));
-  return prepare(deps, { kind: 'batch', batch }, signer);
+  return { kind: 'batch', batch };
 }
 
 /** Checks that `signer` may approve the next payment of a bill (its line, amount and due date, as `boleto pay` plans it). */
@@ -197,8 +259,9 @@ export async function pendingApprovals(ledger: Ledger, gate: ApprovalGate): Prom
     const attempts = await billAttempts(ledger, line);
     if (attempts.lastAt !== null && attempts.lastAt >= newest.signed_at) continue;
     const target = { kind: 'bill' as const, line, amountCents: 0, dueDate: null };
-    const content: Content = { subject, digest: newest.digest, figures: { totalCents: 0, largestCents: 0, rows: 1 }, need: { required: gate.policy.required, reasons: [] }, madeBy: null, target };
-    const check = checkApprovals(rows, content, gate.approvers);
+    const content: Content = { subject, digest: newest.digest, figures: { totalCents: 0, largestCents: 0, rows: 1 }, need: { required: gate.policy.required, reasons: [] }, target };
+    // The payer signs as the bill's maker when paying: until then, nobody is known to be excluded.
+    const check = checkApprovals(rows, content, [], gate.approvers);
     bills.push({ check, command: check.missing > 0 ? `paybatch boleto approve ${line}` : `paybatch boleto pay ${line}` });
   }
   return { batches, bills };
@@ -213,7 +276,7 @@ export function approvalCheckDoc(check: ApprovalCheck) {
     reasons: check.need.reasons,
     valid: check.valid,
     missing: check.missing,
-    madeBy: check.madeBy,
+    makers: check.makers.map((m) => m.name),
     waitingFor: check.waitingFor,
     approvals: check.approvals.map((a) => ({
       id: a.id,
@@ -235,8 +298,6 @@ interface Content {
   readonly digest: string;
   readonly figures: BatchFigures;
   readonly need: ApprovalNeed;
-  /** The maker: a batch's `imported_by`, the person paying a bill; null when unknown (batches made before approvals). */
-  readonly madeBy: string | null;
 }
 
 async function contentOf(ledger: Ledger, policy: ApprovalPolicy, target: ApprovalTarget): Promise<Content> {
@@ -248,8 +309,6 @@ async function contentOf(ledger: Ledger, policy: ApprovalPolicy, target: Approva
       digest: billDigest(target.line, target.amountCents, target.dueDate, count + 1),
       figures: { totalCents: target.amountCents, largestCents: target.amountCents, rows: 1 },
       need: billApprovalNeed(policy, target.amountCents),
-      // The person paying is the bill's maker: their own approval does not count (four eyes on bills too).
-      madeBy: target.payer ?? null,
     };
   }
   const rows = await batchContent(ledger, target.batch.id);
@@ -265,13 +324,25 @@ async function contentOf(ledger: Ledger, policy: ApprovalPolicy, target: Approva
     digest: batchDigest(target.batch.id, items),
     figures,
     need: batchApprovalNeed(policy, figures),
-    madeBy: target.batch.imported_by,
   };
 }
 
+/** The makers whose signatures verify against the registered keys and the content as it is now; pure. */
+function provenMakers(rows: readonly MakerSignatureRow[], content: Content, approvers: Approvers): Maker[] {
+  const makers = new Map<string, Maker>();
+  for (const row of rows) {
+    const registered = approvers[row.maker_name];
+    if (registered !== row.public_key || row.digest !== content.digest) continue;
+    if (!verifySignature(registered, makerMessage(content.subject, row.digest), row.signature)) continue;
+    makers.set(fingerprintOf(registered), { name: row.maker_name, fingerprint: fingerprintOf(registered) });
+  }
+  return [...makers.values()];
+}
+
 /** Each recorded approval verified against the registered keys and the content's digest; pure. */
-function checkApprovals(rows: readonly ApprovalRow[], content: Content, approvers: Approvers): ApprovalCheck {
+function checkApprovals(rows: readonly ApprovalRow[], content: Content, makers: readonly Maker[], approvers: Approvers): ApprovalCheck {
   const counted = new Set<string>();
+  const made = new Set(makers.map((m) => m.fingerprint));
   const approvals = rows.map((row): CheckedApproval => {
     const registered = approvers[row.approver_name];
     let problem: ApprovalProblem | null = null;
@@ -279,7 +350,7 @@ function checkApprovals(rows: readonly ApprovalRow[], content: Content, approver
     else if (registered !== row.public_key) problem = 'key-mismatch';
     else if (!verifySignature(registered, approvalMessage(content.subject, row.digest), row.signature)) problem = 'bad-signature';
     else if (row.digest !== content.digest) problem = 'content-changed';
-    else if (content.madeBy !== null && (fingerprintOf(registered) === content.madeBy || row.signed_from === content.madeBy)) problem = 'maker';
+    else if (made.has(fingerprintOf(registered))) problem = 'maker';
     else if (counted.has(fingerprintOf(registered))) problem = 'duplicate';
     if (problem === null) counted.add(fingerprintOf(registered!));
     return {
@@ -293,10 +364,11 @@ function checkApprovals(rows: readonly ApprovalRow[], content: Content, approver
     };
   });
   const waitingFor = Object.entries(approvers)
-    .filter(([, key]) => !counted.has(fingerprintOf(key)) && fingerprintOf(key) !== content.madeBy)
+    .filter(([, key]) => !counted.has(fingerprintOf(key)) && !made.has(fingerprintOf(key)))
     .map(([name]) => name);
   return {
     ...content,
+    makers,
     approvals,
     valid: counted.size,
     missing: Math.max(0, content.need.required - counted.size),
@@ -307,14 +379,18 @@ function checkApprovals(rows: readonly ApprovalRow[], content: Content, approver
 async function prepare(deps: ApproveDeps, target: ApprovalTarget, signer: Pick<Signer, 'publicKey' | 'fingerprint'>): Promise<PreparedApproval> {
   const { gate } = deps;
   const w = APPROVAL_WORDS[gate.locale];
-  const approverName = Object.entries(gate.approvers).find(([, key]) => key === signer.publicKey)?.[0];
-  if (approverName === undefined) throw new ConfigError(w.keyNotRegistered(signer.fingerprint, gate.profile), { hint: w.registerHint(signer.publicKey) });
+  const approverName = registeredName(gate, signer);
   const check = await missingApprovals(deps.ledger, gate, target);
-  if (target.kind === 'batch' && check.madeBy !== null && (signer.fingerprint === check.madeBy || deps.signedFrom === check.madeBy)) {
-    throw new PaybatchError(w.makerCannotApprove(target.batch.id));
-  }
+  if (target.kind === 'batch' && check.makers.some((m) => m.fingerprint === signer.fingerprint)) throw new PaybatchError(w.makerCannotApprove(target.batch.id));
   if (check.approvals.some((a) => a.counted && a.fingerprint === signer.fingerprint)) throw new PaybatchError(w.alreadyApproved(check.subject, approverName));
   return { approverName, check };
+}
+
+/** The name the profile registers `signer`'s key under; refused naming the command that registers it. */
+function registeredName(gate: ApprovalGate, signer: Pick<Signer, 'publicKey' | 'fingerprint'>): string {
+  const name = Object.entries(gate.approvers).find(([, key]) => key === signer.publicKey)?.[0];
+  if (name === undefined) throw new ConfigError(APPROVAL_WORDS[gate.locale].keyNotRegistered(signer.fingerprint, gate.profile), { hint: APPROVAL_WORDS[gate.locale].registerHint(signer.publicKey) });
+  return name;
 }
 
 function refusal(gate: ApprovalGate, checks: readonly ApprovalCheck[]): ApprovalRequiredError {
@@ -330,7 +406,11 @@ function refusal(gate: ApprovalGate, checks: readonly ApprovalCheck[]): Approval
         : w.billRefused(target.line, check.need.required, check.valid, reasons),
     );
     for (const a of check.approvals) if (a.problem !== null) lines.push(`  ${w.notCounted(a.approverName, w.problem(a.problem, a.approverName))}`);
-    hints.push(target.kind === 'batch' ? w.signBatch(target.batch.id, check.waitingFor) : w.signBill(target.line, check.waitingFor));
+    if (check.makers.length === 0) {
+      lines.push(`  ${target.kind === 'batch' ? w.batchMakerUnproven(target.batch.id) : w.billMakerUnproven}`);
+      if (target.kind === 'batch') hints.push(w.claimBatch(target.batch.id));
+    }
+    if (check.missing > 0) hints.push(target.kind === 'batch' ? w.signBatch(target.batch.id, check.waitingFor) : w.signBill(target.line, check.waitingFor));
   }
   if (Object.keys(gate.approvers).length === 0) hints.push(w.noApprovers(gate.profile));
   return new ApprovalRequiredError(lines.join('\n'), { subjects: checks.map(approvalCheckDoc) }, { hint: hints.join('\n') });

@@ -213,7 +213,8 @@ export interface ApprovalView {
   /** Who signed (counted or not), and the approvers who could still sign. */
   readonly signedBy: readonly string[];
   readonly waitingFor: readonly string[];
-  readonly madeBy: string | null;
+  /** Who signed as its maker (proven; none of them counts as an approver); empty: not proven. */
+  readonly makers: readonly string[];
   /** The command that signs it, or that moves the money once every approval is in. */
   readonly command: string;
 }
@@ -233,7 +234,7 @@ export async function approvalsView(ledger: Ledger, gate: ApprovalGate): Promise
     missing: check.missing,
     signedBy: check.approvals.map((a) => a.approverName),
     waitingFor: check.waitingFor,
-    madeBy: check.madeBy,
+    makers: check.makers.map((m) => m.name),
     command,
   }));
 }

@@ -23,7 +23,7 @@ import { IMPORT_WORDS } from './import-words.js';
 import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
-import type { ApprovalGate } from './approvals.js';
+import { signBatchesAsMaker, type ApprovalGate, type MakerKey } from './approvals.js';
 import { submitBatch } from './submit-batch.js';
 
 export interface ImportOptions {
@@ -49,8 +49,8 @@ export interface ImportDeps {
   readonly onProgress?: OnProgress;
   /** The profile's approval policy and approvers: `--start` waits for the approvals they demand (absent: no policy). */
   readonly approvals?: ApprovalGate;
-  /** Who imports (`imported_by`: their approver key's fingerprint, or user@host), who can then never approve it. */
-  readonly importedBy?: string;
+  /** The importer's key under an approval policy: they sign as the maker of the batches, and can never approve them. */
+  readonly maker?: MakerKey;
   readonly onResume?: (r: { importId: number; batchIds: readonly number[]; createdAt: string }) => void | Promise<void>;
 }
 
@@ -127,6 +127,8 @@ async function resumeImport(deps: ImportDeps, o: ImportOptions, existing: Import
   const { ledger } = deps;
   if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batches: [], rejectedFile: null };
   await deps.onResume?.({ importId: existing.id, batchIds: existing.batchIds, createdAt: existing.createdAt });
+  // A run killed between writing the import and signing it is signed now.
+  await signAsMaker(deps, existing.batchIds);
   const before: BatchRow[] = [];
   for (const id of existing.batchIds) before.push(await getBatch(ledger, id));
   // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own.
@@ -253,10 +255,16 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
     rejectedCount: rejected.length,
     now: now(),
     partSize: deps.settings.maxBatchItems,
-    importedBy: deps.importedBy ?? null,
+    importedBy: deps.maker?.signer.fingerprint ?? null,
   });
+  await signAsMaker(deps, batchIds);
   crashPoint('import-write');
   return { outcome: 'recorded', summary, importId, batchIds, rejectedFile: writtenRejects };
+}
+
+/** The importer signs as the maker of these batches, when a key was given (under an approval policy). */
+async function signAsMaker(deps: ImportDeps, batchIds: readonly number[]): Promise<void> {
+  if (deps.maker && deps.approvals) await signBatchesAsMaker(deps.ledger, deps.approvals, deps.now, deps.maker, batchIds);
 }
 
 /** Sends the import's batches one after the other (each resumable on its own), started when asked. */

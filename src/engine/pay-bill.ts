@@ -17,7 +17,7 @@ import { isAlreadyPaid } from '../provider/error-meaning.js';
 import type { BillDetails, BillPayment } from '../provider/types.js';
 import { writeBillDocument, type BillDocumentDeps } from './bill-documents.js';
 import { checkDecode, checkDetails, ledgerRefusal, type BillRefusal, type BillTiming, type BillWarning, type ValidBillDecode } from './bill-plan.js';
-import { billApprovalTarget, requireBillApprovals, type ApprovalGate } from './approvals.js';
+import { billApprovalTarget, requireBillApprovals, signAsMaker, type ApprovalGate, type MakerKey } from './approvals.js';
 import { crashPoint } from './crash-point.js';
 import { detailsToAsk, planBills, type BillDecision, type BillPlanInput, type BillRequest, type DetailsAnswer, type PreparedBill, type RefusedBill, type SkippedBill } from './plan-bills.js';
 
@@ -27,8 +27,8 @@ export interface BillDeps extends BillDocumentDeps {
   readonly provider: () => Promise<Pick<ProviderClient, 'boletoDetails' | 'payBoleto'>>;
   /** The profile's approval policy and approvers: bills wait for the approvals they demand (absent: no policy). */
   readonly approvals?: ApprovalGate;
-  /** Who pays (their approver key's fingerprint, else user@host): the maker, whose own approval never counts. */
-  readonly payer?: string;
+  /** The payer's key under an approval policy: they sign as each bill's maker, whose own approval never counts. */
+  readonly maker?: MakerKey;
 }
 
 /** A valid code with the provider's details and what the rules say about them. */
@@ -137,7 +137,13 @@ export async function payBills(deps: BillDeps, requests: readonly BillRequest[],
   const refused = decisions.flatMap((d) => (d.action === 'refuse' ? [{ request: d.request, reasons: d.reasons }] : []));
   if (refused.length) throw new BillsRefusedError(refused, 'checking');
   const prepared = decisions.flatMap((d) => (d.action === 'pay' ? [d.bill] : []));
-  if (deps.approvals) await requireBillApprovals(deps.ledger, deps.approvals, prepared.map((b) => ({ ...billApprovalTarget(b), payer: deps.payer ?? null })));
+  if (deps.approvals) {
+    const bills = prepared.map(billApprovalTarget);
+    // The payer is each bill's maker: their signature keeps their own approval from counting.
+    const { maker } = deps;
+    if (maker) for (const bill of bills) await signAsMaker({ ledger: deps.ledger, gate: deps.approvals, now: deps.now, signedFrom: maker.signedFrom }, bill, maker.signer);
+    await requireBillApprovals(deps.ledger, deps.approvals, bills);
+  }
   const skipped = decisions.flatMap((d) => (d.action === 'skip' ? [{ request: d.request, paidBy: d.paidBy }] : []));
   if (prepared.length === 0) return { outcomes: [], notAttempted: [], skipped };
   if (!(await o.confirm(prepared))) throw new CancelledError('paid');

@@ -22,7 +22,7 @@ import { crashPoint } from './crash-point.js';
 import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, planRow, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { resolveKeys } from './resolve-keys.js';
-import type { ApprovalGate } from './approvals.js';
+import { signBatchesAsMaker, type ApprovalGate, type MakerKey } from './approvals.js';
 import { reconcileBatch } from './reconcile.js';
 import { submitBatch } from './submit-batch.js';
 
@@ -54,8 +54,8 @@ export interface RetryDeps {
   readonly onProgress?: OnProgress;
   /** The profile's approval policy and approvers: `--start` waits for the approvals they demand (absent: no policy). */
   readonly approvals?: ApprovalGate;
-  /** Who makes the retry batch (its `imported_by`), who can then never approve it. */
-  readonly importedBy?: string;
+  /** The key of who makes the retry batch under an approval policy: they sign as its maker and can never approve it. */
+  readonly maker?: MakerKey;
 }
 
 export interface RetryResult {
@@ -154,8 +154,9 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
       });
     }
     const items: RetryItem[] = candidates.map((c) => ({ from: c, identifier: identifiers.get(c.item.id)!, destination: byIdentifier.get(identifiers.get(c.item.id)!)!.destination }));
-    return recordRetryBatch(tx, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items, start: o.start, at: now(), importedBy: deps.importedBy ?? null });
+    return recordRetryBatch(tx, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items, start: o.start, at: now(), importedBy: deps.maker?.signer.fingerprint ?? null });
   });
+  if (deps.maker && deps.approvals) await signBatchesAsMaker(ledger, deps.approvals, now, deps.maker, [batchId]);
   crashPoint('retry-write');
   const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress, approvals: deps.approvals }, batchId, { start: o.start });
   const items = candidates.map((c) => ({ line: c.item.line, identifier: identifiers.get(c.item.id)!, retryOf: c.item.identifier }));

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Ledger } from './ledger.js';
-import type { ApprovalsTable } from './schema.js';
+import type { ApprovalsTable, MakerSignaturesTable } from './schema.js';
 
 /**
  * Signed approvals (append-only: the ledger's triggers refuse UPDATE and DELETE) and the content they sign. Rows are
@@ -39,6 +39,29 @@ export async function recordApproval(ledger: Ledger, a: NewApproval, now: Date):
 /** The approvals recorded for `subject`, oldest first. */
 export async function approvalsOf(ledger: Ledger, subject: string): Promise<ApprovalRow[]> {
   return ledger.all(ledger.db.selectFrom('approvals').selectAll().where('subject', '=', subject).orderBy('id'));
+}
+
+/** A maker's signature of what they made: evidence verified like an approval (engine/approvals.ts). */
+export type MakerSignatureRow = Selectable<MakerSignaturesTable>;
+
+/** Appends the maker's signature of a batch or a bill's payment. */
+export async function recordMakerSignature(ledger: Ledger, m: Omit<NewApproval, 'approverName'> & { readonly makerName: string }, now: Date): Promise<void> {
+  await ledger.run(
+    ledger.db.insertInto('maker_signatures').values({
+      subject: m.subject,
+      digest: m.digest,
+      maker_name: m.makerName,
+      public_key: m.publicKey,
+      signature: m.signature,
+      signed_at: now.toISOString(),
+      signed_from: m.signedFrom,
+    }),
+  );
+}
+
+/** The maker signatures recorded for `subject`, oldest first. */
+export async function makerSignaturesOf(ledger: Ledger, subject: string): Promise<MakerSignatureRow[]> {
+  return ledger.all(ledger.db.selectFrom('maker_signatures').selectAll().where('subject', '=', subject).orderBy('id'));
 }
 
 /** One payment of a batch as an approval's digest reads it (amount in centavos). */

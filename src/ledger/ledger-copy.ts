@@ -18,6 +18,7 @@ export const COPIED_TABLES = [
   { table: 'retries', order: 'batch_id' },
   { table: 'batch_schedules', order: 'batch_id' },
   { table: 'approvals', order: 'id' },
+  { table: 'maker_signatures', order: 'id' },
   { table: 'item_corrections', order: 'id' },
   { table: 'record_differences', order: 'id' },
   { table: 'pix_id_claims', order: 'id' },

@@ -18,6 +18,7 @@ export interface Database {
   batch_schedules: BatchSchedulesTable;
   work_leases: WorkLeasesTable;
   approvals: ApprovalsTable;
+  maker_signatures: MakerSignaturesTable;
   item_corrections: ItemCorrectionsTable;
   record_differences: RecordDifferencesTable;
   pix_id_claims: PixIdClaimsTable;
@@ -53,7 +54,7 @@ export interface BatchesTable {
   settled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the daemon last read the batch's item pages after it settled (the return watch). */
   read_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Who made the batch (0012_approvals): the importer's approver key fingerprint, or user@host; null before. */
+  /** The fingerprint of the key that signed as the batch's maker, shown only: `maker_signatures` is what counts. */
   imported_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -280,6 +281,23 @@ export interface ApprovalsTable {
   signature: string;
   signed_at: string;
   /** user@host of the process that signed. */
+  signed_from: string;
+}
+
+/** A maker's signature of what they made (append-only; 0016_maker_signatures): an approval's twin, by the maker. */
+export interface MakerSignaturesTable {
+  id: Generated<number>;
+  /** `batch:<local id>` or `bill:<digit line>`. */
+  subject: string;
+  /** SHA-256 hex of the content made (domain/approval-digest.ts). */
+  digest: string;
+  maker_name: string;
+  /** `ed25519:<base64>` as it was when signed. */
+  public_key: string;
+  /** Base64 Ed25519 signature of `paybatch-maker-v1\n<subject>\n<digest>`. */
+  signature: string;
+  signed_at: string;
+  /** user@host of the process that signed: shown, never an identity. */
   signed_from: string;
 }
 

@@ -92,7 +92,7 @@ function sheet(dir: string): string {
   return file;
 }
 
-/** Three approver keys (maker, ana, bruno), ana and bruno registered, and a policy of `required` approvals above R$ 1.000,00. */
+/** Three approver keys (maker, ana, bruno), all registered, the maker's used by default, and a policy of `required` approvals above R$ 1.000,00. */
 async function approvalWorld(required: '1' | '2', extra: Record<string, string> = {}) {
   const keys = tempDir();
   const key = (name: string) => join(keys, `${name}.pem`);
@@ -103,7 +103,7 @@ async function approvalWorld(required: '1' | '2', extra: Record<string, string> 
     expect(made.code, made.stderr).toBe(0);
     publicKeys[name] = json(made).publicKey;
   }
-  for (const name of ['ana', 'bruno']) expect((await run(['approver', 'add', name, publicKeys[name]!])).code).toBe(0);
+  for (const name of ['maker', 'ana', 'bruno']) expect((await run(['approver', 'add', name, publicKeys[name]!])).code).toBe(0);
   return { run, dir, key, publicKeys };
 }
 
@@ -118,7 +118,7 @@ describe('approvals before a batch starts', () => {
 
     const maker = await run(['batch', 'approve', '1', '--yes', '--key', key('maker')]);
     expect(maker.code).toBe(1);
-    expect(maker.stderr).toContain('not registered in the profile "default"');
+    expect(maker.stderr).toContain('You made batch #1; the maker of a batch can never approve it. Another approver must.');
 
     const pending = await run(['approvals', 'pending', '--json']);
     expect(json(pending).batches).toEqual([
@@ -157,8 +157,7 @@ describe('approvals before a batch starts', () => {
   });
 
   it('the maker cannot approve even with a registered key, and a batch edited after its approval is refused', async () => {
-    const { run, dir, key, publicKeys } = await approvalWorld('1');
-    expect((await run(['approver', 'add', 'maker', publicKeys.maker!])).code).toBe(0);
+    const { run, dir, key } = await approvalWorld('1');
     expect((await run(['import', sheet(dir), '--yes'])).code).toBe(0);
     const maker = await run(['batch', 'approve', '1', '--yes', '--key', key('maker')]);
     expect(maker.code).toBe(1);
@@ -175,6 +174,63 @@ describe('approvals before a batch starts', () => {
     expect(start.stderr).toContain('The approval by "ana" does not count: the content changed after it was signed.');
     const show = await run(['batch', 'show', '1']);
     expect(show.stdout).toMatch(/ana\t[0-9a-f]{16}\t.*\tno: the content changed after it was signed/);
+  });
+});
+
+describe('makers proven by their keys, never by host or ledger rows', () => {
+  it("an import under a policy is signed by the maker's registered key; without one nothing is imported", async () => {
+    const { run, dir, key } = await approvalWorld('1');
+    const elsewhere = await run(['import', sheet(dir), '--yes', '--json'], { env: { PAYBATCH_APPROVER_KEY: join(dir, 'no-such-key.pem') } });
+    expect(elsewhere.code).toBe(1);
+    expect(json(elsewhere).error.message).toMatch(/^The profile "default" has an approval policy: whoever makes a batch or pays a bill signs as its maker with their own registered approver key .* There is no approver key at .*no-such-key\.pem\.$/);
+    const stranger = key('stranger');
+    expect((await run(['approver', 'init', '--key', stranger])).code).toBe(0);
+    const unregistered = await run(['import', sheet(dir), '--yes'], { env: { PAYBATCH_APPROVER_KEY: stranger } });
+    expect(unregistered.code).toBe(1);
+    expect(unregistered.stderr).toMatch(/Your approver key \([0-9a-f]{16}\) is not registered in the profile "default"\./);
+    expect(json(await run(['batch', 'list', '--json']))).toEqual([]);
+  });
+
+  it('an unattended import reads the passphrase from a file; the maker stays the maker whatever host signs or imported_by says', async () => {
+    const { run, dir, key } = await approvalWorld('1');
+    const locked = key('locked');
+    expect((await run(['approver', 'init', '--passphrase', '--key', locked], { env: { PAYBATCH_APPROVER_PASSPHRASE: 'cron-secret' } })).code).toBe(0);
+    const publicKey = (await import('node:fs')).readFileSync(`${locked}.pub`, 'utf8').trim();
+    expect((await run(['approver', 'add', 'cron', publicKey])).code).toBe(0);
+    const secret = join(dir, 'passphrase');
+    writeFileSync(secret, 'cron-secret\n', { mode: 0o600 });
+    const imported = await run(['import', sheet(dir), '--yes'], { env: { PAYBATCH_APPROVER_KEY: locked, PAYBATCH_APPROVER_PASSPHRASE_FILE: secret } });
+    expect(imported.code, imported.stderr).toBe(0);
+    const { default: Sqlite } = await import('better-sqlite3');
+    const raw = new Sqlite(join(dir, 'ledger.db'));
+    raw.prepare('UPDATE batches SET imported_by = NULL').run();
+    raw.close();
+    const own = await run(['batch', 'approve', '1', '--yes', '--key', locked], { env: { PAYBATCH_APPROVER_PASSPHRASE_FILE: secret } });
+    expect(own.code).toBe(1);
+    expect(own.stderr).toContain('You made batch #1; the maker of a batch can never approve it.');
+    expect((await run(['batch', 'start', '1', '--yes'])).code).toBe(3);
+  });
+
+  it('a batch whose maker signature was erased starts only after someone claims it, and the claimant cannot approve it', async () => {
+    const { run, dir, key } = await approvalWorld('1');
+    expect((await run(['import', sheet(dir), '--yes'])).code).toBe(0);
+    const { default: Sqlite } = await import('better-sqlite3');
+    const raw = new Sqlite(join(dir, 'ledger.db'));
+    raw.exec('DROP TRIGGER maker_signatures_no_delete; DELETE FROM maker_signatures;');
+    raw.close();
+    // The maker, their signature gone, approves their own batch: it counts as an approval, yet the batch cannot start.
+    expect((await run(['batch', 'approve', '1', '--yes', '--key', key('maker')])).code).toBe(0);
+    const start = await run(['batch', 'start', '1', '--yes', '--json']);
+    expect(start.code).toBe(3);
+    expect(json(start).error.message).toContain('Nobody is proven to have made batch #1');
+    expect(json(start).error.hint).toContain("'paybatch batch claim 1'");
+    const claim = await run(['batch', 'claim', '1', '--yes', '--json', '--key', key('maker')]);
+    expect(claim.code, claim.stderr).toBe(0);
+    expect(json(claim)).toMatchObject({ maker: 'maker', makers: ['maker'], valid: 0, missing: 1, approvals: [{ approver: 'maker', counted: false, problem: 'maker' }] });
+    expect((await run(['batch', 'start', '1', '--yes'])).code).toBe(3);
+    expect((await run(['batch', 'approve', '1', '--yes', '--key', key('ana')])).code).toBe(0);
+    const started = await run(['batch', 'start', '1', '--yes', '--json']);
+    expect(started.code, started.stderr).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { approverKeyFiles, createApproverKey, makerIdentity, openApproverKey } from '../../src/config/approver-key.js';
+import { approverKeyFiles, createApproverKey, openApproverKey, ownFingerprint } from '../../src/config/approver-key.js';
 import { addApprover, registeredApprovers, removeApprover } from '../../src/config/approvers.js';
 import { loadProfile } from '../../src/config/profile.js';
 import { SETTINGS } from '../../src/config/settings.js';
@@ -25,7 +25,7 @@ describe("an approver's key pair", () => {
     expect(statSync(join(env.XDG_CONFIG_HOME, 'paybatch', 'approver')).mode & 0o777).toBe(0o700);
     expect(readFileSync(files.privateKey, 'utf8')).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
     expect(readFileSync(files.publicKey, 'utf8')).toBe(`${made.publicKey}\n`);
-    expect(makerIdentity(files)).toBe(made.fingerprint);
+    expect(ownFingerprint(files)).toBe(made.fingerprint);
 
     const signer = await openApproverKey(files, noPassphrase);
     expect(signer.publicKey).toBe(made.publicKey);
@@ -51,8 +51,8 @@ describe("an approver's key pair", () => {
     await expect(openApproverKey(files, noPassphrase)).rejects.toThrow(`The approver key ${files.privateKey} can be read by other users (mode 644).`);
   });
 
-  it('without a key, the maker is user@host', () => {
-    expect(makerIdentity(approverKeyFiles({}, join(tempDir(), 'none.pem')))).toMatch(/^[^@\s]+@[^@\s]+$/);
+  it('without a key there is no identity: never user@host', () => {
+    expect(ownFingerprint(approverKeyFiles({}, join(tempDir(), 'none.pem')))).toBeNull();
   });
 });
 

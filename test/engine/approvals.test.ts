@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { approverKeyFiles, createApproverKey, openApproverKey, type ApproverSigner } from '../../src/config/approver-key.js';
 import { approvalMessage } from '../../src/domain/approval-digest.js';
@@ -7,8 +8,11 @@ import {
   pendingApprovals,
   prepareBatchApproval,
   prepareBillApproval,
+  claimBatch,
   requireApprovals,
   signApproval,
+  signAsMaker,
+  signBatchesAsMaker,
   type ApprovalGate,
   type ApproveDeps,
 } from '../../src/engine/approvals.js';
@@ -46,13 +50,14 @@ async function world(dialect: 'sqlite' | 'postgres', required: 1 | 2 = 2): Promi
     await createApproverKey(files, null);
     keys[name] = await openApproverKey(files, async () => '');
   }
-  await ledger.run(ledger.db.updateTable('batches').set({ imported_by: keys.maker.fingerprint }).where('id', '=', batchId));
   const gate: ApprovalGate = {
     policy: { totalAbove: 0, required },
     approvers: { ana: keys.ana.publicKey, bruno: keys.bruno.publicKey, maker: keys.maker.publicKey },
     profile: 'default',
     locale: 'en',
   };
+  // As an import under a policy does: the importer signs as the batch's maker.
+  await signBatchesAsMaker(ledger, gate, () => now, { signer: keys.maker, signedFrom: 'maker@desk' }, [batchId]);
   return { ledger, batchId, keys, gate, deps: { ledger, gate, now: () => now, signedFrom: 'checker@desk' } };
 }
 
@@ -96,12 +101,19 @@ describe.each(['sqlite', 'postgres'] as const)('approvals on the %s ledger', (di
         `The bill ${line} needs 1 approval before it is paid (its total is above R$ 0,00); it has 0 valid. Nothing was paid.`,
       );
       await signApproval(w.deps, await prepareBillApproval(w.deps, bill, w.keys.ana), w.keys.ana);
-      expect((await requireApprovals(w.ledger, w.gate, bill)).valid).toBe(1);
-      // Four eyes on bills too: ana's approval does not count when ana is the one paying.
-      const byAna = await requireApprovals(w.ledger, w.gate, { ...bill, payer: w.keys.ana.fingerprint }).catch((e: unknown) => e);
-      expect(byAna).toBeInstanceOf(ApprovalRequiredError);
-      expect((await missingApprovals(w.ledger, w.gate, { ...bill, payer: w.keys.ana.fingerprint })).approvals.map((a) => a.problem)).toEqual(['maker']);
-      expect((await requireApprovals(w.ledger, w.gate, { ...bill, payer: w.keys.bruno.fingerprint })).valid).toBe(1);
+      expect((await missingApprovals(w.ledger, w.gate, bill)).valid).toBe(1);
+      // Nobody has signed as paying it yet: the payer is not proven, so the approval alone does not let it be paid.
+      await expect(requireApprovals(w.ledger, w.gate, bill)).rejects.toThrow('The payer of this bill is not proven');
+      // Four eyes on bills too: ana's approval does not count once ana signs as the one paying.
+      const byAna = await signAsMaker({ ...w.deps, signedFrom: 'other@host' }, bill, w.keys.ana);
+      expect(byAna.makers.map((m) => m.name)).toEqual(['ana']);
+      expect(byAna.approvals.map((a) => a.problem)).toEqual(['maker']);
+      await expect(requireApprovals(w.ledger, w.gate, bill)).rejects.toThrow(ApprovalRequiredError);
+      const second = await world(dialect, 1);
+      await signApproval(second.deps, await prepareBillApproval(second.deps, bill, second.keys.ana), second.keys.ana);
+      await signAsMaker(second.deps, bill, second.keys.bruno);
+      expect((await requireApprovals(second.ledger, second.gate, bill)).valid).toBe(1);
+      await second.ledger.close();
       expect((await requireApprovals(w.ledger, w.gate, { ...bill, amountCents: 8_746 }).catch((e: Error) => e.message))).toContain('it has 0 valid');
       const pending = await pendingApprovals(w.ledger, w.gate);
       expect(pending.bills.map((p) => ({ command: p.command, valid: p.check.valid, missing: p.check.missing }))).toEqual([{ command: `paybatch boleto pay ${line}`, valid: 1, missing: 0 }]);
@@ -129,19 +141,52 @@ describe.each(['sqlite', 'postgres'] as const)('approvals on the %s ledger', (di
 });
 
 describe('the approval gate', () => {
-  it('never lets the maker approve: refused when signing, not counted when a signed row is slipped in', async () => {
+  it('never lets the maker approve: refused when signing, not counted when a signed row is slipped in, whatever host or row says otherwise', async () => {
     const w = await world('sqlite', 1);
     await expect(prepareBatchApproval(w.deps, w.batchId, w.keys.maker)).rejects.toThrow('You made batch #1; the maker of a batch can never approve it. Another approver must.');
-    // The same OS account as the maker (who had no key when importing) is the maker too.
-    await w.ledger.run(w.ledger.db.updateTable('batches').set({ imported_by: 'checker@desk' }).where('id', '=', w.batchId));
-    await expect(prepareBatchApproval(w.deps, w.batchId, w.keys.ana)).rejects.toThrow('You made batch #1');
-    await w.ledger.run(w.ledger.db.updateTable('batches').set({ imported_by: w.keys.maker.fingerprint }).where('id', '=', w.batchId));
+    // Hosts and OS users are no identities: signing from another host name changes nothing, nor does erasing imported_by.
+    await w.ledger.run(w.ledger.db.updateTable('batches').set({ imported_by: null }).where('id', '=', w.batchId));
+    await expect(prepareBatchApproval({ ...w.deps, signedFrom: 'maker@laptop-ana' }, w.batchId, w.keys.maker)).rejects.toThrow('You made batch #1');
     const { digest, subject } = await missingApprovals(w.ledger, w.gate, await target(w));
     await recordApproval(w.ledger, { subject, digest, approverName: 'maker', publicKey: w.keys.maker.publicKey, signature: w.keys.maker.sign(approvalMessage(subject, digest)), signedFrom: 'other@host' }, now);
     const check = await missingApprovals(w.ledger, w.gate, await target(w));
+    expect(check.makers.map((m) => m.name)).toEqual(['maker']);
     expect(check.approvals.map((a) => a.problem)).toEqual(['maker']);
     expect(check.waitingFor).toEqual(['ana', 'bruno']);
     await expect(requireApprovals(w.ledger, w.gate, await target(w))).rejects.toThrow('The approval by "maker" does not count: "maker" made this batch, and the maker cannot approve it.');
+    await w.ledger.close();
+  });
+
+  it('a batch whose maker signature is missing, erased or edited cannot start until a person with a registered key claims it', async () => {
+    const w = await world('sqlite', 1);
+    await approve(w, w.keys.ana);
+    expect((await requireApprovals(w.ledger, w.gate, await target(w))).valid).toBe(1);
+    // Whoever can write to the ledger erases the maker's signature (dropping the trigger that keeps it append-only):
+    // the maker's own approval would then count, so nothing counts until someone signs as maker.
+    await w.ledger.run(sql`DROP TRIGGER maker_signatures_no_delete`);
+    await w.ledger.run(sql`DELETE FROM maker_signatures`);
+    const refused = await requireApprovals(w.ledger, w.gate, await target(w)).catch((e: Error) => e);
+    expect(refused).toBeInstanceOf(ApprovalRequiredError);
+    expect((refused as ApprovalRequiredError).message.split('\n')).toEqual([
+      'Batch #1 "Folha" needs 1 approval before it can start (its total is above R$ 0,00); it has 1 valid. Nothing was sent.',
+      '  Nobody is proven to have made batch #1 (no maker signature that verifies: made before makers signed, or its signature erased or edited), so nobody can be kept from approving their own batch.',
+    ]);
+    expect((refused as ApprovalRequiredError).hint).toBe("A person with a registered key signs as its maker with 'paybatch batch claim 1' (and can then never approve it).");
+    // A signature edited to name another approver does not verify: still unproven.
+    const { digest, subject } = await missingApprovals(w.ledger, w.gate, await target(w));
+    await w.ledger.run(w.ledger.db.insertInto('maker_signatures').values({ subject, digest, maker_name: 'bruno', public_key: w.keys.bruno.publicKey, signature: w.keys.maker.sign(Buffer.from(`paybatch-maker-v1\n${subject}\n${digest}`)), signed_at: now.toISOString(), signed_from: 'x@y' }));
+    // An approval's signature is no maker's: a maker row carrying ana's approval signature does not verify either.
+    const anaApproval = (await w.ledger.first(w.ledger.db.selectFrom('approvals').select('signature')))!.signature;
+    await w.ledger.run(w.ledger.db.insertInto('maker_signatures').values({ subject, digest, maker_name: 'ana', public_key: w.keys.ana.publicKey, signature: anaApproval, signed_at: now.toISOString(), signed_from: 'x@y' }));
+    expect((await missingApprovals(w.ledger, w.gate, await target(w))).makers).toEqual([]);
+    // The maker claims it back: their approval would not count; ana's does, and it may start.
+    await claimBatch(w.deps, w.batchId, w.keys.maker);
+    const claimed = await requireApprovals(w.ledger, w.gate, await target(w));
+    expect(claimed.makers.map((m) => m.name)).toEqual(['maker']);
+    expect(claimed.valid).toBe(1);
+    // Had ana claimed it instead, her own approval would stop counting.
+    await claimBatch(w.deps, w.batchId, w.keys.ana);
+    await expect(requireApprovals(w.ledger, w.gate, await target(w))).rejects.toThrow('The approval by "ana" does not count: "ana" made this batch');
     await w.ledger.close();
   });
 
@@ -156,6 +201,8 @@ describe('the approval gate', () => {
       'Batch #1 "Folha" needs 2 approvals before it can start (its total is above R$ 0,00); it has 0 valid. Nothing was sent.',
       '  The approval by "ana" does not count: the content changed after it was signed.',
       '  The approval by "bruno" does not count: the content changed after it was signed.',
+      // The maker signed the content as it was: what the ledger holds now was made by nobody known.
+      '  Nobody is proven to have made batch #1 (no maker signature that verifies: made before makers signed, or its signature erased or edited), so nobody can be kept from approving their own batch.',
     ]);
     expect(refused.exitCode).toBe(3);
     expect(refused.approvals).toMatchObject({ subjects: [{ subject: 'batch:1', required: 2, valid: 0, missing: 2, approvals: [{ approver: 'ana', counted: false, problem: 'content-changed' }, { approver: 'bruno', problem: 'content-changed' }] }] });

@@ -47,8 +47,8 @@ export function useCliOnSandbox(): (startTime: string, extraEnv?: Record<string,
         throw new Error('no select expected');
       },
     });
-    const run = (argv: string[], o: { answer?: boolean; tty?: boolean } = {}) =>
-      runCli(['--ledger', join(dir, 'ledger.db'), ...argv], { env, now, tty: o.tty ?? false, ...(o.answer === undefined ? {} : { prompter: prompter(o.answer) }) });
+    const run = (argv: string[], o: { answer?: boolean; tty?: boolean; env?: Record<string, string> } = {}) =>
+      runCli(['--ledger', join(dir, 'ledger.db'), ...argv], { env: { ...env, ...o.env }, now, tty: o.tty ?? false, ...(o.answer === undefined ? {} : { prompter: prompter(o.answer) }) });
     return { run, asked, dir };
   };
 }

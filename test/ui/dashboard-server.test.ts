@@ -300,7 +300,7 @@ describe('paybatch ui: approvals', () => {
       available: true,
       pending: [{
         kind: 'batch', ref: '2', name: 'Folha de dezembro', totalCents: 2_500, total: 'R$ 25,00', largestCents: 1_500, largest: 'R$ 15,00', rows: 2,
-        required: 2, valid: 0, missing: 2, signedBy: [], waitingFor: [], madeBy: null, command: 'paybatch batch approve 2',
+        required: 2, valid: 0, missing: 2, signedBy: [], waitingFor: [], makers: [], command: 'paybatch batch approve 2',
       }],
     });
     // Without the profile's gate the panel says approvals are not available rather than "nothing waits".

@@ -147,11 +147,11 @@ export async function runApproverAdd(ctx: Context, opts: ApproverAddOptions): Pr
 
 export async function runApproverList(ctx: Context, opts: ApproverListOptions): Promise<void> {
   const { registeredApprovers } = await import('../../config/approvers.js');
-  const { approverKeyFiles, makerIdentity } = await import('../../config/approver-key.js');
+  const { approverKeyFiles, ownFingerprint } = await import('../../config/approver-key.js');
   const { fingerprintOf } = await import('../../domain/approver-key.js');
   const w = await words(ctx);
   const profile = await ctx.profile();
-  const mine = makerIdentity(approverKeyFiles(ctx.io.env, opts.key));
+  const mine = ownFingerprint(approverKeyFiles(ctx.io.env, opts.key));
   const approvers = Object.entries(registeredApprovers(profile.configPath, profile.name)).map(([name, publicKey]) => ({
     name,
     publicKey,
@@ -201,7 +201,7 @@ export async function runApprovalsPending(ctx: Context): Promise<void> {
             b.id,
             b.name,
             formatBRL(b.totalCents),
-            b.madeBy,
+            b.makers.join(', '),
             signers(b.approvals),
             b.missing || w.ready,
             b.waitingFor.join(', '),

@@ -44,6 +44,27 @@ Examples:
     .action(runner.action(parseBatchApproveOptions, runBatchApprove));
 }
 
+export function registerBatchClaim(batch: Command, runner: Runner): void {
+  approveOptions(
+    batch
+      .command('claim')
+      .description('sign as the maker of a batch whose maker is not proven (made before makers signed, or its signature erased), so others can approve it')
+      .argument('<id>', 'local #id or provider id'),
+  )
+    .addHelpText(
+      'after',
+      `
+Under an approval policy every import signs its batches with the importer's key. A batch without such a signature
+(imported by an earlier paybatch, or whose signature was erased or edited in the ledger) cannot start until a person
+with a registered key signs as its maker; that person can then never approve it.
+
+Examples:
+  paybatch batch claim 12
+  PAYBATCH_APPROVER_PASSPHRASE_FILE=/run/credentials/paybatch/passphrase paybatch batch claim 12 --yes --json`,
+    )
+    .action(runner.action(parseBatchApproveOptions, runBatchClaim));
+}
+
 export function registerBoletoApprove(boleto: Command, runner: Runner): void {
   approveOptions(
     boleto
@@ -100,6 +121,26 @@ export async function runBatchApprove(ctx: Context, opts: BatchApproveOptions): 
   await report(ctx, h, after, prepared.approverName, { batch: { id: batch.id, name: batch.name, items: figures.rows, totalCents: figures.totalCents } }, h.w.readyBatch(batch.id));
 }
 
+export async function runBatchClaim(ctx: Context, opts: BatchApproveOptions): Promise<void> {
+  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { approvalCheckDoc, claimBatch } = await import('../../engine/approvals.js');
+  const h = await humanize(ctx);
+  const batch = await findBatch(await ctx.ledger(), opts.ref);
+  if (!batch) {
+    const { batchMessages } = await import('../messages/batch.js');
+    const words = batchMessages[await ctx.locale()];
+    throw new UsageError(words.noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: words.listHint });
+  }
+  const { deps, signer } = await approvalSetup(ctx, opts.key);
+  await confirmOrCancel(ctx, opts.yes, h.w.confirmClaim(batch.id, batch.name));
+  const after = await claimBatch(deps, batch.id, signer);
+  const as = after.makers.find((m) => m.fingerprint === signer.fingerprint)?.name ?? signer.fingerprint;
+  ctx.out.result({ batch: { id: batch.id, name: batch.name }, maker: as, ...approvalCheckDoc(after) }, () => {
+    ctx.out.print(h.w.claimed(batch.id, as));
+    if (after.need.required) ctx.out.print(after.missing > 0 ? h.w.stillMissing(after.missing, after.waitingFor) : h.w.readyBatch(batch.id));
+  });
+}
+
 export async function runBoletoApprove(ctx: Context, opts: BoletoApproveOptions): Promise<void> {
   const { billApprovalTarget, prepareBillApproval, signApproval } = await import('../../engine/approvals.js');
   const { billToApprove } = await import('../../engine/approve-bill.js');
@@ -147,18 +188,10 @@ async function humanize(ctx: Context): Promise<Humanized> {
 /** The profile's gate and this approver's key, opened (asking its passphrase when it has one). */
 async function approvalSetup(ctx: Context, keyFile: string | undefined) {
   const { approvalGate } = await import('../../engine/approvals.js');
-  const { approverKeyFiles, openApproverKey, osIdentity } = await import('../../config/approver-key.js');
-  const { canPrompt } = await import('../io.js');
-  const locale = await ctx.locale();
-  const w = approvalMessages[locale];
-  const gate = approvalGate(await ctx.profile(), ctx.out.json ? 'en' : locale);
-  const files = approverKeyFiles(ctx.io.env, keyFile);
-  const signer = await openApproverKey(files, async () => {
-    const fromEnv = ctx.io.env.PAYBATCH_APPROVER_PASSPHRASE;
-    if (fromEnv) return fromEnv;
-    if (!canPrompt(ctx.io)) throw new UsageError(w.noPassphrase(files.privateKey));
-    return ctx.prompter.password(w.passphraseOf(files.privateKey));
-  });
+  const { osIdentity } = await import('../../config/approver-key.js');
+  const { openOwnApproverKey } = await import('../approval-gate.js');
+  const gate = approvalGate(await ctx.profile(), ctx.out.json ? 'en' : await ctx.locale());
+  const signer = await openOwnApproverKey(ctx, keyFile);
   return { deps: { ledger: await ctx.ledger(), gate, now: ctx.now, signedFrom: osIdentity() }, signer };
 }
 

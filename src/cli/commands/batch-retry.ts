@@ -91,7 +91,7 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
         now: ctx.now,
         onProgress,
         approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
-        importedBy: await (await import('../approval-gate.js')).makerOf(ctx),
+        maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
         confirm: async (summary) => {
           spinner.stop();
           showRetrySummary(ctx.out, summary, words, formatBRL);

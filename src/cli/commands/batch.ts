@@ -8,7 +8,7 @@ import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { registerBatchExport } from './batch-export.js';
 import { registerBatchRetry } from './batch-retry.js';
-import { registerBatchApprove } from './approve.js';
+import { registerBatchApprove, registerBatchClaim } from './approve.js';
 import { batchMessages, type BatchMessages } from '../messages/batch.js';
 import type { ScheduleMessages } from '../messages/schedule.js';
 import { statusWord } from '../../domain/status-words.js';
@@ -75,6 +75,7 @@ export const registerBatch: RegisterCommands = (program, runner) => {
 
   registerBatchRetry(batch, runner);
   registerBatchApprove(batch, runner);
+  registerBatchClaim(batch, runner);
   registerBatchExport(batch, runner);
 };
 

@@ -145,7 +145,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
         now: ctx.now,
         onProgress,
         approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
-        importedBy: await (await import('../approval-gate.js')).makerOf(ctx),
+        maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
         onResume: async (r) => {
           // Batches already started or settled have nothing to resume: the result line says where they stand.
           let resuming = false;

@@ -11,6 +11,8 @@ export interface ApprovalMessages {
   readonly emptyPassphrase: string;
   passphraseOf(file: string): string;
   noPassphrase(file: string): string;
+  /** Why an import, a retry or a bill payment under an approval policy needs the person's own key. */
+  makerKeyNeeded(profile: string): string;
   added(name: string, profile: string, fp: string): string;
   unchanged(name: string, profile: string): string;
   removed(name: string, profile: string): string;
@@ -34,6 +36,8 @@ export interface ApprovalMessages {
   confirmBatch(id: number, name: string, items: number, total: string): string;
   confirmBill(line: string, amount: string): string;
   approved(subject: string, as: string): string;
+  confirmClaim(id: number, name: string): string;
+  claimed(id: number, as: string): string;
   stillMissing(missing: number, waitingFor: readonly string[]): string;
   readyBatch(id: number): string;
   readyBill(line: string): string;
@@ -59,7 +63,9 @@ export const approvalMessages: Readonly<Record<Locale, ApprovalMessages>> = {
     passphrasesDiffer: 'The two passphrases differ; nothing was made.',
     emptyPassphrase: 'The passphrase must not be empty; nothing was made.',
     passphraseOf: (file) => `Passphrase of the approver key ${file}`,
-    noPassphrase: (file) => `The approver key ${file} is encrypted and there is no terminal to ask its passphrase on; set PAYBATCH_APPROVER_PASSPHRASE.`,
+    noPassphrase: (file) => `The approver key ${file} is encrypted and there is no terminal to ask its passphrase on; set PAYBATCH_APPROVER_PASSPHRASE, or PAYBATCH_APPROVER_PASSPHRASE_FILE naming a file that holds it.`,
+    makerKeyNeeded: (profile) =>
+      `The profile "${profile}" has an approval policy: whoever makes a batch or pays a bill signs as its maker with their own registered approver key (PAYBATCH_APPROVER_KEY names one kept elsewhere), so that nobody approves their own payments.`,
     added: (name, profile, fp) => `✓ "${name}" (${fp}) is an approver of the profile "${profile}".`,
     unchanged: (name, profile) => `"${name}" was already registered with this key in the profile "${profile}"; nothing changed.`,
     removed: (name, profile) => `✓ "${name}" is no longer an approver of the profile "${profile}". Approvals signed with that key no longer count.`,
@@ -83,6 +89,8 @@ export const approvalMessages: Readonly<Record<Locale, ApprovalMessages>> = {
     confirmBatch: (id, name, items, total) => `Approve batch #${id} "${name}": ${items} payments, ${total}?`,
     confirmBill: (line, amount) => `Approve paying ${amount} for the bill ${line}?`,
     approved: (subject, as) => `✓ Approved ${subject} as "${as}".`,
+    confirmClaim: (id, name) => `Sign as the maker of batch #${id} "${name}"? You can then never approve it.`,
+    claimed: (id, as) => `✓ Signed as the maker of batch #${id} ("${as}"); other approvers can now approve it.`,
     stillMissing: (missing, waitingFor) => `Still ${missing} ${missing === 1 ? 'approval' : 'approvals'} to go${waitingFor.length ? `; can sign: ${waitingFor.join(', ')}` : ''}.`,
     readyBatch: (id) => `It has every approval it needs. Start it with: paybatch batch start ${id}`,
     readyBill: (line) => `It has every approval it needs. Pay it with: paybatch boleto pay ${line}`,
@@ -106,7 +114,9 @@ export const approvalMessages: Readonly<Record<Locale, ApprovalMessages>> = {
     passphrasesDiffer: 'As duas frases-senha diferem; nada foi criado.',
     emptyPassphrase: 'A frase-senha não pode ser vazia; nada foi criado.',
     passphraseOf: (file) => `Frase-senha da chave de aprovador ${file}`,
-    noPassphrase: (file) => `A chave de aprovador ${file} é cifrada e não há terminal para pedir a frase-senha; defina PAYBATCH_APPROVER_PASSPHRASE.`,
+    noPassphrase: (file) => `A chave de aprovador ${file} é cifrada e não há terminal para pedir a frase-senha; defina PAYBATCH_APPROVER_PASSPHRASE, ou PAYBATCH_APPROVER_PASSPHRASE_FILE com o caminho de um arquivo que a contenha.`,
+    makerKeyNeeded: (profile) =>
+      `O perfil "${profile}" tem uma política de aprovação: quem faz um lote ou paga um boleto assina como quem o fez com a própria chave de aprovador registrada (PAYBATCH_APPROVER_KEY aponta uma guardada em outro lugar), para que ninguém aprove os próprios pagamentos.`,
     added: (name, profile, fp) => `✓ "${name}" (${fp}) é aprovador do perfil "${profile}".`,
     unchanged: (name, profile) => `"${name}" já estava registrado com esta chave no perfil "${profile}"; nada mudou.`,
     removed: (name, profile) => `✓ "${name}" não é mais aprovador do perfil "${profile}". Aprovações assinadas com essa chave deixam de contar.`,
@@ -130,6 +140,8 @@ export const approvalMessages: Readonly<Record<Locale, ApprovalMessages>> = {
     confirmBatch: (id, name, items, total) => `Aprovar o lote #${id} "${name}": ${items} pagamentos, ${total}?`,
     confirmBill: (line, amount) => `Aprovar o pagamento de ${amount} do boleto ${line}?`,
     approved: (subject, as) => `✓ ${subject} aprovado como "${as}".`,
+    confirmClaim: (id, name) => `Assinar como quem fez o lote #${id} "${name}"? Depois você nunca poderá aprová-lo.`,
+    claimed: (id, as) => `✓ Assinado como quem fez o lote #${id} ("${as}"); os outros aprovadores já podem aprová-lo.`,
     stillMissing: (missing, waitingFor) =>
       `Ainda ${missing === 1 ? 'falta 1 aprovação' : `faltam ${missing} aprovações`}${waitingFor.length ? `; podem assinar: ${waitingFor.join(', ')}` : ''}.`,
     readyBatch: (id) => `Tem todas as aprovações necessárias. Inicie com: paybatch batch start ${id}`,

@@ -174,7 +174,7 @@ function approvalsView() {
       h('h3', {}, p.kind === 'batch' ? `${t.batch} #${p.ref} · ${p.name}` : `${t.bill} ${p.ref}`),
       h('p', {}, p.kind === 'batch' ? t.approvalSummary(p.total, p.rows, p.largest) : p.total),
       h('p', { class: 'small' }, t.signatures(p.valid, p.required), p.signedBy.length ? ` (${p.signedBy.join(', ')})` : '',
-        p.waitingFor.length ? ` · ${t.waitingFor} ${p.waitingFor.join(', ')}` : '', p.madeBy ? ` · ${t.madeBy} ${p.madeBy}` : ''),
+        p.waitingFor.length ? ` · ${t.waitingFor} ${p.waitingFor.join(', ')}` : '', p.makers.length ? ` · ${t.madeBy} ${p.makers.join(', ')}` : ''),
       h('p', {}, `${p.missing ? t.sign : t.ready} `, h('code', {}, p.command)))) : h('p', { class: 'muted empty-panel' }, t.noApprovals));
   };
 }

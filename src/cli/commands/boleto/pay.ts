@@ -86,8 +86,8 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
   const h = await humanize(ctx, words);
   let result: PayBillsResult;
   try {
-    const { approvalGateOf, makerOf } = await import('../../approval-gate.js');
-    const deps = { ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, receiptsDir: profile.receiptsDir, locale: await ctx.locale(), sandbox: profile.embeddedSandbox, approvals: await approvalGateOf(ctx), payer: await makerOf(ctx) };
+    const { approvalGateOf, makerKeyOf } = await import('../../approval-gate.js');
+    const deps = { ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, receiptsDir: profile.receiptsDir, locale: await ctx.locale(), sandbox: profile.embeddedSandbox, approvals: await approvalGateOf(ctx), maker: await makerKeyOf(ctx) };
     result = await payBills(deps, requests, {
       force: opts.force,
       skipPaid: fromFile,
