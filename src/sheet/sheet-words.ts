@@ -1,6 +1,5 @@
 import type { Locale } from '../domain/locale.js';
 import type { PixKeyType } from '../domain/pix-key.js';
-import type { BytePlace } from './decode-text.js';
 
 /** Why a sheet row is refused, in English (the words of `--json`). Built only for rows that fail. */
 const en = {
@@ -31,6 +30,14 @@ const en = {
     `the workbook stores ${digits} as a number, which drops leading zeros (${digits.length} digits; a CPF has 11, a CNPJ 14)` +
     `${meant === null ? '' : `; with its zeros it would be the ${meant.type} ${meant.value}`}: format the column as Text and type it again`,
 };
+
+/** Where a kind of byte first shows in a file (decode-text.ts's `BytePlace`, not imported: it imports these words). */
+interface BytePlace {
+  readonly line: number;
+  readonly byte: number;
+  readonly hex: string;
+  readonly text: string;
+}
 
 /** The fields of a sheet (`SheetField`, not imported: headers.ts imports these words). */
 type Field = 'key' | 'keyType' | 'amount' | 'description' | 'identifier' | 'name' | 'document';

@@ -8,10 +8,11 @@ import { useTempDir } from './temp-dir.js';
 /**
  * The CLI in-process against an in-process sandbox whose clock starts where paybatch's clock is pinned, so the
  * bank window paybatch predicts and the one the provider applies are the same. `extraEnv` adds to the user's
- * environment (LC_ALL, for instance); `run` answers confirmations with `answer` when given, and records them.
+ * environment (LC_ALL, for instance), as `run`'s `env` does for one run; `run` answers confirmations with `answer` when
+ * given, and records them.
  */
 export function useCliOnSandbox(): (startTime: string, extraEnv?: Record<string, string>) => Promise<{
-  run: (argv: string[], o?: { answer?: boolean; tty?: boolean }) => ReturnType<typeof runCli>;
+  run: (argv: string[], o?: { answer?: boolean; tty?: boolean; env?: Record<string, string> }) => ReturnType<typeof runCli>;
   asked: string[];
   dir: string;
 }> {
