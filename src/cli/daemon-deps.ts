@@ -24,7 +24,7 @@ export interface DaemonDepsInput {
 
 /** The one place where `paybatch daemon` and `paybatch demo` get the dependencies of runDaemon. */
 export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
-  const { applyCallback } = await import('../engine/apply-callback.js');
+  const { callbackHandler } = await import('../engine/apply-callback.js');
   const { settings } = i.profile;
   let send: DaemonDeps['send'] = async () => [];
   if (i.alerts === 'channels') {
@@ -46,7 +46,7 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
     send,
     log: i.log,
     signal: i.signal,
-    onCallback: applyCallback,
+    onCallback: callbackHandler(i.provider.dialect.billAmountUnit),
     // The daemon's log and alerts about approvals are in English, like its other texts.
     approvals: (await import('../engine/approvals.js')).approvalGate(i.profile, 'en'),
   };

@@ -7,6 +7,7 @@ import { reaisToCents } from './money.js';
 import { providerDate } from './provider-dates.js';
 import { splitWords } from './provider-words.js';
 import { matchBillReturnReason } from './reasons.js';
+import type { AmountUnit } from './webhook-event.js';
 
 export type BillPhase = 'paid' | 'scheduled' | 'returned' | 'failed';
 
@@ -102,12 +103,13 @@ const PIX_FIELDS = ['endToEndId', 'e2eId'];
  * with the direction from words such as pix_in/pix_out, recebido/enviado, credit/debit.
  *
  * From `detail` (field names compared without case or separators): transaction id; digit line, digits only (a value
- * with letters is no line); amount in reais (number or decimal string) as centavos; settlement date as `YYYY-MM-DD`.
+ * with letters is no line); amount as centavos (`centsOf`: a bare number in `billAmountUnit`, decimal text in reais);
+ * settlement date as `YYYY-MM-DD`.
  * For returned and failed bills, the reason is `detail.reason` (or motivo, returnReason, motivoDevolucao), else any
  * string field of `detail`, the title or the subtitle that matches a row of SPEC.md's return table; `meaning` is
  * the meaning of the first of those texts that matches a row. Paid and scheduled bills have neither.
  */
-export function classifyCallback(event: CallbackInput): Classified {
+export function classifyCallback(event: CallbackInput, billAmountUnit: AmountUnit | null): Classified {
   const subtitle = isRecord(event.raw) && typeof event.raw['subtitle'] === 'string' ? event.raw['subtitle'] : '';
   const texts = [wordsOf(`${event.type} ${event.category}`), wordsOf(`${event.title ?? ''} ${subtitle}`)];
   const fields = new Map(Object.entries(event.detail).map(([k, v]) => [fieldKey(k), v] as const));
@@ -115,7 +117,7 @@ export function classifyCallback(event: CallbackInput): Classified {
 
   const family = firstOf(texts, familyOf) ?? (field(LINE_FIELDS).some((v) => isFullLine(lineOf(v))) ? 'bill' : null);
   const transactionId = firstOf(field(ID_FIELDS), idOf);
-  const amountCents = firstOf(field(AMOUNT_FIELDS), centsOf);
+  const amountCents = firstOf(field(AMOUNT_FIELDS), (v) => centsOf(v, billAmountUnit));
   if (family === 'transfer') {
     const all = texts.join(' ');
     const kind = has(all, PIX_WORDS) || (!has(all, TED_WORDS) && firstOf(field(PIX_FIELDS), textOf) !== null) ? 'pix' : 'ted';
@@ -207,8 +209,19 @@ function isFullLine(digits: string | null): boolean {
   return digits !== null && digits.length >= 44 && digits.length <= 48;
 }
 
-function centsOf(value: unknown): number | null {
+/**
+ * An amount of `detail` in centavos: text with a decimal point or comma is reais; a bare number is in the bill
+ * amount unit the profile sets (the unit of the provider's bill answers). With the unit unset, or a fraction of a
+ * centavo, the amount is not known (null): never a guess that is 100 times off.
+ */
+function centsOf(value: unknown, unit: AmountUnit | null): number | null {
   if (typeof value !== 'number' && typeof value !== 'string') return null;
+  const bare = typeof value === 'number' || /^\s*\d+\s*$/.test(value);
+  if (bare && unit === null) return null;
+  if (bare && unit === 'cents') {
+    const n = Number(value);
+    return Number.isSafeInteger(n) && n >= 0 ? n : null;
+  }
   const cents = reaisToCents(value);
   return cents.ok ? cents.value : null;
 }

@@ -9,17 +9,23 @@ import { classifyCallback } from '../domain/callback-classifier.js';
 import { closeOpenIntents } from '../ledger/call-log.js';
 import { billByTransaction, failedBillsOf, settledBillsOf, unresolvedBillsOf, updateBill, type BillRow } from '../ledger/bill-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
+import type { AmountUnit } from '../domain/webhook-event.js';
 import type { CallbackHandler } from './apply-event.js';
 
 type BillNews = Extract<ReturnType<typeof classifyCallback>, { kind: 'bill' }>;
 
-/** The daemon's handler of generic callbacks. */
-export const applyCallback: CallbackHandler = async (ledger, event, at) => {
-  const news = classifyCallback(event);
-  if (news.kind === 'unknown') return { effect: `recorded; not a known kind of event (type "${event.type}", category "${event.category}")`, topic: 'unknown' };
-  if (news.kind !== 'bill') return { effect: `recorded; ${news.kind} transfer event`, topic: news.kind };
-  return { ...(await applyBillNews(ledger, news, event, at)), topic: 'bill' };
-};
+/**
+ * The daemon's handler of generic callbacks; a bare number amount is read in the profile's `billAmountUnit`, the
+ * unit of the provider's bill answers (unset: the amount is not known).
+ */
+export function callbackHandler(billAmountUnit: AmountUnit | null): CallbackHandler {
+  return async (ledger, event, at) => {
+    const news = classifyCallback(event, billAmountUnit);
+    if (news.kind === 'unknown') return { effect: `recorded; not a known kind of event (type "${event.type}", category "${event.category}")`, topic: 'unknown' };
+    if (news.kind !== 'bill') return { effect: `recorded; ${news.kind} transfer event`, topic: news.kind };
+    return { ...(await applyBillNews(ledger, news, event, at)), topic: 'bill' };
+  };
+}
 
 async function applyBillNews(ledger: Ledger, news: BillNews, event: EventRef, at: Date): Promise<{ effect: string; quarantine?: string }> {
   const found = await findBill(ledger, news);

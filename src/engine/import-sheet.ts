@@ -88,6 +88,8 @@ export interface ImportResult {
  */
 export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<ImportResult> {
   const { ledger, now } = deps;
+  // No unit, no payment: refused before the ledger or the provider hears of the sheet (a dry run only shows it).
+  if (!o.dryRun) (await deps.provider()).requirePixAmountUnit();
   const sheetHash = await hashSheetFile(o.file);
   // One run per sheet at a time: a second one would plan it again (counting the first one's items as duplicates)
   // or continue its batch alongside it. A dry run changes nothing, so it needs no claim. Claimed before the sheet

@@ -247,6 +247,11 @@ export class ProviderClient {
     await this.#api.call({ method: 'DELETE', segments: ['pix', 'batch', batchId, 'items', itemId], mode: 'repeatable', deleteSemantics: true });
   }
 
+  /** Refuses (ConfigError naming `pixAmountUnit`) while the unit Pix amounts go out in is not set: before anything is written. */
+  requirePixAmountUnit(): void {
+    this.#unitToSend();
+  }
+
   /**
    * The unit Pix amounts go out in. The documented API does not say whether an item's `amount` is centavos or reais,
    * and providers differ: a wrong guess pays 100 times too much or too little, and the provider's echo of the amount
@@ -320,6 +325,9 @@ export class ProviderClient {
   }
 
   async #details(method: 'POST' | 'GET', segments: readonly string[]): Promise<BillDetails> {
+    // The details' amounts are read in the same unit as the payment's: unset, they would be a guess (and a
+    // mismatch with the code would be blamed on a mistyped digit).
+    this.#billUnitToSend();
     const { res, path } = await this.#api.call({ method, segments, mode: 'repeatable' });
     const details = this.#api.decode(res, method, path, false, (v) => decodeBillDetails(v, this.#dialect.billAmountUnit));
     this.#detailsMethod = method;

@@ -169,7 +169,7 @@ export function decodeAddedItems(v: unknown, read: ItemReading): Item[] {
 }
 
 /** A reais amount of the bill APIs to centavos; absent or null gives null. Numeric text is accepted. */
-/** A bill amount in centavos, read in the profile's `billAmountUnit` (reais while it is unset; see `wireAmountToCents`). */
+/** A bill amount in centavos, read in the profile's `billAmountUnit` (the client asks for bills only once it is set). */
 function billAmount(o: Obj, key: string, unit: PixAmountUnit | null): number | null {
   const v = o[key];
   if (v === undefined || v === null || v === '') return null;

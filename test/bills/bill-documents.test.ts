@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
-import { applyCallback } from '../../src/engine/apply-callback.js';
+import { callbackHandler } from '../../src/engine/apply-callback.js';
 import { recordWebhookEvent } from '../../src/engine/apply-event.js';
 import { writeOwedBillDocuments } from '../../src/engine/bill-documents.js';
 import { payBills } from '../../src/engine/pay-bill.js';
@@ -11,6 +11,9 @@ import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { pdfText } from '../sandbox/pdf-text.js';
 import { bankLine, detailsFor, FakeProvider, paymentFor } from './fixtures.js';
+
+/** Bills of a provider whose bill amounts are reais (as the embedded sandbox's). */
+const applyCallback = callbackHandler('reais');
 
 const tempDir = useTempDir();
 const ledgers: Ledger[] = [];

@@ -3,13 +3,16 @@ import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
 import { recordWebhookEvent } from '../../src/engine/apply-event.js';
 import { raiseAlerts } from '../../src/engine/attention.js';
-import { applyCallback } from '../../src/engine/apply-callback.js';
+import { callbackHandler } from '../../src/engine/apply-callback.js';
 import { blockingBills, getBill, insertBillIntent, updateBill } from '../../src/ledger/bill-repository.js';
 import { callsOf, logIntent } from '../../src/ledger/call-log.js';
 import { checkLedger } from '../../src/ledger/ledger-check.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import type { BillStatus } from '../../src/ledger/schema.js';
 import { bankLine } from './fixtures.js';
+
+/** Bills of a provider whose bill amounts are reais (as the embedded sandbox's). */
+const applyCallback = callbackHandler('reais');
 
 const ledgers: Ledger[] = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { BillsRefusedError, inspectBill, payBills, type InspectedBill } from '..
 import { resolveBill } from '../../src/engine/resolve-bill.js';
 import type { BillRequest, PreparedBill } from '../../src/engine/plan-bills.js';
 import { CancelledError } from '../../src/errors.js';
-import { applyCallback } from '../../src/engine/apply-callback.js';
+import { callbackHandler } from '../../src/engine/apply-callback.js';
 import { recordWebhookEvent } from '../../src/engine/apply-event.js';
 import { decodeBoleto } from '../../src/domain/boleto.js';
 import { getBill, insertBillIntent, listBills } from '../../src/ledger/bill-repository.js';
@@ -16,6 +16,9 @@ import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { pdfText } from '../sandbox/pdf-text.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { bankLine, collectionLine, detailsFor, FakeProvider, httpError, lostAnswer, paymentFor } from './fixtures.js';
+
+/** Bills of a provider whose bill amounts are reais (as the embedded sandbox's). */
+const applyCallback = callbackHandler('reais');
 
 const tempDir = useTempDir();
 const ledgers: Ledger[] = [];

@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
-import { applyCallback } from '../../src/engine/apply-callback.js';
+import { callbackHandler } from '../../src/engine/apply-callback.js';
 import { recordWebhookEvent } from '../../src/engine/apply-event.js';
 import { openLedger } from '../../src/ledger/open-ledger.js';
 import { runCli } from '../helpers/test-io.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+
+/** Bills of a provider whose bill amounts are reais (as the embedded sandbox's). */
+const applyCallback = callbackHandler('reais');
 
 const tempDir = useTempDir();
 const callback = (eventId: string, type: string, category: string, detail: Record<string, unknown> = {}): WebhookEvent => ({

@@ -68,7 +68,7 @@ describe('classifyCallback: the sandbox shape', () => {
       bill('returned', { transactionId: 'tx-4', line: SLIP_DIGITS, amountCents: 1000 }),
     ],
   ])('%s', (_name, event, expected) => {
-    expect(classifyCallback(event)).toEqual(expected);
+    expect(classifyCallback(event, 'reais')).toEqual(expected);
   });
 });
 
@@ -175,12 +175,12 @@ describe('classifyCallback: other bill shapes', () => {
       bill('paid', { line: SLIP_DIGITS }),
     ],
   ])('%s', (_name, event, expected) => {
-    expect(classifyCallback(event)).toEqual(expected);
+    expect(classifyCallback(event, 'reais')).toEqual(expected);
   });
 });
 
 describe('classifyCallback: reading detail', () => {
-  const paid = (detail: Record<string, unknown>): Classified => classifyCallback(callback('bill_payment', 'bill_paid', { detail }));
+  const paid = (detail: Record<string, unknown>): Classified => classifyCallback(callback('bill_payment', 'bill_paid', { detail }), 'reais');
 
   it.each<[string, Record<string, unknown>, Partial<Extract<Classified, { kind: 'bill' }>>]>([
     ['transactionId', { transactionId: 'a' }, { transactionId: 'a' }],
@@ -282,7 +282,31 @@ describe('classifyCallback: Pix and TED', () => {
     ],
     ['cash in', callback('transfer', 'cash_in'), { kind: 'ted', direction: 'in', transactionId: null, amountCents: null }],
   ])('%s', (_name, event, expected) => {
-    expect(classifyCallback(event)).toEqual(expected);
+    expect(classifyCallback(event, 'reais')).toEqual(expected);
+  });
+});
+
+describe("classifyCallback: a bill amount's unit", () => {
+  const amountOf = (value: unknown, unit: 'reais' | 'cents' | null) => {
+    const c = classifyCallback(callback('bill_payment', 'bill_paid', { detail: { valorPago: value } }), unit);
+    return c.kind === 'bill' ? c.amountCents : 'not a bill';
+  };
+
+  it.each<[unknown, 'reais' | 'cents' | null, number | null]>([
+    // A bare number is in the profile's bill amount unit: 48731 is R$ 487,31 from a provider of centavos.
+    [48731, 'cents', 48731],
+    [48731, 'reais', 4873100],
+    ['48731', 'cents', 48731],
+    // Text with a decimal point is reais whatever the unit.
+    ['487.31', 'cents', 48731],
+    ['487.31', 'reais', 48731],
+    // Not knowable: the unit unset for a bare number, or a fraction of a centavo.
+    [48731, null, null],
+    ['48731', null, null],
+    [487.31, 'cents', null],
+    ['487.31', null, 48731],
+  ])('%j with billAmountUnit %s is %s centavos', (value, unit, cents) => {
+    expect(amountOf(value, unit)).toBe(cents);
   });
 });
 
@@ -298,6 +322,6 @@ describe('classifyCallback: unknown', () => {
     ['billing is not bill', callback('billing', 'invoice_paid')],
     ['a subtitle that is not a string', callback('account', 'update', { raw: { subtitle: 42 } })],
   ])('%s', (_name, event) => {
-    expect(classifyCallback(event)).toEqual({ kind: 'unknown' });
+    expect(classifyCallback(event, 'reais')).toEqual({ kind: 'unknown' });
   });
 });

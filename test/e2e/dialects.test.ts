@@ -229,6 +229,9 @@ describe('a provider whose amounts are reais (the "iso" dialect), and a profile 
     expect(refusal.error.type).toBe('config_invalid');
     expect(refusal.error.hint).toContain('paybatch config set pixAmountUnit');
     expect(refusal.error.hint).toContain('PAYBATCH_PIX_AMOUNT_UNIT');
+    // Refused before anything was written or asked: no batch at the provider, nothing in the ledger to "resume".
+    expect((await s.admin<{ batches: unknown[] }>('batches')).batches).toEqual([]);
+    expect(JSON.parse((await paybatch(['batch', 'list', '--json'], { env: userEnv(join(dir, 'unset'), connectionOnly) })).stdout)).toEqual([]);
 
     // Centavos sent to a provider that reads reais: 1107 would pay R$ 1.107,00. Its echo ("1107.00", decimal text) is
     // read as reais, differs from what was sent, and the batch is never started.

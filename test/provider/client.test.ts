@@ -323,6 +323,14 @@ describe('bill payment and subscription', () => {
     expect(server.seen).toEqual([]);
   });
 
+  it("reads no bill's details while billAmountUnit is unset: a bare 15990 is no guess, and nothing is asked", async () => {
+    const { client, server } = await setup((_q, res) => json(res, 200, { amount: 15990, dueDate: '2025-03-20' }), { billAmountUnit: undefined });
+    const e = (await rejection(client.boletoDetails(LINE))) as ConfigError;
+    expect(e).toBeInstanceOf(ConfigError);
+    expect(e.hint).toMatch(/paybatch config set billAmountUnit reais \(or cents\)/);
+    expect(server.seen).toEqual([]);
+  });
+
   it('with billAmountUnit "cents": whole centavos out, and numbers read back as centavos (decimal text stays reais)', async () => {
     const result = { status: 'paid', transactionId: 't2', amountPaid: 15990, amount: '159.90' };
     const { client, server } = await setup((_q, res) => json(res, 200, result), { billAmountUnit: 'cents' });
