@@ -27,6 +27,7 @@ vi.mock('../../src/engine/follow-up.js', () => ({
       receipts: { saved: [] },
       attention: { stale: 0, alerts: [] },
       openAlerts: 0,
+      swept: [],
     } as unknown as PassResult;
   },
 }));

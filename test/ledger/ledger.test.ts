@@ -63,6 +63,7 @@ const SCHEMA: Record<string, string[]> = {
   retries: ['batch_id', 'source_batch_id', 'statuses', 'created_at'],
   // 0012_approvals
   approvals: ['id', 'subject', 'digest', 'approver_name', 'public_key', 'signature', 'signed_at', 'signed_from'],
+  maker_signatures: ['id', 'subject', 'digest', 'maker_name', 'public_key', 'signature', 'signed_at', 'signed_from'],
   // 0013_work_leases
   work_leases: ['name', 'holder', 'taken_at', 'expires_at'],
   // 0014_record_state
@@ -74,7 +75,7 @@ const SCHEMA: Record<string, string[]> = {
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_provider_record'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_provider_record', '0016_maker_signatures'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {

@@ -135,7 +135,10 @@ describe('temporary files a killed write left', () => {
     const dir = tempDir();
     const target = join(dir, 'Folha', '1-Ana-E1.pdf');
     // A real kill: the child's rename kills it, so the temporary file stays as a crash leaves it.
+    // Node strips the types of src/ itself; its imports name .js files, which are the .ts files beside them.
     const child = `
+      require('node:module').register('data:text/javascript,' + encodeURIComponent(
+        'export async function resolve(s, c, next) { try { return await next(s, c); } catch (e) { if (s.endsWith(".js")) return next(s.slice(0, -3) + ".ts", c); throw e; } }'));
       const fs = require('node:fs');
       fs.renameSync = () => process.kill(process.pid, 'SIGKILL');
       require('node:module').syncBuiltinESMExports();
