@@ -249,7 +249,9 @@ export async function pendingApprovals(ledger: Ledger, gate: ApprovalGate): Prom
   const batches: PendingApproval[] = [];
   for (const batch of await batchesNotStarted(ledger)) {
     const check = await missingApprovals(ledger, gate, { kind: 'batch', batch });
-    if (check.need.required > 0) batches.push({ check, command: check.missing > 0 ? `paybatch batch approve ${batch.id}` : `paybatch batch start ${batch.id}` });
+    if (check.need.required === 0) continue;
+    const command = check.makers.length === 0 ? `paybatch batch claim ${batch.id}` : check.missing > 0 ? `paybatch batch approve ${batch.id}` : `paybatch batch start ${batch.id}`;
+    batches.push({ check, command });
   }
   const bills: PendingApproval[] = [];
   for (const subject of await approvedBillSubjects(ledger)) {

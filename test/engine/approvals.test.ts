@@ -172,6 +172,7 @@ describe('the approval gate', () => {
       '  Nobody is proven to have made batch #1 (no maker signature that verifies: made before makers signed, or its signature erased or edited), so nobody can be kept from approving their own batch.',
     ]);
     expect((refused as ApprovalRequiredError).hint).toBe("A person with a registered key signs as its maker with 'paybatch batch claim 1' (and can then never approve it).");
+    expect((await pendingApprovals(w.ledger, w.gate)).batches.map((p) => p.command)).toEqual(['paybatch batch claim 1']);
     // A signature edited to name another approver does not verify: still unproven.
     const { digest, subject } = await missingApprovals(w.ledger, w.gate, await target(w));
     await w.ledger.run(w.ledger.db.insertInto('maker_signatures').values({ subject, digest, maker_name: 'bruno', public_key: w.keys.bruno.publicKey, signature: w.keys.maker.sign(Buffer.from(`paybatch-maker-v1\n${subject}\n${digest}`)), signed_at: now.toISOString(), signed_from: 'x@y' }));

@@ -300,7 +300,8 @@ describe('paybatch ui: approvals', () => {
       available: true,
       pending: [{
         kind: 'batch', ref: '2', name: 'Folha de dezembro', totalCents: 2_500, total: 'R$ 25,00', largestCents: 1_500, largest: 'R$ 15,00', rows: 2,
-        required: 2, valid: 0, missing: 2, signedBy: [], waitingFor: [], makers: [], command: 'paybatch batch approve 2',
+        // Written straight into the ledger, the batch has no maker signature: someone claims it first.
+        required: 2, valid: 0, missing: 2, signedBy: [], waitingFor: [], makers: [], command: 'paybatch batch claim 2',
       }],
     });
     // Without the profile's gate the panel says approvals are not available rather than "nothing waits".
