@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paybatch, userEnv } from '../helpers/e2e.js';
 import { freePort } from '../helpers/free-port.js';
-import { PostgresProcess } from '../helpers/postgres-process.js';
+import { startOwnPostgres } from '../helpers/postgres-process.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -41,13 +38,7 @@ async function admin(url: string, statements: string[]): Promise<void> {
 
 describe('the daemon on a PostgreSQL ledger that goes away', () => {
   it('keeps running while the database refuses connections (55000) and while the server is stopped, /healthz says why, and goes on once it answers', async () => {
-    // A server of this test's own, since it is stopped; not in a private test folder (its user may be postgres).
-    const dir = mkdtempSync(join(tmpdir(), 'paybatch-pg-outage-'));
-    const server = new PostgresProcess(dir, await freePort(), 'outage-test');
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    cleanups.push(() => server.stop());
-    await server.initialise();
-    await server.start();
+    const server = await startOwnPostgres('outage', cleanups);
     await admin(server.url, ['CREATE DATABASE outage']);
     const ledgerUrl = server.url.replace(/\/postgres$/, '/outage');
 

@@ -134,3 +134,20 @@ function run(bin: string, args: string[], as: { uid: number; gid: number } | und
     child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${what} failed (exit ${code ?? signal}):\n${said.trim().slice(-2000)}`))));
   });
 }
+
+/**
+ * A started server of a test's own, for tests that stop it; its folder is not a private test folder (the server's
+ * user may be postgres). Stopping it and removing its folder are pushed onto `cleanups` (run in reverse order).
+ */
+export async function startOwnPostgres(name: string, cleanups: (() => Promise<void>)[]): Promise<PostgresProcess> {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { freePort } = await import('./free-port.js');
+  const dir = mkdtempSync(join(tmpdir(), `paybatch-pg-${name}-`));
+  const server = new PostgresProcess(dir, await freePort(), `${name}-test`);
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  cleanups.push(() => server.stop());
+  await server.initialise();
+  await server.start();
+  return server;
+}

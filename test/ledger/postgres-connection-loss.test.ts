@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLedger } from '../../src/ledger/open-ledger.js';
-import { freePort } from '../helpers/free-port.js';
-import { PostgresProcess } from '../helpers/postgres-process.js';
+import { startOwnPostgres } from '../helpers/postgres-process.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -14,13 +10,7 @@ afterEach(async () => {
 
 describe('a PostgreSQL ledger whose server goes away', () => {
   it('a connection dropped while a transaction holds it between queries fails that transaction, never the process', async () => {
-    // A server of this test's own, since it is stopped; not in a private test folder (its user may be postgres).
-    const dir = mkdtempSync(join(tmpdir(), 'paybatch-pg-drop-'));
-    const server = new PostgresProcess(dir, await freePort(), 'drop-test');
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    cleanups.push(() => server.stop());
-    await server.initialise();
-    await server.start();
+    const server = await startOwnPostgres('drop', cleanups);
     const ledger = await openLedger(server.url);
     cleanups.push(() => ledger.close().catch(() => {}));
 
