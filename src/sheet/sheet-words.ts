@@ -1,5 +1,6 @@
 import type { Locale } from '../domain/locale.js';
 import type { PixKeyType } from '../domain/pix-key.js';
+import type { XlsxLimits } from './xlsx-limits.js';
 
 /** Why a sheet row is refused, in English (the words of `--json`). Built only for rows that fail. */
 const en = {
@@ -58,6 +59,22 @@ const FIELD_WORDS: Readonly<Record<Field, string>> = {
   identifier: 'identifier', name: 'name', document: 'document (CPF/CNPJ)',
 };
 
+const MiB = 1024 * 1024;
+/** A size, in MiB when it is a whole number of them. */
+const bytes = (n: number, locale: string): string => (n % MiB ? `${n.toLocaleString(locale)} bytes` : `${n / MiB} MiB`);
+/** What a limit of an XLSX workbook (xlsx-limits.ts) is, with its value. */
+const XLSX_LIMITS_EN: Readonly<Record<keyof XlsxLimits, (max: number) => string>> = {
+  cellChars: (max) => `a cell holds more than ${max.toLocaleString('en')} characters, the most a cell may hold (as in Excel)`,
+  rowChars: (max) => `the cells of a row hold more than ${max.toLocaleString('en')} characters in all, the most a row may hold`,
+  rows: (max) => `the worksheet has more than ${max.toLocaleString('en')} rows, the most paybatch reads from a workbook`,
+  columns: (max) => `the worksheet describes more than ${max.toLocaleString('en')} columns, the most a worksheet may have (as in Excel)`,
+  sharedStringsBytes: (max) =>
+    `its shared strings (xl/sharedStrings.xml, the text of the cells) take more than ${bytes(max, 'en')} uncompressed, the most paybatch keeps in memory`,
+  worksheetBytes: (max) => `the worksheet takes more than ${bytes(max, 'en')} uncompressed, the most paybatch reads of a worksheet`,
+  partBytes: (max) =>
+    `a part of it (the workbook, its relationships or its styles) takes more than ${bytes(max, 'en')} uncompressed, the most paybatch reads of one`,
+};
+
 const enHeader = {
   columnTwice: (first: string, firstColumn: number, second: string, secondColumn: number, field: Field) =>
     `columns "${first}" (column ${firstColumn}) and "${second}" (column ${secondColumn}) both mean the ${FIELD_WORDS[field]}; keep one`,
@@ -71,6 +88,8 @@ const enHeader = {
     `the file cannot be read as an XLSX workbook: it is damaged or cut short (${error}); open it in the spreadsheet and save it again as .xlsx`,
   noWorksheet: 'the workbook has no worksheet (is it an XLSX workbook? save it from the spreadsheet as .xlsx)',
   noWorksheetNamed: (wanted: string, seen: string) => `the workbook has no worksheet named "${wanted}"; it has ${seen}`,
+  xlsxTooLarge: (limit: keyof XlsxLimits, max: number) =>
+    `the workbook is too large to read as .xlsx: ${XLSX_LIMITS_EN[limit](max)}; save the sheet as CSV and import the CSV file instead`,
   mixedEncoding: (utf8: BytePlace, other: BytePlace) =>
     `the file mixes two encodings: line ${utf8.line} (byte ${utf8.byte}) has "${utf8.text}" in UTF-8 (${utf8.hex}), ` +
     `line ${other.line} (byte ${other.byte}) has the byte ${other.hex}, which is not UTF-8 ("${other.text}" in Windows-1252); ` +
@@ -95,6 +114,18 @@ const FIELD_WORDS_PT: Readonly<Record<Field, string>> = {
   identifier: 'o identificador', name: 'o nome', document: 'o documento (CPF/CNPJ)',
 };
 
+const XLSX_LIMITS_PT: Readonly<Record<keyof XlsxLimits, (max: number) => string>> = {
+  cellChars: (max) => `uma célula tem mais de ${max.toLocaleString('pt-BR')} caracteres, o máximo de uma célula (como no Excel)`,
+  rowChars: (max) => `as células de uma linha têm mais de ${max.toLocaleString('pt-BR')} caracteres ao todo, o máximo de uma linha`,
+  rows: (max) => `a aba tem mais de ${max.toLocaleString('pt-BR')} linhas, o máximo que o paybatch lê de uma pasta de trabalho`,
+  columns: (max) => `a aba descreve mais de ${max.toLocaleString('pt-BR')} colunas, o máximo de uma aba (como no Excel)`,
+  sharedStringsBytes: (max) =>
+    `as strings compartilhadas (xl/sharedStrings.xml, o texto das células) ocupam mais de ${bytes(max, 'pt-BR')} descompactadas, o máximo que o paybatch mantém em memória`,
+  worksheetBytes: (max) => `a aba ocupa mais de ${bytes(max, 'pt-BR')} descompactada, o máximo que o paybatch lê de uma aba`,
+  partBytes: (max) =>
+    `uma parte dela (a pasta de trabalho, suas relações ou seus estilos) ocupa mais de ${bytes(max, 'pt-BR')} descompactada, o máximo que o paybatch lê de uma parte`,
+};
+
 const ptBR: SheetWords = {
   columnTwice: (first, firstColumn, second, secondColumn, field) =>
     `as colunas "${first}" (coluna ${firstColumn}) e "${second}" (coluna ${secondColumn}) querem dizer ambas ${FIELD_WORDS_PT[field]}; deixe uma`,
@@ -108,6 +139,8 @@ const ptBR: SheetWords = {
     `o arquivo não pode ser lido como pasta de trabalho XLSX: está danificado ou incompleto (${error}); abra-o na planilha e salve de novo como .xlsx`,
   noWorksheet: 'a pasta de trabalho não tem nenhuma aba (é mesmo XLSX? salve-a na planilha como .xlsx)',
   noWorksheetNamed: (wanted, seen) => `a pasta de trabalho não tem aba chamada "${wanted}"; ela tem ${seen}`,
+  xlsxTooLarge: (limit, max) =>
+    `a pasta de trabalho é grande demais para ler como .xlsx: ${XLSX_LIMITS_PT[limit](max)}; salve a planilha como CSV e importe o arquivo CSV`,
   mixedEncoding: (utf8, other) =>
     `o arquivo mistura duas codificações: a linha ${utf8.line} (byte ${utf8.byte}) tem "${utf8.text}" em UTF-8 (${utf8.hex}), ` +
     `a linha ${other.line} (byte ${other.byte}) tem o byte ${other.hex}, que não é UTF-8 ("${other.text}" em Windows-1252); ` +

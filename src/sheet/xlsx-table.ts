@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { localDay } from '../domain/local-time.js';
 import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 import type { StreamedTable, TableProblem, TableRecord, TableSink } from './table.js';
+import { guardReader, XLSX_LIMITS, XlsxLimitError, type XlsxLimits } from './xlsx-limits.js';
 
 /** The first bytes of every ZIP file, and so of every XLSX workbook. */
 export function isZip(bytes: Uint8Array): boolean {
@@ -15,14 +16,16 @@ export function isZip(bytes: Uint8Array): boolean {
  * holds one row and the workbook's shared strings, never the workbook. Lines are the worksheet's row numbers. Cells
  * become the text Excel shows for them: text as typed, numbers as their digits (or through a zero-padding format such
  * as `00000000000` or `000\.000\.000\-00`, as shown), dates as DD/MM/YYYY (YYYY-MM-DD for a year-first format),
- * a formula as its last computed result. The bytes are hashed as they are read: the sheet's identity.
+ * a formula as its last computed result. The bytes are hashed as they are read: the sheet's identity. A workbook
+ * past one of `limits` (default XLSX_LIMITS) is refused as soon as the reading passes it.
  */
 export async function streamXlsxTable(
   open: () => AsyncIterable<Uint8Array>,
   sinkFor: () => TableSink,
-  o: { readonly sheet?: string; readonly words?: SheetWords },
+  o: { readonly sheet?: string; readonly words?: SheetWords; readonly limits?: Partial<XlsxLimits> },
 ): Promise<StreamedTable> {
   const w = o.words ?? SHEET_WORDS.en;
+  const limits = { ...XLSX_LIMITS, ...o.limits };
   const out: StreamedTable = { sha256: '', headerLine: 0, problems: [], language: 'pt', format: { kind: 'xlsx', sheet: o.sheet ?? '' } };
   const hash = createHash('sha256');
   const source = open()[Symbol.asyncIterator]();
@@ -50,11 +53,12 @@ export async function streamXlsxTable(
     })(),
   );
   try {
-    const parts = await readWorksheet(bytes, sinkFor(), o.sheet, out, w);
-    if (parts) await readWorksheet(Readable.from(open()), sinkFor(), o.sheet, out, w, parts);
+    const parts = await readWorksheet(bytes, sinkFor(), o.sheet, out, w, limits);
+    if (parts) await readWorksheet(Readable.from(open()), sinkFor(), o.sheet, out, w, limits, parts);
   } catch (error) {
     out.headerLine = 0;
-    out.problems.push({ reason: w.damagedXlsx((error as Error).message) });
+    const e = error as Error;
+    out.problems.push({ reason: e instanceof XlsxLimitError ? w.xlsxTooLarge(e.limit, e.max) : w.damagedXlsx(e.message) });
   } finally {
     bytes.destroy();
   }
@@ -113,6 +117,7 @@ async function readWorksheet(
   wanted: string | undefined,
   out: StreamedTable,
   w: SheetWords,
+  limits: XlsxLimits,
   known?: WorkbookParts,
 ): Promise<WorkbookParts | null> {
   const { default: ExcelJS } = await import('exceljs');
@@ -120,6 +125,7 @@ async function readWorksheet(
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(bytes, {
     worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
   }) as unknown as XlsxWorkbook & WorkbookParts;
+  guardReader(reader, limits);
   Object.assign(reader, known ?? { model: {}, properties: {} });
   let found = false;
   let unnamed = false;

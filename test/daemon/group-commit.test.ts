@@ -16,49 +16,65 @@ function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
 }
 
 const stored = <R>(outcome: R): Settled<R> => ({ ok: true, outcome });
-/** Lets pending timers, immediates and I/O callbacks run. */
-const settle = () => new Promise((r) => setTimeout(r, 20));
 
 describe('group commit', () => {
   it('commits what is submitted together as one group, and settles each only after that commit', async () => {
     const groups: string[][] = [];
     const gate = deferred<void>();
+    const committing = deferred<void>();
+    let committed = false;
     const store = groupCommit(async (group: readonly string[]) => {
       groups.push([...group]);
+      committing.resolve();
       await gate.promise;
+      committed = true;
       return group.map((g) => stored(`${g}:stored`));
     });
     const settled: string[] = [];
-    const a = store.submit('a').then((r) => settled.push(r));
-    const b = store.submit('b').then((r) => settled.push(r));
-    await settle();
+    const settledBeforeCommit: boolean[] = [];
+    const note = (r: string) => {
+      settledBeforeCommit.push(!committed);
+      settled.push(r);
+    };
+    const a = store.submit('a').then(note);
+    const b = store.submit('b').then(note);
+    await committing.promise;
     expect(groups).toEqual([['a', 'b']]);
     expect(settled).toEqual([]);
     gate.resolve();
     await Promise.all([a, b]);
     expect(settled).toEqual(['a:stored', 'b:stored']);
+    expect(settledBeforeCommit).toEqual([false, false]);
   });
 
   it('groups what arrives while a commit runs into the next commit', async () => {
     const groups: string[][] = [];
     const gates = [deferred<void>(), deferred<void>()];
+    const entered = [deferred<void>(), deferred<void>()];
+    // Whether the commit before had returned when each commit began: b and c, submitted while the commit of a runs,
+    // wait for it to end (whenever a flush might have run) and then go together.
+    const previousDone: boolean[] = [];
+    let done = 0;
     const store = groupCommit(async (group: readonly string[]) => {
-      const gate = gates[groups.length]!;
+      const n = groups.length;
+      previousDone.push(done === n);
       groups.push([...group]);
-      await gate.promise;
+      entered[n]!.resolve();
+      await gates[n]!.promise;
+      done += 1;
       return group.map(stored);
     });
     const first = store.submit('a');
-    await settle();
+    await entered[0]!.promise;
     const later = [store.submit('b'), store.submit('c')];
-    await settle();
     expect(groups).toEqual([['a']]);
     gates[0]!.resolve();
     await first;
-    await settle();
+    await entered[1]!.promise;
     expect(groups).toEqual([['a'], ['b', 'c']]);
     gates[1]!.resolve();
     expect(await Promise.all(later)).toEqual(['b', 'c']);
+    expect(previousDone).toEqual([true, true]);
   });
 
   it('rejects every item of a group whose commit failed, and only the item that failed otherwise', async () => {
@@ -118,8 +134,10 @@ describe('group commit behind the webhook receiver', () => {
     const groups: string[][] = [];
     const gate = deferred<void>();
     const committed = { done: false };
+    const committing = deferred<void>();
     const store = groupCommit(async (group: readonly WebhookEvent[]) => {
       groups.push(group.map((e) => e.eventId));
+      committing.resolve();
       await gate.promise; // a slow fsync
       committed.done = true;
       return group.map(() => stored('stored' as const));
@@ -131,19 +149,23 @@ describe('group commit behind the webhook receiver', () => {
     const socket = connect(receiver.port, '127.0.0.1');
     let answers = '';
     const answeredBeforeCommit: boolean[] = [];
+    const answered = deferred<void>();
+    const bothAnswered = answered.promise;
     socket.on('data', (d: Buffer) => {
       answeredBeforeCommit.push(!committed.done);
       answers += d.toString('latin1');
+      if ((answers.match(/HTTP\/1\.1 200/g) ?? []).length >= 2) answered.resolve();
     });
+    socket.on('close', () => answered.resolve());
     await new Promise<void>((r) => socket.once('connect', () => r()));
     socket.write(delivery('evt_a', `127.0.0.1:${receiver.port}`) + delivery('evt_b', `127.0.0.1:${receiver.port}`));
 
-    await new Promise((r) => setTimeout(r, 150));
+    // The commit has begun (with whatever had arrived by then): both deliveries, in one group, nothing answered.
+    await committing.promise;
     expect(groups).toEqual([['evt_a', 'evt_b']]);
     expect(answers).toBe('');
     gate.resolve();
-    const deadline = Date.now() + 5_000;
-    while ((answers.match(/HTTP\/1\.1 200/g) ?? []).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await bothAnswered;
     socket.destroy();
     expect(answers.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
     expect(answeredBeforeCommit).not.toContain(true);

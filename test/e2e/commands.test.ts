@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES, paybatch, startSandboxProcess, userEnv, type SandboxProcess } from '../helpers/e2e.js';
 import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const tempDir = useTempDir();
 const sandboxes: SandboxProcess[] = [];
@@ -19,10 +20,12 @@ async function setup(args: string[] = []) {
 }
 
 interface BatchesReport {
-  batches: { id: string; status: string; quantityItems: number }[];
+  batches: { id: string; status: string; quantityItems: number; items: Record<string, number> }[];
 }
 
-describe('paybatch commands around an import (end to end)', () => {
+// Each test runs the built CLI several times, each a process of its own: on a loaded 2-core machine a run takes
+// seconds, so the bound on a test (which only stops a run that went wrong) is generous.
+describe('paybatch commands around an import (end to end)', { timeout: 180_000 }, () => {
   it('--dry-run validates and totals without creating anything', async () => {
     const { dir, s, env } = await setup();
     const r = await paybatch(['import', writeSheet(join(dir, 'a.csv'), 40), '--dry-run', '--json'], { env });
@@ -77,7 +80,12 @@ describe('paybatch commands around an import (end to end)', () => {
     expect(remote.map((b) => b.id)).toEqual([second.batch.remoteId]);
     expect(remote.map((b) => b.id)).not.toContain(first.batch.remoteId);
 
-    await new Promise((r) => setTimeout(r, 1000));
+    // Once the provider has settled the started batch's seven items (as its own inspection route shows), not after a
+    // moment of the clock: the refreshed show below then reads their outcome.
+    const settledAtProvider = (items: Record<string, number> = {}) => (items.paid ?? 0) + (items.failed ?? 0) + (items.returned ?? 0);
+    await waitFor(async () => settledAtProvider((await s.admin<BatchesReport>('batches')).batches.find((b) => b.id === second.batch.remoteId)?.items) === 7, {
+      what: 'the provider to settle the seven items of the started batch',
+    });
     const show = JSON.parse((await paybatch(['batch', 'show', '2', '--refresh', '--json'], { env })).stdout);
     expect(show.progress).toEqual([{ status: 'paid', count: 7, sumCents: second.batch.totalCents }]);
     const list = JSON.parse((await paybatch(['batch', 'list', '--json'], { env })).stdout);

@@ -135,12 +135,17 @@ describe('fetching receipts', () => {
     const dir = tempDir();
     const ledger = await paidLedger(dir, 10);
     const receiptsDir = join(dir, 'receipts');
+    // The last receipt fails once the nine others have been handed over (an event, not a moment of the clock).
+    let served = 0;
+    let allServed!: () => void;
+    const othersServed = new Promise<void>((r) => (allServed = r));
     const failing = {
       receipt: async (pixId: string) => {
         if (pixId === 'pix-10') {
-          await new Promise((r) => setTimeout(r, 100));
+          await othersServed;
           throw new Error('socket hang up');
         }
+        if (++served === 9) allServed();
         return { pdf: pdfOf(pixId), name: 'r.pdf', description: '' };
       },
     };

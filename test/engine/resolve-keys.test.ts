@@ -9,13 +9,25 @@ describe('resolveKeys', () => {
   it('looks each distinct key up once, at most `concurrency` at a time', async () => {
     let inFlight = 0;
     let most = 0;
+    let answered = 0;
     const calls: string[] = [];
+    // Each lookup is answered only when as many are in flight as the limit allows (3, or the keys left): the answers
+    // follow the lookups (events), not a moment of the clock, and never come before the limit was reached.
+    const held: (() => void)[] = [];
+    const answerOneWhenFull = () => {
+      if (held.length > 0 && inFlight >= Math.min(3, 10 - answered)) held.shift()!();
+    };
     const provider = {
       lookupKey: async (key: string) => {
         calls.push(key);
         most = Math.max(most, ++inFlight);
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise<void>((r) => {
+          held.push(r);
+          answerOneWhenFull();
+        });
         inFlight -= 1;
+        answered += 1;
+        answerOneWhenFull();
         return { ...destination, key };
       },
     };

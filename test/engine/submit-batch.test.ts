@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
 import { followUpPass } from '../../src/engine/follow-up.js';
@@ -9,11 +8,16 @@ import { recordImport } from '../../src/ledger/import-repository.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import type { ProviderClient } from '../../src/provider/client.js';
 import type { Batch, Item, NewItem } from '../../src/provider/types.js';
+import { watchingTransactions } from '../helpers/counting-ledger.js';
 import { plannedItem } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
 const t0 = new Date('2026-11-20T12:00:00Z');
+
+/** What a batch claim's transaction returns when another submission holds the claim: that holder's row. */
+const isClaimHolder = (result: unknown): boolean =>
+  typeof result === 'object' && result !== null && ['host', 'pid', 'started_at'].every((k) => k in result) && Object.keys(result).length === 3;
 
 interface RemoteBatch {
   readonly id: string;
@@ -24,9 +28,9 @@ interface RemoteBatch {
 
 /**
  * A provider in memory whose ensureBatch, like the real one, looks the name up and then creates: `beforeCreate`
- * runs between the two (by default a short pause), the window in which a second run finds no batch either.
+ * runs between the two, the window in which a second run finds no batch either.
  */
-function memoryProvider(beforeCreate: () => Promise<void> = () => sleep(20)) {
+function memoryProvider(beforeCreate: () => Promise<void>) {
   const batches: RemoteBatch[] = [];
   const batchOf = (id: string) => batches.find((b) => b.id === id)!;
   const wire = (b: RemoteBatch): Batch => ({ id: b.id, name: b.name, status: b.starts ? 'processing' : 'pending', quantityItems: b.items.length, timestamp: 0, type: 'pix' });
@@ -62,8 +66,19 @@ async function ledgerWithDraft(n: number): Promise<{ ledger: Ledger; batchId: nu
 describe('submitting one batch from two runs at once', () => {
   it('creates one remote batch, with every item, started once', async () => {
     const { ledger, batchId, identifiers } = await ledgerWithDraft(5);
-    const { batches, provider } = memoryProvider();
-    const deps = { ledger, provider, now: () => t0, chunkSize: 2 };
+    // The first run to create the remote batch is held in the window until the other run has been turned away by
+    // the claim (its claim's transaction found the holder), or has come to create as well: events, not a pause.
+    let letFirstGo!: () => void;
+    const firstMayCreate = new Promise<void>((r) => (letFirstGo = r));
+    let creates = 0;
+    const { batches, provider } = memoryProvider(async () => {
+      if (++creates === 1) await firstMayCreate;
+      else letFirstGo();
+    });
+    const watched = watchingTransactions(ledger, (result) => {
+      if (isClaimHolder(result)) letFirstGo();
+    });
+    const deps = { ledger: watched, provider, now: () => t0, chunkSize: 2 };
 
     const [a, b] = await Promise.all([submitBatch(deps, batchId, { start: true }), submitBatch(deps, batchId, { start: true })]);
 

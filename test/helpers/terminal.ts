@@ -2,7 +2,10 @@ import { execa } from 'execa';
 import { BIN } from './e2e.js';
 
 // A tiny driver over python3's pty module: runs a command in a real pseudo-terminal, and for each step waits for
-// the text to appear on the screen, then types the answer and Enter (a lone Ctrl-C is sent as it is).
+// the text to appear on the screen and for the program to read the terminal key by key (raw mode, which a prompt
+// sets: typed before that, the terminal would cook the answer as a line, and Ctrl-C would be a signal rather than a
+// keystroke), then types the answer and Enter (a lone Ctrl-C is sent as it is). Both are states it observes, never a
+// pause; the 40 s deadline only bounds a run that went wrong.
 const DRIVER = `
 import fcntl, json, os, pty, select, signal, struct, sys, termios, time
 argv, steps = json.loads(sys.argv[1]), json.loads(sys.argv[2])
@@ -11,20 +14,27 @@ if pid == 0:
     os.execv(argv[0], argv)
 # A wide screen, so prompts are not wrapped across lines.
 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', 50, 200, 0, 0))
+
+def reads_keys():
+    # The master side reports the terminal's line discipline: canonical (cooked) mode off means raw.
+    try:
+        return not termios.tcgetattr(fd)[3] & termios.ICANON
+    except termios.error:
+        return False
+
 out, done, deadline = b'', 0, time.time() + 40
 while time.time() < deadline:
-    ready, _, _ = select.select([fd], [], [], 0.1)
-    if not ready:
-        continue
-    try:
-        chunk = os.read(fd, 4096)
-    except OSError:
-        break
-    if not chunk:
-        break
-    out += chunk
-    if done < len(steps) and steps[done][0].encode() in out[-8192:]:
-        time.sleep(0.3)
+    # Short polls while an answer waits for raw mode (no output need come meanwhile).
+    ready, _, _ = select.select([fd], [], [], 0.02 if done < len(steps) and steps[done][0].encode() in out[-8192:] else 0.1)
+    if ready:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    if done < len(steps) and steps[done][0].encode() in out[-8192:] and reads_keys():
         answer = steps[done][1]
         # Ctrl-C is a keystroke of its own; everything else is typed and confirmed with Enter.
         os.write(fd, answer.encode() + (b'' if answer == '\\u0003' else b'\\r'))

@@ -5,6 +5,7 @@ import { PaybatchError } from '../../src/errors.js';
 import { claimBatch, waitForBatchClaim, type BatchClaim, type BatchClaimAttempt } from '../../src/ledger/batch-claim.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
 import { openLedger, sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
+import { watchingTransactions } from '../helpers/counting-ledger.js';
 import { plannedItem } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -65,10 +66,21 @@ describe('the claim on a batch submission', () => {
   it('is waited for while another run holds it, and the wait ends naming that run', async () => {
     const { ledger, batchId } = await ledgerWithBatch();
     const other = taken(await claimBatch(ledger, batchId, now, process.ppid));
-    setTimeout(() => void other.release(), 150);
-    const started = performance.now();
-    await (await waitForBatchClaim(ledger, batchId, () => now, { timeoutMs: 5_000, pollMs: 10 })).release();
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    // The other run lets go once the waiting one has found it holding the claim twice (it looked, waited, and looked
+    // again), not after a moment of the clock; the wait must end then, with the claim, and not before.
+    let refused = 0;
+    let released: Promise<void> | null = null;
+    let takenAfterRelease: boolean | null = null;
+    const watched = watchingTransactions(ledger, (holder) => {
+      if (holder === undefined) takenAfterRelease ??= released !== null;
+      else if (++refused === 2) released = other.release();
+    });
+    const mine = await waitForBatchClaim(watched, batchId, () => now, { timeoutMs: 60_000, pollMs: 10 });
+    await released;
+    expect(refused).toBeGreaterThanOrEqual(2);
+    expect(takenAfterRelease).toBe(true);
+    expect(holders(ledger)).toEqual([{ batch_id: batchId, pid: process.pid, host: hostname() }]);
+    await mine.release();
 
     const stuck = taken(await claimBatch(ledger, batchId, now, process.ppid));
     const error = await waitForBatchClaim(ledger, batchId, () => now, { timeoutMs: 50, pollMs: 10 }).catch((e: unknown) => e);

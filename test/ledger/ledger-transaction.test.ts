@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,8 @@ import { openLedger, sqliteOf, type Ledger } from '../../src/ledger/open-ledger.
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
+/** One turn of the event loop: every pending promise callback runs before it ends. */
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 const fail = (message: string): never => {
   throw new Error(message);
 };
@@ -87,7 +88,9 @@ describe('ledger transactions', () => {
     const transaction = ledger.transaction(async (tx) => {
       await insert(tx, 1);
       outside = insert(ledger, 9);
-      await sleep(30);
+      // A turn of the event loop: every promise callback has run by then, so an outside query that only waited for
+      // promises (not kept out until the end) would have run already. An ordering, not a moment of the clock.
+      await nextTurn();
       // The outside insert has not run: the transaction sees only its own row.
       expect(await seen(tx)).toEqual([1]);
       fail('after the wait');
@@ -101,16 +104,27 @@ describe('ledger transactions', () => {
 
   it('run one after another when two are asked for at once, each seeing what the other committed', async () => {
     const { ledger, rows, insert, seen } = await ledgerWithTable();
+    let secondAsked!: () => void;
+    const asked = new Promise<void>((r) => (secondAsked = r));
+    let firstDone = false;
+    let secondBeganAfterFirst: boolean | null = null;
     const first = ledger.transaction(async (tx) => {
       await insert(tx, 1);
-      await sleep(20);
-      return seen(tx);
+      // Goes on once the second transaction has been asked for (and a turn of the event loop more), not after a moment.
+      await asked;
+      await nextTurn();
+      const saw = await seen(tx);
+      firstDone = true;
+      return saw;
     });
     const second = ledger.transaction(async (tx) => {
+      secondBeganAfterFirst = firstDone;
       await insert(tx, 2);
       return seen(tx);
     });
+    secondAsked();
     expect(await Promise.all([first, second])).toEqual([[1], [1, 2]]);
+    expect(secondBeganAfterFirst).toBe(true);
     expect(rows()).toEqual([1, 2]);
     await ledger.close();
   });

@@ -19,6 +19,12 @@ async function withLedger<T>(fn: (ledger: Ledger, url: string) => Promise<T>): P
   }
 }
 
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 const importRow = (hash: string) => ({ file_hash: hash, file_name: `${hash}.csv`, row_count: 2, item_count: 2, rejected_count: 0, created_at: '2026-11-23T12:00:00.000Z' });
 
 describe('the PostgreSQL ledger', () => {
@@ -90,10 +96,14 @@ describe('the PostgreSQL ledger', () => {
       // Twenty increments through two connections each reading the count and writing it back plus one: at READ
       // COMMITTED some would read the same value and one increment would be lost.
       const other = await openLedger(ledger.file.replace('***', 'paybatch-test'));
+      // No write before a transaction on each connection has read: at least two read the same count (an event, not
+      // a pause that makes it likely). Reads wait for no lock, so the barrier cannot hold anything up for good.
+      const read = [deferred(), deferred()];
       try {
         await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? ledger : other).transaction(async (tx) => {
           const { row_count } = (await tx.first(tx.db.selectFrom('imports').select('row_count').where('id', '=', id)))!;
-          await new Promise((r) => setTimeout(r, 2));
+          read[i % 2]!.resolve();
+          await Promise.all(read.map((r) => r.promise));
           await tx.run(tx.db.updateTable('imports').set({ row_count: row_count + 1 }).where('id', '=', id));
         })));
       } finally {

@@ -59,8 +59,14 @@ describe('work leases (several daemons on one PostgreSQL ledger)', () => {
     await withPostgres(async (ledger) => {
       const now = () => t0;
       let release!: () => void;
-      const first = withLease(ledger, 'bill-documents', now, () => new Promise<string>((r) => (release = () => r('done by A'))), elsewhere(1));
-      await new Promise((r) => setTimeout(r, 50));
+      let working!: () => void;
+      // A's work begins only where the lease was taken: B asks once A is at work, not after a moment of the clock.
+      const atWork = new Promise<void>((r) => (working = r));
+      const first = withLease(ledger, 'bill-documents', now, () => new Promise<string>((r) => {
+        release = () => r('done by A');
+        working();
+      }), elsewhere(1));
+      await atWork;
       expect(await withLease(ledger, 'bill-documents', now, async () => 'done by B', elsewhere(2))).toBeNull();
       release();
       expect(await first).toBe('done by A');
