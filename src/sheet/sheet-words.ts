@@ -90,6 +90,7 @@ const enHeader = {
   noWorksheetNamed: (wanted: string, seen: string) => `the workbook has no worksheet named "${wanted}"; it has ${seen}`,
   xlsxTooLarge: (limit: keyof XlsxLimits, max: number) =>
     `the workbook is too large to read as .xlsx: ${XLSX_LIMITS_EN[limit](max)}; save the sheet as CSV and import the CSV file instead`,
+  xlsxDtd: 'the workbook holds a DTD (<!DOCTYPE), which no spreadsheet writes in an .xlsx file; open it in the spreadsheet and save it again as .xlsx, or as CSV',
   mixedEncoding: (utf8: BytePlace, other: BytePlace) =>
     `the file mixes two encodings: line ${utf8.line} (byte ${utf8.byte}) has "${utf8.text}" in UTF-8 (${utf8.hex}), ` +
     `line ${other.line} (byte ${other.byte}) has the byte ${other.hex}, which is not UTF-8 ("${other.text}" in Windows-1252); ` +
@@ -141,6 +142,7 @@ const ptBR: SheetWords = {
   noWorksheetNamed: (wanted, seen) => `a pasta de trabalho não tem aba chamada "${wanted}"; ela tem ${seen}`,
   xlsxTooLarge: (limit, max) =>
     `a pasta de trabalho é grande demais para ler como .xlsx: ${XLSX_LIMITS_PT[limit](max)}; salve a planilha como CSV e importe o arquivo CSV`,
+  xlsxDtd: 'a pasta de trabalho contém uma DTD (<!DOCTYPE), que nenhuma planilha grava num arquivo .xlsx; abra-a na planilha e salve de novo como .xlsx, ou como CSV',
   mixedEncoding: (utf8, other) =>
     `o arquivo mistura duas codificações: a linha ${utf8.line} (byte ${utf8.byte}) tem "${utf8.text}" em UTF-8 (${utf8.hex}), ` +
     `a linha ${other.line} (byte ${other.byte}) tem o byte ${other.hex}, que não é UTF-8 ("${other.text}" em Windows-1252); ` +

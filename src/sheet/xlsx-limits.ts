@@ -53,6 +53,13 @@ export class XlsxLimitError extends Error {
   }
 }
 
+/** A workbook part with a DTD (`<!DOCTYPE`): Office Open XML allows none, and its entities could expand text past any count. */
+export class XlsxDtdError extends Error {
+  constructor() {
+    super('the workbook holds a DTD (<!DOCTYPE), which Office Open XML does not allow');
+  }
+}
+
 /** The methods of exceljs's WorkbookReader (4.4) that each part's inflated bytes go through. */
 interface PartParsers {
   _parseRels(entry: Readable): Promise<void>;
@@ -189,7 +196,7 @@ const C = code('c'), SI = code('si'), ROW = code('row'), COL = code('col');
  * A scanner of an XML part's bytes, chunk by chunk, that throws as soon as they pass a limit: the part's size; the
  * text of a cell (`<c>`, `<si>`) and of a row, in characters (UTF-16 units, as Excel counts them); the elements in a
  * cell, and any other run of text, tag, comment or entity (the XML parser holds each whole), to a cell's limit; rows
- * and `<col>`s. A DTD is refused: Office Open XML allows none, and its entities could expand text past any count.
+ * and `<col>`s. A DTD is refused (XlsxDtdError).
  */
 function xmlScanner(limits: XlsxLimits, size: BytesLimit): (chunk: Uint8Array) => void {
   let at = TEXT;
@@ -293,7 +300,7 @@ function xmlScanner(limits: XlsxLimits, size: BytesLimit): (chunk: Uint8Array) =
         case BANG:
           if (expected === '') expected = b === 0x2d ? '--' : '[CDATA[';
           if (b !== expected.charCodeAt(ending++)) {
-            throw new Error('the workbook holds a DTD (<!DOCTYPE), which Office Open XML does not allow');
+            throw new XlsxDtdError();
           }
           if (ending === expected.length) {
             at = expected === '--' ? COMMENT : CDATA;

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { localDay } from '../domain/local-time.js';
 import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 import type { StreamedTable, TableProblem, TableRecord, TableSink } from './table.js';
-import { guardReader, XLSX_LIMITS, XlsxLimitError, type XlsxLimits } from './xlsx-limits.js';
+import { guardReader, XLSX_LIMITS, XlsxDtdError, XlsxLimitError, type XlsxLimits } from './xlsx-limits.js';
 
 /** The first bytes of every ZIP file, and so of every XLSX workbook. */
 export function isZip(bytes: Uint8Array): boolean {
@@ -58,7 +58,7 @@ export async function streamXlsxTable(
   } catch (error) {
     out.headerLine = 0;
     const e = error as Error;
-    out.problems.push({ reason: e instanceof XlsxLimitError ? w.xlsxTooLarge(e.limit, e.max) : w.damagedXlsx(e.message) });
+    out.problems.push({ reason: e instanceof XlsxLimitError ? w.xlsxTooLarge(e.limit, e.max) : e instanceof XlsxDtdError ? w.xlsxDtd : w.damagedXlsx(e.message) });
   } finally {
     bytes.destroy();
   }

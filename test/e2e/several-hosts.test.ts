@@ -115,12 +115,14 @@ interface OpenWork {
   unsettledItems: number;
   unsettledBatches: number;
   owedAttempts: number;
+  /** Returns whose reason, which says whether to pay again, has not come: the pages give none, the refund's event does. */
+  undecidedReturns: number;
   missingReceipts: number;
   unsentAlerts: number;
   items: number;
 }
 
-/** What is still open in the ledger: items or batches not settled, returns owed a new attempt, receipts, alerts not sent. */
+/** What is still open in the ledger: items or batches not settled, returns undecided or owed a new attempt, receipts, alerts not sent. */
 async function openWork(env: Record<string, string>): Promise<OpenWork> {
   const [row] = await queryLedger<OpenWork>(
     env,
@@ -129,11 +131,12 @@ async function openWork(env: Record<string, string>): Promise<OpenWork> {
       (SELECT count(*) FROM batches WHERE status NOT IN ('settled', 'deleted')) AS "unsettledBatches",
       (SELECT count(*) FROM items i WHERE i.status = 'returned' AND i.return_action = 'reprocess' AND i.attempt <= 3
          AND NOT EXISTS (SELECT 1 FROM items n WHERE n.original_item_id = COALESCE(i.original_item_id, i.id) AND n.attempt > i.attempt)) AS "owedAttempts",
+      (SELECT count(*) FROM items WHERE status = 'returned' AND return_action IS NULL) AS "undecidedReturns",
       (SELECT count(*) FROM items WHERE status = 'paid' AND receipt_path IS NULL) AS "missingReceipts",
       (SELECT count(*) FROM alerts WHERE channels_json IS NULL) AS "unsentAlerts",
       (SELECT count(*) FROM items) AS items`,
   );
-  return row ?? { unsettledItems: 1, unsettledBatches: 1, owedAttempts: 0, missingReceipts: 0, unsentAlerts: 0, items: 0 };
+  return row ?? { unsettledItems: 1, unsettledBatches: 1, owedAttempts: 0, undecidedReturns: 0, missingReceipts: 0, unsentAlerts: 0, items: 0 };
 }
 
 /** What a daemon said when it stopped by itself: its lines that are not log entries (an error), or its last ones. */
@@ -275,7 +278,7 @@ describe('several hosts on one PostgreSQL ledger (end to end)', () => {
         if (provider.pending > 0) return false;
         if (((await s.admin<WebhooksReport>('webhooks')).summary.pending ?? 0) > 0) return false;
         const w = await openWork(env);
-        if (!(w.items > 0 && w.unsettledItems === 0 && w.unsettledBatches === 0 && w.owedAttempts === 0 && w.missingReceipts === 0 && w.unsentAlerts === 0)) return false;
+        if (!(w.items > 0 && w.unsettledItems === 0 && w.unsettledBatches === 0 && w.owedAttempts === 0 && w.undecidedReturns === 0 && w.missingReceipts === 0 && w.unsentAlerts === 0)) return false;
         // Nothing left to happen at the provider, then the ledger says the same.
         const paidHere = (await queryLedger<{ identifier: string }>(env, "SELECT identifier FROM items WHERE status = 'paid'")).map((i) => i.identifier).sort();
         return JSON.stringify(paidHere) === JSON.stringify(netPaid(provider));
