@@ -154,7 +154,7 @@ async function simulate(o) {
       const r = await runSeed(scenario, { keepFailed: o.keepFailed, sandbox: o.sandbox, postgresUrl: o.backend === 'postgres' ? o.postgresUrl : null });
       results.push(r);
       const kills = Object.entries(r.kills).map(([p, n]) => (n > 1 ? `${p}×${n}` : p)).join(',') || 'none';
-      const line = `[${results.length}/${seeds.length}] seed ${seed} ${r.violations.length ? 'FAILED' : 'ok'} ${duration(r.durationMs)} rows ${r.rows} kills ${kills}`;
+      const line = `[${results.length}/${seeds.length}] seed ${seed} ${r.violations.length ? 'FAILED' : 'ok'} ${duration(r.durationMs)} rows ${r.rows} settled in ${r.settleSteps ?? '?'} steps kills ${kills}`;
       if (o.verbose) say(`    timings ${Object.entries(r.timings).map(([k, v]) => `${k} ${v}ms`).join(' ')}`);
       if (r.violations.length) {
         say(`${line}\n${r.violations.map((v) => `    ${v.invariant}: ${v.detail.split('\n')[0].slice(0, 400)}`).join('\n')}\n    replay: ${command(o, seed)}${r.dir ? `\n    kept: ${r.dir}${r.ledger ? ` (ledger ${r.ledger})` : ''}` : ''}`);

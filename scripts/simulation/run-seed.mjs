@@ -12,8 +12,13 @@ import { faultSpec, sheetCsv } from './scenario.mjs';
 
 /** The unit of Pix amounts each dialect's documentation gives (test/e2e/dialects.test.ts): the user sets it. */
 const AMOUNT_UNIT = { paybatch: 'cents', spec: 'cents', iso: 'reais' };
-/** Real milliseconds a seed may take to settle once its commands ran, before it counts as "never settled". */
-const SETTLE_BUDGET_MS = 30_000;
+/**
+ * Clock steps (each followed by two whole daemon passes) a seed may take to settle once its commands ran, before it
+ * counts as "never settled". Counted in steps, not seconds: a loaded machine makes passes slower, never fewer needed.
+ */
+const SETTLE_STEPS = 12;
+/** Real milliseconds after which settling is given up whatever the steps: a daemon that never completes a pass. */
+const SETTLE_WALL_MS = 180_000;
 /** Clock steps in a row with nothing changing (and the daemon failing) before a seed counts as stuck. */
 const STUCK_STEPS = 8;
 /** Runs of a command that fail other than by a planned kill before it counts as never finishing. */
@@ -202,7 +207,7 @@ export async function runSeed(scenario, o = {}) {
 
     // 4. False events, late: once the items settled and the refunds still due came, so payments really stand.
     if (scenario.forged.some((f) => f.moment === 'late')) {
-      await settle({ sandbox, daemon, ledger, budgetMs: 10_000, minStep: scenario.staleSeconds + 60, itemsOnly: true });
+      await settle({ sandbox, daemon, ledger, steps: 4, minStep: scenario.staleSeconds + 60, itemsOnly: true });
       // Past any instability refund still due (10-60 s after a payment): the target's payment really stands.
       await sandbox.admin('clock/advance', { seconds: 120 });
       const after = daemon.passes;
@@ -213,7 +218,8 @@ export async function runSeed(scenario, o = {}) {
 
     // 5. The clock moves on until nothing is left to happen: webhooks delivered or given up, returns made, the
     //    daemon with nothing left to do.
-    const settled = await settle({ sandbox, daemon, ledger, budgetMs: SETTLE_BUDGET_MS, minStep: scenario.staleSeconds + 60 });
+    const settled = await settle({ sandbox, daemon, ledger, steps: SETTLE_STEPS, minStep: scenario.staleSeconds + 60 });
+    result.settleSteps = settled.steps;
     if (!settled.ok) violation('settles', `${settled.why}; daemon log: ${daemon.tail.slice(-3).join(' | ').slice(0, 1200)}`);
     lap('settle');
     await daemon.stop();
@@ -347,13 +353,14 @@ async function payBills({ scenario, dir, env, sandbox, daemon, ledger, result, v
 }
 
 /**
- * Moves the simulated clock until nothing is left to happen, or the real-time budget runs out: each step jumps to
- * the last moment the sandbox has something planned for (webhook retries, scheduled bills, returns) — at least
- * `minStep` seconds, long enough for items to settle, refunds to come and stale items to wake up — then waits for
- * two daemon passes.
+ * Moves the simulated clock until nothing is left to happen, or `steps` steps were taken: each step jumps to the last
+ * moment the sandbox has something planned for (webhook retries, scheduled bills, returns) — at least `minStep`
+ * seconds, long enough for items to settle, refunds to come and stale items to wake up — then waits for two daemon
+ * passes. A step whose two passes did not come in time is taken again and not counted.
  */
-async function settle({ sandbox, daemon, ledger, budgetMs, minStep, itemsOnly = false }) {
-  const deadline = Date.now() + budgetMs;
+async function settle({ sandbox, daemon, ledger, steps, minStep, itemsOnly = false }) {
+  const deadline = Date.now() + SETTLE_WALL_MS;
+  let taken = 0;
   let same = 0;
   let before = '';
   let quiet = null;
@@ -375,14 +382,16 @@ async function settle({ sandbox, daemon, ledger, budgetMs, minStep, itemsOnly = 
     // Settled once nothing is open at two checks in a row with the ledger unchanged between them: the step between
     // them (at least minStep, over a minute) lets every refund still due after a recent payment come.
     const statuses = JSON.stringify(await ledger.all('SELECT id, status FROM items ORDER BY id'));
-    if (why === null && (itemsOnly || quiet === statuses)) return { ok: true };
+    if (passed) taken += 1;
+    if (why === null && (itemsOnly || quiet === statuses)) return { ok: true, steps: taken };
     quiet = why === null ? statuses : null;
-    if (Date.now() > deadline) return { ok: false, why: `still open after ${Math.round(budgetMs / 1000)} s: ${why}` };
+    if (taken >= steps) return { ok: false, steps: taken, why: `still open after ${taken} clock steps: ${why}` };
+    if (Date.now() > deadline) return { ok: false, steps: taken, why: `still open after ${SETTLE_WALL_MS / 1000} s (${taken} clock steps): ${why}` };
     // Nothing moves (the same work left, the same deliveries, the same ledger) while the daemon keeps failing: stuck.
     const state = JSON.stringify([why, hooks.deliveries.map((d) => d.attempts), await ledger.all('SELECT status, count(*) AS n FROM items GROUP BY status ORDER BY status')]);
     same = state === before && daemon.last?.errors ? same + 1 : 0;
     before = state;
-    if (same >= STUCK_STEPS) return { ok: false, why: `stuck: ${why}` };
+    if (same >= STUCK_STEPS) return { ok: false, steps: taken, why: `stuck: ${why}` };
   }
 }
 
