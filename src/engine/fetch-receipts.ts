@@ -70,7 +70,7 @@ export async function fetchReceipts(
     const now = deps.now();
     const asked = o.claimAs === undefined
       ? await receiptsDue(ledger, o)
-      : await claimReceiptsDue(ledger, { holder: o.claimAs, now, until: new Date(now.getTime() + CLAIM.ms), limit: CLAIM.items });
+      : await claimReceiptsDue(ledger, { holder: o.claimAs, now, claimMs: CLAIM.ms, limit: CLAIM.items });
     const fresh = asked.filter((it) => !tried.has(it.id));
     for (const it of fresh) tried.add(it.id);
     due = fresh;

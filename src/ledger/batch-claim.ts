@@ -3,9 +3,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatDuration } from '../domain/duration.js';
 import { PaybatchError } from '../errors.js';
 import type { Ledger } from './ledger.js';
-import { heldByOther, type ClaimHolder } from './process-claim.js';
+import { sql } from 'kysely';
+import { ledgerTime } from './ledger-clock.js';
+import { claimStands, type ClaimHolder } from './process-claim.js';
 
 export interface BatchClaim {
+  /** This take's generation, which the batch row carries while the claim is this run's. */
+  readonly generation: number;
+  /**
+   * True while the batch is still this run's to write: no run took the claim since. Asked inside the transaction
+   * that writes the batch's remote batch or status, it fences the write (a run that paused past its claim writes nothing).
+   */
+  holds(tx: Ledger): Promise<boolean>;
   release(): Promise<void>;
 }
 
@@ -19,48 +28,68 @@ export type BatchClaimAttempt = { readonly claim: BatchClaim } | { readonly hold
 const heldHere = new WeakMap<Ledger, Set<number>>();
 
 /**
- * A submission renews its claim this often (its `started_at` moves on), and a claim from another host not renewed
- * for BATCH_CLAIM_STALE_MS is taken over: a host that died mid-submission holds its batches up for two minutes.
+ * A claim from another host not renewed for this long (by the ledger's clock) is taken over: a host that died or
+ * paused mid-submission holds its batches up for two minutes (the `claimTime` setting). It is renewed a third as often.
  */
-const RENEW_EVERY_MS = 30_000;
-const BATCH_CLAIM_STALE_MS = 120_000;
+export const BATCH_CLAIM_MS = 120_000;
 
 /** How long a run waits for another run's submission of the same batch, and how often it looks. */
 const WAIT = { timeoutMs: 120_000, pollMs: 100 };
 
 /**
  * Claims the submission of this batch (creating, filling and starting its remote batch) for this process, or says
- * who holds it. A holder whose process is gone (same host) or that has not renewed its claim for two minutes (another
- * host) is replaced. The check and the take are one transaction.
+ * who holds it. A holder whose process is gone (same host) or that has not renewed its claim for `claimMs` by the
+ * ledger's clock (another host: never by this host's clock against a time another host wrote) is replaced. The
+ * check and the take are one transaction; each take gives the batch row the claim's next generation.
  */
-export async function claimBatch(ledger: Ledger, batchId: number, now: Date, pid = process.pid, host = hostname()): Promise<BatchClaimAttempt> {
+export async function claimBatch(ledger: Ledger, batchId: number, now: Date, pid = process.pid, host = hostname(), claimMs = BATCH_CLAIM_MS): Promise<BatchClaimAttempt> {
   const here = heldHere.get(ledger) ?? new Set<number>();
   heldHere.set(ledger, here);
-  const holder = await ledger.transaction(async (tx) => {
-    const row = await tx.first(tx.db.selectFrom('batch_claims').select(['pid', 'host', 'started_at']).where('batch_id', '=', batchId));
-    const ownInFlight = row?.pid === pid && row.host === host && here.has(batchId);
-    if (ownInFlight || heldByOther(row, pid, host, now, BATCH_CLAIM_STALE_MS)) return row;
+  let marked = false;
+  const taken = await ledger.transaction<{ holder: ClaimHolder } | { generation: number }>(async (tx) => {
+    const row = await tx.first(
+      tx.db.selectFrom('batch_claims')
+        .select(['pid', 'host', 'started_at', sql<number>`CASE WHEN started_at <= ${ledgerTime(tx, now, -claimMs)} THEN 1 ELSE 0 END`.as('stale')])
+        .where('batch_id', '=', batchId),
+    );
+    if (row && ((row.pid === pid && row.host === host && here.has(batchId)) || claimStands(row, pid, host, Number(row.stale) === 1))) {
+      return { holder: { pid: row.pid, host: row.host, started_at: row.started_at } };
+    }
+    const { claim_generation } = (await tx.first(tx.db.selectFrom('batches').select('claim_generation').where('id', '=', batchId)))!;
+    const generation = Number(claim_generation) + 1;
+    await tx.run(tx.db.updateTable('batches').set({ claim_generation: generation }).where('id', '=', batchId));
     await tx.run(tx.db.deleteFrom('batch_claims').where('batch_id', '=', batchId));
-    await tx.run(tx.db.insertInto('batch_claims').values({ batch_id: batchId, pid, host, started_at: now.toISOString() }));
-    return undefined;
+    await tx.run(tx.db.insertInto('batch_claims').values({ batch_id: batchId, pid, host, started_at: ledgerTime(tx, now), generation }));
+    // Marked before the commit: a second submission of this process, its transaction next, finds it in flight.
+    if (!here.has(batchId)) marked = here.add(batchId) !== undefined;
+    return { generation };
+  }).catch((e: unknown) => {
+    if (marked) here.delete(batchId);
+    throw e;
   });
-  if (holder) return { holder };
-  here.add(batchId);
+  if ('holder' in taken) {
+    // An attempt that lost a conflict and was run again may have marked it.
+    if (marked) here.delete(batchId);
+    return { holder: taken.holder };
+  }
+  const { generation } = taken;
   const started = Date.now();
   const renew = () =>
     ledger.run(
-      ledger.db.updateTable('batch_claims').set({ started_at: new Date(now.getTime() + Date.now() - started).toISOString() })
-        .where('batch_id', '=', batchId).where('pid', '=', pid).where('host', '=', host),
+      ledger.db.updateTable('batch_claims').set({ started_at: ledgerTime(ledger, new Date(now.getTime() + Date.now() - started)) })
+        .where('batch_id', '=', batchId).where('generation', '=', generation),
     );
   // A failed renewal (the database away) only lets the claim age: the submission's own calls fail the same way.
-  const renewal = setInterval(() => void renew().catch(() => {}), RENEW_EVERY_MS);
+  const renewal = setInterval(() => void renew().catch(() => {}), claimMs / 4);
   renewal.unref();
   return {
     claim: {
+      generation,
+      holds: async (tx) => (await tx.first(tx.db.selectFrom('batches').select('id').where('id', '=', batchId).where('claim_generation', '=', generation))) !== undefined,
       release: async () => {
         clearInterval(renewal);
         here.delete(batchId);
-        await ledger.run(ledger.db.deleteFrom('batch_claims').where('batch_id', '=', batchId).where('pid', '=', pid).where('host', '=', host));
+        await ledger.run(ledger.db.deleteFrom('batch_claims').where('batch_id', '=', batchId).where('generation', '=', generation));
       },
     },
   };
@@ -70,10 +99,10 @@ export async function claimBatch(ledger: Ledger, batchId: number, now: Date, pid
  * Claims the submission of this batch, waiting while another run holds it; fails, having sent nothing, when that
  * run holds it past the wait.
  */
-export async function waitForBatchClaim(ledger: Ledger, batchId: number, now: () => Date, wait = WAIT): Promise<BatchClaim> {
+export async function waitForBatchClaim(ledger: Ledger, batchId: number, now: () => Date, wait = WAIT, claimMs = BATCH_CLAIM_MS): Promise<BatchClaim> {
   const deadline = performance.now() + wait.timeoutMs;
   for (;;) {
-    const attempt = await claimBatch(ledger, batchId, now());
+    const attempt = await claimBatch(ledger, batchId, now(), process.pid, hostname(), claimMs);
     if ('claim' in attempt) return attempt.claim;
     if (performance.now() >= deadline) {
       const { pid, host, started_at } = attempt.holder;

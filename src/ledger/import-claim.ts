@@ -2,7 +2,9 @@ import { hostname } from 'node:os';
 import { PaybatchError } from '../errors.js';
 import { findImportByHash } from './import-repository.js';
 import type { Ledger } from './ledger.js';
-import { heldByOther } from './process-claim.js';
+import { sql } from 'kysely';
+import { ledgerTime } from './ledger-clock.js';
+import { claimStands, STALE_CLAIM_MS } from './process-claim.js';
 
 export interface ImportClaim {
   release(): Promise<void>;
@@ -10,8 +12,8 @@ export interface ImportClaim {
 
 /**
  * Claims the import of the sheet with this hash for this process, or fails naming the run that holds it (and the
- * import it has recorded so far). A holder whose process is gone (same host) or that is older than six hours
- * (another host) is replaced. The check and the take are one transaction.
+ * import it has recorded so far). A holder whose process is gone (same host) or that is older than six hours by the
+ * ledger's clock (another host) is replaced. The check and the take are one transaction.
  */
 export async function claimImport(
   ledger: Ledger,
@@ -20,8 +22,12 @@ export async function claimImport(
   host = hostname(),
 ): Promise<ImportClaim> {
   await ledger.transaction(async (tx) => {
-    const holder = await tx.first(tx.db.selectFrom('import_claims').selectAll().where('file_hash', '=', o.fileHash));
-    if (heldByOther(holder, pid, host, o.now)) {
+    const holder = await tx.first(
+      tx.db.selectFrom('import_claims')
+        .select(['pid', 'host', 'started_at', sql<number>`CASE WHEN started_at <= ${ledgerTime(tx, o.now, -STALE_CLAIM_MS)} THEN 1 ELSE 0 END`.as('stale')])
+        .where('file_hash', '=', o.fileHash),
+    );
+    if (holder && claimStands(holder, pid, host, Number(holder.stale) === 1)) {
       const recorded = await findImportByHash(tx, o.fileHash);
       throw new PaybatchError(
         `${o.fileName} is being imported right now by another paybatch run (pid ${holder.pid} on ${holder.host}, since ${holder.started_at}` +
@@ -30,7 +36,7 @@ export async function claimImport(
       );
     }
     await tx.run(tx.db.deleteFrom('import_claims').where('file_hash', '=', o.fileHash));
-    await tx.run(tx.db.insertInto('import_claims').values({ file_hash: o.fileHash, file_name: o.fileName, pid, host, started_at: o.now.toISOString() }));
+    await tx.run(tx.db.insertInto('import_claims').values({ file_hash: o.fileHash, file_name: o.fileName, pid, host, started_at: ledgerTime(tx, o.now) }));
   });
   return {
     release: async () => {

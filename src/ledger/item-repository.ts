@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
 import { inLists } from './chunks.js';
+import { ledgerTime } from './ledger-clock.js';
 import type { Ledger } from './ledger.js';
 import { closePixIdClaims } from './pix-id-claims.js';
 import { preparedQuery } from './prepared-query.js';
@@ -180,15 +181,17 @@ export async function receiptsDue(ledger: Ledger, o: { batchId?: number; again?:
 }
 
 /**
- * Claims up to `limit` items whose receipt is due for `holder` until `until` and returns them: items no other daemon
- * holds (or whose claim expired: its holder may have died; or whose holder, a process of this host, has ended). On
+ * Claims up to `limit` items whose receipt is due for `holder` for `claimMs` by the ledger's clock and returns them:
+ * items no other daemon holds (or whose claim expired: its holder may have died; or whose holder, a process of this
+ * host, has ended). On
  * PostgreSQL the rows are taken with FOR UPDATE SKIP LOCKED, so daemons asking at the same moment get different
  * items, none waiting for another.
  */
-export async function claimReceiptsDue(ledger: Ledger, o: { holder: string; now: Date; until: Date; limit: number }): Promise<ReceiptDue[]> {
+export async function claimReceiptsDue(ledger: Ledger, o: { holder: string; now: Date; claimMs: number; limit: number }): Promise<ReceiptDue[]> {
+  const now = ledgerTime(ledger, o.now);
   const holders = await ledger.all(
     ledger.db.selectFrom('items').select('receipt_claimed_by').distinct()
-      .where('receipt_path', 'is', null).where('receipt_claimed_by', 'is not', null).where('receipt_claim_until', '>=', o.now.toISOString()),
+      .where('receipt_path', 'is', null).where('receipt_claimed_by', 'is not', null).where('receipt_claim_until', '>=', now),
   );
   const ended = holders.flatMap((h) => (h.receipt_claimed_by && holderEndedHere(h.receipt_claimed_by) ? [h.receipt_claimed_by] : []));
   let free = ledger.db
@@ -197,12 +200,12 @@ export async function claimReceiptsDue(ledger: Ledger, o: { holder: string; now:
     .where('status', 'in', ['paid', 'returned'])
     .where('pix_id', 'is not', null)
     .where('receipt_path', 'is', null)
-    .where((eb) => eb.or([eb('receipt_claim_until', 'is', null), eb('receipt_claim_until', '<', o.now.toISOString()), eb('receipt_claimed_by', 'in', [o.holder, ...ended])]))
+    .where((eb) => eb.or([eb('receipt_claim_until', 'is', null), eb('receipt_claim_until', '<', now), eb('receipt_claimed_by', 'in', [o.holder, ...ended])]))
     .orderBy('id')
     .limit(o.limit);
   if (ledger.dialect === 'postgres') free = free.forUpdate().skipLocked();
   const claimed = await ledger.all(
-    ledger.db.updateTable('items').set({ receipt_claimed_by: o.holder, receipt_claim_until: o.until.toISOString() }).where('id', 'in', free).returning('id'),
+    ledger.db.updateTable('items').set({ receipt_claimed_by: o.holder, receipt_claim_until: ledgerTime(ledger, o.now, o.claimMs) }).where('id', 'in', free).returning('id'),
   );
   return claimed.length ? receiptsDue(ledger, { ids: claimed.map((c) => c.id) }) : [];
 }

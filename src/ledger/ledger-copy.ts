@@ -22,6 +22,7 @@ export const COPIED_TABLES = [
   { table: 'item_corrections', order: 'id' },
   { table: 'record_differences', order: 'id' },
   { table: 'pix_id_claims', order: 'id' },
+  { table: 'stray_batches', order: 'id' },
 ] as const;
 export const LEFT_BEHIND = ['import_claims', 'batch_claims', 'daemon_lock', 'work_leases'] as const;
 

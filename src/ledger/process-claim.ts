@@ -15,12 +15,13 @@ export interface ClaimHolder {
 
 /**
  * True when `holder` is another process that still counts as running, so its claim stands: on this host, while its
- * pid lives; from another host, for `staleMs` after `started_at` (six hours unless the claim is renewed). A row
- * naming this very process is not another's: its pid was reused after the holder died, or this process claims again.
+ * pid lives; from another host, until the ledger's clock found its claim `stale` (ledger-clock.ts: hosts' own clocks
+ * may disagree). A row naming this very process is not another's: its pid was reused after the holder died, or this
+ * process claims again.
  */
-export function heldByOther(holder: ClaimHolder | undefined, pid: number, host: string, now: Date, staleMs = STALE_CLAIM_MS): holder is ClaimHolder {
-  if (!holder || (holder.pid === pid && holder.host === host)) return false;
-  if (holder.host !== host) return now.getTime() - Date.parse(holder.started_at) < staleMs;
+export function claimStands(holder: ClaimHolder, pid: number, host: string, stale: boolean): boolean {
+  if (holder.pid === pid && holder.host === host) return false;
+  if (holder.host !== host) return !stale;
   return processAlive(holder.pid);
 }
 

@@ -22,6 +22,7 @@ export interface Database {
   item_corrections: ItemCorrectionsTable;
   record_differences: RecordDifferencesTable;
   pix_id_claims: PixIdClaimsTable;
+  stray_batches: StrayBatchesTable;
 }
 
 export interface ImportsTable {
@@ -56,6 +57,8 @@ export interface BatchesTable {
   read_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The fingerprint of the key that signed as the batch's maker, shown only: `maker_signatures` is what counts. */
   imported_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The generation of the submission claim allowed to write the remote batch and status (batch-claim.ts). */
+  claim_generation: Generated<number>;
 }
 
 export interface ItemsTable {
@@ -176,6 +179,9 @@ export interface AlertsTable {
   send_count: Generated<number>;
   channels_json: string | null;
   acked_at: string | null;
+  /** The claim of the send in flight: only its holder records the channels' answer (alert-repository.ts). */
+  send_token: Generated<number>;
+  send_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DaemonLockTable {
@@ -215,6 +221,7 @@ export interface BatchClaimsTable {
   pid: number;
   host: string;
   started_at: string;
+  generation: Generated<number>;
 }
 
 export type BillStatus = 'intent' | 'paid' | 'scheduled' | 'unknown' | 'failed' | 'returned';
@@ -307,4 +314,15 @@ export interface WorkLeasesTable {
   holder: string;
   taken_at: string;
   expires_at: string;
+  generation: Generated<number>;
+}
+
+/** A remote batch a run created after losing its submission claim (0017_fencing): deleted when empty, else alerted. */
+export interface StrayBatchesTable {
+  id: Generated<number>;
+  batch_id: number;
+  remote_id: string;
+  found_at: string;
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -16,9 +16,9 @@ describe('daemonsHolding', () => {
       // The lock of a daemon on another host, whose heartbeat is a minute old: alive.
       await acquireDaemonLock(ledger, () => new Date(now.getTime() - 60_000), 4242, 'host-b');
       // Leases: one of another host, one expired, one of a process of this host that has ended (pid 2^22 + 1 is above Linux's pid limit).
-      await takeLease(ledger, 'batch:1:reconcile', 'host-c:77:abc', now, new Date(now.getTime() + 60_000));
-      await takeLease(ledger, 'attention', 'host-c:78:abd', new Date(now.getTime() - 120_000), new Date(now.getTime() - 1));
-      await takeLease(ledger, 'reprocess', `host-a:${2 ** 22 + 1}:abe`, now, new Date(now.getTime() + 60_000));
+      await takeLease(ledger, 'batch:1:reconcile', 'host-c:77:abc', 60_000, now);
+      await takeLease(ledger, 'attention', 'host-c:78:abd', 120_000 - 1, new Date(now.getTime() - 120_000));
+      await takeLease(ledger, 'reprocess', `host-a:${2 ** 22 + 1}:abe`, 60_000, now);
       expect(await daemonsHolding(ledger, now, 'host-a')).toEqual([
         { kind: 'lock', pid: 4242, host: 'host-b', since: '2026-11-27T11:59:00.000Z' },
         { kind: 'lease', holder: 'host-c:77:abc', work: 'batch:1:reconcile', until: '2026-11-27T12:01:00.000Z' },

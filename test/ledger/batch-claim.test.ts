@@ -47,7 +47,7 @@ describe('the claim on a batch submission', () => {
   it('is taken over from a dead process, a reused pid of this one, and another host after two minutes without renewal', async () => {
     const { ledger, batchId } = await ledgerWithBatch();
     const hold = (pid: number, host: string, at: Date) =>
-      sqliteOf(ledger).prepare('INSERT OR REPLACE INTO batch_claims VALUES (?, ?, ?, ?)').run(batchId, pid, host, at.toISOString());
+      sqliteOf(ledger).prepare('INSERT OR REPLACE INTO batch_claims (batch_id, pid, host, started_at) VALUES (?, ?, ?, ?)').run(batchId, pid, host, at.toISOString());
 
     hold(DEAD_PID, hostname(), now);
     await taken(await claimBatch(ledger, batchId, now)).release();
@@ -71,8 +71,8 @@ describe('the claim on a batch submission', () => {
     let refused = 0;
     let released: Promise<void> | null = null;
     let takenAfterRelease: boolean | null = null;
-    const watched = watchingTransactions(ledger, (holder) => {
-      if (holder === undefined) takenAfterRelease ??= released !== null;
+    const watched = watchingTransactions(ledger, (result) => {
+      if (result !== null && typeof result === 'object' && 'generation' in result) takenAfterRelease ??= released !== null;
       else if (++refused === 2) released = other.release();
     });
     const mine = await waitForBatchClaim(watched, batchId, () => now, { timeoutMs: 60_000, pollMs: 10 });

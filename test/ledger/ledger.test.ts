@@ -24,6 +24,7 @@ const SCHEMA: Record<string, string[]> = {
     'created_at', 'updated_at', 'started_at',
     'settled_at', 'read_at', // 0007_follow_up_watch
     'imported_by', // 0012_approvals
+    'claim_generation', // 0017_fencing
   ],
   items: [
     'id', 'batch_id', 'line', 'identifier', 'key', 'key_type', 'amount_cents', 'description', 'sheet_name', 'sheet_document', 'destination_json',
@@ -43,7 +44,9 @@ const SCHEMA: Record<string, string[]> = {
     'topic', // 0004_provider_profile
     'quarantine', 'alerted_at', // 0006_provider_confirmation
   ],
-  alerts: ['id', 'kind', 'fingerprint', 'title', 'summary', 'items_json', 'created_at', 'last_sent_at', 'send_count', 'channels_json', 'acked_at'],
+  alerts: ['id', 'kind', 'fingerprint', 'title', 'summary', 'items_json', 'created_at', 'last_sent_at', 'send_count', 'channels_json', 'acked_at',
+    'send_token', 'send_until', // 0017_fencing
+  ],
   daemon_lock: ['id', 'pid', 'host', 'started_at', 'heartbeat_at'],
   // 0003_bills
   bills: [
@@ -56,7 +59,7 @@ const SCHEMA: Record<string, string[]> = {
   // 0005_import_claims
   import_claims: ['file_hash', 'file_name', 'pid', 'host', 'started_at'],
   // 0008_batch_claims
-  batch_claims: ['batch_id', 'pid', 'host', 'started_at'],
+  batch_claims: ['batch_id', 'pid', 'host', 'started_at', 'generation' /* 0017_fencing */],
   // 0009_pay_on
   batch_schedules: ['batch_id', 'pay_on', 'start_at', 'state', 'created_at', 'updated_at', 'last_error', 'alerted_at'],
   // 0010_retries
@@ -65,17 +68,19 @@ const SCHEMA: Record<string, string[]> = {
   approvals: ['id', 'subject', 'digest', 'approver_name', 'public_key', 'signature', 'signed_at', 'signed_from'],
   maker_signatures: ['id', 'subject', 'digest', 'maker_name', 'public_key', 'signature', 'signed_at', 'signed_from'],
   // 0013_work_leases
-  work_leases: ['name', 'holder', 'taken_at', 'expires_at'],
+  work_leases: ['name', 'holder', 'taken_at', 'expires_at', 'generation' /* 0017_fencing */],
   // 0014_record_state
   item_corrections: ['id', 'item_id', 'claimed', 'recorded', 'remote_status', 'corrected_at', 'alerted_at'],
   // 0015_provider_record
   record_differences: ['id', 'batch_id', 'identifier', 'line', 'field', 'ledger_value', 'provider_value', 'found_at', 'alerted_at'],
   pix_id_claims: ['id', 'item_id', 'pix_id', 'end_to_end_id', 'event_id', 'claimed_at'],
+  // 0017_fencing
+  stray_batches: ['id', 'batch_id', 'remote_id', 'found_at', 'deleted_at', 'alerted_at'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_provider_record', '0016_maker_signatures'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_provider_record', '0016_maker_signatures', '0017_fencing'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {

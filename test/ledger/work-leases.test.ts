@@ -1,16 +1,15 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { withLease } from '../../src/engine/work-lease.js';
+import { LeaseLost, withLease, type LeaseFence } from '../../src/engine/work-lease.js';
 import { claimReceiptsDue } from '../../src/ledger/item-repository.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
-import { releaseLease, renewLease, takeLease } from '../../src/ledger/work-lease-store.js';
+import { leaseHeld, releaseLease, renewLease, takeLease } from '../../src/ledger/work-lease-store.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
 import { plannedItem } from '../helpers/ledger-fixture.js';
 import { usePostgresDatabases } from '../helpers/postgres.js';
 
 const freshDatabase = usePostgresDatabases();
 const t0 = new Date('2026-11-23T12:00:00.000Z');
-const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 /** A holder on another host: its liveness cannot be checked, so only expiry frees its leases. */
 const elsewhere = (n: number) => `db-host-${n}.internal:4242:abc${n}`;
 
@@ -24,25 +23,35 @@ async function withPostgres<T>(fn: (ledger: Ledger) => Promise<T>): Promise<T> {
 }
 
 describe('work leases (several daemons on one PostgreSQL ledger)', () => {
-  it('one holder at a time until the lease expires or is released; renewing keeps it', async () => {
+  it('one holder at a time until the lease expires (by the database clock) or is released; renewing keeps it', async () => {
     await withPostgres(async (ledger) => {
-      expect(await takeLease(ledger, 'attention', elsewhere(1), t0, at(60))).toBe(true);
-      expect(await takeLease(ledger, 'attention', elsewhere(2), at(30), at(90))).toBe(false);
-      expect(await takeLease(ledger, 'attention', elsewhere(1), at(30), at(90))).toBe(true); // its own, again
-      expect(await renewLease(ledger, 'attention', elsewhere(1), at(150))).toBe(true);
-      expect(await takeLease(ledger, 'attention', elsewhere(2), at(120), at(180))).toBe(false); // renewed past 120 s
-      expect(await takeLease(ledger, 'attention', elsewhere(2), at(151), at(211))).toBe(true); // expired
-      expect(await renewLease(ledger, 'attention', elsewhere(1), at(300))).toBe(false); // lost it
-      await releaseLease(ledger, 'attention', elsewhere(1)); // not its own any more: nothing happens
-      expect(await takeLease(ledger, 'attention', elsewhere(3), at(160), at(220))).toBe(false);
-      await releaseLease(ledger, 'attention', elsewhere(2));
-      expect(await takeLease(ledger, 'attention', elsewhere(3), at(160), at(220))).toBe(true);
+      // The hosts' own clocks are far apart and say nothing: the database's clock decides.
+      const behind = new Date('2001-01-01T00:00:00Z');
+      const ahead = new Date('2099-01-01T00:00:00Z');
+      const first = await takeLease(ledger, 'attention', elsewhere(1), 60_000, behind);
+      expect(first).toEqual({ name: 'attention', holder: elsewhere(1), generation: 1 });
+      expect(await takeLease(ledger, 'attention', elsewhere(2), 60_000, ahead)).toBeNull();
+      const again = (await takeLease(ledger, 'attention', elsewhere(1), 60_000, ahead))!; // its own, again: a new generation
+      expect(again.generation).toBe(2);
+      expect(await leaseHeld(ledger, first!)).toBe(false); // the first take is over
+      expect(await leaseHeld(ledger, again)).toBe(true);
+      // Renewed to end a moment ago (a lease that ran out while its holder was paused): another host takes it.
+      expect(await renewLease(ledger, again, -1)).toBe(true);
+      expect(await leaseHeld(ledger, again)).toBe(false);
+      const second = (await takeLease(ledger, 'attention', elsewhere(2), 60_000, behind))!;
+      expect(second.generation).toBe(3);
+      // The paused holder, back: it cannot renew, its writes are fenced, and its release changes nothing.
+      expect(await renewLease(ledger, again, 60_000)).toBe(false);
+      await releaseLease(ledger, again);
+      expect(await takeLease(ledger, 'attention', elsewhere(3), 60_000)).toBeNull();
+      await releaseLease(ledger, second);
+      expect(await takeLease(ledger, 'attention', elsewhere(3), 60_000)).toMatchObject({ generation: 4 });
     });
   });
 
   it('of many daemons asking for one lease at the same moment, exactly one gets it', async () => {
     await withPostgres(async (ledger) => {
-      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => takeLease(ledger, 'batch:7:reconcile', elsewhere(i), t0, at(60))));
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => takeLease(ledger, 'batch:7:reconcile', elsewhere(i), 60_000)));
       expect(answers.filter(Boolean)).toHaveLength(1);
     });
   });
@@ -50,27 +59,43 @@ describe('work leases (several daemons on one PostgreSQL ledger)', () => {
   it('a lease held by a process of this host that has ended is taken at once', async () => {
     await withPostgres(async (ledger) => {
       // pid 2^22 + 1 is above Linux's pid_max default range: no such process.
-      expect(await takeLease(ledger, 'reprocess', `${hostname()}:4194305:dead01`, t0, at(60))).toBe(true);
-      expect(await takeLease(ledger, 'reprocess', elsewhere(1), at(1), at(61))).toBe(true);
+      expect(await takeLease(ledger, 'reprocess', `${hostname()}:4194305:dead01`, 60_000)).not.toBeNull();
+      expect(await takeLease(ledger, 'reprocess', elsewhere(1), 60_000)).not.toBeNull();
     });
   });
 
-  it('withLease runs the work only where the lease was taken, and frees it after', async () => {
+  it('withLease runs the work only where the lease was taken, fences its writes, and frees it after', async () => {
     await withPostgres(async (ledger) => {
       const now = () => t0;
       let release!: () => void;
       let working!: () => void;
       // A's work begins only where the lease was taken: B asks once A is at work, not after a moment of the clock.
       const atWork = new Promise<void>((r) => (working = r));
-      const first = withLease(ledger, 'bill-documents', now, () => new Promise<string>((r) => {
+      let fenceOfA!: LeaseFence;
+      const first = withLease(ledger, 'bill-documents', now, (fence) => new Promise<string>((r) => {
+        fenceOfA = fence;
         release = () => r('done by A');
         working();
-      }), elsewhere(1));
+      }), { holder: elsewhere(1) });
       await atWork;
-      expect(await withLease(ledger, 'bill-documents', now, async () => 'done by B', elsewhere(2))).toBeNull();
+      await fenceOfA.check(ledger);
+      expect(await withLease(ledger, 'bill-documents', now, async () => 'done by B', { holder: elsewhere(2) })).toBeNull();
+      // A pauses past its lease: it runs out (as if the database's clock had moved on a minute) and B takes the work.
+      await ledger.run(ledger.db.updateTable('work_leases').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('name', '=', 'bill-documents'));
+      const taken = new Promise<void>((r) => (working = r));
+      let finishB!: () => void;
+      const second = withLease(ledger, 'bill-documents', now, () => new Promise<string>((r) => {
+        finishB = () => r('done by B');
+        working();
+      }), { holder: elsewhere(2) });
+      await taken;
+      // A, resumed, checks its lease before writing: lost.
+      await expect(fenceOfA.check(ledger)).rejects.toBeInstanceOf(LeaseLost);
       release();
       expect(await first).toBe('done by A');
-      expect(await withLease(ledger, 'bill-documents', now, async () => 'done by B', elsewhere(2))).toBe('done by B');
+      finishB();
+      expect(await second).toBe('done by B');
+      expect(await withLease(ledger, 'bill-documents', now, async () => 'done by C', { holder: elsewhere(3) })).toBe('done by C');
     });
   });
 
@@ -82,14 +107,16 @@ describe('work leases (several daemons on one PostgreSQL ledger)', () => {
         await ledger.run(ledger.db.updateTable('items').set({ status: 'paid', pix_id: `pix-${id}` }).where('id', '=', id));
       }
       const [a, b] = await Promise.all([
-        claimReceiptsDue(ledger, { holder: elsewhere(1), now: t0, until: at(60), limit: 4 }),
-        claimReceiptsDue(ledger, { holder: elsewhere(2), now: t0, until: at(60), limit: 4 }),
+        claimReceiptsDue(ledger, { holder: elsewhere(1), now: t0, claimMs: 60_000, limit: 4 }),
+        claimReceiptsDue(ledger, { holder: elsewhere(2), now: t0, claimMs: 60_000, limit: 4 }),
       ]);
       const ids = [...a, ...b].map((r) => r.id);
       expect(ids).toHaveLength(6);
       expect(new Set(ids).size).toBe(6);
-      expect(await claimReceiptsDue(ledger, { holder: elsewhere(3), now: at(30), until: at(90), limit: 4 })).toEqual([]);
-      expect((await claimReceiptsDue(ledger, { holder: elsewhere(3), now: at(61), until: at(121), limit: 10 })).map((r) => r.id).sort()).toEqual([...ids].sort());
+      expect(await claimReceiptsDue(ledger, { holder: elsewhere(3), now: t0, claimMs: 60_000, limit: 4 })).toEqual([]);
+      // The claims run out (as if the database's clock had moved on a minute): they come back.
+      await ledger.run(ledger.db.updateTable('items').set({ receipt_claim_until: '2000-01-01T00:00:00.000Z' }));
+      expect((await claimReceiptsDue(ledger, { holder: elsewhere(3), now: t0, claimMs: 60_000, limit: 10 })).map((r) => r.id).sort()).toEqual([...ids].sort());
     });
   });
 });

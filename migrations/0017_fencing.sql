@@ -1,0 +1,29 @@
+-- Several hosts that disagree on time or pause: one clock (the database's) and fencing.
+--
+-- A lease's generation grows each time it is taken; work done under a lease checks it in the statement that writes,
+-- so a holder that paused past its lease (and lost it) writes nothing. A released lease stays, expired, so its
+-- generation keeps growing.
+ALTER TABLE work_leases ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
+
+-- The same for a batch's submission claim: the batch row carries the generation of the claim that may write its
+-- remote batch and status, and a run that lost its claim changes nothing of it.
+ALTER TABLE batches ADD COLUMN claim_generation INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE batch_claims ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
+
+-- An alert being sent is claimed (token, until when): only the claim's holder records the channels' answer, and an
+-- alert counts as unsent only once its claim ran out by the ledger's clock.
+ALTER TABLE alerts ADD COLUMN send_token INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE alerts ADD COLUMN send_until TEXT;
+
+-- Remote batches a run created after losing its claim (the provider knows nothing of claims): the ledger's batch
+-- keeps the remote batch that holds its items; these are deleted at the provider when empty, otherwise alerted and
+-- reported by `ledger check`.
+CREATE TABLE stray_batches (
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES batches(id),
+  remote_id TEXT NOT NULL,
+  found_at TEXT NOT NULL,
+  deleted_at TEXT,                         -- deleted at the provider (it was empty)
+  alerted_at TEXT                          -- reported: it holds items, or the provider would not delete it
+);
+CREATE UNIQUE INDEX stray_batches_remote ON stray_batches(remote_id);
