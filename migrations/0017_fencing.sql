@@ -24,6 +24,11 @@ CREATE TABLE stray_batches (
   remote_id TEXT NOT NULL,
   found_at TEXT NOT NULL,
   deleted_at TEXT,                         -- deleted at the provider (it was empty)
-  alerted_at TEXT                          -- reported: it holds items, or the provider would not delete it
+  kept_reason TEXT,                        -- why it was not deleted: it holds items, or the provider refused
+  alerted_at TEXT                          -- when that was reported
 );
 CREATE UNIQUE INDEX stray_batches_remote ON stray_batches(remote_id);
+
+-- A batch the provider keeps refusing to take (its start, its items) is no longer sent again by the daemon at every
+-- pass: it is alerted once, and a person decides (`batch start` tries again).
+ALTER TABLE batches ADD COLUMN refusal_alerted_at TEXT;

@@ -49,6 +49,8 @@ export interface Settings {
   receiptWait: number;
   returnWatch: number;
   returnWatchEvery: number;
+  leaseTime: number;
+  claimTime: number;
   receiptsDir?: string;
   /** The ledger: an SQLite file, or a PostgreSQL URL (one ledger for several hosts). Unset: the profile's SQLite file. */
   ledger?: string;
@@ -145,6 +147,8 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   maxReprocess: { describe: 'new attempts for a payment returned by Pix instability', parse: count },
   returnWatch: { describe: 'how long after a batch settles its item pages are still read, for returns whose event was lost (0: not at all)', parse: parseDuration, format: (v: number) => formatDuration(v) },
   returnWatchEvery: { describe: 'how often a settled batch is read during the return watch', parse: parseDuration, format: (v: number) => formatDuration(v) },
+  leaseTime: { describe: "several hosts: how long a daemon's hold on a piece of work lasts unless renewed (by the database's clock); another daemon takes the work over after it", parse: parseDuration, format: (v: number) => formatDuration(v) },
+  claimTime: { describe: "several hosts: how long a run's claim on sending a batch stands without renewal (by the database's clock) before another host takes it over", parse: parseDuration, format: (v: number) => formatDuration(v) },
   receiptsDir: { describe: 'folder for receipt PDFs', parse: text() },
   // Secret: a PostgreSQL URL may hold a password (PAYBATCH_LEDGER_FILE reads it from a file, like other secrets).
   ledger: { describe: 'the ledger: an SQLite file, or postgres://user:password@host:5432/db for one ledger shared by several hosts', secret: true, parse: text() },
@@ -185,6 +189,8 @@ export const DEFAULT_SETTINGS: Settings = {
   receiptWait: 60,
   returnWatch: 24 * 3600,
   returnWatchEvery: 15 * 60,
+  leaseTime: 60,
+  claimTime: 120,
   sandboxSpeed: 60,
   sandboxSeed: 1,
   sandboxDialect: 'paybatch',

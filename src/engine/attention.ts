@@ -4,6 +4,7 @@ import type { Settings } from '../config/settings.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
 import {
   billsWithoutNewsToReport,
+  claimAlertSend,
   correctionsToReport,
   failuresToReport,
   finalReturnsToReport,
@@ -20,6 +21,8 @@ import {
   type ReportRow,
 } from '../ledger/attention-store.js';
 import type { Ledger } from '../ledger/open-ledger.js';
+import { refusedBatchesToReport, REFUSALS_BEFORE_GIVING_UP } from '../ledger/refused-batches.js';
+import { strayBatchesToReport } from '../ledger/stray-batch-store.js';
 
 export interface AttentionDeps {
   readonly ledger: Ledger;
@@ -38,9 +41,6 @@ export interface AttentionResult {
 }
 
 
-/** Seconds after which an alert recorded without a channel result counts as never sent. */
-const UNSENT_AFTER_SECONDS = 30;
-
 /**
  * Decides what support must hear about and sends it, one alert per kind listing all its items: payments still
  * without news after `alertAfter`, returns that will not be reprocessed, failed payments, returned bills.
@@ -51,12 +51,16 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   const now = deps.now();
   const ago = (s: number) => new Date(now.getTime() - s * 1000);
 
-  // An alert whose raiser stopped before sending it is sent now, late rather than never (its id lets a channel tell
-  // a repeat). Sending ends within about 11 s, so 30 s on no live daemon is still sending it.
+  // An alert whose sender stopped, paused or was cut off before it recorded the channels' answer is sent again once
+  // its claim ran out by the ledger's clock — late rather than never, under the same id, which lets a channel tell a
+  // repeat — by the one daemon that claims it again.
   const alerts: Alert[] = [];
-  for (const a of await unsentAlerts(ledger, ago(UNSENT_AFTER_SECONDS))) {
+  for (const a of await unsentAlerts(ledger, now)) {
+    const send = await claimAlertSend(ledger, a, now);
+    if (!send) continue;
     const alert: Alert = { id: a.id, kind: a.kind, title: a.title, summary: a.summary, items: JSON.parse(a.itemsJson) as AlertItem[], createdAt: a.createdAt, profile: deps.profile, sandbox: deps.sandbox };
-    await recordAlertChannels(ledger, a.id, JSON.stringify(await deps.send(alert)));
+    const results = await deps.send(alert);
+    await recordAlertChannels(ledger, send, results, JSON.stringify(results));
     alerts.push(alert);
   }
 
@@ -151,6 +155,30 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       ),
     );
   }
+  const strays = await strayBatchesToReport(ledger);
+  if (strays.length) {
+    alerts.push(
+      await raise(
+        deps,
+        'stray-batches',
+        "A paybatch run that lost its claim on a batch (it paused, or lost the ledger, while another host took the batch over) had already created another remote batch for it at the provider, which could not be deleted there. The ledger's batch is the one holding its items; delete the stray one in the provider's web interface.",
+        strays,
+        { table: 'stray_batches', column: 'alerted_at' },
+      ),
+    );
+  }
+  const refused = await refusedBatchesToReport(ledger);
+  if (refused.length) {
+    alerts.push(
+      await raise(
+        deps,
+        'batch-refused',
+        `The provider refused these batches ${REFUSALS_BEFORE_GIVING_UP} times in a row; the daemon no longer sends them again by itself. Read the provider's answer, fix what it names, then start the batch with 'paybatch batch start'.`,
+        refused,
+        { table: 'batches', column: 'refusal_alerted_at' },
+      ),
+    );
+  }
   return { alerts, stale: stale.length };
 }
 
@@ -166,9 +194,9 @@ async function raise(
   // The ledger keeps the English title; channels and `alerts list` render it in the profile's locale.
   const title = alertTitle({ kind, title: kind, sandbox: false, items: rows }, 'en');
   const listed: AlertItem[] = rows.map(({ ref: _ref, alertedAt: _a, ...item }) => item);
-  const id = await recordAlert(deps.ledger, { kind, title, summary, rows, itemsJson: JSON.stringify(listed), mark, at });
-  const alert: Alert = { id, kind, title, summary, items: listed, createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };
+  const send = await recordAlert(deps.ledger, { kind, title, summary, rows, itemsJson: JSON.stringify(listed), mark, at });
+  const alert: Alert = { id: send.alertId, kind, title, summary, items: listed, createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };
   const results = await deps.send(alert);
-  await recordAlertChannels(deps.ledger, id, JSON.stringify(results));
+  await recordAlertChannels(deps.ledger, send, results, JSON.stringify(results));
   return alert;
 }

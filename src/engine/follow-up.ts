@@ -4,6 +4,7 @@ import { PaybatchError } from '../errors.js';
 import { sweepTemporaryFiles } from '../private-files.js';
 import { batchesAwaitingReturnConfirmation, batchesToWatch, unfinishedBatches } from '../ledger/batch-repository.js';
 import { pruneEventsBefore } from '../ledger/event-repository.js';
+import { batchesRefused } from '../ledger/refused-batches.js';
 import { workLeft, type WorkLeft } from '../ledger/work-left.js';
 import type { ProviderClient } from '../provider/client.js';
 import { raiseAlerts, type AttentionDeps, type AttentionResult } from './attention.js';
@@ -14,10 +15,11 @@ import { reprocessUnpaidForInstability } from './reprocess.js';
 import type { ApprovalGate } from './approvals.js';
 import { startScheduledBatches } from './schedule-batch.js';
 import { submitBatch } from './submit-batch.js';
-import { LEASE_HOLDER, withLease } from './work-lease.js';
+import { resolveStrayBatches } from './stray-batches.js';
+import { LEASE_HOLDER, withLease, type LeaseOptions } from './work-lease.js';
 
 export interface FollowUpDeps extends AttentionDeps {
-  readonly settings: AttentionDeps['settings'] & Pick<Settings, 'returnWatch' | 'returnWatchEvery' | 'locale'>;
+  readonly settings: AttentionDeps['settings'] & Pick<Settings, 'returnWatch' | 'returnWatchEvery' | 'locale' | 'leaseTime' | 'claimTime'>;
   readonly provider: ProviderClient;
   readonly receiptsDir: string;
   /** The profile's approval policy and approvers: starts wait for the approvals they demand (absent: no policy). */
@@ -80,13 +82,14 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   errors.push(...scheduled.errors);
 
   // Bills whose status moved since their last document (scheduled → paid → returned) get the next one.
+  const lease = leaseOptions(deps);
   const bills = (await withLease(ledger, 'bill-documents', now, () =>
     writeOwedBillDocuments({ ledger, receiptsDir: deps.receiptsDir, now, sandbox: deps.sandbox, locale: resolveLocale(deps.settings.locale, process.env) }),
-  )) ?? { saved: [], failed: [] };
+  lease)) ?? { saved: [], failed: [] };
   const receipts: ReceiptsResult = { saved: [...pix.saved, ...bills.saved], failed: [...pix.failed, ...bills.failed.map((f) => ({ identifier: `bill #${f.billId}`, error: f.error }))] };
   errors.push(...receipts.failed.map((f) => `receipt of ${f.identifier}: ${f.error}`));
   // One daemon at a time decides and sends alerts: with several on one ledger, each alert goes out once.
-  const attention = (await withLease(ledger, 'attention', now, () => raiseAlerts(deps))) ?? { alerts: [], stale: 0 };
+  const attention = (await withLease(ledger, 'attention', now, () => raiseAlerts(deps), lease)) ?? { alerts: [], stale: 0 };
   // Event ids are kept well past any provider's retry span, then dropped.
   await pruneEventsBefore(ledger, new Date(now().getTime() - EVENT_RETENTION_DAYS * 86_400_000));
   return {
@@ -104,6 +107,8 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
 
 type Guard = <T>(what: string, fn: () => Promise<T>) => Promise<T | null>;
 
+const leaseOptions = (deps: FollowUpDeps): LeaseOptions => ({ leaseMs: deps.settings.leaseTime * 1000 });
+
 /**
  * The payments' side of a pass: reconcile started batches (and watched settled ones) from the provider's item pages,
  * turn confirmed instability returns into new attempts, finish every submission or start the ledger still owes,
@@ -117,10 +122,12 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
   const ago = (seconds: number) => new Date(now().getTime() - seconds * 1000).toISOString();
   const watched = deps.settings.returnWatch > 0 ? await batchesToWatch(ledger, { settledSince: ago(deps.settings.returnWatch), readBefore: ago(deps.settings.returnWatchEvery) }) : [];
   for (const b of [...(await batchesAwaitingReturnConfirmation(ledger)), ...watched]) if (!started.some((s) => s.id === b.id)) started.push(b);
+  // Reading item pages needs the provider: while it does not answer, the lease is let run out, so another host can try.
+  const reading = { ...leaseOptions(deps), progressing: () => provider.answering() };
   for (const b of started) {
     // A batch another daemon is reading right now (a shared ledger) is that daemon's in this pass.
     const r = await guard(`reconciling batch #${b.id}`, () =>
-      withLease(ledger, `batch:${b.id}:reconcile`, now, () => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords }, b.id)),
+      withLease(ledger, `batch:${b.id}:reconcile`, now, (fence) => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords, fence }, b.id), reading),
     );
     if (r) {
       changed += r.changed;
@@ -128,17 +135,22 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
     }
   }
 
-  const reprocess = (await guard('paying again what instability left unpaid', () => withLease(ledger, 'reprocess', now, () => reprocessUnpaidForInstability({ ledger, provider, now }, { maxReprocess: deps.settings.maxReprocess })))) ?? { attempts: 0 };
+  const reprocess = (await guard('paying again what instability left unpaid', () => withLease(ledger, 'reprocess', now, () => reprocessUnpaidForInstability({ ledger, provider, now }, { maxReprocess: deps.settings.maxReprocess }), leaseOptions(deps)))) ?? { attempts: 0 };
 
   const submitted: number[] = [];
-  for (const b of (await unfinishedBatches(ledger)).filter((b) => b.status !== 'started')) {
+  const claimMs = deps.settings.claimTime * 1000;
+  // A batch the provider keeps refusing is alerted (attention.ts) and left to a person, not sent again at every pass.
+  const refused = await batchesRefused(ledger);
+  for (const b of (await unfinishedBatches(ledger)).filter((b) => b.status !== 'started' && !refused.has(b.id))) {
     if (b.status === 'submitted' && !b.start_requested) continue; // waits for a person to start it
     // A batch another run is sending right now (an import with --start) is that run's; the next pass sees how it ended.
-    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now, approvals: deps.approvals }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
+    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now, approvals: deps.approvals, claimMs }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
     if (done) submitted.push(b.id);
   }
+  // Remote batches a run created after losing its claim: deleted while empty, otherwise alerted.
+  await guard('settling stray remote batches', () => resolveStrayBatches({ ledger, provider, now, claimMs }));
   // After the batches already owed a start, so that a scheduled start that fails is tried once per pass.
-  const scheduled = (await withLease(ledger, 'scheduled-starts', now, () => startScheduledBatches(deps))) ?? { started: [], errors: [] };
+  const scheduled = (await withLease(ledger, 'scheduled-starts', now, () => startScheduledBatches(deps), leaseOptions(deps))) ?? { started: [], errors: [] };
   submitted.push(...scheduled.started);
   return { started, changed, unknownStatuses, reprocess, submitted, scheduled };
 }

@@ -6,6 +6,7 @@ import { countItemsNotIn, countItemsUnconfirmed, itemByIdentifier, itemsOfBatch,
 import { recordDifferences } from '../ledger/record-differences.js';
 import { compareItems } from './item-differences.js';
 import type { Ledger } from '../ledger/open-ledger.js';
+import type { LeaseFence } from './work-lease.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Item } from '../provider/types.js';
 
@@ -44,7 +45,14 @@ export async function* readPages(provider: Pick<ProviderClient, 'items'>, remote
  * The read that settles the batch is also its last word: what still differs is kept for the record-differs alert.
  */
 export async function reconcileBatch(
-  deps: { ledger: Ledger; provider: Pick<ProviderClient, 'items'>; now: () => Date; instabilityWords?: readonly string[] },
+  deps: {
+    ledger: Ledger;
+    provider: Pick<ProviderClient, 'items'>;
+    now: () => Date;
+    instabilityWords?: readonly string[];
+    /** The daemon's lease on this batch's reading: each page is written only while it holds (work-lease.ts). */
+    fence?: LeaseFence;
+  },
   batchId: number,
   /** The batch's pages, when the caller has just read them (`readPages`); otherwise they are read here. */
   read?: Iterable<ReadPage>,
@@ -61,6 +69,7 @@ export async function reconcileBatch(
     for (const remote of page) shown.set(remote.identifier, remote);
     // Counted after the commit: on PostgreSQL a transaction that loses a conflict to another host is run again.
     const applied = await ledger.transaction(async (tx) => {
+      await deps.fence?.check(tx);
       const outcomes: Applied[] = [];
       for (const remote of page) outcomes.push(await applyRemoteItem(tx, batchId, remote, now(), deps.instabilityWords ?? [], askedAt));
       return outcomes;
@@ -80,6 +89,7 @@ export async function reconcileBatch(
     // The last word on the batch: the pages that settle it, compared with the ledger field by field. What differs
     // (an amount, an id, an item only one side holds) cannot be followed by the ledger and is kept for its alert.
     differences = await ledger.transaction(async (tx) => {
+      await deps.fence?.check(tx);
       const found = compareItems(await itemsOfBatch(tx, batchId), shown).differences;
       await recordDifferences(tx, batchId, found, now());
       await updateBatch(tx, batchId, { status: 'settled', settled_at: at, read_at: at }, now());

@@ -150,11 +150,12 @@ function startText(due: DueSchedule): string {
 async function alertOnce(deps: ScheduledStartDeps, due: DueSchedule, error: string | null, kind: string, title: string, summary: string): Promise<void> {
   if (await scheduleAlerted(deps.ledger, due.batchId)) return;
   const at = deps.now();
-  const id = await deps.ledger.transaction(async (tx) => {
-    const alertId = await recordAlert(tx, { kind, title, summary, rows: [], itemsJson: '[]', mark: { table: 'items', column: 'alerted_at' }, at });
+  const send = await deps.ledger.transaction(async (tx) => {
+    const recorded = await recordAlert(tx, { kind, title, summary, rows: [], itemsJson: '[]', mark: { table: 'items', column: 'alerted_at' }, at });
     await noteScheduleOutcome(tx, due.batchId, { error, alerted: true, now: at });
-    return alertId;
+    return recorded;
   });
-  const alert: Alert = { id, kind, title, summary, items: [], createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };
-  await recordAlertChannels(deps.ledger, id, JSON.stringify(await deps.send(alert)));
+  const alert: Alert = { id: send.alertId, kind, title, summary, items: [], createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };
+  const results = await deps.send(alert);
+  await recordAlertChannels(deps.ledger, send, results, JSON.stringify(results));
 }

@@ -1,9 +1,11 @@
+import { hostname } from 'node:os';
 import { PaybatchError } from '../errors.js';
-import { claimBatch, waitForBatchClaim, type BatchClaim } from '../ledger/batch-claim.js';
+import { BatchClaimLost, claimBatch, waitForBatchClaim, type BatchClaim } from '../ledger/batch-claim.js';
 import { getBatch, updateBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { recordedCall } from '../ledger/call-log.js';
 import { countItemsIn, itemsOfBatchAfter, markItemsCallFailed, markItemsSent, type ItemRow } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
+import { recordStrayBatch } from '../ledger/stray-batch-store.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Destination } from '../provider/types.js';
 import { requireBatchApprovals, type ApprovalGate } from './approvals.js';
@@ -19,6 +21,8 @@ export interface SubmitDeps {
   readonly approvals?: ApprovalGate;
   /** Items per add request; the provider's limit is not documented, so stay modest. */
   readonly chunkSize?: number;
+  /** How long another host's claim on a batch stands without renewal (the `claimTime` setting; unset: two minutes). */
+  readonly claimMs?: number;
 }
 
 /**
@@ -47,23 +51,33 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
 
   let claim: BatchClaim;
   if (o.onBusy === 'skip') {
-    const attempt = await claimBatch(ledger, batchId, now());
+    const attempt = await claimBatch(ledger, batchId, now(), process.pid, hostname(), deps.claimMs);
     if (!('claim' in attempt)) return null;
     claim = attempt.claim;
   } else {
-    claim = await waitForBatchClaim(ledger, batchId, now);
+    claim = await waitForBatchClaim(ledger, batchId, now, undefined, deps.claimMs);
   }
   try {
-    return await submitClaimed(deps, batchId, o.start);
+    return await submitClaimed(deps, batchId, o.start, claim);
   } finally {
     await claim.release();
   }
 }
 
-async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean): Promise<BatchRow> {
+/**
+ * Each write of what the provider answered is fenced by the claim (in the same transaction): a run that paused past
+ * its claim, and whose calls went through meanwhile, records them in the call log but writes nothing of the batch;
+ * a remote batch it created is recorded as stray (resolveStrayBatches), and it stops (BatchClaimLost).
+ */
+async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean, claim: BatchClaim): Promise<BatchRow> {
   const { ledger, provider, now } = deps;
   // Read under the claim: a run that held it meanwhile may have taken the batch further.
   let batch = await getBatch(ledger, batchId);
+  let lost = false;
+  const held = async (tx: Ledger): Promise<boolean> => !(lost ||= !(await claim.holds(tx)));
+  const stopIfLost = () => {
+    if (lost) throw new BatchClaimLost(batchId);
+  };
 
   if (batch.status === 'draft') {
     deps.onProgress?.({ phase: 'create-batch', name: batch.remote_name });
@@ -72,16 +86,25 @@ async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean):
       { operation: 'create_batch', subject: `batch:${batch.id}`, detail: { name: batch.remote_name }, now },
       () => provider.ensureBatch(batch.remote_name),
       async ({ batch: remote, created }, tx) => {
+        if (!(await held(tx))) {
+          if (created) await recordStrayBatch(tx, batch.id, remote.id, now());
+          return { detail: { remoteId: remote.id, created, claimLost: true } };
+        }
         await updateBatch(tx, batch.id, { status: 'created', remote_id: remote.id, remote_status: remote.status }, now());
         return { detail: { remoteId: remote.id, created } };
       },
     );
+    stopIfLost();
     batch = await getBatch(ledger, batchId);
   }
 
   if (batch.status === 'created') {
-    await addPendingItems(deps, batch);
-    await updateBatch(ledger, batch.id, { status: 'submitted' }, now());
+    await addPendingItems(deps, batch, held);
+    stopIfLost();
+    await ledger.transaction(async (tx) => {
+      if (await held(tx)) await updateBatch(tx, batch.id, { status: 'submitted' }, now());
+    });
+    stopIfLost();
     batch = await getBatch(ledger, batchId);
   }
 
@@ -93,16 +116,18 @@ async function submitClaimed(deps: SubmitDeps, batchId: number, start: boolean):
       () => provider.startBatch(batch.remote_id!),
       async (started, tx) => {
         crashPoint('start');
+        if (!(await held(tx))) return { detail: { ...started, claimLost: true } };
         await updateBatch(tx, batch.id, { status: 'started', remote_status: started.status, started_at: now().toISOString() }, now());
         return { detail: started };
       },
     );
+    stopIfLost();
     batch = await getBatch(ledger, batchId);
   }
   return batch;
 }
 
-async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void> {
+async function addPendingItems(deps: SubmitDeps, batch: BatchRow, held: (tx: Ledger) => Promise<boolean>): Promise<void> {
   const { ledger, provider, now } = deps;
   const size = deps.chunkSize ?? 250;
   const total = await countItemsIn(ledger, batch.id, 'resolved');
@@ -122,6 +147,7 @@ async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void>
       () => provider.addItems(batch.remote_id!, chunk.map(toNewItem)),
       async (answered, tx) => {
         crashPoint('items-chunk');
+        if (!(await held(tx))) return { detail: { accepted: answered.length, claimLost: true } };
         const confirmed = new Set(answered.map((a) => a.identifier));
         missing = identifiers.filter((id) => !confirmed.has(id));
         await markItemsSent(
@@ -136,6 +162,7 @@ async function addPendingItems(deps: SubmitDeps, batch: BatchRow): Promise<void>
       (e) => markItemsCallFailed(ledger, identifiers, e instanceof Error ? e.message : String(e), now()),
     );
     crashPoint('items-chunk');
+    if (!(await held(ledger))) return;
     if (missing.length) {
       throw new PaybatchError(`The provider did not confirm ${missing.length} of ${chunk.length} items it was sent (e.g. ${missing[0]}).`, {
         hint: 'Run the same command again: items are resent with the same identifiers, so nothing is paid twice.',

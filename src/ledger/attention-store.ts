@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { BillRow } from './bill-repository.js';
+import { ledgerTime } from './ledger-clock.js';
 import type { Ledger } from './ledger.js';
 import type { Database } from './schema.js';
 import { awaitingRecord } from './work-left.js';
@@ -27,7 +28,9 @@ export type ReportMark =
   | { readonly table: 'bills'; readonly column: 'alerted_at' | 'news_alerted_at' }
   | { readonly table: 'webhook_events'; readonly column: 'alerted_at' }
   | { readonly table: 'item_corrections'; readonly column: 'alerted_at' }
-  | { readonly table: 'record_differences'; readonly column: 'alerted_at' };
+  | { readonly table: 'record_differences'; readonly column: 'alerted_at' }
+  | { readonly table: 'stray_batches'; readonly column: 'alerted_at' }
+  | { readonly table: 'batches'; readonly column: 'refusal_alerted_at' };
 
 /**
  * Sent items of started batches still waiting for news, each last updated no earlier than its batch's start: items
@@ -259,10 +262,23 @@ function baseQuery(ledger: Ledger) {
 
 
 /** Records an alert naming `rows` and marks each row, in one transaction; returns the alert's id. */
+/**
+ * How long the sending of an alert is claimed for, by the ledger's clock: sending ends within about 11 s, so an
+ * alert whose claim ran out is one no live daemon is sending (its sender died, paused or was cut off).
+ */
+export const SEND_CLAIM_MS = 30_000;
+
+/** An alert's sending as claimed: only the claim's holder records what the channels answered (recordAlertChannels). */
+export interface AlertSend {
+  readonly alertId: number;
+  readonly token: number;
+}
+
+/** Records an alert and marks the rows it names, in one transaction, the alert's sending claimed by this daemon. */
 export async function recordAlert(
   ledger: Ledger,
   o: { kind: string; title: string; summary: string; rows: readonly ReportRow[]; itemsJson: string; mark: ReportMark; at: Date },
-): Promise<number> {
+): Promise<AlertSend> {
   const at = o.at.toISOString();
   return ledger.transaction(async (tx) => {
     const alert = await tx.first(
@@ -276,29 +292,54 @@ export async function recordAlert(
         last_sent_at: at,
         channels_json: null,
         acked_at: null,
+        send_token: 1,
+        send_until: ledgerTime(tx, o.at, SEND_CLAIM_MS),
       }).returning('id'),
     );
     const key = o.mark.table === 'webhook_events' ? 'event_id' : 'id';
     for (const row of o.rows) {
       await tx.run(sql`UPDATE ${sql.table(o.mark.table)} SET ${sql.ref(o.mark.column)} = ${at} WHERE ${sql.ref(key)} = ${row.ref}`);
     }
-    return alert!.id;
+    return { alertId: alert!.id, token: 1 };
   });
 }
 
 /**
- * Open alerts recorded before `before` with no channel result: the run that raised each stopped (killed, its host
- * down) between recording and sending it, or could not record what the channels said.
+ * Open alerts with no channel result whose sending claim ran out by the ledger's clock: the daemon that raised each
+ * stopped, paused or was cut off before it recorded what the channels said. (An alert of an older paybatch, with no
+ * claim, counts once it is older than the claim.)
  */
-export async function unsentAlerts(ledger: Ledger, before: Date): Promise<{ id: number; kind: string; title: string; summary: string; itemsJson: string; createdAt: string }[]> {
+export async function unsentAlerts(ledger: Ledger, hostNow: Date): Promise<{ id: number; kind: string; title: string; summary: string; itemsJson: string; createdAt: string; token: number }[]> {
+  const now = ledgerTime(ledger, hostNow);
   const rows = await ledger.all(
-    ledger.db.selectFrom('alerts').select(['id', 'kind', 'title', 'summary', 'items_json', 'created_at'])
-      .where('channels_json', 'is', null).where('acked_at', 'is', null).where('created_at', '<', before.toISOString()).orderBy('id'),
+    ledger.db.selectFrom('alerts').select(['id', 'kind', 'title', 'summary', 'items_json', 'created_at', 'send_token'])
+      .where('channels_json', 'is', null).where('acked_at', 'is', null)
+      .where((eb) => eb.or([eb('send_until', '<', now), eb.and([eb('send_until', 'is', null), eb('created_at', '<', ledgerTime(ledger, hostNow, -SEND_CLAIM_MS))])]))
+      .orderBy('id'),
   );
-  return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, summary: r.summary, itemsJson: r.items_json, createdAt: r.created_at }));
+  return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, summary: r.summary, itemsJson: r.items_json, createdAt: r.created_at, token: Number(r.send_token) }));
 }
 
-/** What each alert channel answered for an alert. */
-export async function recordAlertChannels(ledger: Ledger, alertId: number, resultsJson: string): Promise<void> {
-  await ledger.run(ledger.db.updateTable('alerts').set({ channels_json: resultsJson }).where('id', '=', alertId));
+/** Claims the sending of an unsent alert again, for this daemon; null when another daemon claimed it first. */
+export async function claimAlertSend(ledger: Ledger, alert: { id: number; token: number }, hostNow: Date): Promise<AlertSend | null> {
+  const token = alert.token + 1;
+  const { changes } = await ledger.run(
+    ledger.db.updateTable('alerts').set({ send_token: token, send_until: ledgerTime(ledger, hostNow, SEND_CLAIM_MS) })
+      .where('id', '=', alert.id).where('send_token', '=', alert.token).where('channels_json', 'is', null),
+  );
+  return changes === 1 ? { alertId: alert.id, token } : null;
+}
+
+/**
+ * Records what the channels answered for a send. The holder of the send's claim records its answer unless a success
+ * is recorded already; a daemon that lost the claim (it paused or was cut off past it, and another sent the alert
+ * again) records only a success, over a failure or nothing: the successful result is the one kept. True when recorded.
+ */
+export async function recordAlertChannels(ledger: Ledger, send: AlertSend, results: readonly { ok: boolean }[], resultsJson: string): Promise<boolean> {
+  const succeeded = results.length > 0 && results.every((r) => r.ok);
+  const { changes } = await ledger.run(
+    ledger.db.updateTable('alerts').set({ channels_json: resultsJson }).where('id', '=', send.alertId)
+      .where((eb) => (succeeded ? eb.or([eb('channels_json', 'is', null), eb('channels_json', 'like', '%"ok":false%')]) : eb.and([eb('send_token', '=', send.token), eb('channels_json', 'is', null)]))),
+  );
+  return changes === 1;
 }

@@ -18,6 +18,15 @@ export interface BatchClaim {
   release(): Promise<void>;
 }
 
+/** A run stopped sending a batch: another run took its claim meanwhile (this one paused, or lost the ledger). */
+export class BatchClaimLost extends PaybatchError {
+  constructor(readonly batchId: number) {
+    super(`Batch #${batchId} was taken over by another paybatch run while this one was sending it (this run paused or lost the ledger for longer than the claim lasts); this run stopped and changed nothing more of it.`, {
+      hint: 'Nothing to do: the run holding it carries the batch on. `paybatch batch show` says where it stands.',
+    });
+  }
+}
+
 /** The claim, or the run that holds it. */
 export type BatchClaimAttempt = { readonly claim: BatchClaim } | { readonly holder: ClaimHolder };
 

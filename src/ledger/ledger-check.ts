@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { inLists } from './chunks.js';
 import { sqliteOf, type Ledger } from './ledger.js';
+import { batchesRefused } from './refused-batches.js';
+import { strayBatchesKept } from './stray-batch-store.js';
 
 /** A money-moving call whose intent has no outcome: a run stopped while it was in flight. */
 export interface OpenCall {
@@ -37,6 +39,15 @@ export interface BatchMismatch {
   readonly itemsTotalCents: number;
 }
 
+/** A remote batch a run created after losing its claim, still at the provider (stray-batch-store.ts). */
+export interface StrayRemoteBatch {
+  readonly batchId: number;
+  readonly remoteId: string;
+  /** Why it was not deleted; null while the daemon has not looked at it yet. */
+  readonly reason: string | null;
+  readonly foundAt: string;
+}
+
 export interface LedgerCheck {
   /** What SQLite's `PRAGMA integrity_check` reported; empty when it said ok (and on PostgreSQL, which has none). */
   readonly integrity: readonly string[];
@@ -46,6 +57,10 @@ export interface LedgerCheck {
   readonly paidTwice: readonly PaidTwice[];
   readonly batches: number;
   readonly batchMismatches: readonly BatchMismatch[];
+  /** Remote batches left at the provider by a run that lost its claim: the ledger's batch is not on them. */
+  readonly strayBatches: readonly StrayRemoteBatch[];
+  /** Unfinished batches the provider refused REFUSALS_BEFORE_GIVING_UP times in a row (an empty remote batch, say). */
+  readonly refusedBatches: readonly number[];
   /** Nothing needs attention: open calls settled by a retry are listed but do not count. */
   readonly clean: boolean;
 }
@@ -53,7 +68,8 @@ export interface LedgerCheck {
 /**
  * `paybatch ledger check`: on SQLite, its full integrity check; then the ledger's own rules: every money-moving call
  * has an intent and one outcome; no payment is marked paid twice (identifiers are unique by the schema, so the
- * check follows each sheet row through its reprocess attempts); each batch's count and total match its items.
+ * check follows each sheet row through its reprocess attempts); each batch's count and total match its items; no
+ * remote batch is left stray at the provider; no batch is stuck on the provider's refusals.
  */
 export async function checkLedger(ledger: Ledger): Promise<LedgerCheck> {
   const integrity =
@@ -117,6 +133,9 @@ export async function checkLedger(ledger: Ledger): Promise<LedgerCheck> {
     )
   ).map((m) => ({ ...m, items: Number(m.items), totalCents: Number(m.totalCents), itemsTotalCents: Number(m.itemsTotalCents) }));
 
-  const clean = !integrity.length && openCalls.every((c) => c.settledByRetry) && !strayCalls.length && !paidTwice.length && !batchMismatches.length;
-  return { integrity, calls, openCalls, strayCalls, paidTwice, batches, batchMismatches, clean };
+  const strayBatches = await strayBatchesKept(ledger);
+  const refusedBatches = [...(await batchesRefused(ledger))];
+  const clean =
+    !integrity.length && openCalls.every((c) => c.settledByRetry) && !strayCalls.length && !paidTwice.length && !batchMismatches.length && !strayBatches.length && !refusedBatches.length;
+  return { integrity, calls, openCalls, strayCalls, paidTwice, batches, batchMismatches, strayBatches, refusedBatches, clean };
 }

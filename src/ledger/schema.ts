@@ -59,6 +59,8 @@ export interface BatchesTable {
   imported_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The generation of the submission claim allowed to write the remote batch and status (batch-claim.ts). */
   claim_generation: Generated<number>;
+  /** When the provider's repeated refusals of it were alerted (refused-batches.ts). */
+  refusal_alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ItemsTable {
@@ -324,5 +326,6 @@ export interface StrayBatchesTable {
   remote_id: string;
   found_at: string;
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  kept_reason: ColumnType<string | null, string | null | undefined, string | null>;
   alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }

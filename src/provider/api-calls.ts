@@ -56,9 +56,18 @@ export class ApiCalls {
   /** Retry-After of the answer behind an error, for callers that retry a call of their own (ensureBatch). */
   readonly #retryAfter = new WeakMap<ProviderError, number>();
   #seq = 0;
+  #answering = true;
 
   constructor(o: ApiCallsOptions) {
     this.#o = o;
+  }
+
+  /**
+   * False while the provider's last answer was none (refused, reset, timed out) or a 5xx: work that needs it cannot
+   * progress (a daemon lets its lease on that work run out, for another host to try). True before any call.
+   */
+  answering(): boolean {
+    return this.#answering;
   }
 
   /** The Retry-After (ms) the provider sent with the answer behind this error, if any. */
@@ -96,6 +105,7 @@ export class ApiCalls {
             res = await this.#o.transport.send({ method, url, displayPath: path, headers: { ...baseHeaders, authorization: `Bearer ${token}` }, ...(spec.body === undefined ? {} : { body: spec.body }) });
           } catch (e) {
             if (!(e instanceof ProviderError)) throw e;
+            this.#answering = e.status !== null;
             this.#o.emit({ type: 'failure', id, method, path, attempt, cause: e.code ?? 'error', outcomeUnknown: e.outcomeUnknown, ms: this.#o.now() - started });
             mayHaveApplied ||= e.outcomeUnknown;
             const failure = withOutcome(e, mayHaveApplied);
@@ -104,6 +114,7 @@ export class ApiCalls {
             throw retryable(failure, { retryAfterMs: null, reason: e.code ?? 'communication failure' });
           }
           const { status } = res;
+          this.#answering = status < 500;
           this.#o.emit({ type: 'response', id, method, path, attempt, status, ms: this.#o.now() - started });
           if ((status >= 200 && status < 300) || spec.accept?.includes(status)) return { res, path };
           if (status === 404 && spec.deleteSemantics && mayHaveApplied) return { res, path };

@@ -138,6 +138,11 @@ export class ProviderClient {
   }
 
   /** Gets an access token (learning how the token endpoint wants the client authenticated); calls nothing else. */
+  /** Whether the provider answered the last call (see ApiCalls.answering). */
+  answering(): boolean {
+    return this.#api.answering();
+  }
+
   async authenticate(): Promise<'basic' | 'body'> {
     await this.#tokens.get();
     return this.#tokens.method ?? 'basic';

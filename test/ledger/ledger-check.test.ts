@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { logIntent, logOutcome } from '../../src/ledger/call-log.js';
 import { claimImport } from '../../src/ledger/import-claim.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
+import { recordStrayBatch, settleStrayBatch } from '../../src/ledger/stray-batch-store.js';
 import { checkLedger } from '../../src/ledger/ledger-check.js';
 import { openLedger, sqliteOf } from '../../src/ledger/open-ledger.js';
 import { ledgerWithStartedBatch, plannedItem } from '../helpers/ledger-fixture.js';
@@ -18,7 +19,7 @@ describe('ledger check', () => {
     const intent = await logIntent(ledger, 'create_batch', 'batch:1', {}, now);
     await logOutcome(ledger, intent, 'ok', {}, now);
     expect(await checkLedger(ledger)).toEqual({
-      integrity: [], calls: 1, openCalls: [], strayCalls: [], paidTwice: [], batches: 1, batchMismatches: [], clean: true,
+      integrity: [], calls: 1, openCalls: [], strayCalls: [], paidTwice: [], batches: 1, batchMismatches: [], strayBatches: [], refusedBatches: [], clean: true,
     });
     await ledger.close();
   });
@@ -58,6 +59,28 @@ describe('ledger check', () => {
     await ledger.close();
   });
 
+  it('reports a remote batch left stray at the provider, and a batch the provider refused three times in a row', async () => {
+    const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, now);
+    const raw = sqliteOf(ledger);
+    raw.prepare(`INSERT INTO batches (id, kind, name, remote_name, remote_id, status, item_count, total_cents, created_at, updated_at, start_requested)
+       VALUES (2, 'sheet', 'Folha 2', '[pb:2] Folha 2', 'remote-2', 'submitted', 0, 0, 'x', 'x', 1)`).run();
+    await recordStrayBatch(ledger, 2, 'remote-9', now);
+    await settleStrayBatch(ledger, 1, { keptBecause: 'it holds 1 item(s)' });
+    const refuse = async () => logOutcome(ledger, await logIntent(ledger, 'start_batch', 'batch:2', {}, now), 'error', { status: 422, message: 'batch_empty' }, now);
+    await refuse();
+    await logOutcome(ledger, await logIntent(ledger, 'start_batch', 'batch:2', {}, now), 'unknown', { message: 'timed out' }, now);
+    await refuse();
+    // Two refusals: still tried by the daemon; an unknown outcome between them does not reset the count.
+    expect(await checkLedger(ledger)).toMatchObject({ refusedBatches: [] });
+    await refuse();
+    const c = await checkLedger(ledger);
+    expect(c).toMatchObject({ clean: false, strayBatches: [{ batchId: 2, remoteId: 'remote-9', reason: 'it holds 1 item(s)', foundAt: now.toISOString() }], refusedBatches: [2] });
+    // A start that went through (a person ran `batch start`) ends the refusals.
+    await logOutcome(ledger, await logIntent(ledger, 'start_batch', 'batch:2', {}, now), 'ok', {}, now);
+    expect((await checkLedger(ledger)).refusedBatches).toEqual([]);
+    await ledger.close();
+  });
+
   it('counts an open call settled by a later successful retry as nothing to do', async () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, now);
     await logIntent(ledger, 'start_batch', 'batch:1', {}, now);
@@ -81,6 +104,7 @@ describe('ledger check', () => {
         'provider calls\t0 calls; 0 without outcome; 0 unpaired',
         'paid twice\tnone',
         'batch totals\t1 batch; all match their items',
+        'remote batches\tno stray batch; none refused',
         '✓ Nothing needs attention.',
         '',
       ].join('\n'),

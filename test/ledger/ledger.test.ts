@@ -24,7 +24,7 @@ const SCHEMA: Record<string, string[]> = {
     'created_at', 'updated_at', 'started_at',
     'settled_at', 'read_at', // 0007_follow_up_watch
     'imported_by', // 0012_approvals
-    'claim_generation', // 0017_fencing
+    'claim_generation', 'refusal_alerted_at', // 0017_fencing
   ],
   items: [
     'id', 'batch_id', 'line', 'identifier', 'key', 'key_type', 'amount_cents', 'description', 'sheet_name', 'sheet_document', 'destination_json',
@@ -75,7 +75,7 @@ const SCHEMA: Record<string, string[]> = {
   record_differences: ['id', 'batch_id', 'identifier', 'line', 'field', 'ledger_value', 'provider_value', 'found_at', 'alerted_at'],
   pix_id_claims: ['id', 'item_id', 'pix_id', 'end_to_end_id', 'event_id', 'claimed_at'],
   // 0017_fencing
-  stray_batches: ['id', 'batch_id', 'remote_id', 'found_at', 'deleted_at', 'alerted_at'],
+  stray_batches: ['id', 'batch_id', 'remote_id', 'found_at', 'deleted_at', 'kept_reason', 'alerted_at'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],

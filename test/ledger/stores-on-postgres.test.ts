@@ -54,7 +54,7 @@ describe('the ledger stores on PostgreSQL', () => {
 
       const failures = await failuresToReport(ledger, { maxReprocess: 3, undecidedBefore: now });
       expect(failures.map((f) => [f.ref, f.batch, f.status])).toEqual([[3, 'Folha (1/2)', 'failed: closed account']]);
-      expect(await recordAlert(ledger, { kind: 'failures', title: 't', summary: 's', rows: failures, itemsJson: '[]', mark: { table: 'items', column: 'alerted_at' }, at: now })).toBe(1);
+      expect(await recordAlert(ledger, { kind: 'failures', title: 't', summary: 's', rows: failures, itemsJson: '[]', mark: { table: 'items', column: 'alerted_at' }, at: now })).toEqual({ alertId: 1, token: 1 });
       expect(await failuresToReport(ledger, { maxReprocess: 3, undecidedBefore: now })).toEqual([]);
 
       const staging = new ImportStaging(ledger);
@@ -96,6 +96,8 @@ describe('the ledger stores on PostgreSQL', () => {
         paidTwice: [{ originalItemId: 1, identifiers: [plannedItem(1).identifier, 'retry-1'], batchIds: [1, 1] }],
         batches: 1,
         batchMismatches: [{ batchId: 1, name: 'Folha', itemCount: 2, items: 3, totalCents: 2003, itemsTotalCents: 3004 }],
+        strayBatches: [],
+        refusedBatches: [],
         clean: false,
       });
     } finally {

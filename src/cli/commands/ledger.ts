@@ -190,6 +190,7 @@ function renderLedgerCheck(out: Output, ledger: Pick<Ledger, 'file' | 'dialect'>
         ['provider calls', `${plural(c.calls, 'call')}; ${open} without outcome${c.openCalls.length > open ? ` (+${c.openCalls.length - open} settled by a retry)` : ''}; ${c.strayCalls.length} unpaired`],
         ['paid twice', c.paidTwice.length ? plural(c.paidTwice.length, 'payment') : 'none'],
         ['batch totals', `${plural(c.batches, 'batch')}; ${c.batchMismatches.length ? `${c.batchMismatches.length} differ from their items` : 'all match their items'}`],
+        ['remote batches', `${c.strayBatches.length ? `${plural(c.strayBatches.length, 'stray batch')} at the provider` : 'no stray batch'}; ${c.refusedBatches.length ? `${plural(c.refusedBatches.length, 'batch')} refused by the provider` : 'none refused'}`],
       ],
     ),
   );
@@ -206,6 +207,13 @@ function renderLedgerCheck(out: Output, ledger: Pick<Ledger, 'file' | 'dialect'>
   if (c.batchMismatches.length) {
     section('Batches whose count or total differ from their items', ['batch', 'name', 'items (batch)', 'items (counted)', 'total (batch)', 'total (counted)'],
       c.batchMismatches.map((x) => [`#${x.batchId}`, x.name, x.itemCount, x.items, formatBRL(x.totalCents), formatBRL(x.itemsTotalCents)]));
+  }
+  if (c.strayBatches.length) {
+    section('Remote batches a run created after losing its claim (delete them at the provider)', ['batch', 'remote batch', 'found at', 'why it is still there'],
+      c.strayBatches.map((x) => [`#${x.batchId}`, x.remoteId, x.foundAt, x.reason ?? 'not looked at yet (the daemon deletes it while it is empty)']));
+  }
+  if (c.refusedBatches.length) {
+    section("Batches the provider keeps refusing (the daemon no longer sends them; see 'paybatch batch show')", ['batch'], c.refusedBatches.map((id) => [`#${id}`]));
   }
   out.print(c.clean ? `${out.style.green('✓')} Nothing needs attention.` : `${out.style.yellow('!')} Something above needs attention.`);
 
