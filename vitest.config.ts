@@ -14,8 +14,10 @@ export default defineConfig({
     setupFiles: ['./test/english-by-default.ts'],
     globalSetup: ['./test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Bounds for a run gone wrong, never waited for: an end-to-end test takes several times as long on a loaded
+    // 2-core machine (a PostgreSQL copy: 10 s alone, over 30 s beside a CPU-bound job).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // End-to-end tests spawn the built binary and sandbox servers; two cores cannot take more at once.
     maxWorkers: 2,
     minWorkers: 1,

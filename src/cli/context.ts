@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { sharedMode } from '../private-files.js';
 import { resolveLocale, type Locale } from '../config/locale.js';
 import type { Profile } from '../config/profile.js';
+import { LedgerClock, skewed } from '../ledger/ledger-clock.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { languageEnv, type IO } from './io.js';
@@ -41,8 +42,13 @@ export interface Context {
    */
   locale(): Promise<Locale>;
   ledgerFile(): Promise<string>;
-  /** The ledger, opened and migrated on first use, closed when the command ends. */
-  ledger(): Promise<Ledger>;
+  /**
+   * The ledger, opened and migrated on first use, closed when the command ends; `statementTimeoutMs` bounds each
+   * statement of a PostgreSQL ledger (the daemon's). Opening it reads its clock, which `now` follows from then on.
+   */
+  ledger(o?: { statementTimeoutMs?: number }): Promise<Ledger>;
+  /** This process's time by the ledger's clock (see LedgerClock); `now` reads it. */
+  readonly clock: LedgerClock;
   /** The provider client; on the default profile this first starts the embedded sandbox. */
   provider(): Promise<ProviderClient>;
   /** Registers cleanup (close the ledger, stop an embedded sandbox) to run when the command ends. */
@@ -58,12 +64,15 @@ const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
 export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): Context {
   const closers: (() => Promise<void> | void)[] = [];
   const out = new Output(io, { json: globals.json, quiet: globals.quiet, verbose: globals.verbose, color: globals.color });
+  const clock = new LedgerClock(deps.now);
+  let opened: Promise<Ledger> | undefined;
   const ctx: Context = {
     io,
     globals,
     out,
     prompter: deps.prompter ?? terminalPrompter(io),
-    now: deps.now ?? (() => new Date()),
+    clock,
+    now: clock.now,
     profile: once(async () => {
       const loaded = await (await import('../config/profile.js')).loadProfile(io.env, globals.profile);
       // Receipts go to the profile's own folder under receiptsDir (whatever the ledger setting says: that ledger is the
@@ -84,13 +93,15 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
       const profile = await ctx.profile();
       return globals.ledger ?? profile.settings.ledger ?? (await import('../config/paths.js')).defaultLedgerFile(io.env, profile.name);
     }),
-    ledger: once(async () => {
-      const { openLedger } = await import('../ledger/open-ledger.js');
-      const ledger = await openLedger(await ctx.ledgerFile());
-      ctx.onClose(() => ledger.close());
-      if (ledger.dialect === 'sqlite') warnIfShared(out, 'ledger', [ledger.file, `${ledger.file}-wal`, `${ledger.file}-shm`], 'chmod go-rwx');
-      return ledger;
-    }),
+    ledger: (o = {}) =>
+      (opened ??= (async () => {
+        const { openLedger } = await import('../ledger/open-ledger.js');
+        const ledger = await openLedger(await ctx.ledgerFile(), o);
+        ctx.onClose(() => ledger.close());
+        if (ledger.dialect === 'sqlite') warnIfShared(out, 'ledger', [ledger.file, `${ledger.file}-wal`, `${ledger.file}-shm`], 'chmod go-rwx');
+        else if (skewed(await clock.sync(ledger))) out.warn(out.words.clockSkew(clock.reading!.offsetMs, ledger.file));
+        return ledger;
+      })()),
     provider: once(async () => {
       const { connectProvider } = await import('./connect-provider.js');
       const paths = await import('../config/paths.js');

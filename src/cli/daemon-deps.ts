@@ -3,6 +3,7 @@ import type { Profile } from '../config/profile.js';
 import { resolveLocale } from '../config/locale.js';
 import type { Settings } from '../config/settings.js';
 import type { DaemonDeps, LogEntry } from '../daemon/run-daemon.js';
+import type { LedgerClock } from '../ledger/ledger-clock.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { ProviderClient } from '../provider/client.js';
 
@@ -11,6 +12,8 @@ export interface DaemonDepsInput {
   readonly ledger: Ledger;
   readonly provider: ProviderClient;
   readonly now: () => Date;
+  /** The ledger's clock `now` follows, read again at every pass (the daemon; absent for the demo). */
+  readonly clock?: LedgerClock;
   readonly profile: Pick<Profile, 'name' | 'settings' | 'receiptsDir' | 'embeddedSandbox' | 'configPath'>;
   readonly log: (entry: LogEntry) => void;
   /** Aborted to stop the daemon (SIGINT/SIGTERM); never aborted for a run that ends by itself. */
@@ -39,6 +42,7 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
     ledger: i.ledger,
     provider: i.provider,
     now: i.now,
+    ...(i.clock ? { clock: i.clock } : {}),
     settings,
     receiptsDir: i.profile.receiptsDir,
     profile: i.profile.name,

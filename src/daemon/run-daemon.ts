@@ -12,6 +12,7 @@ import { isEventStored } from '../ledger/event-repository.js';
 import { acquireDaemonLock } from './lock.js';
 import type { AmountUnit } from '../domain/webhook-event.js';
 import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
+import { skewed, type LedgerClock } from '../ledger/ledger-clock.js';
 import { groupCommit } from './group-commit.js';
 import { startReceiver, type ReceiverOptions, type RunningReceiver } from './webhook-receiver.js';
 
@@ -32,7 +33,15 @@ export interface DaemonDeps {
   readonly onCallback?: CallbackHandler;
   /** The profile's approval policy and approvers: the daemon's starts wait for the approvals they demand. */
   readonly approvals?: ApprovalGate;
+  /** `now` by the ledger's clock: read again at every pass, and reported in `/healthz` (ledger-clock.ts). */
+  readonly clock?: LedgerClock;
 }
+
+/**
+ * The bound on each statement of the daemon's PostgreSQL sessions: its transactions are small, and one held up by
+ * a host that paused holding rows ends well before that host's lease (a minute) runs out.
+ */
+export const DAEMON_STATEMENT_TIMEOUT_MS = 30_000;
 
 export interface DaemonOptions {
   readonly once: boolean;
@@ -76,6 +85,18 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
   const { ledger, log, signal } = deps;
   const lock = ledger.dialect === 'sqlite' ? await acquireDaemonLock(ledger, deps.now) : null;
   if (!lock) log({ level: 'info', msg: 'shared ledger: working alongside any other daemons on it', ledger: ledger.file });
+  // Hosts sharing a ledger go by its database's clock; one whose own clock is off says so, once per change.
+  let wasSkewed = false;
+  const syncClock = async () => {
+    if (!deps.clock || ledger.dialect === 'sqlite') return;
+    const reading = await deps.clock.sync(ledger);
+    if (skewed(reading) !== wasSkewed) {
+      wasSkewed = !wasSkewed;
+      if (wasSkewed) log({ level: 'warn', msg: "this host's clock is off the ledger database's: going by the database's (set this host's clock right, NTP)", offsetMs: Math.round(reading.offsetMs) });
+      else log({ level: 'info', msg: "this host's clock agrees with the ledger database's again" });
+    }
+  };
+  await syncClock();
   let receiver: RunningReceiver | null = null;
   let passes = 0;
   let last: PassResult | null = null;
@@ -94,6 +115,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         onEvent: storeDeliveries(ledger, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords, statusWords: deps.provider.dialect.statusWords }),
         // /healthz asks the ledger the cheapest question deliveries depend on: one key lookup of webhook_events.
         health: () => isEventStored(ledger, ''),
+        status: () => clockStatus(deps.clock),
         log: (e) => log(e),
       });
       const url = o.subscribeUrl === 'auto' ? receiver.url : o.subscribeUrl;
@@ -103,7 +125,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
       }
     }
     while (!signal.aborted) {
-      const pass = await followUpPass(deps).catch((e: unknown) => {
+      const pass = await syncClock().then(() => followUpPass(deps)).catch((e: unknown) => {
         if (!isLedgerUnavailable(e)) throw e;
         log({ level: 'warn', msg: 'the ledger cannot be reached (or stayed busy with other hosts); trying again', error: (e as Error).message });
         return null;
@@ -164,4 +186,11 @@ function logPass(log: (e: LogEntry) => void, p: PassResult): void {
   for (const id of p.scheduledStarts) log({ level: 'info', msg: 'started a scheduled batch (import --pay-on)', batch: id });
   for (const u of p.reconciled.unknownStatuses) log({ level: 'warn', msg: 'unknown item status from the provider (kept, not guessed)', identifier: u.identifier, status: u.status });
   for (const a of p.attention.alerts) log({ level: 'warn', msg: `alert: ${a.title}`, alertId: a.id, kind: a.kind, items: a.items.length });
+}
+
+/** What `/healthz` says of this host's clock against the ledger database's (nothing on SQLite, whose clock is this host's). */
+function clockStatus(clock: LedgerClock | undefined): Record<string, unknown> {
+  const r = clock?.reading;
+  if (!r) return {};
+  return { clock: { offsetMs: Math.round(r.offsetMs), roundTripMs: r.roundTripMs, skewed: skewed(r), goesBy: 'the ledger database' } };
 }

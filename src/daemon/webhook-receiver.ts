@@ -45,6 +45,8 @@ export interface ReceiverOptions {
    * reached. Without it, `/healthz` answers ok on the receiver alone.
    */
   health?: () => Promise<unknown>;
+  /** More of what `/healthz` reports (one document for everything the daemon reports: its clock, say). */
+  status?: () => Record<string, unknown>;
   /** How long `/healthz` waits for `health`, ms; default 2 s. Slower counts as unavailable. */
   healthTimeoutMs?: number;
   /** Receives no secrets and no signatures. */
@@ -223,7 +225,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     const path = pathOf(req);
     if (path === '/healthz' && (method === 'GET' || method === 'HEAD')) {
       const problem = await ledgerProblem();
-      const state = { counters: Object.fromEntries(counters), verification: { setting: o.method, detected: [...detected] } };
+      const state = { counters: Object.fromEntries(counters), verification: { setting: o.method, detected: [...detected] }, ...o.status?.() };
       return problem === null ? send(res, 200, { ok: true, ...state }) : send(res, 503, { ok: false, ledger: 'unavailable', reason: problem, ...state });
     }
     const misrouted = routeDelivery(method, path);

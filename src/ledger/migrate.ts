@@ -19,6 +19,12 @@ const migrationNames = () =>
 export interface OpenOptions {
   /** Told the migrations this open applied (none when the ledger was up to date). */
   readonly onMigrated?: (names: readonly string[]) => void;
+  /**
+   * A PostgreSQL ledger's bound on each statement (the daemon's: its transactions are small, and one held up by a
+   * paused or cut-off holder must end before that holder's lease does). Unset: none (imports of a million rows,
+   * `ledger copy`, `ledger check`, migrations).
+   */
+  readonly statementTimeoutMs?: number;
 }
 
 /** How many migrations this paybatch knows: a ledger up to date has had them all. */

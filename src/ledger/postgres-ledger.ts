@@ -30,22 +30,46 @@ const isConflict = (e: unknown) => RETRIED_CODES.has(String((e as { code?: unkno
  */
 export async function openPostgresLedger(url: string, o: OpenOptions = {}): Promise<Ledger> {
   const shown = shownUrl(url);
-  const pool = new pg.Pool({ connectionString: url, max: 8, types: NUMBER_TYPES, connectionTimeoutMillis: 10_000, application_name: 'paybatch' });
-  // A connection dropped by the server (a restart, a failover, a fast shutdown) must not end the process: the pool
-  // hears it for idle connections, each connection itself while it is checked out (between a transaction's
-  // queries, say), and the query in flight, or the next one, fails and says so.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Migrations run without a statement bound, on a pool of their own when the ledger's sessions have one.
+  const migrating = postgresPool(url, {});
+  const db = o.statementTimeoutMs === undefined ? migrating : postgresPool(url, { statement_timeout: o.statementTimeoutMs });
   try {
-    const applied = migratedNames(await migratePostgresLedger(db as Kysely<unknown>, shown));
+    const applied = migratedNames(await migratePostgresLedger(migrating as Kysely<unknown>, shown));
     o.onMigrated?.(applied);
   } catch (e) {
-    await db.destroy();
+    await Promise.all([...new Set([migrating, db])].map((d) => d.destroy()));
     const cause = (e as { cause?: unknown }).cause ?? e; // the migrator's error wraps the connection's
     throw isLedgerUnavailable(cause) ? unreachable(shown, cause) : e;
   }
+  if (migrating !== db) await migrating.destroy();
   return postgresLedger(shown, db);
+}
+
+/**
+ * Every session waits at most SESSION_BOUNDS.lockMs for a row lock (a conflict, run again like a serialization
+ * one) and is ended by the server after SESSION_BOUNDS.idleInTransactionMs idle inside a transaction: a process
+ * paused (SIGSTOP, a frozen VM) while it holds rows never holds up the other hosts for longer, and its transaction
+ * is ended well before its lease (a minute) runs out.
+ */
+export const SESSION_BOUNDS = { lockMs: 10_000, idleInTransactionMs: 20_000 };
+
+function postgresPool(url: string, bounds: { statement_timeout?: number }): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 8,
+    types: NUMBER_TYPES,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'paybatch',
+    lock_timeout: SESSION_BOUNDS.lockMs,
+    idle_in_transaction_session_timeout: SESSION_BOUNDS.idleInTransactionMs,
+    ...bounds,
+  });
+  // A connection dropped by the server (a restart, a failover, a fast shutdown, an idle transaction ended) must not
+  // end the process: the pool hears it for idle connections, each connection itself while it is checked out
+  // (between a transaction's queries, say), and the query in flight, or the next one, fails and says so.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 function postgresLedger(shown: string, db: Kysely<Database>): Ledger {

@@ -113,13 +113,14 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
   process.once('SIGTERM', stop);
   let dashboard: { url: string; close(): Promise<void> } | undefined;
   try {
-    const ledger = await ctx.ledger();
+    const { DAEMON_STATEMENT_TIMEOUT_MS } = await import('../../daemon/run-daemon.js');
+    const ledger = await ctx.ledger({ statementTimeoutMs: DAEMON_STATEMENT_TIMEOUT_MS });
     if (opts.ui) {
       dashboard = await (await import('./ui.js')).startUi(ctx, { listen: opts.ui, allowRemote: false });
       log({ level: 'info', msg: `dashboard: ${dashboard.url}` });
     }
     const provider = await ctx.provider();
-    const deps = await daemonDeps({ ledger, provider, now: ctx.now, profile, log, signal: controller.signal, alerts: 'channels' });
+    const deps = await daemonDeps({ ledger, provider, now: ctx.now, clock: ctx.clock, profile, log, signal: controller.signal, alerts: 'channels' });
     const result = await runDaemon(deps, {
       once: opts.once,
       intervalSeconds: opts.intervalSeconds,

@@ -16,7 +16,11 @@ export interface OutputMessages {
   cancelled(nothing: 'changed' | 'paid'): string;
   /** The profile names no provider: the embedded sandbox answers instead (`dialect` when not paybatch's own). */
   sandbox(url: string, dialect: string | null): string;
+  /** This host's clock is `offsetMs` behind (positive) or ahead of (negative) the ledger database's. */
+  clockSkew(offsetMs: number, ledger: string): string;
 }
+
+const seconds = (ms: number) => Math.round(Math.abs(ms) / 100) / 10;
 
 export const outputMessages: Readonly<Record<Locale, OutputMessages>> = {
   en: {
@@ -32,6 +36,9 @@ export const outputMessages: Readonly<Record<Locale, OutputMessages>> = {
     shared: (what, files, fix) =>
       `${what === 'ledger' ? 'The ledger' : 'The receipts folder'} can be read by other users: ${files}. ` +
       `It holds names, documents, Pix keys and amounts; make it private with: ${fix}`,
+    clockSkew: (offsetMs, ledger) =>
+      `This host's clock is ${seconds(offsetMs)} s ${offsetMs > 0 ? 'behind' : 'ahead of'} the clock of the ledger's database (${ledger}); ` +
+      "paybatch goes by the database's clock, but set this host's right (NTP): logs and files are stamped with it.",
   },
   'pt-BR': {
     error: 'erro:',
@@ -52,5 +59,8 @@ export const outputMessages: Readonly<Record<Locale, OutputMessages>> = {
       what === 'ledger'
         ? `O registro local pode ser lido por outros usuários: ${files}. Ele guarda nomes, documentos, chaves Pix e valores; torne-o privado com: ${fix}`
         : `A pasta de comprovantes pode ser lida por outros usuários: ${files}. Ela guarda nomes, documentos, chaves Pix e valores; torne-a privada com: ${fix}`,
+    clockSkew: (offsetMs, ledger) =>
+      `O relógio deste servidor está ${seconds(offsetMs).toLocaleString('pt-BR')} s ${offsetMs > 0 ? 'atrasado' : 'adiantado'} em relação ao do banco de dados do registro (${ledger}); ` +
+      'o paybatch segue o relógio do banco, mas acerte o deste servidor (NTP): logs e arquivos são carimbados com ele.',
   },
 };
