@@ -29,10 +29,11 @@ export default defineConfig({
           name: 'postgres',
           include: ['test/e2e/**/*.test.ts'],
           // The seeded simulation runs the CLI with ledgers of its own (simulation-postgres.test.ts on this run's
-          // server); several-hosts.test.ts starts its own PostgreSQL ledgers, ledger-outage.test.ts a server it stops.
+          // server); several-hosts.test.ts and hosts-disagree.test.ts start their own PostgreSQL ledgers,
+          // ledger-outage.test.ts a server it stops.
           exclude: [
             ...SQLITE_ONLY, ...RUNTIME, 'test/e2e/simulation.test.ts', 'test/e2e/simulation-postgres.test.ts', 'test/e2e/several-hosts.test.ts',
-            'test/e2e/ledger-outage.test.ts',
+            'test/e2e/ledger-outage.test.ts', 'test/e2e/hosts-disagree.test.ts',
           ],
           env: { PAYBATCH_TEST_BACKEND: 'postgres' },
         },

@@ -44,9 +44,10 @@ export interface Context {
   ledgerFile(): Promise<string>;
   /**
    * The ledger, opened and migrated on first use, closed when the command ends; `statementTimeoutMs` bounds each
-   * statement of a PostgreSQL ledger (the daemon's). Opening it reads its clock, which `now` follows from then on.
+   * statement of a PostgreSQL ledger (the daemon's). Opening it reads its clock, which `now` follows from then on,
+   * and warns when this host's is off (unless `logsSkew`: the daemon says so in its log).
    */
-  ledger(o?: { statementTimeoutMs?: number }): Promise<Ledger>;
+  ledger(o?: { statementTimeoutMs?: number; logsSkew?: boolean }): Promise<Ledger>;
   /** This process's time by the ledger's clock (see LedgerClock); `now` reads it. */
   readonly clock: LedgerClock;
   /** The provider client; on the default profile this first starts the embedded sandbox. */
@@ -96,10 +97,10 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
     ledger: (o = {}) =>
       (opened ??= (async () => {
         const { openLedger } = await import('../ledger/open-ledger.js');
-        const ledger = await openLedger(await ctx.ledgerFile(), o);
+        const ledger = await openLedger(await ctx.ledgerFile(), o.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: o.statementTimeoutMs });
         ctx.onClose(() => ledger.close());
         if (ledger.dialect === 'sqlite') warnIfShared(out, 'ledger', [ledger.file, `${ledger.file}-wal`, `${ledger.file}-shm`], 'chmod go-rwx');
-        else if (skewed(await clock.sync(ledger))) out.warn(out.words.clockSkew(clock.reading!.offsetMs, ledger.file));
+        else if (skewed(await clock.sync(ledger)) && !o.logsSkew) out.warn(out.words.clockSkew(clock.reading!.offsetMs, ledger.file));
         return ledger;
       })()),
     provider: once(async () => {

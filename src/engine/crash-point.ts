@@ -6,7 +6,8 @@ import { appendFileSync } from 'node:fs';
  * With `PAYBATCH_CRASH_AT=<phase>:<n>` in the environment, the n-th call of `crashPoint(<phase>)` in this process
  * appends `<phase>` (one line) to the file named by `PAYBATCH_CRASH_LOG`, when set, and then kills this process with
  * SIGKILL — the same as `kill -9` from outside at exactly that moment: no `finally`, no exit handlers, no flushing.
- * The variable is read once; unset (every ordinary run) a call costs one comparison.
+ * With `PAYBATCH_CRASH_SIGNAL=SIGSTOP` it pauses instead, as a frozen host does, until a SIGCONT (the several-hosts
+ * tests). The variables are read once; unset (every ordinary run) a call costs one comparison.
  */
 export type CrashPhase =
   /** After a key lookup's answer (import). */
@@ -34,6 +35,7 @@ interface Armed {
   readonly phase: string;
   readonly n: number;
   readonly log: string | undefined;
+  readonly signal: 'SIGKILL' | 'SIGSTOP';
   seen: number;
 }
 
@@ -41,12 +43,13 @@ function arm(): Armed | null {
   const spec = process.env['PAYBATCH_CRASH_AT'];
   const m = spec === undefined ? null : /^([a-z-]+):([1-9][0-9]*)$/.exec(spec.trim());
   if (!m) return null;
-  return { phase: m[1]!, n: Number(m[2]), log: process.env['PAYBATCH_CRASH_LOG'] || undefined, seen: 0 };
+  const signal = process.env['PAYBATCH_CRASH_SIGNAL'] === 'SIGSTOP' ? 'SIGSTOP' : 'SIGKILL';
+  return { phase: m[1]!, n: Number(m[2]), log: process.env['PAYBATCH_CRASH_LOG'] || undefined, signal, seen: 0 };
 }
 
 const armed: Armed | null = arm();
 
-/** Kills this process with SIGKILL on the n-th call for the phase named by PAYBATCH_CRASH_AT; otherwise nothing. */
+/** Kills (or pauses) this process on the n-th call for the phase named by PAYBATCH_CRASH_AT; otherwise nothing. */
 export function crashPoint(phase: CrashPhase): void {
   if (armed === null || armed.phase !== phase) return;
   armed.seen += 1;
@@ -58,5 +61,5 @@ export function crashPoint(phase: CrashPhase): void {
       // The kill matters more than its record.
     }
   }
-  process.kill(process.pid, 'SIGKILL');
+  process.kill(process.pid, armed.signal);
 }

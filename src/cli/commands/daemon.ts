@@ -114,7 +114,7 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
   let dashboard: { url: string; close(): Promise<void> } | undefined;
   try {
     const { DAEMON_STATEMENT_TIMEOUT_MS } = await import('../../daemon/run-daemon.js');
-    const ledger = await ctx.ledger({ statementTimeoutMs: DAEMON_STATEMENT_TIMEOUT_MS });
+    const ledger = await ctx.ledger({ statementTimeoutMs: DAEMON_STATEMENT_TIMEOUT_MS, logsSkew: true });
     if (opts.ui) {
       dashboard = await (await import('./ui.js')).startUi(ctx, { listen: opts.ui, allowRemote: false });
       log({ level: 'info', msg: `dashboard: ${dashboard.url}` });
