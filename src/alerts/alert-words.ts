@@ -45,6 +45,16 @@ const EN: Readonly<Record<string, KindWords>> = {
     summary: null,
     nextStep: "an amount, an id or an item only one side holds cannot be followed by the ledger: ask the provider about each one, and pay nothing of those rows again before they answer; `paybatch reconcile <batch>` compares the batch again.",
   },
+  'stray-batches': {
+    title: (n) => `${plural(n, 'stray remote batch', 'stray remote batches')} at the provider`,
+    summary: null,
+    nextStep: "delete each one in the provider's web interface (the ledger's batch is on the remote batch holding its items); `paybatch ledger check` lists them until then.",
+  },
+  'batch-refused': {
+    title: (n) => `${plural(n, 'batch', 'batches')} the provider keeps refusing`,
+    summary: null,
+    nextStep: "read the provider's answer on each one (`paybatch batch show <batch>`), fix what it names, then start the batch with `paybatch batch start <batch>`; the daemon no longer sends it by itself.",
+  },
   failures: {
     title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} failed`,
     summary: null,
@@ -97,6 +107,16 @@ const PT: Readonly<Record<string, KindWords>> = {
     title: (n) => `${plural(n, 'diferença', 'diferenças')} entre um lote liquidado e o registro do provedor`,
     summary: 'Depois de liquidado, o lote foi comparado mais uma vez, campo a campo, com as páginas de itens do provedor.',
     nextStep: 'um valor, um identificador ou um item que só um dos lados tem não pode ser seguido pelo registro local: pergunte ao provedor sobre cada um e não pague de novo essas linhas antes da resposta; `paybatch reconcile <lote>` compara o lote de novo.',
+  },
+  'stray-batches': {
+    title: (n) => `${plural(n, 'lote remoto perdido', 'lotes remotos perdidos')} no provedor`,
+    summary: 'Uma execução do paybatch que perdeu a vez num lote (ficou parada, ou sem o banco, enquanto outro servidor assumia o lote) já tinha criado outro lote remoto para ele no provedor, e ele não pôde ser apagado lá.',
+    nextStep: 'apague cada um na interface web do provedor (o lote do registro local está no lote remoto que tem os itens); `paybatch ledger check` os lista até lá.',
+  },
+  'batch-refused': {
+    title: (n) => `${plural(n, 'lote que o provedor recusa', 'lotes que o provedor recusa')} seguidamente`,
+    summary: 'O provedor recusou estes lotes três vezes seguidas; o daemon não os envia mais sozinho.',
+    nextStep: 'leia a resposta do provedor em cada um (`paybatch batch show <lote>`), corrija o que ela aponta e inicie o lote com `paybatch batch start <lote>`.',
   },
   failures: {
     title: (n) => `${plural(n, 'pagamento Pix falhou', 'pagamentos Pix falharam')}`,

@@ -24,7 +24,7 @@ export interface AlertItem {
 /** What goes to support: one alert may list many items. */
 export interface Alert {
   id: number;
-  kind: 'stale-items' | 'final-return' | 'unconfirmed-returns' | 'quarantined-events' | 'record-disagrees' | 'record-differs' | 'failures' | 'receipts-unavailable' | 'bill-return' | 'bills-without-news' | (string & {});
+  kind: 'stale-items' | 'final-return' | 'unconfirmed-returns' | 'quarantined-events' | 'record-disagrees' | 'record-differs' | 'failures' | 'receipts-unavailable' | 'bill-return' | 'bills-without-news' | 'stray-batches' | 'batch-refused' | (string & {});
   title: string;
   summary: string;
   items: AlertItem[];
