@@ -62,7 +62,8 @@ const ABANDONED_AFTER_MS = 3_600_000;
 
 /**
  * Removes the temporary files `writePrivateFile` left in `dir` and the folders under it (`depth` levels) when its
- * process was killed mid-write: those of this host's processes that are gone, and any older than an hour. A folder
+ * process was killed mid-write: those of this host's processes that are gone, and any `.tmp` file older than an hour
+ * (another host's, or one an older paybatch named `<file>.tmp`). A folder
  * that does not exist has none. Returns the paths removed.
  */
 export function sweepTemporaryFiles(dir: string, now: Date, depth: number): string[] {
@@ -80,9 +81,10 @@ export function sweepTemporaryFiles(dir: string, now: Date, depth: number): stri
       if (depth > 0) removed.push(...sweepTemporaryFiles(path, now, depth - 1));
       continue;
     }
+    if (!entry.isFile() || !entry.name.endsWith('.tmp')) continue;
+    // Named by writePrivateFile (host, pid), or by an older paybatch (`<file>.tmp`): then only its age tells.
     const name = TEMPORARY.exec(entry.name);
-    if (!entry.isFile() || name === null) continue;
-    const gone = name[1] === HOST && Number(name[2]) !== process.pid && !processAlive(Number(name[2]));
+    const gone = name !== null && name[1] === HOST && Number(name[2]) !== process.pid && !processAlive(Number(name[2]));
     if (!gone && now.getTime() - statSync(path).mtimeMs < ABANDONED_AFTER_MS) continue;
     rmSync(path, { force: true });
     removed.push(path);

@@ -327,9 +327,8 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     }
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
-  server.on('error', (error: Error) => log({ level: 'error', msg: 'webhook receiver server error', error: errorText(error) }));
-
   try {
+    // A failure to listen is the caller's to report (ReceiverListenError): the server's own error log starts after.
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(o.port, o.host, () => {
@@ -343,6 +342,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     if ((LISTEN_FAILURES as readonly string[]).includes(code)) throw new ReceiverListenError(o.host, o.port, code as ListenFailure, error);
     throw error;
   }
+  server.on('error', (error: Error) => log({ level: 'error', msg: 'webhook receiver server error', error: errorText(error) }));
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}/webhooks`;

@@ -218,8 +218,13 @@ describe('makers proven by their keys, never by host or ledger rows', () => {
     const raw = new Sqlite(join(dir, 'ledger.db'));
     raw.exec('DROP TRIGGER maker_signatures_no_delete; DELETE FROM maker_signatures;');
     raw.close();
-    // The maker, their signature gone, approves their own batch: it counts as an approval, yet the batch cannot start.
-    expect((await run(['batch', 'approve', '1', '--yes', '--key', key('maker')])).code).toBe(0);
+    // The maker, their signature gone, approves their own batch: it counts as an approval, yet the batch cannot start
+    // — and the approval says so, rather than "ready".
+    const approved = await run(['batch', 'approve', '1', '--yes', '--key', key('maker')]);
+    expect(approved.code).toBe(0);
+    expect(approved.stdout).not.toContain('It has every approval it needs');
+    expect(approved.stdout).toContain("Nobody is proven to have made batch #1 (no maker signature that verifies: made before makers signed, or its signature erased or edited), so nobody can be kept from approving their own batch. A person with a registered key signs as its maker with 'paybatch batch claim 1' (and can then never approve it).");
+    expect((await run(['batch', 'show', '1'])).stdout).toContain("signs as its maker with 'paybatch batch claim 1'");
     const start = await run(['batch', 'start', '1', '--yes', '--json']);
     expect(start.code).toBe(3);
     expect(json(start).error.message).toContain('Nobody is proven to have made batch #1');

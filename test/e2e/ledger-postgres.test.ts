@@ -75,6 +75,11 @@ describe('paybatch ledger migrate | copy | check on PostgreSQL (end to end)', ()
       await waitFor(() => log.includes('"pass done"'), { what: 'the daemon to hold the ledger and run a pass' });
       const refused = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', await freshDatabase(), '--json'], { env });
       expect(refused.exitCode, refused.stderr).toBe(1);
+      expect(JSON.parse(refused.stdout).error.type).toBe('failed');
+      // In the profile's language (English here, where the environment names none), --to given or not.
+      const { LC_ALL: _lang, ...noLanguage } = env;
+      const human = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', await freshDatabase()], { env: { ...noLanguage, PAYBATCH_LOCALE: 'en' } });
+      expect(human.stderr).toMatch(/^error: .* is held by a running daemon/);
       expect(JSON.parse(refused.stdout).error.message).toMatch(new RegExp(`is held by a running daemon \\(the daemon pid ${daemon.pid} on .+\\): whatever it writes once the copy has begun would be missing from the copy\\. Nothing was copied\\.$`));
       expect(refused.stderr).toContain('--force');
       const forced = await paybatch(['ledger', 'copy', '--from', sqliteFile, '--to', await freshDatabase(), '--force', '--json'], { env });

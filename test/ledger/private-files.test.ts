@@ -119,10 +119,14 @@ describe('temporary files a killed write left', () => {
     const oldOtherHost = file(`4-Davi-E4.pdf.other-host.${dead}.1764200000003.tmp`, 3_600_001);
     const oldLive = file(`5-Eva-E5.pdf.${host}.${process.pid}.1764200000004.tmp`, 3_600_001);
     const receipt = file('6-Fabio-E6.pdf', 7_200_000);
+    // As an older paybatch named them: only their age tells.
+    const oldPlain = file('7-Gil-E7.pdf.tmp', 3_600_001);
+    const plain = file('8-Hugo-E8.pdf.tmp');
     writeFileSync(join(batch, 'deeper', `x.pdf.${host}.${dead}.1.tmp`), 'partial');
 
-    expect(sweepTemporaryFiles(dir, now, 1).sort()).toEqual([killed, oldOtherHost, oldLive].sort());
-    expect(readdirSync(batch).sort()).toEqual(['2-Bia-E2.pdf.' + `${host}.${process.pid}.1764200000001.tmp`, '3-Caio-E3.pdf.other-host.' + `${dead}.1764200000002.tmp`, '6-Fabio-E6.pdf', 'deeper'].sort());
+    expect(sweepTemporaryFiles(dir, now, 1).sort()).toEqual([killed, oldOtherHost, oldLive, oldPlain].sort());
+    expect(readdirSync(batch).sort()).toEqual(['2-Bia-E2.pdf.' + `${host}.${process.pid}.1764200000001.tmp`, '3-Caio-E3.pdf.other-host.' + `${dead}.1764200000002.tmp`, '6-Fabio-E6.pdf', '8-Hugo-E8.pdf.tmp', 'deeper'].sort());
+    expect(statSync(plain).isFile()).toBe(true);
     expect([live, otherHost, receipt].every((p) => statSync(p).isFile())).toBe(true);
     // Below the depth asked for, nothing is touched; a folder that does not exist has nothing to sweep.
     expect(readdirSync(join(batch, 'deeper'))).toHaveLength(1);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { ApprovalWords } from '../../engine/approval-words.js';
 import type { ApprovalCheck, PreparedApproval } from '../../engine/approvals.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import type { BatchRow } from '../../ledger/batch-repository.js';
@@ -137,7 +138,7 @@ export async function runBatchClaim(ctx: Context, opts: BatchApproveOptions): Pr
   const as = after.makers.find((m) => m.fingerprint === signer.fingerprint)?.name ?? signer.fingerprint;
   ctx.out.result({ batch: { id: batch.id, name: batch.name }, maker: as, ...approvalCheckDoc(after) }, () => {
     ctx.out.print(h.w.claimed(batch.id, as));
-    if (after.need.required) ctx.out.print(after.missing > 0 ? h.w.stillMissing(after.missing, after.waitingFor) : h.w.readyBatch(batch.id));
+    if (after.need.required) ctx.out.print(nextStep(h.w, after, h.w.readyBatch(batch.id), h.words));
   });
 }
 
@@ -174,6 +175,7 @@ export async function runBoletoApprove(ctx: Context, opts: BoletoApproveOptions)
 
 interface Humanized {
   readonly w: ApprovalMessages;
+  readonly words: ApprovalWords;
   formatBRL(cents: number): string;
   reasons(check: ApprovalCheck): string;
 }
@@ -182,7 +184,7 @@ async function humanize(ctx: Context): Promise<Humanized> {
   const { formatBRL } = await import('../../domain/money.js');
   const { APPROVAL_WORDS } = await import('../../engine/approval-words.js');
   const locale = await ctx.locale();
-  return { w: approvalMessages[locale], formatBRL, reasons: (check) => check.need.reasons.map(APPROVAL_WORDS[locale].reason).join('; ') };
+  return { w: approvalMessages[locale], words: APPROVAL_WORDS[locale], formatBRL, reasons: (check) => check.need.reasons.map(APPROVAL_WORDS[locale].reason).join('; ') };
 }
 
 /** The profile's gate and this approver's key, opened (asking its passphrase when it has one). */
@@ -222,8 +224,20 @@ async function report(ctx: Context, h: Humanized, after: ApprovalCheck, approver
   const { approvalCheckDoc } = await import('../../engine/approvals.js');
   ctx.out.result({ ...what, approver, ...approvalCheckDoc(after) }, () => {
     ctx.out.print(h.w.approved(after.subject, approver));
-    ctx.out.print(after.missing > 0 ? h.w.stillMissing(after.missing, after.waitingFor) : ready);
+    ctx.out.print(nextStep(h.w, after, ready, h.words));
   });
+}
+
+/**
+ * What a check still waits for: approvals, a maker proven by a key (the approvals count only then: `approved`), or
+ * nothing, when `ready` says what to do next.
+ */
+function nextStep(w: ApprovalMessages, check: ApprovalCheck, ready: string, words: ApprovalWords): string {
+  if (check.missing > 0) return w.stillMissing(check.missing, check.waitingFor);
+  if (check.makers.length > 0) return ready;
+  if (!check.subject.startsWith('batch:')) return words.billMakerUnproven;
+  const id = Number(check.subject.slice('batch:'.length));
+  return `${words.batchMakerUnproven(id)} ${words.claimBatch(id)}`;
 }
 
 /**
@@ -255,7 +269,7 @@ export async function batchApprovals(ctx: Context, batch: BatchRow) {
         ),
       );
     }
-    if (check.need.required) ctx.out.print(check.missing > 0 ? w.stillMissing(check.missing, check.waitingFor) : w.readyBatch(batch.id));
+    if (check.need.required) ctx.out.print(nextStep(w, check, w.readyBatch(batch.id), APPROVAL_WORDS[locale]));
   };
   return { doc: approvalCheckDoc(check), render };
 }

@@ -119,6 +119,8 @@ export async function runLedgerCopy(ctx: Context, opts: LedgerCopyOptions): Prom
   const { openLedger } = await import('../../ledger/open-ledger.js');
   const { copyLedger } = await import('../../ledger/ledger-copy.js');
   const { formatBRL } = await import('../../domain/money.js');
+  // The profile decides the language of what follows, refusals included, even when --to names the target.
+  await ctx.locale();
   const target = opts.to ?? (await ctx.ledgerFile());
   const same = isPostgresUrl(opts.from) ? opts.from === target : !isPostgresUrl(target) && resolve(opts.from) === resolve(target);
   if (same) throw new ConfigError('--from and --to name the same ledger.');
@@ -130,7 +132,8 @@ export async function runLedgerCopy(ctx: Context, opts: LedgerCopyOptions): Prom
     const holders = await daemonsHolding(from, ctx.now());
     if (holders.length) {
       const named = holders.map((h) => (h.kind === 'lock' ? `the daemon pid ${h.pid} on ${h.host}, since ${h.since}` : `${h.holder}, working on ${h.work} until ${h.until}`));
-      throw new ConfigError(`${from.file} is held by a running daemon (${named.join('; ')}): whatever it writes once the copy has begun would be missing from the copy. Nothing was copied.`, {
+      const { PaybatchError } = await import('../../errors.js');
+      throw new PaybatchError(`${from.file} is held by a running daemon (${named.join('; ')}): whatever it writes once the copy has begun would be missing from the copy. Nothing was copied.`, {
         hint: 'Stop the daemon first (SIGTERM; systemctl stop), then copy; or pass --force to copy what the ledger holds now.',
       });
     }
