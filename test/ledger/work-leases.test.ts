@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LeaseLost, withLease, type LeaseFence } from '../../src/engine/work-lease.js';
 import { claimReceiptsDue } from '../../src/ledger/item-repository.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
@@ -12,6 +12,8 @@ const freshDatabase = usePostgresDatabases();
 const t0 = new Date('2026-11-23T12:00:00.000Z');
 /** A holder on another host: its liveness cannot be checked, so only expiry frees its leases. */
 const elsewhere = (n: number) => `db-host-${n}.internal:4242:abc${n}`;
+
+const leaseTaken = async (ledger: Ledger) => (await ledger.first(ledger.db.selectFrom('work_leases').select('name'))) !== undefined;
 
 async function withPostgres<T>(fn: (ledger: Ledger) => Promise<T>): Promise<T> {
   const ledger = await openLedger(await freshDatabase());
@@ -96,6 +98,41 @@ describe('work leases (several daemons on one PostgreSQL ledger)', () => {
       finishB();
       expect(await second).toBe('done by B');
       expect(await withLease(ledger, 'bill-documents', now, async () => 'done by C', { holder: elsewhere(3) })).toBe('done by C');
+    });
+  });
+
+  it('withLease renews the lease while the work progresses, and lets it run out while it cannot (the provider silent)', async () => {
+    await withPostgres(async (ledger) => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        let answering = true;
+        let finish!: () => void;
+        // Renewals are the writes made through the ledger while the work runs (the take is a transaction).
+        let renewals = 0;
+        const counted: Ledger = { ...ledger, run: (q) => ((renewals += 1), ledger.run(q)) };
+        const expiry = async () => (await ledger.first(ledger.db.selectFrom('work_leases').select('expires_at').where('name', '=', 'batch:3:reconcile')))!.expires_at;
+        const work = withLease(counted, 'batch:3:reconcile', () => t0, () => new Promise<void>((r) => (finish = r)), { holder: elsewhere(1), leaseMs: 30_000, progressing: () => answering });
+        await vi.waitFor(async () => expect(await leaseTaken(ledger)).toBe(true));
+        const taken = await expiry();
+        // A renewal is due every third of the lease: while the provider answers, it moves the lease's end on.
+        await vi.advanceTimersByTimeAsync(10_000);
+        await vi.waitFor(async () => expect(await expiry()).not.toBe(taken));
+        // The provider falls silent: the next renewals are skipped, so the lease runs out for another host.
+        answering = false;
+        const renewed = await expiry();
+        const before = renewals;
+        await vi.advanceTimersByTimeAsync(20_000);
+        expect(renewals).toBe(before);
+        expect(await expiry()).toBe(renewed);
+        // It answers again: renewals resume.
+        answering = true;
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(renewals).toBe(before + 1);
+        finish();
+        await work;
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 

@@ -305,3 +305,20 @@ describe('timeouts', () => {
     expect(sleeps).toHaveLength(2);
   });
 });
+
+describe('whether the provider answers', () => {
+  it('is true before any call and after any answer below 500; false after no answer or a 5xx', async () => {
+    let status = 503;
+    const { client } = await setup((_q, res) => json(res, status, status === 200 ? DEST : { error: { code: 'x', message: 'scripted' } }), { retry: { attempts: 1, baseMs: 1, capMs: 1 } });
+    expect(client.answering()).toBe(true);
+    await rejection(client.lookupKey('k'));
+    expect(client.answering()).toBe(false);
+    status = 404; // a key nobody has: an answer
+    expect(await client.lookupKey('k')).toBeNull();
+    expect(client.answering()).toBe(true);
+    const auth = await fake.server((_q, res) => json(res, 404, {}));
+    const unreachable = fake.client({ url: await deadPort(), tokenUrl: auth.tokenUrl }, { retry: { attempts: 1, baseMs: 1, capMs: 1 } }).client;
+    await rejection(unreachable.lookupKey('k'));
+    expect(unreachable.answering()).toBe(false);
+  });
+});
