@@ -123,7 +123,8 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
   const watched = deps.settings.returnWatch > 0 ? await batchesToWatch(ledger, { settledSince: ago(deps.settings.returnWatch), readBefore: ago(deps.settings.returnWatchEvery) }) : [];
   for (const b of [...(await batchesAwaitingReturnConfirmation(ledger)), ...watched]) if (!started.some((s) => s.id === b.id)) started.push(b);
   // Reading item pages needs the provider: while it does not answer, the lease is let run out, so another host can try.
-  const reading = { ...leaseOptions(deps), progressing: () => provider.answering() };
+  const leaseMs = deps.settings.leaseTime * 1000;
+  const reading = { ...leaseOptions(deps), progressing: () => provider.answering(leaseMs / 3) };
   for (const b of started) {
     // A batch another daemon is reading right now (a shared ledger) is that daemon's in this pass.
     const r = await guard(`reconciling batch #${b.id}`, () =>

@@ -57,17 +57,21 @@ export class ApiCalls {
   readonly #retryAfter = new WeakMap<ProviderError, number>();
   #seq = 0;
   #answering = true;
+  /** Requests sent and not answered yet: when each was sent. */
+  readonly #inFlight = new Map<number, number>();
 
   constructor(o: ApiCallsOptions) {
     this.#o = o;
   }
 
   /**
-   * False while the provider's last answer was none (refused, reset, timed out) or a 5xx: work that needs it cannot
-   * progress (a daemon lets its lease on that work run out, for another host to try). True before any call.
+   * False while the provider's last answer was none (refused, reset, timed out) or a 5xx, or while a request has
+   * waited `withinMs` for its answer (a link that swallows requests): work that needs the provider cannot progress,
+   * and a daemon lets its lease on that work run out, for another host to try. True before any call.
    */
-  answering(): boolean {
-    return this.#answering;
+  answering(withinMs: number): boolean {
+    const oldest = Math.min(...this.#inFlight.values());
+    return this.#answering && !(this.#o.now() - oldest >= withinMs);
   }
 
   /** The Retry-After (ms) the provider sent with the answer behind this error, if any. */
@@ -101,9 +105,11 @@ export class ApiCalls {
           const started = this.#o.now();
           this.#o.emit({ type: 'request', id, method, path, attempt });
           let res: HttpResponse;
+          this.#inFlight.set(id, started);
           try {
             res = await this.#o.transport.send({ method, url, displayPath: path, headers: { ...baseHeaders, authorization: `Bearer ${token}` }, ...(spec.body === undefined ? {} : { body: spec.body }) });
           } catch (e) {
+            this.#inFlight.delete(id);
             if (!(e instanceof ProviderError)) throw e;
             this.#answering = e.status !== null;
             this.#o.emit({ type: 'failure', id, method, path, attempt, cause: e.code ?? 'error', outcomeUnknown: e.outcomeUnknown, ms: this.#o.now() - started });
@@ -113,6 +119,7 @@ export class ApiCalls {
             if (e.status !== null || spec.mode === 'once') throw failure;
             throw retryable(failure, { retryAfterMs: null, reason: e.code ?? 'communication failure' });
           }
+          this.#inFlight.delete(id);
           const { status } = res;
           this.#answering = status < 500;
           this.#o.emit({ type: 'response', id, method, path, attempt, status, ms: this.#o.now() - started });

@@ -138,9 +138,9 @@ export class ProviderClient {
   }
 
   /** Gets an access token (learning how the token endpoint wants the client authenticated); calls nothing else. */
-  /** Whether the provider answered the last call (see ApiCalls.answering). */
-  answering(): boolean {
-    return this.#api.answering();
+  /** Whether the provider answered the last call, none waiting `withinMs` for its answer (see ApiCalls.answering). */
+  answering(withinMs: number): boolean {
+    return this.#api.answering(withinMs);
   }
 
   async authenticate(): Promise<'basic' | 'body'> {

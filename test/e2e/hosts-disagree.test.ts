@@ -38,8 +38,10 @@ interface Daemon {
   log(): string;
 }
 
-function startDaemon(env: Record<string, string>, port: number, publicUrl = `http://127.0.0.1:${port}/webhooks`): Daemon {
-  const run = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', publicUrl, '--interval', '1', '--log-format', 'json'], { env, timeout: 280_000 });
+/** A daemon; `subscribe: false` leaves the provider's events out (it follows by reading the item pages alone). */
+function startDaemon(env: Record<string, string>, port: number, o: { subscribe?: boolean } = {}): Daemon {
+  const events = o.subscribe === false ? [] : ['--public-url', `http://127.0.0.1:${port}/webhooks`];
+  const run = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, ...events, '--interval', '1', '--log-format', 'json'], { env, timeout: 280_000 });
   daemons.push(run);
   let log = '';
   run.stderr!.on('data', (b: Buffer) => (log += b.toString()));
@@ -83,10 +85,10 @@ interface PaymentsReport {
   payments: { identifier: string; paid: number; refunded: number }[];
 }
 
-async function setUp(faults = 'dupWebhook=0.1') {
+async function setUp(faults = 'dupWebhook=0.1', speed = '20') {
   const dir = tempDir();
   const ledger = await newDatabase();
-  const s: SandboxProcess = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--seed', '11', '--speed', '20', '--faults', faults] });
+  const s: SandboxProcess = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--seed', '11', '--speed', speed, '--faults', faults] });
   sandboxes.push(s);
   const env = userEnv(dir, {
     ...s.env(),
@@ -199,5 +201,44 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
     expect(resumed.stderr).not.toMatch(/bug|defeito|at .*\.js:\d+/);
     await expectOneRemoteBatchEach(s, env, 9);
     expect(await settledBatches(env)).toBe(true);
+  });
+
+  it('a daemon cut off from the provider lets its lease on a batch run out: another host reconciles it meanwhile', async () => {
+    // The provider's clock all but stands still until the test moves it: the batch is still in flight when host-a
+    // begins reading it.
+    const { dir, s, env } = await setUp('dupWebhook=0.1', '0.001');
+    const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), 8), '--start', '--yes'], { env: onHost(env, 'host-c'), timeout: 120_000 });
+    expect(imported.exitCode, imported.stderr.slice(-1500)).toBe(0);
+    // host-a's link to the provider swallows every request (no answer, no error) until the end of the test.
+    let swallowed = 0;
+    let cutOff!: () => void;
+    const sawRequest = new Promise<void>((r) => (cutOff = r));
+    const blackhole = new Promise<void>(() => {});
+    const proxy = await startProviderProxy(s.url, () => {
+      swallowed += 1;
+      cutOff();
+      return blackhole;
+    });
+    cleanups.push(async () => {
+      a.run.kill('SIGKILL');
+      await a.run;
+      await proxy.close();
+    });
+    const a = startDaemon(onHost({ ...env, PAYBATCH_BASE_URL: proxy.url, PAYBATCH_REQUEST_TIMEOUT: '10m' }, 'host-a'), await freePort(), { subscribe: false });
+    await sawRequest;
+    await waitFor(async () => (await queryLedger(env, "SELECT name FROM work_leases WHERE name LIKE 'batch:%:reconcile' AND holder LIKE 'host-a:%'")).length > 0, {
+      timeoutMs: 60_000,
+      what: "host-a holding the batch's reading",
+    });
+    // Now the provider pays the eight (1–5 s on its clock); host-b, whose link is fine, starts.
+    await s.admin('clock/advance', { method: 'POST', body: { seconds: 10 } });
+    const b = startDaemon(onHost(env, 'host-b'), await freePort(), { subscribe: false });
+    await waitFor(() => settledBatches(env), { timeoutMs: 100_000, intervalMs: 250, what: 'the batch settled by host-b while host-a is cut off' });
+    expect(b.passes()).toBeGreaterThan(0);
+    // host-a is still waiting for its first answers: the batch was taken over while it was cut off, not after.
+    expect(a.run.exitCode).toBeNull();
+    expect(a.passes()).toBe(0);
+    expect(swallowed).toBeGreaterThan(0);
+    await expectOneRemoteBatchEach(s, env, 8);
   });
 });

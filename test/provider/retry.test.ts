@@ -310,15 +310,39 @@ describe('whether the provider answers', () => {
   it('is true before any call and after any answer below 500; false after no answer or a 5xx', async () => {
     let status = 503;
     const { client } = await setup((_q, res) => json(res, status, status === 200 ? DEST : { error: { code: 'x', message: 'scripted' } }), { retry: { attempts: 1, baseMs: 1, capMs: 1 } });
-    expect(client.answering()).toBe(true);
+    expect(client.answering(60_000)).toBe(true);
     await rejection(client.lookupKey('k'));
-    expect(client.answering()).toBe(false);
+    expect(client.answering(60_000)).toBe(false);
     status = 404; // a key nobody has: an answer
     expect(await client.lookupKey('k')).toBeNull();
-    expect(client.answering()).toBe(true);
+    expect(client.answering(60_000)).toBe(true);
     const auth = await fake.server((_q, res) => json(res, 404, {}));
     const unreachable = fake.client({ url: await deadPort(), tokenUrl: auth.tokenUrl }, { retry: { attempts: 1, baseMs: 1, capMs: 1 } }).client;
     await rejection(unreachable.lookupKey('k'));
-    expect(unreachable.answering()).toBe(false);
+    expect(unreachable.answering(60_000)).toBe(false);
+  });
+
+  it('is false while a request has waited longer than asked for its answer (a link that swallows requests)', async () => {
+    let now = Date.parse('2026-11-27T12:00:00Z');
+    let answer!: () => void;
+    const held = new Promise<void>((r) => (answer = r));
+    let arrived!: () => void;
+    const seen = new Promise<void>((r) => (arrived = r));
+    const { client } = await setup(
+      (_q, res) => {
+        arrived();
+        void held.then(() => json(res, 200, DEST));
+      },
+      { now: () => now },
+    );
+    const lookup = client.lookupKey('k');
+    await seen;
+    now += 9_000;
+    expect(client.answering(10_000)).toBe(true);
+    now += 1_000;
+    expect(client.answering(10_000)).toBe(false);
+    answer();
+    expect(await lookup).toEqual(DEST);
+    expect(client.answering(10_000)).toBe(true);
   });
 });
