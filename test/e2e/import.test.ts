@@ -38,7 +38,7 @@ describe('paybatch import (end to end)', () => {
     expect(r.stderr).toContain('Adding items 2000/2000');
     const { batches } = await s.admin<BatchesReport>('batches');
     expect(batches).toHaveLength(1);
-    expect(batches[0]).toMatchObject({ id: doc.batch.remoteId, status: 'processing', quantityItems: 2000, name: `folha ${doc.batch.name.split(' ').at(-1)} [pb:1]` });
+    expect(batches[0]).toMatchObject({ id: doc.batch.remoteId, status: expect.stringMatching(/^(processing|completed)$/), quantityItems: 2000, name: `folha ${doc.batch.name.split(' ').at(-1)} [pb:1]` });
   });
 
   it('sends a sheet larger than the provider takes in one batch as parts, resumable after a kill between them', async () => {
@@ -161,7 +161,8 @@ describe('paybatch import (end to end)', () => {
     const { batches } = await s.admin<BatchesReport>('batches');
     expect(batches).toHaveLength(1);
     expect(batches[0]!.quantityItems).toBe(1200);
-    expect(batches[0]!.status).toBe('processing');
+    // Started: still processing, or already completed on the sandbox's clock on a slow machine.
+    expect(['processing', 'completed']).toContain(batches[0]!.status);
     const payments = await s.admin<PaymentsReport & { paidMoreThanOnce: unknown[] }>('payments');
     expect(payments.paidMoreThanOnce).toEqual([]);
   });
@@ -179,7 +180,7 @@ describe('paybatch import (end to end)', () => {
     expect(doc).toMatchObject({ outcome: runs.length === 1 ? 'imported' : expect.stringMatching(/^(imported|resumed)$/), batch: { status: 'started', items: 300 } });
     const { batches } = await s.admin<BatchesReport>('batches');
     expect(batches).toHaveLength(1);
-    expect(batches[0]).toMatchObject({ id: doc.batch.remoteId, quantityItems: 300, status: 'processing' });
+    expect(batches[0]).toMatchObject({ id: doc.batch.remoteId, quantityItems: 300, status: expect.stringMatching(/^(processing|completed)$/) });
     const payments = await s.admin<PaymentsReport & { paidMoreThanOnce: unknown[] }>('payments');
     expect(payments.paidMoreThanOnce).toEqual([]);
   }, 300_000);
