@@ -116,6 +116,8 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         // /healthz asks the ledger the cheapest question deliveries depend on: one key lookup of webhook_events.
         health: () => isEventStored(ledger, ''),
         status: () => clockStatus(deps.clock),
+        // A signed delivery's timestamp is judged by the ledger's clock too: a host whose own is off refuses none.
+        now: () => deps.now().getTime(),
         log: (e) => log(e),
       });
       const url = o.subscribeUrl === 'auto' ? receiver.url : o.subscribeUrl;

@@ -154,11 +154,17 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
     expect(Math.round(health.clock.offsetMs / 1000)).toBe(-180);
   });
 
-  it('daemons 5 minutes ahead and behind send each alert once', async () => {
+  it('daemons 5 minutes ahead and behind, and one 3 hours ahead, send each alert once and no false "no news" alert', async () => {
     const { dir, s, env } = await setUp('failed=0.4,dupWebhook=0.1');
     const alertsFile = join(dir, 'alerts.log');
     const alerting = { ...env, PAYBATCH_ALERT_COMMAND: `read -r alert; printf '%s %s\\n' "$PAYBATCH_ALERT_ID" "$PAYBATCH_ALERT_KIND" >> '${alertsFile}'` };
-    const hosts = [startDaemon(onHost(alerting, 'host-b', 5 * MINUTE), await freePort()), startDaemon(onHost(alerting, 'host-c', -5 * MINUTE), await freePort()), startDaemon(onHost(alerting, 'host-a'), await freePort())];
+    const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const hosts = [
+      startDaemon(onHost(alerting, 'host-b', 5 * MINUTE), ports[0]!),
+      startDaemon(onHost(alerting, 'host-c', -5 * MINUTE), ports[1]!),
+      startDaemon(onHost(alerting, 'host-d', 180 * MINUTE), ports[2]!),
+      startDaemon(onHost(alerting, 'host-a'), ports[3]!),
+    ];
     for (const [n, sheet] of [[10, 'a'], [14, 'b']] as const) {
       const r = await paybatch(['import', writeSheet(join(dir, `folha-${sheet}.csv`), n, { seed: sheet }), '--start', '--yes'], { env: onHost(env, 'host-a'), timeout: 120_000 });
       expect(r.exitCode, r.stderr.slice(-1500)).toBe(0);
@@ -170,6 +176,11 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
         Number((await queryLedger<{ n: number }>(env, "SELECT count(*) AS n FROM alerts WHERE kind = 'failures'"))[0]?.n) > 0,
       { timeoutMs: 150_000, intervalMs: 250, what: 'every batch settled and every alert sent' },
     );
+    // The provider's signed deliveries are judged by the database's clock too: no host refused one as too old or new.
+    for (const port of ports) {
+      const { counters } = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { counters: Record<string, number> };
+      expect(Object.keys(counters).filter((k) => k.includes('timestamp')), `daemon on port ${port}`).toEqual([]);
+    }
     // Each daemon finishes a pass more, then stops, so that no alert is still being sent when they are counted.
     for (const h of hosts) {
       const then = h.passes();
@@ -180,6 +191,8 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
     const recorded = (await queryLedger<{ id: number }>(env, 'SELECT id FROM alerts ORDER BY id')).map((a) => String(a.id));
     const delivered = readFileSync(alertsFile, 'utf8').trim().split('\n').map((l) => l.split(' ')[0]!);
     expect(delivered.sort()).toEqual(recorded.sort());
+    // Payments settled within seconds: none was ever "without news for over 2 h", whatever host-d's clock said.
+    expect(await queryLedger(env, "SELECT id FROM alerts WHERE kind = 'stale-items'")).toEqual([]);
   });
 
   it('an import frozen inside a transaction while adding items holds nobody up: the daemon takes the batch over; resumed, it writes nothing', async () => {
