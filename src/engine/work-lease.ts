@@ -8,7 +8,7 @@ import { leaseHeld, releaseLease, renewLease, takeLease, type HeldLease } from '
  * A lease lasts this long unless renewed (the `leaseTime` setting): the work of a daemon that died, paused or was cut
  * off on another host is taken over after it (one that died on this host, at once: see holderEndedHere).
  */
-export const LEASE_MS = 60_000;
+const LEASE_MS = 60_000;
 
 /** This process as a lease holder: host, pid and a random tag (a pid reused after a restart is another holder). */
 export const LEASE_HOLDER = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -27,7 +27,7 @@ export interface LeaseFence {
 }
 
 /** Work not under a lease (SQLite: one daemon, under the ledger's daemon lock): nothing to check. */
-export const UNFENCED: LeaseFence = { check: async () => {} };
+const UNFENCED: LeaseFence = { check: async () => {} };
 
 export interface LeaseOptions {
   readonly holder?: string;

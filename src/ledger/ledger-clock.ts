@@ -22,18 +22,18 @@ export interface ClockReading {
  * Reads the ledger's clock against this host's: the offset assumes the answer was made halfway through the round
  * trip, so it is right to within half of it. An SQLite ledger's clock is this host's: offset 0.
  */
-export async function readLedgerClock(ledger: Ledger, hostNow: () => number = Date.now): Promise<ClockReading> {
+async function readLedgerClock(ledger: Ledger): Promise<ClockReading> {
   if (ledger.dialect === 'sqlite') return { offsetMs: 0, roundTripMs: 0 };
-  const asked = hostNow();
+  const asked = Date.now();
   const row = await ledger.first(sql<{ now: string }>`SELECT ${ledgerTime(ledger, new Date(asked))} AS now`);
-  const answered = hostNow();
+  const answered = Date.now();
   return { offsetMs: Date.parse(row!.now) - (asked + answered) / 2, roundTripMs: answered - asked };
 }
 
 /** A host clock this far off the ledger's is corrected (below it, the difference decides nothing a lease does). */
 const CORRECT_FROM_MS = 1_000;
 /** A host clock this far off the ledger's is reported: at start, and in the daemon's `/healthz`. */
-export const REPORT_SKEW_FROM_MS = 2_000;
+const REPORT_SKEW_FROM_MS = 2_000;
 
 /**
  * This process's time by the ledger's clock: `base` (this host's clock, or a test's) moved by how far the ledger's
