@@ -254,4 +254,40 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
     expect(swallowed).toBeGreaterThan(0);
     await expectOneRemoteBatchEach(s, env, 8);
   });
+
+  it('a daemon frozen (SIGSTOP) while it holds a lease, outside a transaction, loses it; resumed, it writes nothing under it', async () => {
+    const { dir, s, env } = await setUp('dupWebhook=0.1', '0.001');
+    const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), 6), '--start', '--yes'], { env: onHost(env, 'host-c'), timeout: 120_000 });
+    expect(imported.exitCode, imported.stderr.slice(-1500)).toBe(0);
+    // host-a's first reading of the batch's items waits at its link until the test lets it through.
+    let reading!: () => void;
+    const readingAsked = new Promise<void>((r) => (reading = r));
+    let letThrough!: () => void;
+    const through = new Promise<void>((r) => (letThrough = r));
+    const proxy = await startProviderProxy(s.url, (method, path) => {
+      if (method !== 'GET' || !/\/items/.test(path)) return null;
+      reading();
+      return through;
+    });
+    cleanups.push(proxy.close);
+    const a = startDaemon(onHost({ ...env, PAYBATCH_BASE_URL: proxy.url, PAYBATCH_REQUEST_TIMEOUT: '10m' }, 'host-a'), await freePort(), { subscribe: false });
+    await readingAsked;
+    await waitFor(async () => (await queryLedger(env, "SELECT name FROM work_leases WHERE name LIKE 'batch:%:reconcile' AND holder LIKE 'host-a:%'")).length > 0, {
+      timeoutMs: 60_000,
+      what: "host-a holding the batch's reading",
+    });
+    // Frozen with its request in flight (no transaction open); its answer comes while it cannot read it.
+    a.run.kill('SIGSTOP');
+    letThrough();
+    await s.admin('clock/advance', { method: 'POST', body: { seconds: 10 } });
+    const b = startDaemon(onHost(env, 'host-b'), await freePort(), { subscribe: false });
+    await waitFor(() => settledBatches(env), { timeoutMs: 100_000, intervalMs: 250, what: 'the batch settled by host-b while host-a is frozen' });
+    // Resumed, host-a reads its old answer, finds its lease gone, and writes nothing of it.
+    a.run.kill('SIGCONT');
+    await waitFor(() => /the lease on batch:\d+:reconcile was lost/.test(a.log()), { timeoutMs: 60_000, what: 'host-a finding its lease lost' });
+    expect(a.run.exitCode).toBeNull();
+    expect(b.passes()).toBeGreaterThan(0);
+    expect(await settledBatches(env)).toBe(true);
+    await expectOneRemoteBatchEach(s, env, 6);
+  });
 });
