@@ -25,7 +25,8 @@ describe('exactly-once under a seeded simulation on a PostgreSQL ledger (end to 
   it(`seeds ${SEEDS.join(', ')}: kills at every phase, faults, false events, three dialects — no invariant violated`, async () => {
     const run = await execa(process.execPath, [SIMULATE, '--seed-list', SEEDS.join(','), '--backend', 'postgres', '--jobs', '2', '--json'], {
       reject: false,
-      timeout: 240_000,
+      // A bound for a run gone wrong: a minute alone, several times that beside a CPU-bound job.
+      timeout: 600_000,
       // The server's URL holds its password: through the environment, not the command line.
       env: { PAYBATCH_TEST_POSTGRES_URL: postgresServerUrl() },
     });
@@ -43,5 +44,5 @@ describe('exactly-once under a seeded simulation on a PostgreSQL ledger (end to 
     for (const dialect of ['paybatch', 'spec', 'iso']) expect(summary.dialects[dialect]?.seeds, `seeds on the ${dialect} dialect`).toBeGreaterThan(0);
     expect(summary.forged.sent).toBeGreaterThan(0);
     expect(summary.forged.converged).toBe(summary.forged.sent);
-  }, 250_000);
+  }, 610_000);
 });
