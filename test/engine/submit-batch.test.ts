@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
 import { followUpPass } from '../../src/engine/follow-up.js';
 import { submitBatch } from '../../src/engine/submit-batch.js';
+import { BatchClaimLost } from '../../src/ledger/batch-claim.js';
 import { getBatch } from '../../src/ledger/batch-repository.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
-import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
+import { openLedger, sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
+import { strayBatchesKept } from '../../src/ledger/stray-batch-store.js';
 import type { ProviderClient } from '../../src/provider/client.js';
 import type { Batch, Item, NewItem } from '../../src/provider/types.js';
 import { watchingTransactions } from '../helpers/counting-ledger.js';
@@ -63,6 +65,27 @@ async function ledgerWithDraft(n: number): Promise<{ ledger: Ledger; batchId: nu
   const { batchIds: [batchId] } = await recordImport(ledger, { fileHash: 'h', fileName: 's.csv', rowCount: n, batchName: 'Folha', itemCount: items.length, items, rejectedCount: 0, now: t0 });
   return { ledger, batchId, identifiers: items.map((i) => i.identifier) };
 }
+
+describe('a run that lost its claim on a batch while sending it (it paused, another host took the batch over)', () => {
+  it('writes nothing of the batch, records the remote batch it created as stray, and stops', async () => {
+    const { ledger, batchId } = await ledgerWithDraft(2);
+    const { batches, provider } = memoryProvider(async () => {
+      // While the creation is in flight, another host takes the claim (the generation moves on).
+      sqliteOf(ledger).prepare('UPDATE batches SET claim_generation = claim_generation + 1').run();
+    });
+    const stopped = await submitBatch({ ledger, provider, now: () => t0 }, batchId, { start: true }).catch((e: unknown) => e);
+    expect(stopped).toBeInstanceOf(BatchClaimLost);
+    expect((stopped as Error).message).toContain(`Batch #${batchId} was taken over by another paybatch run`);
+    const batch = await getBatch(ledger, batchId);
+    expect([batch.status, batch.remote_id]).toEqual(['draft', null]);
+    expect(batches.map((b) => [b.id, b.items.length, b.starts])).toEqual([['remote-1', 0, 0]]);
+    expect(await strayBatchesKept(ledger)).toEqual([{ batchId, remoteId: 'remote-1', reason: null, foundAt: t0.toISOString() }]);
+    // The call itself is in the log, with what it created: the provider's answer is never lost.
+    const outcome = sqliteOf(ledger).prepare("SELECT detail_json FROM provider_calls WHERE operation = 'create_batch' AND phase = 'outcome'").pluck().get() as string;
+    expect(JSON.parse(outcome)).toEqual({ remoteId: 'remote-1', created: true, claimLost: true });
+    await ledger.close();
+  });
+});
 
 describe('submitting one batch from two runs at once', () => {
   it('creates one remote batch, with every item, started once', async () => {
