@@ -6,9 +6,11 @@
 ALTER TABLE work_leases ADD COLUMN generation BIGINT NOT NULL DEFAULT 0;
 
 -- The same for a batch's submission claim: the batch row carries the generation of the claim that may write its
--- remote batch and status, and a run that lost its claim changes nothing of it.
+-- remote batch and status, and a run that lost its claim changes nothing of it. A claim runs until its expires_at
+-- (by the database's clock), which its holder renews: each holder says how long its own claim lasts.
 ALTER TABLE batches ADD COLUMN claim_generation BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE batch_claims ADD COLUMN generation BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE batch_claims ADD COLUMN expires_at TEXT;
 
 -- An alert being sent is claimed (token, until when): only the claim's holder records the channels' answer, and an
 -- alert counts as unsent only once its claim ran out by the ledger's clock.

@@ -14,7 +14,7 @@ import { reconcileBatch } from './reconcile.js';
 import { reprocessUnpaidForInstability } from './reprocess.js';
 import type { ApprovalGate } from './approvals.js';
 import { startScheduledBatches } from './schedule-batch.js';
-import { submitBatch } from './submit-batch.js';
+import { claimOf, submitBatch } from './submit-batch.js';
 import { resolveStrayBatches } from './stray-batches.js';
 import { LEASE_HOLDER, withLease, type LeaseOptions } from './work-lease.js';
 
@@ -145,7 +145,7 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
   for (const b of (await unfinishedBatches(ledger)).filter((b) => b.status !== 'started' && !refused.has(b.id))) {
     if (b.status === 'submitted' && !b.start_requested) continue; // waits for a person to start it
     // A batch another run is sending right now (an import with --start) is that run's; the next pass sees how it ended.
-    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now, approvals: deps.approvals, claimMs }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
+    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now, approvals: deps.approvals, ...claimOf(deps.settings) }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
     if (done) submitted.push(b.id);
   }
   // Remote batches a run created after losing its claim: deleted while empty, otherwise alerted.

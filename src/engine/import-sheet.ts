@@ -24,7 +24,7 @@ import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, totalsOf, type Duplicate, typ
 import type { OnProgress } from './progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
 import { signBatchesAsMaker, type ApprovalGate, type MakerKey } from './approvals.js';
-import { submitBatch } from './submit-batch.js';
+import { claimOf, submitBatch } from './submit-batch.js';
 
 export interface ImportOptions {
   readonly file: string;
@@ -42,7 +42,7 @@ export interface ImportOptions {
 export interface ImportDeps {
   readonly ledger: Ledger;
   readonly provider: () => Promise<ProviderClient>;
-  readonly settings: Pick<Settings, 'maxItemAmount' | 'maxBatchTotal' | 'maxBatchItems'>;
+  readonly settings: Pick<Settings, 'maxItemAmount' | 'maxBatchTotal' | 'maxBatchItems'> & Partial<Pick<Settings, 'claimTime'>>;
   readonly now: () => Date;
   /** Shown the plan before anything is written; false cancels. */
   readonly confirm: (summary: ImportSummary) => Promise<boolean>;
@@ -273,7 +273,7 @@ async function signAsMaker(deps: ImportDeps, batchIds: readonly number[]): Promi
 async function submitParts(deps: ImportDeps, provider: ProviderClient, batchIds: readonly number[], start: boolean): Promise<BatchRow[]> {
   const batches: BatchRow[] = [];
   for (const id of batchIds) {
-    const batch = await submitBatch({ ledger: deps.ledger, provider, now: deps.now, onProgress: deps.onProgress, approvals: deps.approvals }, id, { start });
+    const batch = await submitBatch({ ledger: deps.ledger, provider, now: deps.now, onProgress: deps.onProgress, approvals: deps.approvals, ...claimOf(deps.settings) }, id, { start });
     if (!batch.remote_id) throw new PaybatchError(`Batch #${id} has no remote id after submission.`);
     batches.push(batch);
   }

@@ -24,7 +24,7 @@ import type { OnProgress } from './progress.js';
 import { resolveKeys } from './resolve-keys.js';
 import { signBatchesAsMaker, type ApprovalGate, type MakerKey } from './approvals.js';
 import { reconcileBatch } from './reconcile.js';
-import { submitBatch } from './submit-batch.js';
+import { claimOf, submitBatch } from './submit-batch.js';
 
 export interface RetryOptions {
   readonly batchId: number;
@@ -47,7 +47,7 @@ export interface RetrySummary {
 export interface RetryDeps {
   readonly ledger: Ledger;
   readonly provider: () => Promise<ProviderClient>;
-  readonly settings: Pick<Settings, 'maxBatchTotal'>;
+  readonly settings: Pick<Settings, 'maxBatchTotal'> & Partial<Pick<Settings, 'claimTime'>>;
   readonly now: () => Date;
   /** Shown the plan before anything is written; false cancels. */
   readonly confirm: (summary: RetrySummary) => Promise<boolean>;
@@ -158,7 +158,7 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
   });
   if (deps.maker && deps.approvals) await signBatchesAsMaker(ledger, deps.approvals, now, deps.maker, [batchId]);
   crashPoint('retry-write');
-  const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress, approvals: deps.approvals }, batchId, { start: o.start });
+  const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress, approvals: deps.approvals, ...claimOf(deps.settings) }, batchId, { start: o.start });
   const items = candidates.map((c) => ({ line: c.item.line, identifier: identifiers.get(c.item.id)!, retryOf: c.item.identifier }));
   return { outcome: 'retried', source, batch, summary, items, skipped };
 }
@@ -171,7 +171,7 @@ async function continueEarlier(deps: RetryDeps, source: BatchRow, start: boolean
   const owed = ['draft', 'created'].includes(last.status) || (last.status === 'submitted' && (start || last.start_requested === 1));
   if (!owed) return { outcome: 'already-retried', source, batch: last, summary: null, items: [], skipped: [] };
   const batch = await submitBatch(
-    { ledger: deps.ledger, provider: await deps.provider(), now: deps.now, onProgress: deps.onProgress, approvals: deps.approvals },
+    { ledger: deps.ledger, provider: await deps.provider(), now: deps.now, onProgress: deps.onProgress, approvals: deps.approvals, ...claimOf(deps.settings) },
     last.id,
     { start: start || last.start_requested === 1 },
   );

@@ -1,3 +1,4 @@
+import type { Settings } from '../config/settings.js';
 import type { Alert, ChannelResult } from '../alerts/alert.js';
 import { addBusinessDays, saoPauloDate, saoPauloInstant } from '../domain/bank-calendar.js';
 import { ApprovalRequiredError, PaybatchError, UsageError } from '../errors.js';
@@ -15,7 +16,7 @@ import {
 } from '../ledger/schedule-store.js';
 import type { ProviderClient } from '../provider/client.js';
 import { requireBatchApprovals, type ApprovalGate } from './approvals.js';
-import { submitBatch } from './submit-batch.js';
+import { claimOf, submitBatch } from './submit-batch.js';
 
 /** The hour (São Paulo) a business day opens: scheduled batches start then. */
 const OPENING_HOUR = 8;
@@ -61,6 +62,7 @@ export interface ScheduledStartDeps {
   readonly sandbox: boolean;
   /** The profile's approval policy and approvers (absent: no policy). */
   readonly approvals?: ApprovalGate;
+  readonly settings: Pick<Settings, 'claimTime'>;
 }
 
 export interface ScheduledStarts {
@@ -114,7 +116,7 @@ export async function startScheduledBatches(deps: ScheduledStartDeps): Promise<S
     }
     if (!(await settleSchedule(ledger, due.batchId, 'started', now))) continue;
     try {
-      await submitBatch({ ledger, provider: deps.provider, now: deps.now, approvals: deps.approvals }, due.batchId, { start: true, onBusy: 'skip' });
+      await submitBatch({ ledger, provider: deps.provider, now: deps.now, approvals: deps.approvals, ...claimOf(deps.settings) }, due.batchId, { start: true, onBusy: 'skip' });
       await noteScheduleOutcome(ledger, due.batchId, { error: null, now });
       started.push(due.batchId);
     } catch (e) {

@@ -25,6 +25,10 @@ export interface SubmitDeps {
   readonly claimMs?: number;
 }
 
+/** The claim a run holds on a batch it sends lasts the profile's `claimTime`. */
+export const claimOf = (settings: { readonly claimTime?: number }): { claimMs?: number } =>
+  settings.claimTime === undefined ? {} : { claimMs: settings.claimTime * 1000 };
+
 /**
  * When another run is submitting the same batch (an import with --start and the daemon, say): 'wait' for it to end,
  * then go on from where it left the batch; or 'skip' the batch, returning null (the daemon: its next pass sees it).

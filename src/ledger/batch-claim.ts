@@ -37,19 +37,27 @@ export type BatchClaimAttempt = { readonly claim: BatchClaim } | { readonly hold
 const heldHere = new WeakMap<Ledger, Set<number>>();
 
 /**
- * A claim from another host not renewed for this long (by the ledger's clock) is taken over: a host that died or
- * paused mid-submission holds its batches up for two minutes (the `claimTime` setting). It is renewed a third as often.
+ * A claim lasts this long unless its holder renews it (by the ledger's clock), a quarter as often: a host that died or
+ * paused mid-submission holds its batches up for two minutes (the `claimTime` setting of the holder).
  */
 export const BATCH_CLAIM_MS = 120_000;
+
+/**
+ * Whether a claim ran out by the ledger's clock: past the end its holder gave it (and renews), or, for a claim of an
+ * older paybatch that gave none, `claimMs` after it was taken.
+ */
+const ranOut = (tx: Ledger, now: Date, claimMs: number) =>
+  sql`(expires_at <= ${ledgerTime(tx, now)} OR (expires_at IS NULL AND started_at <= ${ledgerTime(tx, now, -claimMs)}))`;
 
 /** How long a run waits for another run's submission of the same batch, and how often it looks. */
 const WAIT = { timeoutMs: 120_000, pollMs: 100 };
 
 /**
  * Claims the submission of this batch (creating, filling and starting its remote batch) for this process, or says
- * who holds it. A holder whose process is gone (same host) or that has not renewed its claim for `claimMs` by the
- * ledger's clock (another host: never by this host's clock against a time another host wrote) is replaced. The
- * check and the take are one transaction; each take gives the batch row the claim's next generation.
+ * who holds it. A holder whose process is gone (same host) or whose claim ran out by the ledger's clock (another
+ * host: never by this host's clock against a time another host wrote) is replaced. This run's claim lasts `claimMs`,
+ * renewed while it works. The check and the take are one transaction; each take gives the batch row the claim's
+ * next generation.
  */
 export async function claimBatch(ledger: Ledger, batchId: number, now: Date, pid = process.pid, host = hostname(), claimMs = BATCH_CLAIM_MS): Promise<BatchClaimAttempt> {
   const here = heldHere.get(ledger) ?? new Set<number>();
@@ -58,7 +66,7 @@ export async function claimBatch(ledger: Ledger, batchId: number, now: Date, pid
   const taken = await ledger.transaction<{ holder: ClaimHolder } | { generation: number }>(async (tx) => {
     const row = await tx.first(
       tx.db.selectFrom('batch_claims')
-        .select(['pid', 'host', 'started_at', sql<number>`CASE WHEN started_at <= ${ledgerTime(tx, now, -claimMs)} THEN 1 ELSE 0 END`.as('stale')])
+        .select(['pid', 'host', 'started_at', sql<number>`CASE WHEN ${ranOut(tx, now, claimMs)} THEN 1 ELSE 0 END`.as('stale')])
         .where('batch_id', '=', batchId),
     );
     if (row && ((row.pid === pid && row.host === host && here.has(batchId)) || claimStands(row, pid, host, Number(row.stale) === 1))) {
@@ -68,7 +76,7 @@ export async function claimBatch(ledger: Ledger, batchId: number, now: Date, pid
     const generation = Number(claim_generation) + 1;
     await tx.run(tx.db.updateTable('batches').set({ claim_generation: generation }).where('id', '=', batchId));
     await tx.run(tx.db.deleteFrom('batch_claims').where('batch_id', '=', batchId));
-    await tx.run(tx.db.insertInto('batch_claims').values({ batch_id: batchId, pid, host, started_at: ledgerTime(tx, now), generation }));
+    await tx.run(tx.db.insertInto('batch_claims').values({ batch_id: batchId, pid, host, started_at: ledgerTime(tx, now), expires_at: ledgerTime(tx, now, claimMs), generation }));
     // Marked before the commit: a second submission of this process, its transaction next, finds it in flight.
     if (!here.has(batchId)) marked = here.add(batchId) !== undefined;
     return { generation };
@@ -85,7 +93,7 @@ export async function claimBatch(ledger: Ledger, batchId: number, now: Date, pid
   const started = Date.now();
   const renew = () =>
     ledger.run(
-      ledger.db.updateTable('batch_claims').set({ started_at: ledgerTime(ledger, new Date(now.getTime() + Date.now() - started)) })
+      ledger.db.updateTable('batch_claims').set({ expires_at: ledgerTime(ledger, new Date(now.getTime() + Date.now() - started), claimMs) })
         .where('batch_id', '=', batchId).where('generation', '=', generation),
     );
   // A failed renewal (the database away) only lets the claim age: the submission's own calls fail the same way.

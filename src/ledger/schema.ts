@@ -224,6 +224,8 @@ export interface BatchClaimsTable {
   host: string;
   started_at: string;
   generation: Generated<number>;
+  /** Renewed by the holder; past it (by the ledger's clock) another run takes the claim over. Null: an older paybatch's. */
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type BillStatus = 'intent' | 'paid' | 'scheduled' | 'unknown' | 'failed' | 'returned';

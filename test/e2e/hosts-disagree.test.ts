@@ -206,7 +206,7 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
     const b = startDaemon(onHost(env, 'host-b'), await freePort());
     // The server ends the frozen session (idle in a transaction), its claim runs out, and host-b sends the batch.
     await waitFor(() => settledBatches(env), { timeoutMs: 150_000, intervalMs: 250, what: 'the batch settled by host-b while host-a is frozen' });
-    expect(b.passes()).toBeGreaterThan(0);
+    await waitFor(() => b.passes() > 0, { timeoutMs: 60_000, what: 'a pass of host-b done' });
     importing.kill('SIGCONT');
     const resumed = await importing;
     // Resumed, host-a finds its transaction ended and its claim gone: it stops, saying so, and changes nothing.
@@ -247,7 +247,7 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
     await s.admin('clock/advance', { method: 'POST', body: { seconds: 10 } });
     const b = startDaemon(onHost(env, 'host-b'), await freePort(), { subscribe: false });
     await waitFor(() => settledBatches(env), { timeoutMs: 100_000, intervalMs: 250, what: 'the batch settled by host-b while host-a is cut off' });
-    expect(b.passes()).toBeGreaterThan(0);
+    await waitFor(() => b.passes() > 0, { timeoutMs: 60_000, what: 'a pass of host-b done' });
     // host-a is still waiting for its first answers: the batch was taken over while it was cut off, not after.
     expect(a.run.exitCode).toBeNull();
     expect(a.passes()).toBe(0);
@@ -286,7 +286,7 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
     a.run.kill('SIGCONT');
     await waitFor(() => /the lease on batch:\d+:reconcile was lost/.test(a.log()), { timeoutMs: 60_000, what: 'host-a finding its lease lost' });
     expect(a.run.exitCode).toBeNull();
-    expect(b.passes()).toBeGreaterThan(0);
+    await waitFor(() => b.passes() > 0, { timeoutMs: 60_000, what: 'a pass of host-b done' });
     expect(await settledBatches(env)).toBe(true);
     await expectOneRemoteBatchEach(s, env, 6);
   });

@@ -59,7 +59,7 @@ const SCHEMA: Record<string, string[]> = {
   // 0005_import_claims
   import_claims: ['file_hash', 'file_name', 'pid', 'host', 'started_at'],
   // 0008_batch_claims
-  batch_claims: ['batch_id', 'pid', 'host', 'started_at', 'generation' /* 0017_fencing */],
+  batch_claims: ['batch_id', 'pid', 'host', 'started_at', 'generation', 'expires_at' /* 0017_fencing */],
   // 0009_pay_on
   batch_schedules: ['batch_id', 'pay_on', 'start_at', 'state', 'created_at', 'updated_at', 'last_error', 'alerted_at'],
   // 0010_retries

@@ -151,7 +151,7 @@ export async function runBatchItems(ctx: Context, opts: BatchItemsOptions): Prom
 }
 
 export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Promise<void> {
-  const { submitBatch } = await import('../../engine/submit-batch.js');
+  const { claimOf, submitBatch } = await import('../../engine/submit-batch.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
@@ -170,7 +170,7 @@ export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Pro
   const sw = await scheduleWords(ctx);
   await confirmOrCancel(ctx, opts.yes, early ? sw.confirmEarly(b.id, b.name, early) : h.words.confirmStart(b.id, b.name, b.item_count, h.formatBRL(b.total_cents)));
   if (early && opts.yes) ctx.out.warn(sw.startingEarly(b.id, early));
-  const started = await submitBatch({ ledger, provider: await ctx.provider(), now: ctx.now, approvals }, b.id, { start: true });
+  const started = await submitBatch({ ledger, provider: await ctx.provider(), now: ctx.now, approvals, ...claimOf((await ctx.profile()).settings) }, b.id, { start: true });
   ctx.out.result({ batch: batchDoc(started), changed: true }, () => ctx.out.print(h.words.started(started.id, started.remote_id)));
 }
 
