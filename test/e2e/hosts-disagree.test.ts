@@ -126,14 +126,13 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
   it('a daemon whose clock is 3 minutes ahead leaves alone a claim being renewed: one remote batch, settled', async () => {
     const { dir, s, env } = await setUp();
     const port = await freePort();
-    const b = startDaemon(onHost(env, 'host-b', 3 * MINUTE), port);
-    await waitFor(() => b.passes() > 0, { timeoutMs: 60_000, what: 'a first pass of the daemon on host-b' });
-    // host-a's link holds the batch-creation call until host-b has had two passes to take the import's claim over.
-    let passesThen = Infinity;
+    // host-a's link holds the batch-creation call (the import holds the batch's claim by then) while host-b, its
+    // daemon started at that moment, has two passes to take the claim over.
+    let b: Daemon | null = null;
     const proxy = await startProviderProxy(s.url, (method, path) => {
       if (method !== 'POST' || !/\/pix\/batch$/.test(path)) return null;
-      passesThen = b.passes();
-      return waitFor(() => b.passes() >= passesThen + 2, { timeoutMs: 60_000, what: 'two passes of host-b while the creation is held' }).then(() => undefined);
+      const daemon = (b = startDaemon(onHost(env, 'host-b', 3 * MINUTE), port));
+      return waitFor(() => daemon.passes() >= 2, { timeoutMs: 60_000, what: 'two passes of host-b while the creation is held' }).then(() => undefined);
     });
     cleanups.push(proxy.close);
     const imported = await paybatch(['import', writeSheet(join(dir, 'folha.csv'), 12), '--start', '--yes', '--json'], {
@@ -141,14 +140,14 @@ describe('several hosts that disagree on time, or freeze (PostgreSQL, end to end
       timeout: 120_000,
     });
     expect(imported.exitCode, imported.stderr.slice(-1500)).toBe(0);
-    expect(passesThen, 'the creation call went through the held link').not.toBe(Infinity);
+    expect(b, 'the creation call went through the held link').not.toBeNull();
     expect(JSON.parse(imported.stdout)).toMatchObject({ outcome: 'imported', batch: { status: 'started' } });
     await waitFor(() => settledBatches(env), { timeoutMs: 120_000, intervalMs: 250, what: 'the batch settled' });
     await expectOneRemoteBatchEach(s, env, 12);
     // host-b said its clock is off, and goes by the database's.
-    const said = b.log().split('\n').filter((l) => l.includes('"msg":"this host\'s clock is off')).map((l) => JSON.parse(l) as { offsetMs: number });
+    const said = b!.log().split('\n').filter((l) => l.includes('"msg":"this host\'s clock is off')).map((l) => JSON.parse(l) as { offsetMs: number });
     expect(said.map((l) => Math.round(l.offsetMs / 1000))).toEqual([-180]);
-    expect(b.log()).not.toContain('warning:');
+    expect(b!.log()).not.toContain('warning:');
     const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { clock: { offsetMs: number; skewed: boolean } };
     expect(health.clock.skewed).toBe(true);
     expect(Math.round(health.clock.offsetMs / 1000)).toBe(-180);
