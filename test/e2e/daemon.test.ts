@@ -92,7 +92,9 @@ describe('paybatch daemon (end to end)', () => {
     const dir = tempDir();
     const s = await startSandboxProcess({
       state: join(dir, 'provider.db'),
-      args: ['--seed', '11', '--speed', '200', '--stale-seconds', '1200', '--faults', 'dupWebhook=0.1,reorderWebhook=0.1,webhookDown=0.1,lostResponse=0.02,stale=0.02,instabilityReturn=0.02,failed=0.03'],
+      // Stale items stay processing 20 real seconds past their time (4,000 simulated s at 200×), so that the daemon,
+      // however slow to start on a loaded machine, finds them without news for longer than alertAfter.
+      args: ['--seed', '11', '--speed', '200', '--stale-seconds', '4000', '--faults', 'dupWebhook=0.1,reorderWebhook=0.1,webhookDown=0.1,lostResponse=0.02,stale=0.02,instabilityReturn=0.02,failed=0.03'],
     });
     sandboxes.push(s);
     const port = await freePort();

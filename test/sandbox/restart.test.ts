@@ -11,13 +11,23 @@ afterEach(async () => {
 });
 /**
  * The real clock as the sandbox reads it (Date.now), with a hand on it: `pass(ms)` makes that much real time go by at
- * once, so "while it was down" takes no waiting. Installed before the first sandbox starts, restored after the test.
+ * once, so "while it was down" takes no waiting; `hold()` stops it until `pass` (a fast sandbox's clock then stands
+ * still, whatever the load: requests take no simulated time). Installed before the first sandbox starts, restored
+ * after the test.
  */
-function controlledRealClock(): { pass: (ms: number) => void } {
+function controlledRealClock(): { pass: (ms: number) => void; hold: () => void } {
   const realNow = Date.now.bind(Date);
   let ahead = 0;
-  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
-  return { pass: (ms) => void (ahead += ms) };
+  let heldAt: number | null = null;
+  vi.spyOn(Date, 'now').mockImplementation(() => (heldAt ?? realNow()) + ahead);
+  return {
+    pass: (ms) => {
+      if (heldAt !== null) ahead -= realNow() - heldAt; // real time that went by while held does not count
+      heldAt = null;
+      ahead += ms;
+    },
+    hold: () => void (heldAt = realNow()),
+  };
 }
 afterEach(() => {
   vi.restoreAllMocks();
@@ -49,6 +59,9 @@ describe('restart on the same state file', () => {
   it('resumes webhook deliveries and bill returns that were pending', async () => {
     const stateFile = join(tempDir(), 'state.db');
     const clock = controlledRealClock();
+    // Held while the bill is paid: at 100,000 times real time, a loaded machine's pause would carry the payment past
+    // the banks' hours (and it would be scheduled, not paid).
+    clock.hold();
     const first = await sandbox({ stateFile, speed: 100_000, startTime: '2025-03-10T10:00:00-03:00' });
     const client = new Client(first);
     await client.post('/subscribe/event', { url: 'http://127.0.0.1:9/nobody-listens', secret: 'resume-secret' });
