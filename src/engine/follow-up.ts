@@ -107,7 +107,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
 
 type Guard = <T>(what: string, fn: () => Promise<T>) => Promise<T | null>;
 
-const leaseOptions = (deps: FollowUpDeps): LeaseOptions => ({ leaseMs: deps.settings.leaseTime * 1000 });
+const leaseOptions = (deps: FollowUpDeps): LeaseOptions & { leaseMs: number } => ({ leaseMs: deps.settings.leaseTime * 1000 });
 
 /**
  * The payments' side of a pass: reconcile started batches (and watched settled ones) from the provider's item pages,
@@ -122,9 +122,9 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
   const ago = (seconds: number) => new Date(now().getTime() - seconds * 1000).toISOString();
   const watched = deps.settings.returnWatch > 0 ? await batchesToWatch(ledger, { settledSince: ago(deps.settings.returnWatch), readBefore: ago(deps.settings.returnWatchEvery) }) : [];
   for (const b of [...(await batchesAwaitingReturnConfirmation(ledger)), ...watched]) if (!started.some((s) => s.id === b.id)) started.push(b);
+  const lease = leaseOptions(deps);
   // Reading item pages needs the provider: while it does not answer, the lease is let run out, so another host can try.
-  const leaseMs = deps.settings.leaseTime * 1000;
-  const reading = { ...leaseOptions(deps), progressing: () => provider.answering(leaseMs / 3) };
+  const reading = { ...lease, progressing: () => provider.answering(lease.leaseMs / 3) };
   for (const b of started) {
     // A batch another daemon is reading right now (a shared ledger) is that daemon's in this pass.
     const r = await guard(`reconciling batch #${b.id}`, () =>
@@ -136,22 +136,22 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
     }
   }
 
-  const reprocess = (await guard('paying again what instability left unpaid', () => withLease(ledger, 'reprocess', now, () => reprocessUnpaidForInstability({ ledger, provider, now }, { maxReprocess: deps.settings.maxReprocess }), leaseOptions(deps)))) ?? { attempts: 0 };
+  const reprocess = (await guard('paying again what instability left unpaid', () => withLease(ledger, 'reprocess', now, () => reprocessUnpaidForInstability({ ledger, provider, now }, { maxReprocess: deps.settings.maxReprocess }), lease))) ?? { attempts: 0 };
 
   const submitted: number[] = [];
-  const claimMs = deps.settings.claimTime * 1000;
+  const claim = claimOf(deps.settings);
   // A batch the provider keeps refusing is alerted (attention.ts) and left to a person, not sent again at every pass.
   const refused = await batchesRefused(ledger);
   for (const b of (await unfinishedBatches(ledger)).filter((b) => b.status !== 'started' && !refused.has(b.id))) {
     if (b.status === 'submitted' && !b.start_requested) continue; // waits for a person to start it
     // A batch another run is sending right now (an import with --start) is that run's; the next pass sees how it ended.
-    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now, approvals: deps.approvals, ...claimOf(deps.settings) }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
+    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now, approvals: deps.approvals, ...claim }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
     if (done) submitted.push(b.id);
   }
   // Remote batches a run created after losing its claim: deleted while empty, otherwise alerted.
-  await guard('settling stray remote batches', () => resolveStrayBatches({ ledger, provider, now, claimMs }));
+  await guard('settling stray remote batches', () => resolveStrayBatches({ ledger, provider, now, ...claim }));
   // After the batches already owed a start, so that a scheduled start that fails is tried once per pass.
-  const scheduled = (await withLease(ledger, 'scheduled-starts', now, () => startScheduledBatches(deps), leaseOptions(deps))) ?? { started: [], errors: [] };
+  const scheduled = (await withLease(ledger, 'scheduled-starts', now, () => startScheduledBatches(deps), lease)) ?? { started: [], errors: [] };
   submitted.push(...scheduled.started);
   return { started, changed, unknownStatuses, reprocess, submitted, scheduled };
 }
