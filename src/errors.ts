@@ -109,7 +109,18 @@ export class ProviderError extends PaybatchError {
   readonly outcomeUnknown: boolean;
   constructor(
     message: string,
-    o: { status: number | null; method: string; path: string; code?: string | null; body?: unknown; outcomeUnknown?: boolean; hint?: string; cause?: unknown },
+    o: {
+      status: number | null;
+      method: string;
+      path: string;
+      code?: string | null;
+      body?: unknown;
+      outcomeUnknown?: boolean;
+      /** The provider could not be reached (set by the transport); unset: judged by the code. */
+      unreachable?: boolean;
+      hint?: string;
+      cause?: unknown;
+    },
   ) {
     super(message, { hint: o.hint, cause: o.cause });
     this.status = o.status;
@@ -120,6 +131,7 @@ export class ProviderError extends PaybatchError {
     this.outcomeUnknown = o.outcomeUnknown ?? false;
     // No HTTP answer and a system or undici code (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT): the network failed. Local
     // refusals without an answer (a cursor loop, a closed client) carry lower-case codes of our own.
-    this.type = this.status === null && /^(E[A-Z_]+|UND_ERR_[A-Z_]+)$/.test(this.code ?? '') ? 'provider_unreachable' : 'provider_error';
+    const unreachable = o.unreachable ?? (this.status === null && /^(E[A-Z_]+|UND_ERR_[A-Z_]+)$/.test(this.code ?? ''));
+    this.type = unreachable ? 'provider_unreachable' : 'provider_error';
   }
 }

@@ -14,16 +14,17 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   domain: [],
   sheet: ['domain'],
   ledger: ['domain'],
-  provider: ['domain'],
+  network: ['domain'],
+  provider: ['domain', 'network'],
   config: ['domain'],
-  alerts: ['domain'],
+  alerts: ['domain', 'network'],
   receipts: ['domain'],
   reports: ['domain', 'config', 'sheet', 'receipts'],
-  engine: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'reports'],
-  daemon: ['domain', 'engine', 'ledger', 'provider', 'config', 'alerts'],
+  engine: ['domain', 'sheet', 'ledger', 'network', 'provider', 'config', 'alerts', 'receipts', 'reports'],
+  daemon: ['domain', 'engine', 'ledger', 'network', 'provider', 'config', 'alerts'],
   sandbox: ['domain'],
   ui: ['domain', 'engine'],
-  cli: ['domain', 'sheet', 'ledger', 'provider', 'config', 'alerts', 'receipts', 'reports', 'engine', 'daemon', 'sandbox', 'ui'],
+  cli: ['domain', 'sheet', 'ledger', 'network', 'provider', 'config', 'alerts', 'receipts', 'reports', 'engine', 'daemon', 'sandbox', 'ui'],
 };
 /** Files at the top of src/ shared by every layer (typed errors, private file creation, the package's folder). */
 const SHARED = new Set(['errors.ts', 'private-files.ts', 'package-root.ts']);

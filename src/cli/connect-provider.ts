@@ -1,6 +1,7 @@
 import type { Profile } from '../config/profile.js';
 import { envName, type SettingName } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
+import type { Reach } from '../network/connector.js';
 import type { ProviderClient } from '../provider/client.js';
 import { dialectOf } from '../provider/dialect.js';
 import type { ProviderClientOptions, ProviderEvent } from '../provider/types.js';
@@ -12,7 +13,7 @@ import type { Output } from './output.js';
  */
 export async function connectProvider(
   profile: Profile,
-  o: { sandboxState: string; out: Output },
+  o: { sandboxState: string; out: Output; reach?: Reach },
 ): Promise<{ client: ProviderClient; close: () => Promise<void> }> {
   const { ProviderClient } = await import('../provider/client.js');
   const s = profile.settings;
@@ -23,6 +24,8 @@ export async function connectProvider(
     // The embedded sandbox is met like any provider: through the same lenient dialect, unless the profile pins choices.
     dialect: dialectOf(s),
     timeouts: { connectMs: Math.min(10_000, waitMs), headersMs: waitMs, bodyMs: waitMs },
+    // The embedded sandbox listens on loopback over HTTP: no certificate, never a proxy.
+    ...(profile.embeddedSandbox || !o.reach ? {} : { reach: o.reach }),
     onEvent: (e: ProviderEvent) => o.out.debug(describeEvent(e)),
   });
   return {

@@ -111,7 +111,9 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
       const { isPostgresUrl } = await import('../domain/ledger-location.js');
       const beside = isPostgresUrl(ledgerFile) ? paths.defaultLedgerFile(io.env, (await ctx.profile()).name) : ledgerFile;
       const sandboxState = paths.sandboxStateFile(beside);
-      const { client, close } = await connectProvider(await ctx.profile(), { sandboxState, out });
+      const profile = await ctx.profile();
+      const reach = profile.embeddedSandbox ? undefined : await (await import('./provider-reach.js')).reachOf(ctx, profile);
+      const { client, close } = await connectProvider(profile, { sandboxState, out, ...(reach ? { reach } : {}) });
       ctx.onClose(close);
       return client;
     }),

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { formatBRL, parseAmount } from '../domain/money.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { formatDuration, parseDuration } from '../domain/duration.js';
@@ -52,6 +53,14 @@ export interface Settings {
   leaseTime: number;
   claimTime: number;
   receiptsDir?: string;
+  /** Client certificate (PEM) for providers that require mutual TLS, with `clientKey`; or `clientPfx`. Absolute paths. */
+  clientCert?: string;
+  clientKey?: string;
+  clientPfx?: string;
+  /** A CA (PEM) trusted for the provider besides the default roots. */
+  caFile?: string;
+  /** Proxy of provider and alert calls: a URL, or `none`; unset: HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  proxy?: string;
   /** The ledger: an SQLite file, or a PostgreSQL URL (one ledger for several hosts). Unset: the profile's SQLite file. */
   ledger?: string;
   alertWebhookUrl?: string;
@@ -91,6 +100,22 @@ const text = (check?: (s: string) => string | null) => (s: string): Result<strin
   if (!v) return fail('must not be empty');
   const problem = check?.(v);
   return problem ? fail(problem) : ok(v);
+};
+/** A proxy URL for people: its password masked (`http://user:****@proxy:3128`). */
+function maskedProxyUrl(text: string): string {
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+    if (url.password) url.password = '****';
+    return text === 'none' ? text : url.toString().replace(/\/$/, '');
+  } catch {
+    return '********';
+  }
+}
+
+/** A file's path, made absolute against the folder it was given in (a profile is read from anywhere). */
+const file = (s: string): Result<string> => {
+  const v = s.trim();
+  return v ? ok(resolve(v)) : fail('must not be empty');
 };
 const url = text((s) => (/^https?:\/\/[^\s]+$/.test(s) ? null : 'must be an http(s) URL'));
 const oneOf = <T extends string>(...values: T[]) => (s: string): Result<T> =>
@@ -150,6 +175,16 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   leaseTime: { describe: "several hosts: how long a daemon's hold on a piece of work lasts unless renewed (by the database's clock); another daemon takes the work over after it", parse: parseDuration, format: (v: number) => formatDuration(v) },
   claimTime: { describe: "several hosts: how long a run's claim on sending a batch stands without renewal (by the database's clock) before another host takes it over", parse: parseDuration, format: (v: number) => formatDuration(v) },
   receiptsDir: { describe: 'folder for receipt PDFs', parse: text() },
+  clientCert: { describe: "the company's client certificate (PEM file) for a provider that requires mutual TLS; with clientKey", parse: file },
+  clientKey: { describe: "the key of clientCert (PEM file, mode 0600); an encrypted key's passphrase comes from PAYBATCH_CLIENT_PASSPHRASE(_FILE) or a prompt", parse: file },
+  clientPfx: { describe: 'client certificate and key as one PKCS#12 file (.p12/.pfx, mode 0600) instead of clientCert/clientKey; passphrase as for clientKey', parse: file },
+  caFile: { describe: "a CA (PEM file) trusted for the provider besides the default roots: a private CA, or your network's TLS inspection", parse: file },
+  proxy: {
+    describe: 'proxy of provider and alert calls: http://[user:password@]host:port, or none; unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (loopback is never proxied)',
+    secret: true,
+    parse: text((s) => (s === 'none' || /^(https?:\/\/)?[^\s/]+(:\d+)?\/?$/.test(s) ? null : 'must be an http(s) proxy URL such as http://proxy.example.com:3128, or none')),
+    format: (v: string) => maskedProxyUrl(v),
+  },
   // Secret: a PostgreSQL URL may hold a password (PAYBATCH_LEDGER_FILE reads it from a file, like other secrets).
   ledger: { describe: 'the ledger: an SQLite file, or postgres://user:password@host:5432/db for one ledger shared by several hosts', secret: true, parse: text() },
   alertWebhookUrl: { describe: 'Slack/Teams-compatible incoming webhook for alerts', secret: true, parse: url },
@@ -209,8 +244,9 @@ export function isSecret(name: SettingName): boolean {
 /** A setting's value for people: secrets masked, amounts in R$, durations as 30m. */
 export function displayValue(name: SettingName, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
-  if (isSecret(name)) return '********';
   const spec = SETTINGS[name];
+  // A secret's own format masks what is secret in it (a proxy URL's password); others are masked whole.
+  if (isSecret(name) && !spec.format) return '********';
   return spec.format ? spec.format(value as never) : String(value);
 }
 

@@ -1,7 +1,7 @@
 import { ProviderError } from '../errors.js';
 import { DecodeError } from './decode.js';
 import { describeErrorBody, errorFromResponse } from './error-body.js';
-import { header, type HttpMethod, type HttpResponse, type HttpTransport } from './http-transport.js';
+import { header, isLastingFailure, type HttpMethod, type HttpResponse, type HttpTransport } from './http-transport.js';
 import type { Redactor } from './redact.js';
 import { isRetryableStatus, parseRetryAfter, retrying, type RetryLoopOptions } from './retry-policy.js';
 import type { TokenSource } from './token-source.js';
@@ -116,7 +116,7 @@ export class ApiCalls {
             mayHaveApplied ||= e.outcomeUnknown;
             const failure = withOutcome(e, mayHaveApplied);
             // An answer that arrived but could not be read (too large) is not a communication failure: no retry.
-            if (e.status !== null || spec.mode === 'once') throw failure;
+            if (e.status !== null || spec.mode === 'once' || isLastingFailure(e)) throw failure;
             throw retryable(failure, { retryAfterMs: null, reason: e.code ?? 'communication failure' });
           }
           this.#inFlight.delete(id);
@@ -202,6 +202,7 @@ function withOutcome(e: ProviderError, mayHaveApplied: boolean, note?: string): 
     code: e.code,
     body: e.body,
     outcomeUnknown,
+    unreachable: e.type === 'provider_unreachable',
     hint: outcomeUnknown && !e.outcomeUnknown ? 'An earlier attempt may have reached the provider: check its state before repeating.' : e.hint,
     cause: e.cause,
   });

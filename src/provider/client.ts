@@ -19,6 +19,7 @@ import { mayBeWrongMethod } from './error-meaning.js';
 import { DEFAULT_DIALECT, itemStateOf, wireItemAmount, type PixAmountUnit, type ProviderDialect } from './dialect.js';
 import { cursorPages } from './pages.js';
 import { Redactor } from './redact.js';
+import { proxySecrets } from '../network/proxy-rules.js';
 import { isRetryableStatus, resolveRetrySettings, retrying, type RetryLoopOptions } from './retry-policy.js';
 import { TokenSource } from './token-source.js';
 import type {
@@ -90,11 +91,13 @@ export class ProviderClient {
     this.#retryLoop = { settings: retry, random, sleep, giveUp: (e, why) => (e instanceof ProviderError ? withNote(e, why) : e) };
     this.#redactor.add(o.apiKey);
     this.#redactor.add(o.clientSecret);
+    for (const secret of o.reach ? proxySecrets(o.reach.proxy) : []) this.#redactor.add(secret);
     this.#transport = new HttpTransport({
       timeouts: { ...DEFAULT_TIMEOUTS, ...definedOnly(o.timeouts ?? {}) },
       connections: o.connections ?? DEFAULT_CONNECTIONS,
       maxResponseBytes: o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       redactor: this.#redactor,
+      reach: o.reach ?? { tls: null, proxy: { env: {} } },
     });
     this.#tokens = new TokenSource({
       transport: this.#transport,

@@ -1,5 +1,8 @@
 import { Pool } from './undici-pool.js';
 import { ProviderError } from '../errors.js';
+import { connectOption, HANDSHAKE_REFUSAL, type Reach } from '../network/connector.js';
+import { proxyFor } from '../network/proxy-rules.js';
+import { ProxyTunnelError } from '../network/proxy-tunnel.js';
 import type { Redactor } from './redact.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -54,7 +57,33 @@ const NOT_SENT_CODES = new Set([
   'CERT_HAS_EXPIRED',
   'CERT_NOT_YET_VALID',
   'ERR_TLS_CERT_ALTNAME_INVALID',
+  // Nothing went past a proxy that could not be reached or would not open the tunnel.
+  'PROXY_UNREACHABLE',
+  'PROXY_AUTH_REQUIRED',
+  'PROXY_REFUSED',
 ]);
+
+/** The server's certificate is not trusted here: the same on every attempt until the CAs or the URL change. */
+const UNTRUSTED_SERVER = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_UNTRUSTED',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/**
+ * A failure no retry can mend (a refused client certificate, an untrusted server certificate, a proxy that wants
+ * credentials or forbids the host): retrying would only delay the message that says what to change.
+ */
+export function isLastingFailure(e: ProviderError): boolean {
+  const code = e.code ?? '';
+  return HANDSHAKE_REFUSAL.test(code) || UNTRUSTED_SERVER.has(code) || code === 'PROXY_AUTH_REQUIRED' || code === 'PROXY_REFUSED';
+}
 
 /**
  * HTTP over one undici Pool per origin (base URL and token URL may differ), with connect, headers and body timeouts.
@@ -67,13 +96,17 @@ export class HttpTransport {
   readonly #connections: number;
   readonly #maxResponseBytes: number;
   readonly #redactor: Redactor;
+  readonly #reach: Reach;
+  /** The last handshake refusal of each origin and when it came (see connectOption). */
+  readonly #refusals = new Map<string, { code: string; at: number }>();
   #closed = false;
 
-  constructor(o: { timeouts: HttpTimeouts; connections: number; maxResponseBytes: number; redactor: Redactor }) {
+  constructor(o: { timeouts: HttpTimeouts; connections: number; maxResponseBytes: number; redactor: Redactor; reach: Reach }) {
     this.#timeouts = o.timeouts;
     this.#connections = o.connections;
     this.#maxResponseBytes = o.maxResponseBytes;
     this.#redactor = o.redactor;
+    this.#reach = o.reach;
   }
 
   get timeouts(): HttpTimeouts {
@@ -85,7 +118,7 @@ export class HttpTransport {
     if (!pool) {
       pool = new Pool(origin, {
         connections: this.#connections,
-        connect: { timeout: this.#timeouts.connectMs },
+        connect: connectOption(new URL(origin), this.#reach, this.#timeouts.connectMs, (code) => this.#refusals.set(origin, { code, at: performance.now() })),
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyMs,
       });
@@ -101,6 +134,7 @@ export class HttpTransport {
         status: null, method: req.method, path: req.displayPath, code: 'client_closed', outcomeUnknown: false,
       });
     }
+    const started = performance.now();
     const pool = this.#pool(req.url.origin);
     let status: number;
     let headers: IncomingHttpHeaders;
@@ -129,23 +163,18 @@ export class HttpTransport {
       }
     } catch (e) {
       if (e instanceof ProviderError) throw e;
-      throw this.#communicationError(req, e);
+      throw this.#communicationError(req, e, started);
     }
     return { status, headers, body: Buffer.concat(chunks) };
   }
 
-  #communicationError(req: HttpRequest, e: unknown): ProviderError {
-    const code = errorCode(e);
-    const notSent = NOT_SENT_CODES.has(code);
-    const t = this.#timeouts;
-    const what =
-      code === 'UND_ERR_CONNECT_TIMEOUT' ? `could not connect to ${req.url.origin} within ${t.connectMs} ms`
-      : code === 'ECONNREFUSED' ? `connection to ${req.url.origin} refused`
-      : code.startsWith('EAI_') || code === 'ENOTFOUND' ? `could not resolve the host of ${req.url.origin}`
-      : code === 'UND_ERR_HEADERS_TIMEOUT' ? `no answer within ${t.headersMs} ms`
-      : code === 'UND_ERR_BODY_TIMEOUT' ? `the answer stalled for more than ${t.bodyMs} ms`
-      : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE' ? 'the connection was lost before the answer was complete'
-      : `the request failed (${code})`;
+  #communicationError(req: HttpRequest, e: unknown, started: number): ProviderError {
+    let code = errorCode(e);
+    // Under TLS 1.3 a refused client certificate shows only as a closed connection: the alert says why.
+    const refusal = this.#refusals.get(req.url.origin);
+    if (code === 'UND_ERR_SOCKET' && refusal && refusal.at >= started) code = refusal.code;
+    const notSent = NOT_SENT_CODES.has(code) || HANDSHAKE_REFUSAL.test(code);
+    const { what, hint } = this.#explain(req, code, e);
     const outcomeUnknown = !notSent;
     const message = `${req.method} ${req.displayPath}: ${what}${outcomeUnknown ? '; the request may have reached the provider' : ''}`;
     // The original error is replaced by a plain one carrying only its code and message: undici errors can hold
@@ -157,11 +186,71 @@ export class HttpTransport {
       path: req.displayPath,
       code,
       outcomeUnknown,
+      unreachable: true,
       cause,
-      hint: outcomeUnknown
-        ? 'The provider may have received the request. Check its state before doing anything that could repeat it.'
-        : `Check the network and the base URL (${req.url.origin}).`,
+      hint:
+        hint ??
+        (outcomeUnknown
+          ? 'The provider may have received the request. Check its state before doing anything that could repeat it.'
+          : `Check the network and the base URL (${req.url.origin}).`),
     });
+  }
+
+  /** What failed, in words, and what to check when the network is not the answer. */
+  #explain(req: HttpRequest, code: string, e: unknown): { what: string; hint?: string } {
+    const t = this.#timeouts;
+    const origin = req.url.origin;
+    if (e instanceof ProxyTunnelError) {
+      const proxy = `the proxy ${e.proxy} (${this.#proxyName(req.url)})`;
+      if (code === 'PROXY_AUTH_REQUIRED') {
+        return { what: `${proxy} asks for authentication (HTTP 407)`, hint: "Put the proxy's user and password in its URL (http://user:password@proxy:3128), in the proxy setting or HTTPS_PROXY; a password with special characters is percent-encoded." };
+      }
+      if (code === 'PROXY_REFUSED') {
+        return { what: `${proxy} refused to open a tunnel to ${req.url.host} (HTTP ${e.status})`, hint: `Ask for ${req.url.host} to be allowed through the proxy, or list the host in NO_PROXY if it is reached without one.` };
+      }
+      return { what: `${proxy} could not be reached${e.reason ? ` (${e.reason})` : ''}`, hint: 'Check the proxy setting or HTTPS_PROXY / HTTP_PROXY (and NO_PROXY).' };
+    }
+    if (HANDSHAKE_REFUSAL.test(code)) {
+      const certificate = this.#reach.tls?.certificate;
+      return certificate
+        ? {
+            what: `${origin} refused this client's certificate (${code})`,
+            hint: `Check that ${certificate.file} (${certificate.subject}) is the certificate this provider issued or registered for this account and environment (sandbox and production certificates differ).`,
+          }
+        : {
+            what: `${origin} asks for a client certificate (mutual TLS) and none is set (${code})`,
+            hint: "Set the company's certificate for this provider: clientCert and clientKey (PEM files) or clientPfx (a PKCS#12 .p12/.pfx file), or PAYBATCH_CLIENT_CERT and PAYBATCH_CLIENT_KEY, or PAYBATCH_CLIENT_PFX.",
+          };
+    }
+    if (UNTRUSTED_SERVER.has(code)) {
+      const what =
+        code === 'CERT_HAS_EXPIRED' ? `the certificate of ${origin} has expired`
+        : code === 'CERT_NOT_YET_VALID' ? `the certificate of ${origin} is not valid yet`
+        : code === 'ERR_TLS_CERT_ALTNAME_INVALID' ? `the certificate of ${origin} is not issued for ${req.url.hostname}`
+        : `the certificate of ${origin} is not signed by a trusted authority (${code})`;
+      return {
+        what,
+        hint:
+          code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID'
+            ? `Check the URL (${origin}) and this host's clock; if it is right, the provider's certificate is at fault.`
+            : 'If the provider uses a private CA, or your network inspects TLS with its own, add that CA with the caFile setting (PAYBATCH_CA_FILE) or NODE_EXTRA_CA_CERTS.',
+      };
+    }
+    const what =
+      code === 'UND_ERR_CONNECT_TIMEOUT' ? `could not connect to ${origin} within ${t.connectMs} ms`
+      : code === 'ECONNREFUSED' ? `connection to ${origin} refused`
+      : code.startsWith('EAI_') || code === 'ENOTFOUND' ? `could not resolve the host of ${origin}`
+      : code === 'UND_ERR_HEADERS_TIMEOUT' ? `no answer within ${t.headersMs} ms`
+      : code === 'UND_ERR_BODY_TIMEOUT' ? `the answer stalled for more than ${t.bodyMs} ms`
+      : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE' ? 'the connection was lost before the answer was complete'
+      : `the request failed (${code})`;
+    return { what };
+  }
+
+  /** Where the proxy of `url` was named: the proxy setting or the variable. */
+  #proxyName(url: URL): string {
+    const route = proxyFor(url, this.#reach.proxy);
+    return route && !('code' in route) ? (route.source === 'setting' ? 'the proxy setting' : route.source) : 'proxy';
   }
 
   /** Closes every pool, letting requests in flight finish. Further sends fail. */

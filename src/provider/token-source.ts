@@ -1,6 +1,6 @@
 import { ProviderError } from '../errors.js';
 import { errorFromResponse } from './error-body.js';
-import { header, type HttpResponse, type HttpTransport } from './http-transport.js';
+import { header, isLastingFailure, type HttpResponse, type HttpTransport } from './http-transport.js';
 import type { Redactor } from './redact.js';
 import { isRetryableStatus, parseRetryAfter, retrying, type RetrySettings } from './retry-policy.js';
 import type { TokenAuth } from './dialect.js';
@@ -125,7 +125,7 @@ export class TokenSource {
           res = await o.transport.send({ method: 'POST', url: o.tokenUrl, displayPath: path, headers, body: form.toString() });
         } catch (e) {
           // A communication failure; an answer that arrived but could not be read (too large) is not retried.
-          if (e instanceof ProviderError && e.status === null) throw retryable(e, { retryAfterMs: null, reason: e.code ?? 'communication failure' });
+          if (e instanceof ProviderError && e.status === null && !isLastingFailure(e)) throw retryable(e, { retryAfterMs: null, reason: e.code ?? 'communication failure' });
           throw e;
         }
         if (res.status >= 200 && res.status < 300) {

@@ -6,6 +6,7 @@
 import type { Destination } from '../domain/destination.js';
 import type { ItemState } from '../domain/item-state.js';
 import type { ProviderDialect } from './dialect.js';
+import type { Reach } from '../network/connector.js';
 
 export type { Destination };
 
@@ -195,4 +196,6 @@ export interface ProviderClientOptions {
   connections?: number;
   /** Largest response body read, in bytes; default 32 MiB (receipts are PDFs). */
   maxResponseBytes?: number;
+  /** Client certificate, CA file and proxy rules of every call (the token's included); default: none of them. */
+  reach?: Reach;
 }

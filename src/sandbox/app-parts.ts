@@ -15,6 +15,8 @@ export interface AppParts {
   readonly held: HeldAnswers;
   /** Runs the background jobs at once (after the admin route moved the clock). */
   readonly runDueNow: () => void;
+  /** HTTPS (and mutual TLS with `clientCa`) instead of HTTP. */
+  readonly tls?: { readonly cert: string; readonly key: string; readonly clientCa?: string };
 }
 
 /** The authenticated account of an API request. */

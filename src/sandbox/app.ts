@@ -24,7 +24,9 @@ const BODY_LIMIT = 1024 * 1024;
  */
 export function buildApp(parts: AppParts): FastifyInstance {
   const { dialect } = parts.rt;
-  const app = Fastify({ bodyLimit: BODY_LIMIT, forceCloseConnections: 'idle', return503OnClosing: true });
+  const tls = parts.tls;
+  const https = tls ? { cert: tls.cert, key: tls.key, ...(tls.clientCa ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}) } : null;
+  const app = Fastify({ bodyLimit: BODY_LIMIT, forceCloseConnections: 'idle', return503OnClosing: true, ...(https ? { https } : {}) }) as unknown as FastifyInstance;
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);

@@ -36,6 +36,11 @@ export interface SandboxOptions {
   readonly staleSeconds?: number;
   /** Delivery attempts of a webhook event before giving up; default 10. */
   readonly webhookAttempts?: number;
+  /**
+   * Serve HTTPS with this certificate and key (PEM); with `clientCa`, every connection must present a client
+   * certificate signed by that CA (mutual TLS, as banks' Pix APIs demand). Default: plain HTTP.
+   */
+  readonly tls?: { readonly cert: string; readonly key: string; readonly clientCa?: string };
   /** Receives log lines (faults injected, deliveries given up, internal errors); default silent. */
   readonly logger?: (line: string) => void;
   /**
@@ -64,6 +69,7 @@ export interface ResolvedOptions {
   readonly webhookAttempts: number;
   readonly logger: (line: string) => void;
   readonly dialect: DialectName;
+  readonly tls: SandboxOptions['tls'] | null;
 }
 
 const DEFAULT_API_KEY = 'sandbox-api-key';
@@ -110,5 +116,6 @@ export function resolveOptions(o: SandboxOptions): Result<ResolvedOptions> {
     webhookAttempts: o.webhookAttempts ?? 10,
     logger: o.logger ?? (() => {}),
     dialect: o.dialect ?? 'paybatch',
+    tls: o.tls ?? null,
   });
 }

@@ -105,6 +105,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     billPayments,
     held,
     runDueNow: () => running.runNow(),
+    ...(o.tls ? { tls: o.tls } : {}),
   });
 
   try {
@@ -117,7 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   running.wake();
   const address = app.server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const url = `${o.tls ? 'https' : 'http'}://${host}:${address.port}`;
 
   let closing: Promise<void> | null = null;
   const close = async (): Promise<void> => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option } from 'commander';
 import { ExitCode, PaybatchError, UsageError } from '../../errors.js';
 import type { SandboxOptions } from '../../sandbox/options.js';
@@ -35,6 +36,9 @@ export const registerSandbox: RegisterCommands = (program, runner) => {
     .option('--admin-token <token>', 'token of the /_sandbox/ inspection routes (default: kept in the state file)')
     .addOption(new Option('--stale-seconds <s>', 'simulated seconds before a stale item answers an item-list query (default 1800)').argParser(number('--stale-seconds')))
     .addOption(new Option('--webhook-attempts <n>', 'delivery attempts of a webhook event before giving up (default 10)').argParser(number('--webhook-attempts')))
+    .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM), with --tls-key')
+    .option('--tls-key <file>', 'the key of --tls-cert (PEM)')
+    .option('--client-ca <file>', 'demand a client certificate signed by this CA (PEM) on every connection: mutual TLS, as banks do; needs --tls-cert')
     .option(
       '--dialect <name>',
       'how to answer where the provider API leaves a choice open: paybatch (default; the choices paybatch was built on) ' +
@@ -49,7 +53,8 @@ export const registerSandbox: RegisterCommands = (program, runner) => {
         '\nSee the README (The sandbox) for the faults, the status words, the 404 rules and the /_sandbox/ routes.' +
         '\n\nExamples:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02' +
         '\n  paybatch sandbox serve --dialect spec     # prove a client against choices paybatch did not make' +
-        '\n  paybatch sandbox serve --dialect iso      # a provider in reais: set pixAmountUnit reais to pay it',
+        '\n  paybatch sandbox serve --dialect iso      # a provider in reais: set pixAmountUnit reais to pay it' +
+        '\n  paybatch sandbox serve --tls-cert server.pem --tls-key server.key --client-ca company-ca.pem   # rehearse mutual TLS',
     )
     .action(runner.action(parseSandboxServeOptions, runSandboxServe));
 };
@@ -72,7 +77,25 @@ export function parseSandboxServeOptions(raw: RawInput): SandboxServeOptions {
     dialect: optionalText(raw, 'dialect') as SandboxOptions['dialect'],
   };
   const set = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<typeof given>;
-  return { host: text(raw, 'host', '127.0.0.1'), port: optionalNumber(raw, 'port') ?? 0, ...set };
+  const tls = tlsOf(optionalText(raw, 'tlsCert'), optionalText(raw, 'tlsKey'), optionalText(raw, 'clientCa'));
+  return { host: text(raw, 'host', '127.0.0.1'), port: optionalNumber(raw, 'port') ?? 0, ...set, ...(tls ? { tls } : {}) };
+}
+
+/** The HTTPS files, read: both of --tls-cert and --tls-key or neither; --client-ca only with them. */
+function tlsOf(cert: string | undefined, key: string | undefined, clientCa: string | undefined): SandboxOptions['tls'] {
+  if (!cert && !key) {
+    if (clientCa) throw new UsageError('--client-ca needs --tls-cert and --tls-key: mutual TLS runs over HTTPS.');
+    return undefined;
+  }
+  if (!cert || !key) throw new UsageError('--tls-cert and --tls-key go together.');
+  const read = (flag: string, file: string): string => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`${flag} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  };
+  return { cert: read('--tls-cert', cert), key: read('--tls-key', key), ...(clientCa ? { clientCa: read('--client-ca', clientCa) } : {}) };
 }
 
 function apiKeysOf(raw: RawInput): string[] | undefined {
@@ -96,7 +119,7 @@ export async function runSandboxServe(ctx: Context, opts: SandboxServeOptions): 
   const { close, ...ready } = running;
   ctx.out.result({ ...ready, speed: checked.value.speed, faults: formatFaults(checked.value.faults) }, () =>
     ctx.out.print(
-      `SANDBOX provider listening on ${ready.url} (token URL ${ready.tokenUrl}; API key ${ready.apiKey}; client ${ready.clientId} / ${ready.clientSecret}; ` +
+      `SANDBOX provider listening on ${ready.url}${opts.tls?.clientCa ? ' (mutual TLS: client certificate required)' : ''} (token URL ${ready.tokenUrl}; API key ${ready.apiKey}; client ${ready.clientId} / ${ready.clientSecret}; ` +
         `admin token ${ready.adminToken}; seed ${ready.seed}; dialect ${ready.dialect}). No real money moves. Ctrl-C stops it.`,
     ),
   );
