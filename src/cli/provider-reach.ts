@@ -1,5 +1,5 @@
 import type { Profile } from '../config/profile.js';
-import { ConfigError, UsageError } from '../errors.js';
+import { ConfigError } from '../errors.js';
 import { daysLeft, EXPIRY_WARNING_DAYS, readTlsFiles, type CertificateFacts } from '../network/client-identity.js';
 import type { Reach } from '../network/connector.js';
 import { proxyFor } from '../network/proxy-rules.js';
@@ -57,7 +57,7 @@ async function passphrase(ctx: Context, file: string): Promise<string> {
     }
   }
   const w = connectionMessages[ctx.out.locale];
-  if (!canPrompt(ctx.io)) throw new UsageError(w.noPassphrase(file));
+  if (!canPrompt(ctx.io)) throw new ConfigError(w.noPassphrase(file));
   return ctx.prompter.password(w.passphraseOf(file));
 }
 

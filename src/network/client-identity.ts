@@ -159,10 +159,13 @@ async function privateKey(
   ask: () => Promise<string>,
 ): Promise<{ key: KeyObject; passphrase: string | undefined } | TlsProblem> {
   const open = (passphrase?: string) => createPrivateKey({ key: pem.key, format: 'pem', ...(passphrase === undefined ? {} : { passphrase }) });
-  try {
-    return { key: open(), passphrase: undefined };
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ERR_MISSING_PASSPHRASE') return { code: 'no_key', file: pem.keyFile };
+  // "BEGIN ENCRYPTED PRIVATE KEY" (PKCS#8) or "Proc-Type: 4,ENCRYPTED" (the older form) says a passphrase is needed.
+  if (!/ENCRYPTED/.test(pem.key)) {
+    try {
+      return { key: open(), passphrase: undefined };
+    } catch {
+      return { code: 'no_key', file: pem.keyFile };
+    }
   }
   const passphrase = await ask();
   try {
