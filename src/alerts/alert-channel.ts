@@ -1,3 +1,4 @@
+import type { ProxyRules } from '../network/proxy-rules.js';
 import type { Alert, AlertLocale, ChannelResult } from './alert.js';
 
 /** The optional alert channels of a profile (settings alertWebhookUrl, alertEmailTo, smtpUrl, alertCommand). */
@@ -16,6 +17,8 @@ export interface AlertChannelsConfig {
   locale?: AlertLocale;
   /** Bound on each channel, milliseconds; default 10,000. */
   timeoutMs?: number;
+  /** The proxy rules the webhook and e-mail channels go by (the profile's proxy setting, the environment); default none. */
+  proxy?: ProxyRules;
 }
 
 /** The channel settings as a channel receives them: the timeout is always known. */

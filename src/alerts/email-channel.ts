@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { alertTitle, renderAlertText, type Alert, type AlertLocale, type ChannelResult } from './alert.js';
 import type { AlertChannel } from './alert-channel.js';
 import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
+import { proxyFor, proxySecrets, type ProxyRules } from '../network/proxy-rules.js';
 
 /** E-mail through an SMTP server (settings alertEmailTo, smtpUrl): configured by the address, failing without a server. */
 export const emailChannel: AlertChannel = {
@@ -9,9 +10,9 @@ export const emailChannel: AlertChannel = {
   isConfigured: (s) => Boolean(s.emailTo),
   send: async (a, s) =>
     s.smtpUrl
-      ? sendEmailAlert(a, { to: s.emailTo!, smtpUrl: s.smtpUrl, timeoutMs: s.timeoutMs, from: s.emailFrom, locale: s.locale })
+      ? sendEmailAlert(a, { to: s.emailTo!, smtpUrl: s.smtpUrl, timeoutMs: s.timeoutMs, from: s.emailFrom, locale: s.locale, ...(s.proxy ? { proxy: s.proxy } : {}) })
       : { channel: 'email', ok: false, error: 'alert e-mail is configured (alertEmailTo) but smtpUrl is not' },
-  secrets: (s) => (s.smtpUrl ? urlSecrets(s.smtpUrl) : []),
+  secrets: (s) => [...(s.smtpUrl ? urlSecrets(s.smtpUrl) : []), ...(s.proxy ? proxySecrets(s.proxy) : [])],
 };
 
 export interface EmailAlertOptions {
@@ -24,6 +25,8 @@ export interface EmailAlertOptions {
   from?: string;
   /** Default en. */
   locale?: AlertLocale;
+  /** The proxy rules: for a relay (not http), the proxy setting or ALL_PROXY, as curl does; default none. */
+  proxy?: ProxyRules;
 }
 
 /**
@@ -35,8 +38,12 @@ export async function sendEmailAlert(a: Alert, o: EmailAlertOptions): Promise<Ch
   const failed = (error: string): ChannelResult => ({ channel: 'email', ok: false, error: redactSecrets(error, secrets) });
 
   let server: string;
+  let proxy: string | undefined;
   try {
     const url = new URL(o.smtpUrl);
+    const route = o.proxy ? proxyFor(url, o.proxy) : null;
+    if (route !== null && 'code' in route) return failed(`the proxy in ${route.source === 'setting' ? 'the proxy setting' : route.source} cannot be used (${route.code})`);
+    proxy = route?.url;
     if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return failed('the SMTP URL must start with smtp:// or smtps://');
     server = url.port ? `${url.hostname}:${url.port}` : url.hostname;
   } catch {
@@ -52,6 +59,7 @@ export async function sendEmailAlert(a: Alert, o: EmailAlertOptions): Promise<Ch
       connectionTimeout: o.timeoutMs,
       greetingTimeout: o.timeoutMs,
       socketTimeout: o.timeoutMs,
+      ...(proxy ? { proxy } : {}),
     });
     close = () => transport.close();
     const sent = transport.sendMail({

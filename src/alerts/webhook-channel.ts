@@ -1,4 +1,7 @@
 import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import { connectOption } from '../network/connector.js';
+import { proxyFor, proxySecrets, type ProxyRules } from '../network/proxy-rules.js';
 import { renderSlackPayload, type Alert, type AlertLocale, type ChannelResult } from './alert.js';
 import type { AlertChannel } from './alert-channel.js';
 import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
@@ -7,8 +10,8 @@ import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
 export const webhookChannel: AlertChannel = {
   name: 'webhook',
   isConfigured: (s) => Boolean(s.webhookUrl),
-  send: (a, s) => sendWebhookAlert(a, s.webhookUrl!, s.timeoutMs, s.locale),
-  secrets: (s) => (s.webhookUrl ? urlSecrets(s.webhookUrl) : []),
+  send: (a, s) => sendWebhookAlert(a, s.webhookUrl!, s.timeoutMs, s.locale, s.proxy),
+  secrets: (s) => [...(s.webhookUrl ? urlSecrets(s.webhookUrl) : []), ...(s.proxy ? proxySecrets(s.proxy) : [])],
 };
 
 /** Bytes of a webhook's answer read for an error message (Slack says "invalid_payload", "no_service", ...). */
@@ -20,7 +23,7 @@ const ANSWER_CHARS = 200;
  * The URL is a bearer credential: no error names it or any part of it ("alert webhook answered 500").
  * Never throws; gives up after `timeoutMs`.
  */
-export async function sendWebhookAlert(a: Alert, webhookUrl: string, timeoutMs: number, locale: AlertLocale = 'en'): Promise<ChannelResult> {
+export async function sendWebhookAlert(a: Alert, webhookUrl: string, timeoutMs: number, locale: AlertLocale = 'en', proxy: ProxyRules = { env: {} }): Promise<ChannelResult> {
   const secrets = urlSecrets(webhookUrl);
   const failed = (error: string): ChannelResult => ({ channel: 'webhook', ok: false, error: redactSecrets(error, secrets) });
 
@@ -32,9 +35,14 @@ export async function sendWebhookAlert(a: Alert, webhookUrl: string, timeoutMs: 
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return failed('the alert webhook URL must be http(s)');
 
+  let dispatcher: Dispatcher | undefined;
   try {
-    const { request } = await import('undici');
+    const { request, Pool } = await import('undici');
+    // Through the proxy the rules choose (the provider's own rules, without its certificate); else undici's default.
+    const route = proxyFor(url, proxy);
+    if (route !== null) dispatcher = new Pool(url.origin, { connect: connectOption(url, { tls: null, proxy }, timeoutMs, () => undefined) });
     const res = await request(url, {
+      ...(dispatcher ? { dispatcher } : {}),
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'paybatch-alerts' },
       body: JSON.stringify(renderSlackPayload(a, locale)),
@@ -53,6 +61,8 @@ export async function sendWebhookAlert(a: Alert, webhookUrl: string, timeoutMs: 
     return failed(`alert webhook answered ${res.statusCode}${said ? `: ${said}` : ''}`);
   } catch (e) {
     return failed(`alert webhook could not be reached: ${describeError(e, timeoutMs)}`);
+  } finally {
+    await dispatcher?.close().catch(() => undefined);
   }
 }
 

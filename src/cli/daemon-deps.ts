@@ -65,5 +65,6 @@ export function alertChannelsOf(s: Settings, env: NodeJS.ProcessEnv = process.en
     smtpUrl: s.smtpUrl,
     command: s.alertCommand,
     locale: resolveLocale(s.locale, env),
+    proxy: { env, ...(s.proxy === undefined ? {} : { setting: s.proxy }) },
   };
 }

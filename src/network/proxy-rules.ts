@@ -16,6 +16,10 @@ export interface ProxyRules {
 export interface ProxyRoute {
   /** `http:` or `https:`, host and port; no credentials. */
   readonly origin: URL;
+  /** The proxy's port (its URL's, else curl's default: 1080 for http://, 443 for https://). */
+  readonly port: number;
+  /** The proxy URL as given, credentials included (a secret): for clients that take a URL (the e-mail relay's). */
+  readonly url: string;
   /** `Basic …` when the URL carried user and password; a secret. */
   readonly authorization: string | null;
   readonly source: ProxySource;
@@ -26,12 +30,12 @@ export type ProxyProblem =
   | { readonly code: 'proxy_scheme_unsupported'; readonly source: ProxySource; readonly scheme: string };
 
 /** curl's default port of a proxy URL that names none. */
-const CURL_PROXY_PORT: Readonly<Record<string, string>> = { 'http:': '1080', 'https:': '443' };
+const CURL_PROXY_PORT: Readonly<Record<string, number>> = { 'http:': 1080, 'https:': 443 };
 
 /**
  * The proxy a call to `target` goes through, by curl's rules: the setting when the profile has one (`none`: no
  * proxy); else `https_proxy`/`HTTPS_PROXY` for https targets and `http_proxy`/`HTTP_PROXY` for http ones (the
- * lower-case name first, as curl reads them), then `all_proxy`/`ALL_PROXY`, unless `no_proxy`/`NO_PROXY` names the
+ * lower-case name first, as curl reads them), then `all_proxy`/`ALL_PROXY` (the only one for other protocols), unless `no_proxy`/`NO_PROXY` names the
  * host. Loopback targets (localhost, 127.0.0.0/8, ::1) never go through a proxy: the embedded sandbox lives there.
  * Returns null for a direct connection; a problem when the proxy URL cannot be used.
  */
@@ -47,8 +51,11 @@ export function proxyFor(target: URL, rules: ProxyRules): ProxyRoute | ProxyProb
 /** The proxy URL in force for targets of `protocol` and where it came from; null when there is none. */
 function chosenProxy(protocol: string, rules: ProxyRules): { url: string; source: ProxySource } | null {
   if (rules.setting !== undefined) return rules.setting === 'none' ? null : { url: rules.setting, source: 'setting' };
+  // Other protocols (an SMTP relay) follow curl's rule for them: only all_proxy.
   const names: readonly ProxySource[] =
-    protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'] : ['http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY'];
+    protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY']
+    : protocol === 'http:' ? ['http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY']
+    : ['all_proxy', 'ALL_PROXY'];
   for (const name of names) {
     const value = rules.env[name]?.trim();
     if (value) return { url: value, source: name };
@@ -57,10 +64,11 @@ function chosenProxy(protocol: string, rules: ProxyRules): { url: string; source
 }
 
 function routeOf(text: string, source: ProxySource): ProxyRoute | ProxyProblem {
+  // curl reads a proxy without a scheme as http://.
+  const written = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`;
   let url: URL;
   try {
-    // curl reads a proxy without a scheme as http://.
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`);
+    url = new URL(written);
   } catch {
     return { code: 'proxy_url_invalid', source };
   }
@@ -68,9 +76,13 @@ function routeOf(text: string, source: ProxySource): ProxyRoute | ProxyProblem {
   const authorization = url.username
     ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
     : null;
+  // URL drops a port equal to its scheme's (80 for http://): only a port the text does not name gets curl's default.
+  const named = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/]*):(\d+)/i.exec(written)?.[1];
+  const port = Number(named ?? CURL_PROXY_PORT[url.protocol]);
   const origin = new URL(`${url.protocol}//${url.host}`);
-  if (!origin.port) origin.port = CURL_PROXY_PORT[url.protocol]!;
-  return { origin, authorization, source };
+  origin.port = String(port);
+  url.port = String(port);
+  return { origin, port, url: url.toString(), authorization, source };
 }
 
 /** The no_proxy entries (lower-case name first, as curl): host names, domains, IP addresses, CIDR ranges, `*`. */

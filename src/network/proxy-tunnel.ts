@@ -34,7 +34,7 @@ export async function openTunnel(route: ProxyRoute, target: string, o: { timeout
   return new Promise<Socket>((resolve, reject) => {
     const req = request({
       host: route.origin.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: Number(route.origin.port),
+      port: route.port,
       method: 'CONNECT',
       path: target,
       headers: { host: target, ...(route.authorization ? { 'proxy-authorization': route.authorization } : {}) },
