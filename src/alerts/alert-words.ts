@@ -50,6 +50,11 @@ const EN: Readonly<Record<string, KindWords>> = {
     summary: null,
     nextStep: "delete each one in the provider's web interface (the ledger's batch is on the remote batch holding its items); `paybatch ledger check` lists them until then.",
   },
+  'certificate-expiring': {
+    title: () => 'The client certificate of the provider is about to expire',
+    summary: null,
+    nextStep: 'ask the provider (or your certificate authority) for a new certificate and set it with clientCert/clientKey or clientPfx before the date named; `paybatch provider check` shows the one in use.',
+  },
   'batch-refused': {
     title: (n) => `${plural(n, 'batch', 'batches')} the provider keeps refusing`,
     summary: null,
@@ -112,6 +117,11 @@ const PT: Readonly<Record<string, KindWords>> = {
     title: (n) => `${plural(n, 'lote remoto perdido', 'lotes remotos perdidos')} no provedor`,
     summary: 'Uma execução do paybatch que perdeu a vez num lote (ficou parada, ou sem o banco, enquanto outro servidor assumia o lote) já tinha criado outro lote remoto para ele no provedor, e ele não pôde ser apagado lá.',
     nextStep: 'apague cada um na interface web do provedor (o lote do registro local está no lote remoto que tem os itens); `paybatch ledger check` os lista até lá.',
+  },
+  'certificate-expiring': {
+    title: () => 'O certificado de cliente do provedor está para vencer',
+    summary: 'O certificado de cliente usado nas chamadas ao provedor vence em breve; depois disso o provedor recusa todas as chamadas.',
+    nextStep: 'peça um novo certificado ao provedor (ou à sua autoridade certificadora) e defina-o com clientCert/clientKey ou clientPfx antes da data indicada; `paybatch provider check` mostra o que está em uso.',
   },
   'batch-refused': {
     title: (n) => `${plural(n, 'lote que o provedor recusa', 'lotes que o provedor recusa')} seguidamente`,

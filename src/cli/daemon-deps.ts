@@ -5,6 +5,7 @@ import type { Settings } from '../config/settings.js';
 import type { DaemonDeps, LogEntry } from '../daemon/run-daemon.js';
 import type { LedgerClock } from '../ledger/ledger-clock.js';
 import type { Ledger } from '../ledger/open-ledger.js';
+import type { CertificateFacts } from '../network/client-identity.js';
 import type { ProviderClient } from '../provider/client.js';
 
 /** What a command that runs the daemon has chosen; the rest of DaemonDeps follows from it. */
@@ -23,6 +24,8 @@ export interface DaemonDepsInput {
    * `ledger-only`: they are only recorded (the demo tells nobody).
    */
   readonly alerts: 'channels' | 'ledger-only';
+  /** The client certificate of the provider's calls, alerted about before it ends. */
+  readonly certificate?: CertificateFacts | null;
 }
 
 /** The one place where `paybatch daemon` and `paybatch demo` get the dependencies of runDaemon. */
@@ -51,6 +54,7 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
     log: i.log,
     signal: i.signal,
     onCallback: callbackHandler(i.provider.dialect.billAmountUnit),
+    certificate: i.certificate ?? null,
     // The daemon's log and alerts about approvals are in English, like its other texts.
     approvals: (await import('../engine/approvals.js')).approvalGate(i.profile, 'en'),
   };

@@ -14,7 +14,49 @@ import { connectionMessages } from './messages/connection.js';
  * within 30 days. The passphrase of an encrypted key comes from PAYBATCH_CLIENT_PASSPHRASE, the file
  * PAYBATCH_CLIENT_PASSPHRASE_FILE names, or a hidden prompt — never a flag.
  */
-export async function reachOf(ctx: Context, profile: Profile): Promise<Reach> {
+export function reachOf(ctx: Context, profile: Profile): Promise<Reach> {
+  let reach = reaches.get(ctx);
+  if (!reach) reaches.set(ctx, (reach = readReach(ctx, profile)));
+  return reach;
+}
+
+/** One reading per run: the files are read (and a passphrase asked) once. */
+const reaches = new WeakMap<Context, Promise<Reach>>();
+
+/** What `provider check` and `config show` tell of the connection: the certificate (never its key) and the proxy. */
+export interface ConnectionFacts {
+  readonly certificate: { file: string; subject: string; issuer: string; notBefore: string; notAfter: string; daysLeft: number } | null;
+  /** The proxy of calls to the base URL (its password masked) and where it was named; null: direct. */
+  readonly proxy: { url: string; source: string } | null;
+}
+
+export function connectionFacts(reach: Reach, baseUrl: string | undefined, now: Date): ConnectionFacts {
+  const c = reach.tls?.certificate ?? null;
+  const route = baseUrl ? proxyFor(new URL(baseUrl), reach.proxy) : null;
+  return {
+    certificate: c && { file: c.file, subject: c.subject, issuer: c.issuer, notBefore: c.notBefore.toISOString(), notAfter: c.notAfter.toISOString(), daysLeft: daysLeft(c, now) },
+    proxy: route && !('code' in route) ? { url: route.origin.href.replace(/\/$/, ''), source: route.source === 'setting' ? 'proxy setting' : route.source } : null,
+  };
+}
+
+/** The facts as lines for people (English and Portuguese share the field names of the settings). */
+export function connectionLines(f: ConnectionFacts, locale: 'en' | 'pt-BR'): string[] {
+  const pt = locale === 'pt-BR';
+  const day = (iso: string) => iso.slice(0, 10);
+  const lines: string[] = [];
+  if (f.certificate) {
+    const c = f.certificate;
+    lines.push(
+      pt
+        ? `certificado de cliente: ${c.subject}, emitido por ${c.issuer}, válido de ${day(c.notBefore)} a ${day(c.notAfter)} (${c.daysLeft} dias restantes; ${c.file})`
+        : `client certificate: ${c.subject}, issued by ${c.issuer}, valid ${day(c.notBefore)} to ${day(c.notAfter)} (${c.daysLeft} days left; ${c.file})`,
+    );
+  }
+  if (f.proxy) lines.push(pt ? `proxy: ${f.proxy.url} (de ${f.proxy.source})` : `proxy: ${f.proxy.url} (from ${f.proxy.source})`);
+  return lines;
+}
+
+async function readReach(ctx: Context, profile: Profile): Promise<Reach> {
   const w = connectionMessages[await ctx.locale()];
   const { env } = ctx.io;
   const s = profile.settings;

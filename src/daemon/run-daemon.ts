@@ -5,6 +5,7 @@ import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type Ev
 import type { ApprovalGate } from '../engine/approvals.js';
 import { followUpPass, type PassResult } from '../engine/follow-up.js';
 import type { Ledger } from '../ledger/open-ledger.js';
+import type { CertificateFacts } from '../network/client-identity.js';
 import type { ProviderClient } from '../provider/client.js';
 import { PaybatchError } from '../errors.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
@@ -35,6 +36,8 @@ export interface DaemonDeps {
   readonly approvals?: ApprovalGate;
   /** `now` by the ledger's clock: read again at every pass, and reported in `/healthz` (ledger-clock.ts). */
   readonly clock?: LedgerClock;
+  /** The client certificate of the provider's calls, alerted about from 30 days before it ends. */
+  readonly certificate?: CertificateFacts | null;
 }
 
 /**

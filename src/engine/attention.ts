@@ -2,7 +2,9 @@ import { alertTitle, type Alert, type AlertItem, type ChannelResult } from '../a
 import { formatDuration } from '../domain/duration.js';
 import type { Settings } from '../config/settings.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
+import { daysLeft, EXPIRY_WARNING_DAYS, type CertificateFacts } from '../network/client-identity.js';
 import {
+  alertedSince,
   billsWithoutNewsToReport,
   claimAlertSend,
   correctionsToReport,
@@ -32,6 +34,8 @@ export interface AttentionDeps {
   readonly send: (alert: Alert) => Promise<readonly ChannelResult[]>;
   readonly profile: string;
   readonly sandbox: boolean;
+  /** The client certificate of the provider's calls; alerted from 30 days before it ends, again after alertRepeat. */
+  readonly certificate?: CertificateFacts | null;
 }
 
 export interface AttentionResult {
@@ -179,6 +183,23 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       ),
     );
   }
+  const certificate = deps.certificate;
+  if (certificate && daysLeft(certificate, now) <= EXPIRY_WARNING_DAYS && !(await alertedSince(ledger, 'certificate-expiring', [certificate.fingerprint256], repeatBefore))) {
+    const days = daysLeft(certificate, now);
+    const row: ReportRow = {
+      ref: 0, alertedAt: null, identifier: certificate.fingerprint256, batch: '', line: null, key: certificate.subject, amountCents: 0,
+      status: `expires ${certificate.notAfter.toISOString()}`, lastUpdate: certificate.notAfter.toISOString(), recipient: certificate.file,
+    };
+    alerts.push(
+      await raise(
+        deps,
+        'certificate-expiring',
+        `The client certificate ${certificate.file} (${certificate.subject}, issued by ${certificate.issuer}) ends on ${certificate.notAfter.toISOString()}, in ${days} day${days === 1 ? '' : 's'}; after that the provider refuses every call. Ask it for a new one and set it (clientCert/clientKey or clientPfx).`,
+        [row],
+        null,
+      ),
+    );
+  }
   return { alerts, stale: stale.length };
 }
 
@@ -188,7 +209,7 @@ async function raise(
   kind: string,
   summary: string,
   rows: readonly ReportRow[],
-  mark: ReportMark = { table: 'items', column: 'alerted_at' },
+  mark: ReportMark | null = { table: 'items', column: 'alerted_at' },
 ): Promise<Alert> {
   const at = deps.now();
   // The ledger keeps the English title; channels and `alerts list` render it in the profile's locale.

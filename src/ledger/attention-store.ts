@@ -277,7 +277,7 @@ export interface AlertSend {
 /** Records an alert and marks the rows it names, in one transaction, the alert's sending claimed by this daemon. */
 export async function recordAlert(
   ledger: Ledger,
-  o: { kind: string; title: string; summary: string; rows: readonly ReportRow[]; itemsJson: string; mark: ReportMark; at: Date },
+  o: { kind: string; title: string; summary: string; rows: readonly ReportRow[]; itemsJson: string; mark: ReportMark | null; at: Date },
 ): Promise<AlertSend> {
   const at = o.at.toISOString();
   return ledger.transaction(async (tx) => {
@@ -296,9 +296,10 @@ export async function recordAlert(
         send_until: ledgerTime(tx, o.at, SEND_CLAIM_MS),
       }).returning('id'),
     );
-    const key = o.mark.table === 'webhook_events' ? 'event_id' : 'id';
-    for (const row of o.rows) {
-      await tx.run(sql`UPDATE ${sql.table(o.mark.table)} SET ${sql.ref(o.mark.column)} = ${at} WHERE ${sql.ref(key)} = ${row.ref}`);
+    const mark = o.mark;
+    const key = mark?.table === 'webhook_events' ? 'event_id' : 'id';
+    for (const row of mark ? o.rows : []) {
+      await tx.run(sql`UPDATE ${sql.table(mark!.table)} SET ${sql.ref(mark!.column)} = ${at} WHERE ${sql.ref(key)} = ${row.ref}`);
     }
     return { alertId: alert!.id, token: 1 };
   });
@@ -342,4 +343,12 @@ export async function recordAlertChannels(ledger: Ledger, send: AlertSend, resul
       .where((eb) => (succeeded ? eb.or([eb('channels_json', 'is', null), eb('channels_json', 'like', '%"ok":false%')]) : eb.and([eb('send_token', '=', send.token), eb('channels_json', 'is', null)]))),
   );
   return changes === 1;
+}
+
+/** Whether an alert of `kind` naming exactly `identifiers` was raised at or after `since` (ISO): not to be raised again yet. */
+export async function alertedSince(ledger: Ledger, kind: string, identifiers: readonly string[], since: string): Promise<boolean> {
+  const row = await ledger.first(
+    ledger.db.selectFrom('alerts').select('id').where('kind', '=', kind).where('fingerprint', '=', [...identifiers].sort().join(',')).where('created_at', '>=', since).limit(1),
+  );
+  return row !== undefined;
 }

@@ -1,7 +1,9 @@
 import { text } from 'node:stream/consumers';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import type { Profile } from '../../config/profile.js';
 import type { SettingName } from '../../config/settings.js';
+import type { ConnectionFacts } from '../provider-reach.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 
@@ -102,8 +104,31 @@ export async function runConfigShow(ctx: Context): Promise<void> {
     env: envName(name),
     describe: SETTINGS[name].describe,
   }));
-  const doc = { profile: profile.name, configFile: profile.configPath, embeddedSandbox: profile.embeddedSandbox, receiptsDir: profile.receiptsDir, settings: rows };
-  ctx.out.result(doc, () => renderSettings(ctx.out, doc));
+  const connection = await connectionOf(ctx, profile);
+  const doc = { profile: profile.name, configFile: profile.configPath, embeddedSandbox: profile.embeddedSandbox, receiptsDir: profile.receiptsDir, settings: rows, connection };
+  const { connectionLines } = await import('../provider-reach.js');
+  ctx.out.result(doc, () => {
+    renderSettings(ctx.out, doc);
+    if (connection === null) return;
+    if ('problem' in connection) ctx.out.warn(connection.problem);
+    else for (const line of connectionLines(connection, ctx.out.locale)) ctx.out.print(line);
+  });
+}
+
+/**
+ * The profile's certificate and proxy as `provider check` shows them; a certificate that cannot be used is told,
+ * not thrown (the settings are still shown). Null for the embedded sandbox.
+ */
+async function connectionOf(ctx: Context, profile: Profile): Promise<ConnectionFacts | { problem: string } | null> {
+  if (profile.embeddedSandbox) return null;
+  const { reachOf, connectionFacts } = await import('../provider-reach.js');
+  const { PaybatchError } = await import('../../errors.js');
+  try {
+    return connectionFacts(await reachOf(ctx, profile), profile.settings.baseUrl, ctx.now());
+  } catch (e) {
+    if (!(e instanceof PaybatchError)) throw e;
+    return { problem: e.hint ? `${e.message} ${e.hint}` : e.message };
+  }
 }
 
 export async function runConfigSet(ctx: Context, opts: ConfigSetOptions): Promise<void> {

@@ -120,7 +120,8 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
       log({ level: 'info', msg: `dashboard: ${dashboard.url}` });
     }
     const provider = await ctx.provider();
-    const deps = await daemonDeps({ ledger, provider, now: ctx.now, clock: ctx.clock, profile, log, signal: controller.signal, alerts: 'channels' });
+    const certificate = profile.embeddedSandbox ? null : (await (await import('../provider-reach.js')).reachOf(ctx, profile)).tls?.certificate ?? null;
+    const deps = await daemonDeps({ ledger, provider, now: ctx.now, clock: ctx.clock, profile, log, signal: controller.signal, alerts: 'channels', certificate });
     const result = await runDaemon(deps, {
       once: opts.once,
       intervalSeconds: opts.intervalSeconds,

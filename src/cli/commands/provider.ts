@@ -42,12 +42,19 @@ export function parseProviderCheckOptions(raw: RawInput): ProviderCheckOptions {
 
 export async function runProviderCheck(ctx: Context, opts: ProviderCheckOptions): Promise<number> {
   const { checkProvider } = await import('../../engine/check-provider.js');
-  const result = await checkProvider(await ctx.provider(), {
+  const { reachOf, connectionFacts, connectionLines } = await import('../provider-reach.js');
+  const provider = await ctx.provider();
+  const profile = await ctx.profile();
+  const connection = profile.embeddedSandbox ? null : connectionFacts(await reachOf(ctx, profile), profile.settings.baseUrl, ctx.now());
+  const result = await checkProvider(provider, {
     key: opts.key,
     ...(opts.bill === undefined ? {} : { billCode: opts.bill }),
     ...(opts.publicUrl === undefined ? {} : { publicUrl: opts.publicUrl }),
   });
-  ctx.out.result(result, () => renderProviderCheck(ctx.out, result));
+  ctx.out.result({ ...result, connection }, () => {
+    for (const line of connection ? connectionLines(connection, ctx.out.locale) : []) ctx.out.print(line);
+    renderProviderCheck(ctx.out, result);
+  });
   return result.ready ? ExitCode.ok : ExitCode.failure;
 }
 
