@@ -3,8 +3,19 @@ import { ConfigError } from '../errors.js';
 import { daysLeft, EXPIRY_WARNING_DAYS, readTlsFiles, type CertificateFacts } from '../network/client-identity.js';
 import type { Reach } from '../network/connector.js';
 import { proxyFor } from '../network/proxy-rules.js';
-import type { Context } from './context.js';
-import { canPrompt } from './io.js';
+import type { Locale } from '../config/locale.js';
+import { canPrompt, type IO } from './io.js';
+import type { Output } from './output.js';
+import type { Prompter } from './prompter.js';
+
+/** What reading the connection settings needs of a run (its Context). */
+export interface ReachContext {
+  readonly io: IO;
+  readonly out: Output;
+  readonly prompter: Prompter;
+  now(): Date;
+  locale(): Promise<Locale>;
+}
 import { connectionMessages } from './messages/connection.js';
 
 /**
@@ -14,14 +25,14 @@ import { connectionMessages } from './messages/connection.js';
  * within 30 days. The passphrase of an encrypted key comes from PAYBATCH_CLIENT_PASSPHRASE, the file
  * PAYBATCH_CLIENT_PASSPHRASE_FILE names, or a hidden prompt — never a flag.
  */
-export function reachOf(ctx: Context, profile: Profile): Promise<Reach> {
+export function reachOf(ctx: ReachContext, profile: Profile): Promise<Reach> {
   let reach = reaches.get(ctx);
   if (!reach) reaches.set(ctx, (reach = readReach(ctx, profile)));
   return reach;
 }
 
 /** One reading per run: the files are read (and a passphrase asked) once. */
-const reaches = new WeakMap<Context, Promise<Reach>>();
+const reaches = new WeakMap<ReachContext, Promise<Reach>>();
 
 /** What `provider check` and `config show` tell of the connection: the certificate (never its key) and the proxy. */
 export interface ConnectionFacts {
@@ -56,7 +67,7 @@ export function connectionLines(f: ConnectionFacts, locale: 'en' | 'pt-BR'): str
   return lines;
 }
 
-async function readReach(ctx: Context, profile: Profile): Promise<Reach> {
+async function readReach(ctx: ReachContext, profile: Profile): Promise<Reach> {
   const w = connectionMessages[await ctx.locale()];
   const { env } = ctx.io;
   const s = profile.settings;
@@ -82,12 +93,12 @@ async function readReach(ctx: Context, profile: Profile): Promise<Reach> {
   return { tls: read.identity, proxy };
 }
 
-function warnIfExpiring(ctx: Context, c: CertificateFacts): void {
+function warnIfExpiring(ctx: ReachContext, c: CertificateFacts): void {
   const days = daysLeft(c, ctx.now());
   if (days <= EXPIRY_WARNING_DAYS) ctx.out.warn(connectionMessages[ctx.out.locale].expiring({ file: c.file, subject: c.subject, notAfter: c.notAfter, days }));
 }
 
-async function passphrase(ctx: Context, file: string): Promise<string> {
+async function passphrase(ctx: ReachContext, file: string): Promise<string> {
   const { env } = ctx.io;
   if (env.PAYBATCH_CLIENT_PASSPHRASE) return env.PAYBATCH_CLIENT_PASSPHRASE;
   if (env.PAYBATCH_CLIENT_PASSPHRASE_FILE) {
