@@ -68,7 +68,8 @@ export function connectionLines(f: ConnectionFacts, locale: 'en' | 'pt-BR'): str
 }
 
 async function readReach(ctx: ReachContext, profile: Profile): Promise<Reach> {
-  const w = connectionMessages[await ctx.locale()];
+  // Errors under --json are in English, like every --json document.
+  const w = connectionMessages[ctx.out.json ? 'en' : await ctx.locale()];
   const { env } = ctx.io;
   const s = profile.settings;
   const proxy = { env, ...(s.proxy === undefined ? {} : { setting: s.proxy }) };

@@ -12,6 +12,7 @@ import { itemsOfBatch } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { writePrivateFile } from '../private-files.js';
+import { isLastingFailure } from '../network/lasting-failure.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { IgnoredColumn } from '../sheet/headers.js';
 import type { SheetRow } from '../sheet/read-sheet.js';
@@ -285,6 +286,7 @@ async function submitParts(deps: ImportDeps, provider: ProviderClient, batchIds:
  * where this run stopped, and every item keeps its identifier (the provider's idempotency key).
  */
 function asResumable(e: ProviderError): ProviderError {
+  const again = 'the import continues where it stopped, and every item keeps its identifier, so nothing is paid twice.';
   return new ProviderError(e.message, {
     status: e.status,
     method: e.method,
@@ -292,7 +294,9 @@ function asResumable(e: ProviderError): ProviderError {
     code: e.code,
     body: e.body,
     outcomeUnknown: e.outcomeUnknown,
+    unreachable: e.type === 'provider_unreachable',
     cause: e.cause,
-    hint: 'Run the same command again when the provider answers: the import continues where it stopped, and every item keeps its identifier, so nothing is paid twice.',
+    // What to change comes first when waiting cannot help (a refused certificate, a proxy asking for credentials).
+    hint: isLastingFailure(e) && e.hint ? `${e.hint} Then run the same command again: ${again}` : `Run the same command again when the provider answers: ${again}`,
   });
 }

@@ -3,6 +3,7 @@ import type { buildConnector as BuildConnector } from 'undici';
 import type { TlsIdentity } from './client-identity.js';
 import { proxyFor, type ProxyProblem, type ProxyRoute, type ProxyRules } from './proxy-rules.js';
 import { openTunnel } from './proxy-tunnel.js';
+import { HANDSHAKE_REFUSAL } from './lasting-failure.js';
 
 /** How this run reaches the outside: its TLS identity (client certificate, CA file) and its proxy rules. */
 export interface Reach {
@@ -14,12 +15,6 @@ export interface Reach {
 export function plainReach(env: Readonly<Record<string, string | undefined>>): Reach {
   return { tls: null, proxy: { env } };
 }
-
-/**
- * TLS alerts by which a server refuses the handshake over this client's certificate (none sent, unknown CA, expired,
- * not allowed): the request was never processed, and sending it again cannot help.
- */
-export const HANDSHAKE_REFUSAL = /^ERR_SSL_.*ALERT_(CERTIFICATE_REQUIRED|HANDSHAKE_FAILURE|UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_EXPIRED|CERTIFICATE_REVOKED|CERTIFICATE_UNKNOWN|UNSUPPORTED_CERTIFICATE|ACCESS_DENIED)$/;
 
 /**
  * The `connect` option of an undici Pool for `origin` under `reach`: connections open directly (with the identity's

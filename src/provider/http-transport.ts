@@ -1,9 +1,12 @@
 import { Pool } from './undici-pool.js';
 import { ProviderError } from '../errors.js';
-import { connectOption, HANDSHAKE_REFUSAL, type Reach } from '../network/connector.js';
+import { connectOption, type Reach } from '../network/connector.js';
+import { HANDSHAKE_REFUSAL, isLastingFailure, UNTRUSTED_SERVER } from '../network/lasting-failure.js';
 import { proxyFor } from '../network/proxy-rules.js';
 import { ProxyTunnelError } from '../network/proxy-tunnel.js';
 import type { Redactor } from './redact.js';
+
+export { isLastingFailure };
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -63,27 +66,7 @@ const NOT_SENT_CODES = new Set([
   'PROXY_REFUSED',
 ]);
 
-/** The server's certificate is not trusted here: the same on every attempt until the CAs or the URL change. */
-const UNTRUSTED_SERVER = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'CERT_UNTRUSTED',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
 
-/**
- * A failure no retry can mend (a refused client certificate, an untrusted server certificate, a proxy that wants
- * credentials or forbids the host): retrying would only delay the message that says what to change.
- */
-export function isLastingFailure(e: ProviderError): boolean {
-  const code = e.code ?? '';
-  return HANDSHAKE_REFUSAL.test(code) || UNTRUSTED_SERVER.has(code) || code === 'PROXY_AUTH_REQUIRED' || code === 'PROXY_REFUSED';
-}
 
 /**
  * HTTP over one undici Pool per origin (base URL and token URL may differ), with connect, headers and body timeouts.
