@@ -5,7 +5,7 @@ import type { Settings } from '../config/settings.js';
 import type { DaemonDeps, LogEntry } from '../daemon/run-daemon.js';
 import type { LedgerClock } from '../ledger/ledger-clock.js';
 import type { Ledger } from '../ledger/open-ledger.js';
-import type { CertificateFacts } from '../network/client-identity.js';
+import type { CertificateFacts } from '../network/certificate-facts.js';
 import type { ProviderClient } from '../provider/client.js';
 
 /** What a command that runs the daemon has chosen; the rest of DaemonDeps follows from it. */

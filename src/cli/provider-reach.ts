@@ -1,6 +1,7 @@
 import type { Profile } from '../config/profile.js';
 import { ConfigError } from '../errors.js';
-import { daysLeft, EXPIRY_WARNING_DAYS, readTlsFiles, type CertificateFacts } from '../network/client-identity.js';
+import { daysLeft, EXPIRY_WARNING_DAYS, type CertificateFacts } from '../network/certificate-facts.js';
+import { readTlsFiles } from '../network/client-identity.js';
 import type { Reach } from '../network/connector.js';
 import { proxyFor } from '../network/proxy-rules.js';
 import type { Locale } from '../config/locale.js';

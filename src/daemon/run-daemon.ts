@@ -5,7 +5,7 @@ import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type Ev
 import type { ApprovalGate } from '../engine/approvals.js';
 import { followUpPass, type PassResult } from '../engine/follow-up.js';
 import type { Ledger } from '../ledger/open-ledger.js';
-import type { CertificateFacts } from '../network/client-identity.js';
+import type { CertificateFacts } from '../network/certificate-facts.js';
 import type { ProviderClient } from '../provider/client.js';
 import { PaybatchError } from '../errors.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';

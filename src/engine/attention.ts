@@ -2,7 +2,7 @@ import { alertTitle, type Alert, type AlertItem, type ChannelResult } from '../a
 import { formatDuration } from '../domain/duration.js';
 import type { Settings } from '../config/settings.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
-import { daysLeft, EXPIRY_WARNING_DAYS, type CertificateFacts } from '../network/client-identity.js';
+import { daysLeft, EXPIRY_WARNING_DAYS, type CertificateFacts } from '../network/certificate-facts.js';
 import {
   alertedSince,
   billsWithoutNewsToReport,

@@ -2,6 +2,7 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as tls from 'node:tls';
+import type { CertificateFacts } from './certificate-facts.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -15,15 +16,6 @@ export interface TlsFiles {
 
 export type TlsSetting = keyof TlsFiles;
 
-/** What a client certificate says of itself, for people (never its key). */
-export interface CertificateFacts {
-  readonly file: string;
-  readonly subject: string;
-  readonly issuer: string;
-  readonly notBefore: Date;
-  readonly notAfter: Date;
-  readonly fingerprint256: string;
-}
 
 /** Why the TLS files cannot be used; no call was made. */
 export type TlsProblem =
@@ -114,13 +106,6 @@ type Material =
   | { readonly kind: 'pfx'; readonly pfx: Buffer; readonly passphrase: string | undefined; readonly certificate: Buffer }
   | { readonly kind: 'pem'; readonly cert: string; readonly key: string; readonly passphrase: string | undefined; readonly keyObject: KeyObject; readonly certFile: string; readonly keyFile: string };
 
-/** Whole days from `now` until the certificate expires (0 on its last day). */
-export function daysLeft(facts: CertificateFacts, now: Date): number {
-  return Math.floor((facts.notAfter.getTime() - now.getTime()) / 86_400_000);
-}
-
-/** Within this many days of its end a client certificate is warned about (commands, `provider check`, the daemon's alert). */
-export const EXPIRY_WARNING_DAYS = 30;
 
 function fail(problem: TlsProblem): TlsReading {
   return { ok: false, problem };

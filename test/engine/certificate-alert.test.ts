@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/alerts/alert.js';
 import { raiseAlerts } from '../../src/engine/attention.js';
-import type { CertificateFacts } from '../../src/network/client-identity.js';
+import type { CertificateFacts } from '../../src/network/certificate-facts.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 

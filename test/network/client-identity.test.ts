@@ -2,7 +2,8 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { createPrivateKey } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { daysLeft, readTlsFiles, type TlsFiles } from '../../src/network/client-identity.js';
+import { daysLeft } from '../../src/network/certificate-facts.js';
+import { readTlsFiles, type TlsFiles } from '../../src/network/client-identity.js';
 import { issue, legacyPkcs12, pkcs12, privateFile } from '../helpers/certificates.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
