@@ -80,3 +80,55 @@ describe('sendWebhookAlert', () => {
     expect(bad.error).toBe('the alert webhook URL is not a valid URL');
   });
 });
+
+describe('sendWebhookAlert through a proxy', () => {
+  /** A CONNECT proxy, written here, tunnelling every target to `port` on this machine; answers `status` when not 200. */
+  async function proxyTo(port: number, status = 200): Promise<{ url: string; connects: string[]; close: () => Promise<void> }> {
+    const { createServer } = await import('node:http');
+    const { connect } = await import('node:net');
+    const connects: string[] = [];
+    const proxy = createServer((_q, res) => res.writeHead(405).end());
+    proxy.on('connect', (req, socket) => {
+      connects.push(req.url ?? '');
+      if (status !== 200) return void socket.end(`HTTP/1.1 ${status} No\r\ncontent-length: 0\r\n\r\n`);
+      const upstream = connect(port, '127.0.0.1', () => {
+        socket.write('HTTP/1.1 200 Connection established\r\n\r\n');
+        upstream.pipe(socket).pipe(upstream);
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const address = proxy.address() as { port: number };
+    return { url: `http://127.0.0.1:${address.port}`, connects, close: () => new Promise((resolve) => proxy.close(() => resolve())) };
+  }
+
+  it('goes through the proxy the rules choose, to a webhook elsewhere than this machine', async () => {
+    server = await startFakeWebhook();
+    const port = Number(new URL(server.url).port);
+    const proxy = await proxyTo(port);
+    try {
+      const url = server.url.replace('127.0.0.1', 'hooks.slack.test');
+      const result = await sendWebhookAlert(alert(), url, 5000, 'en', { env: { HTTP_PROXY: proxy.url } });
+      expect(result).toEqual({ channel: 'webhook', ok: true, error: null });
+      expect(proxy.connects).toEqual([`hooks.slack.test:${port}`]);
+      expect(server.received).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a proxy that asks for credentials fails the channel, naming no secret of the URL or the proxy', async () => {
+    server = await startFakeWebhook();
+    const proxy = await proxyTo(Number(new URL(server.url).port), 407);
+    try {
+      const url = server.url.replace('127.0.0.1', 'hooks.slack.test');
+      const result = await sendWebhookAlert(alert(), url, 5000, 'en', { env: {}, setting: proxy.url.replace('http://', 'http://ops:pr0xyPa55@') });
+      expect(result.ok).toBe(false);
+      expect(result.error).toContain('PROXY_AUTH_REQUIRED');
+      expect(result.error).not.toContain('pr0xyPa55');
+      expectNoSecret(result.error, url);
+      expect(server.received).toHaveLength(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
