@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebhookPayload } from '../../src/alerts/alert.js';
 import { sendWebhookAlert } from '../../src/alerts/webhook-channel.js';
+import { startConnectProxy } from '../helpers/connect-proxy.js';
 import { startFakeWebhook, webhookSecretFragments, type FakeWebhook } from './fake-webhook.js';
 import { alert } from './fixtures.js';
 
@@ -82,29 +83,10 @@ describe('sendWebhookAlert', () => {
 });
 
 describe('sendWebhookAlert through a proxy', () => {
-  /** A CONNECT proxy, written here, tunnelling every target to `port` on this machine; answers `status` when not 200. */
-  async function proxyTo(port: number, status = 200): Promise<{ url: string; connects: string[]; close: () => Promise<void> }> {
-    const { createServer } = await import('node:http');
-    const { connect } = await import('node:net');
-    const connects: string[] = [];
-    const proxy = createServer((_q, res) => res.writeHead(405).end());
-    proxy.on('connect', (req, socket) => {
-      connects.push(req.url ?? '');
-      if (status !== 200) return void socket.end(`HTTP/1.1 ${status} No\r\ncontent-length: 0\r\n\r\n`);
-      const upstream = connect(port, '127.0.0.1', () => {
-        socket.write('HTTP/1.1 200 Connection established\r\n\r\n');
-        upstream.pipe(socket).pipe(upstream);
-      });
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const address = proxy.address() as { port: number };
-    return { url: `http://127.0.0.1:${address.port}`, connects, close: () => new Promise((resolve) => proxy.close(() => resolve())) };
-  }
-
   it('goes through the proxy the rules choose, to a webhook elsewhere than this machine', async () => {
     server = await startFakeWebhook();
     const port = Number(new URL(server.url).port);
-    const proxy = await proxyTo(port);
+    const proxy = await startConnectProxy(port);
     try {
       const url = server.url.replace('127.0.0.1', 'hooks.slack.test');
       const result = await sendWebhookAlert(alert(), url, 5000, 'en', { env: { HTTP_PROXY: proxy.url } });
@@ -118,7 +100,7 @@ describe('sendWebhookAlert through a proxy', () => {
 
   it('a proxy that asks for credentials fails the channel, naming no secret of the URL or the proxy', async () => {
     server = await startFakeWebhook();
-    const proxy = await proxyTo(Number(new URL(server.url).port), 407);
+    const proxy = await startConnectProxy(Number(new URL(server.url).port), { answer: 407 });
     try {
       const url = server.url.replace('127.0.0.1', 'hooks.slack.test');
       const result = await sendWebhookAlert(alert(), url, 5000, 'en', { env: {}, setting: proxy.url.replace('http://', 'http://ops:pr0xyPa55@') });

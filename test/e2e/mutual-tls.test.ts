@@ -1,9 +1,8 @@
 import { request as httpsRequest } from 'node:https';
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { issue, pkcs12, privateFile, type Issued } from '../helpers/certificates.js';
+import { issue, pkcs12, privateFile } from '../helpers/certificates.js';
+import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.js';
 import { paybatch, startSandboxProcess, useProcesses, userEnv, type SandboxProcess } from '../helpers/e2e.js';
 import { writeSheet } from '../helpers/sheets.js';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -12,9 +11,9 @@ import { useTempDir } from '../helpers/temp-dir.js';
 // the built binary, settings from the environment, certificates made here, a CONNECT proxy written here.
 const tempDir = useTempDir();
 const { sandboxes } = useProcesses();
-const servers: Server[] = [];
+const proxies: ConnectProxy[] = [];
 afterEach(async () => {
-  for (const s of servers.splice(0)) await new Promise((resolve) => s.close(resolve));
+  for (const p of proxies.splice(0)) await p.close();
 });
 
 const serverCa = issue('Provedor CA');
@@ -75,24 +74,6 @@ function accounts(r: Rig): Promise<{ batches: number; items: number }[]> {
   });
 }
 
-/** A CONNECT proxy that tunnels every target to the sandbox (as a proxy resolving the provider's name would). */
-async function tunnelTo(port: string): Promise<{ url: string; connects: string[] }> {
-  const connects: string[] = [];
-  const server = createServer((_q, res) => res.writeHead(405).end());
-  server.on('connect', (req, socket) => {
-    connects.push(req.url ?? '');
-    const upstream = connect(Number(port), '127.0.0.1', () => {
-      socket.write('HTTP/1.1 200 Connection established\r\n\r\n');
-      upstream.pipe(socket).pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connects };
-}
-
 /** Imports and starts a sheet of `rows`, then follows it with the daemon until settled; returns the batches' statuses. */
 async function payAndFollow(env: Record<string, string>, sheet: string): Promise<string[]> {
   const imported = await paybatch(['import', sheet, '--start', '--yes', '--json'], { env, timeout: 120_000 });
@@ -145,7 +126,8 @@ describe('a provider that demands the company certificate', () => {
   it('through HTTPS_PROXY every call goes by CONNECT to the provider, TLS and certificate end to end', async () => {
     const r = await rig();
     const home = tempDir();
-    const proxy = await tunnelTo(r.port);
+    const proxy = await startConnectProxy(Number(r.port));
+    proxies.push(proxy);
     const env = providerEnv(r, home, `https://${PROVIDER_HOST}:${r.port}`, { PAYBATCH_CLIENT_CERT: r.files.cert, PAYBATCH_CLIENT_KEY: r.files.key, HTTPS_PROXY: proxy.url });
     expect(await payAndFollow(env, writeSheet(join(home, 'folha.csv'), 8))).toEqual(['settled']);
     expect(proxy.connects.length).toBeGreaterThan(0);

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
 import { readTlsFiles } from '../../src/network/client-identity.js';
@@ -7,6 +5,7 @@ import type { Reach } from '../../src/network/connector.js';
 import { ProviderClient } from '../../src/provider/client.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { issue, privateFile } from '../helpers/certificates.js';
+import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -28,30 +27,11 @@ async function mtlsSandbox(names: readonly string[] = ['localhost']): Promise<Ru
   return sandbox;
 }
 
-/** An HTTP CONNECT proxy, written here: it tunnels every target to `to` (as a proxy resolving names would) and logs. */
-async function testProxy(to: number, o: { answer?: number; credentials?: string } = {}): Promise<{ url: string; connects: string[]; auth: (string | undefined)[] }> {
-  const connects: string[] = [];
-  const auth: (string | undefined)[] = [];
-  const server: Server = createServer((_q, res) => res.writeHead(405).end());
-  server.on('connect', (req, socket) => {
-    connects.push(req.url ?? '');
-    auth.push(req.headers['proxy-authorization']);
-    const expected = o.credentials === undefined ? undefined : `Basic ${Buffer.from(o.credentials).toString('base64')}`;
-    const status = o.answer ?? (expected !== undefined && req.headers['proxy-authorization'] !== expected ? 407 : 200);
-    if (status !== 200) {
-      socket.end(`HTTP/1.1 ${status} No\r\n${status === 407 ? 'Proxy-Authenticate: Basic realm="corp"\r\n' : ''}content-length: 0\r\n\r\n`);
-      return;
-    }
-    const upstream = connect(to, '127.0.0.1', () => {
-      socket.write('HTTP/1.1 200 Connection established\r\n\r\n');
-      upstream.pipe(socket).pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connects, auth };
+/** The test's CONNECT proxy (tunnelling to `to`), closed after the test. */
+async function testProxy(to: number, o: { answer?: number; credentials?: string } = {}): Promise<ConnectProxy> {
+  const proxy = await startConnectProxy(to, o);
+  closers.push(() => proxy.close());
+  return proxy;
 }
 
 async function reachWith(o: { cert?: typeof company; caFile?: boolean; env?: Record<string, string>; proxy?: string }): Promise<Reach> {
