@@ -183,19 +183,16 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       ),
     );
   }
+  // One certificate per profile: the alert names no item, it is raised again after alertRepeat.
   const certificate = deps.certificate;
-  if (certificate && daysLeft(certificate, now) <= EXPIRY_WARNING_DAYS && !(await alertedSince(ledger, 'certificate-expiring', [certificate.fingerprint256], repeatBefore))) {
+  if (certificate && daysLeft(certificate, now) <= EXPIRY_WARNING_DAYS && !(await alertedSince(ledger, 'certificate-expiring', repeatBefore))) {
     const days = daysLeft(certificate, now);
-    const row: ReportRow = {
-      ref: 0, alertedAt: null, identifier: certificate.fingerprint256, batch: '', line: null, key: certificate.subject, amountCents: 0,
-      status: `expires ${certificate.notAfter.toISOString()}`, lastUpdate: certificate.notAfter.toISOString(), recipient: certificate.file,
-    };
     alerts.push(
       await raise(
         deps,
         'certificate-expiring',
-        `The client certificate ${certificate.file} (${certificate.subject}, issued by ${certificate.issuer}) ends on ${certificate.notAfter.toISOString()}, in ${days} day${days === 1 ? '' : 's'}; after that the provider refuses every call. Ask it for a new one and set it (clientCert/clientKey or clientPfx).`,
-        [row],
+        `The client certificate ${certificate.file} (${certificate.subject}, issued by ${certificate.issuer}) ends on ${certificate.notAfter.toISOString()}, in ${days} day${days === 1 ? '' : 's'}; after that the provider refuses every call.`,
+        [],
         null,
       ),
     );

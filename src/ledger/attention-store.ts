@@ -345,10 +345,8 @@ export async function recordAlertChannels(ledger: Ledger, send: AlertSend, resul
   return changes === 1;
 }
 
-/** Whether an alert of `kind` naming exactly `identifiers` was raised at or after `since` (ISO): not to be raised again yet. */
-export async function alertedSince(ledger: Ledger, kind: string, identifiers: readonly string[], since: string): Promise<boolean> {
-  const row = await ledger.first(
-    ledger.db.selectFrom('alerts').select('id').where('kind', '=', kind).where('fingerprint', '=', [...identifiers].sort().join(',')).where('created_at', '>=', since).limit(1),
-  );
+/** Whether an alert of `kind` was raised at or after `since` (ISO): not to be raised again yet. */
+export async function alertedSince(ledger: Ledger, kind: string, since: string): Promise<boolean> {
+  const row = await ledger.first(ledger.db.selectFrom('alerts').select('id').where('kind', '=', kind).where('created_at', '>=', since).limit(1));
   return row !== undefined;
 }

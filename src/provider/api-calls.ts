@@ -1,7 +1,8 @@
 import { ProviderError } from '../errors.js';
 import { DecodeError } from './decode.js';
 import { describeErrorBody, errorFromResponse } from './error-body.js';
-import { header, isLastingFailure, type HttpMethod, type HttpResponse, type HttpTransport } from './http-transport.js';
+import { isLastingFailure } from '../network/lasting-failure.js';
+import { header, type HttpMethod, type HttpResponse, type HttpTransport } from './http-transport.js';
 import type { Redactor } from './redact.js';
 import { isRetryableStatus, parseRetryAfter, retrying, type RetryLoopOptions } from './retry-policy.js';
 import type { TokenSource } from './token-source.js';

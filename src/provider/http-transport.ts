@@ -6,8 +6,6 @@ import { proxyFor } from '../network/proxy-rules.js';
 import { ProxyTunnelError } from '../network/proxy-tunnel.js';
 import type { Redactor } from './redact.js';
 
-export { isLastingFailure };
-
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 export interface HttpTimeouts {
@@ -65,8 +63,6 @@ const NOT_SENT_CODES = new Set([
   'PROXY_AUTH_REQUIRED',
   'PROXY_REFUSED',
 ]);
-
-
 
 /**
  * HTTP over one undici Pool per origin (base URL and token URL may differ), with connect, headers and body timeouts.

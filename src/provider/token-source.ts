@@ -1,6 +1,7 @@
 import { ProviderError } from '../errors.js';
 import { errorFromResponse } from './error-body.js';
-import { header, isLastingFailure, type HttpResponse, type HttpTransport } from './http-transport.js';
+import { isLastingFailure } from '../network/lasting-failure.js';
+import { header, type HttpResponse, type HttpTransport } from './http-transport.js';
 import type { Redactor } from './redact.js';
 import { isRetryableStatus, parseRetryAfter, retrying, type RetrySettings } from './retry-policy.js';
 import type { TokenAuth } from './dialect.js';

@@ -25,6 +25,7 @@ describe("the daemon's alert before the client certificate ends", () => {
     const [first] = await pass(day10Before, certificate(ends));
     expect(first?.summary).toContain('/etc/paybatch/empresa.p12');
     expect(first?.summary).toContain('in 10 days');
+    expect(first?.items).toEqual([]);
     expect(await pass(new Date(day10Before.getTime() + 3_600_000), certificate(ends))).toEqual([]);
     expect(await pass(new Date(day10Before.getTime() + DAY + 1000), certificate(ends))).toHaveLength(1);
     expect(sent.filter((a) => a.kind === 'certificate-expiring')).toHaveLength(2);
