@@ -71,7 +71,7 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
     io,
     globals,
     out,
-    prompter: deps.prompter ?? terminalPrompter(io),
+    prompter: deps.prompter ?? terminalPrompter(io, () => out.locale),
     clock,
     now: clock.now,
     profile: once(async () => {

@@ -68,4 +68,30 @@ describe('paybatch on a real terminal (pseudo-terminal)', () => {
     const list = await paybatch(['batch', 'list', '--json'], { env });
     expect(JSON.parse(list.stdout)).toEqual([]);
   });
+
+  it('in Portuguese the confirmation takes s: the batch is created; anything but s/sim/n/não is asked again', async () => {
+    const dir = tempDir();
+    const env = userEnv(dir, { LC_ALL: 'pt_BR.UTF-8' });
+    const r = await inTerminal(['import', join(FIXTURES, 'payments-en.csv')], env, [
+      ['(s/N)', 'talvez'],
+      ['Responda s (sim) ou n (não).', `${'\u007f'.repeat(6)}s`],
+    ]);
+    expect(r.answered).toBe(2);
+    expect(r.code, r.output).toBe(0);
+    const list = await paybatch(['batch', 'list', '--json'], { env });
+    expect((JSON.parse(list.stdout) as unknown[]).length).toBe(1);
+  });
+
+  it('in English s is no answer, and n cancels', async () => {
+    const dir = tempDir();
+    const env = userEnv(dir);
+    const r = await inTerminal(['import', join(FIXTURES, 'payments-en.csv')], env, [
+      ['(y/N)', 's'],
+      ['Answer y (yes) or n (no).', `${'\u007f'}n`],
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.output).toContain('Cancelled; nothing was changed.');
+    const list = await paybatch(['batch', 'list', '--json'], { env });
+    expect(JSON.parse(list.stdout)).toEqual([]);
+  });
 });
