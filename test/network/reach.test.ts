@@ -45,10 +45,10 @@ async function reachWith(o: { cert?: typeof company; caFile?: boolean; env?: Rec
   return { tls: read.identity, proxy: { env: o.env ?? {}, ...(o.proxy === undefined ? {} : { setting: o.proxy }) } };
 }
 
-function client(sandbox: RunningSandbox, reach: Reach, origin = sandbox.url): ProviderClient {
+function client(sandbox: RunningSandbox, reach: Reach, origin = sandbox.url, tokenOrigin = origin): ProviderClient {
   const c = new ProviderClient({
     baseUrl: origin,
-    tokenUrl: `${origin}/oauth/token`,
+    tokenUrl: `${tokenOrigin}/oauth/token`,
     apiKey: sandbox.apiKey,
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
@@ -74,6 +74,16 @@ describe('mutual TLS with the company certificate', () => {
     const c = client(sandbox, await reachWith({ cert: company }), sandbox.url.replace('127.0.0.1', 'localhost'));
     expect(await c.authenticate()).toBe('basic');
     expect(await c.findBatchByName('nenhum')).toBeNull();
+  });
+
+  it('presents it to a token endpoint on another origin too', async () => {
+    const sandbox = await mtlsSandbox(['localhost', '127.0.0.1']);
+    // The same server under two names: two origins, two connection pools, one certificate.
+    const c = client(sandbox, await reachWith({ cert: company }), sandbox.url.replace('127.0.0.1', 'localhost'), sandbox.url);
+    expect(await c.authenticate()).toBe('basic');
+    expect(await c.findBatchByName('nenhum')).toBeNull();
+    const bare = client(sandbox, await reachWith({}), sandbox.url.replace('127.0.0.1', 'localhost'), sandbox.url);
+    expect((await failure(bare.authenticate())).path).toBe('/oauth/token');
   });
 
   it('without a certificate the provider refuses the handshake: nothing was sent, and it is said once, not retried', async () => {
