@@ -32,16 +32,14 @@ export function commandTree(program: Command): CommandNode[] {
       description: cmd.description(),
       usage: cmd.usage(),
       subcommands: visible.map((c) => ({ name: c.name(), description: c.description() })),
-      options: [...cmd.options.filter((o) => !o.hidden).map(optionNode), HELP_OPTION],
+      // commander's own list: the command's visible options, its --help last (in the help's language).
+      options: cmd.createHelp().visibleOptions(cmd).map(optionNode),
     });
     for (const c of visible) visit(c, [...path, c.name()]);
   };
   visit(program, []);
   return nodes;
 }
-
-// commander keeps its --help option apart from `options`.
-const HELP_OPTION: OptionNode = { flags: '-h, --help', long: '--help', short: '-h', description: 'print the help of the command', choices: [] };
 
 function optionNode(o: Option): OptionNode {
   return { flags: o.flags, long: o.long ?? null, short: o.short ?? null, description: o.description, choices: o.argChoices ?? [] };

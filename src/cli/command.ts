@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Locale } from '../config/locale.js';
 import type { Context } from './context.js';
 
 /** What commander parsed for one command: its own options (camelCase) and its positional arguments. */
@@ -24,8 +25,11 @@ export interface Runner {
   action<O>(parse: ParseOptions<O>, run: RunCommand<O>): (...commanderArgs: unknown[]) => Promise<void>;
 }
 
-/** Each module in cli/commands/ exports one of these; it only declares flags and lazy-loads its work. */
-export type RegisterCommands = (program: Command, runner: Runner) => void;
+/**
+ * Each module in cli/commands/ exports one of these; it only declares flags (their help in `locale`, from its catalog
+ * in cli/messages/help/) and lazy-loads its work.
+ */
+export type RegisterCommands = (program: Command, runner: Runner, locale: Locale) => void;
 
 /** Positional arguments as commander parsed them, variadic ones flattened. */
 export function positionals(cmd: Command): string[] {

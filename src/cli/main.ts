@@ -1,14 +1,16 @@
 import type { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Argument, Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Help, Option } from 'commander';
 import { ApprovalRequiredError, CancelledError, ExitCode, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { withoutPasswords } from '../domain/ledger-location.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
-import { processIO, type IO } from './io.js';
+import { resolveLocale } from '../config/locale.js';
+import { languageEnv, processIO, type IO } from './io.js';
+import { programHelp, type ProgramHelp } from './messages/help/program.js';
 import { Output } from './output.js';
 
 const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -85,29 +87,39 @@ export async function main(argv: readonly string[], deps: MainDeps = {}): Promis
   }
 }
 
-/** The program with the commands `groups` register (see `commandGroupsFor`). */
+/**
+ * The program with the commands `groups` register (see `commandGroupsFor`), its help in the language of the
+ * environment (LC_ALL, LC_MESSAGES, LANG; pt-BR when they name none): the help is written before any profile is read.
+ */
 export function buildProgram(io: IO, runner: Runner, groups: readonly RegisterCommands[]): Command {
+  const locale = resolveLocale(undefined, languageEnv(io));
+  const h = programHelp[locale];
   const program = new Command('paybatch')
-    .description('Pay many people and bills at once through a Pix provider, with a local ledger that never pays twice.')
-    .version(version, '-V, --version', 'print the version')
-    .option('--json', 'print exactly one JSON document on stdout (logs and progress go to stderr)', false)
-    .addOption(new Option('--profile <name>', 'configuration profile to use').env('PAYBATCH_PROFILE'))
-    .addOption(new Option('--ledger <path|url>', 'the ledger: an SQLite file, or a postgres:// URL shared by several hosts (default: the ledger setting, PAYBATCH_LEDGER)'))
-    .option('--no-color', 'never colour the output (NO_COLOR is honoured too)')
-    .option('-q, --quiet', 'print only results and errors', false)
-    .option('-v, --verbose', 'print details of what happens on stderr', false)
+    .description(h.description)
+    .version(version, '-V, --version', h.version)
+    .option('--json', h.json, false)
+    .addOption(new Option('--profile <name>', h.profile).env('PAYBATCH_PROFILE'))
+    .addOption(new Option('--ledger <path|url>', h.ledger))
+    .option('--no-color', h.noColor)
+    .option('-q, --quiet', h.quiet, false)
+    .option('-v, --verbose', h.verbose, false)
+    .helpOption('-h, --help', h.help)
     .showSuggestionAfterError()
     .helpCommand(false)
     .configureHelp({
       // Every subcommand's help lists --json, --profile and the other flags that work anywhere.
       showGlobalOptions: true,
+      styleTitle: (title) => h.titles[title] ?? title,
+      // commander writes "[options] [command]" in every usage line.
+      commandUsage: (cmd) => h.usage(new Help().commandUsage(cmd)),
+      subcommandTerm: (cmd) => h.usage(new Help().subcommandTerm(cmd)),
       // "(default: false)" on every switch is noise; real defaults and environment variables stay.
       optionDescription: (o) =>
         [
           o.description,
-          o.argChoices ? `(choices: ${o.argChoices.join(', ')})` : '',
-          o.defaultValue !== undefined && o.defaultValue !== false && !o.negate ? `(default: ${JSON.stringify(o.defaultValue)})` : '',
-          o.envVar ? `(env: ${o.envVar})` : '',
+          o.argChoices ? h.choices(o.argChoices.join(', ')) : '',
+          o.defaultValue !== undefined && o.defaultValue !== false && !o.negate ? h.defaultIs(JSON.stringify(o.defaultValue)) : '',
+          o.envVar ? h.envIs(o.envVar) : '',
         ]
           .filter(Boolean)
           .join(' '),
@@ -117,23 +129,15 @@ export function buildProgram(io: IO, runner: Runner, groups: readonly RegisterCo
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
-    .addHelpText('after', TOP_LEVEL_EXAMPLES);
+    .addHelpText('after', h.examples);
   answerVersion(program, io);
-  for (const register of groups) register(program, runner);
-  addHelpCommand(program);
-  addShellCommands(program, io);
+  for (const register of groups) register(program, runner, locale);
+  // Groups (keys, batch, …) get commander's own `help [command]`, worded like the rest.
+  for (const group of program.commands) if (group.commands.length > 0) group.helpCommand(h.groupHelp.term, h.groupHelp.description);
+  addHelpCommand(program, h);
+  addShellCommands(program, io, h);
   return program;
 }
-
-const TOP_LEVEL_EXAMPLES = `
-Examples:
-  paybatch import pagamentos.csv --start     validate, confirm, create the batch and start it
-  paybatch daemon                            follow payments: webhooks, reconciliation, alerts, receipts
-  paybatch batch show 1 --refresh            progress of batch #1, refreshed from the provider
-  paybatch keys check 529.982.247-25         check a Pix key offline
-  paybatch help keys check                   help of one command
-
-Exit codes: 0 ok, 1 failure, 2 usage, 3 input rejected, 4 attention needed.`;
 
 /** \`--version\` honours --json wherever it stands: commander's own answer is plain text. */
 function answerVersion(program: Command, io: IO): void {
@@ -147,16 +151,16 @@ function answerVersion(program: Command, io: IO): void {
 }
 
 /** \`paybatch help keys check\`: the help of the command the whole path names (commander's stops at the first word). */
-function addHelpCommand(program: Command): void {
+function addHelpCommand(program: Command, h: ProgramHelp): void {
   program
     .command('help')
-    .description('print the help of a command, e.g. paybatch help keys check')
-    .argument('[command...]', 'the command, with its group')
+    .description(h.helpCommand.description)
+    .argument('[command...]', h.helpCommand.argument)
     .action((names: string[]) => {
       let cmd = program;
       for (const name of names) {
         const sub = cmd.commands.find((c) => c.name() === name || c.aliases().includes(name));
-        if (!sub) throw new UsageError(`There is no command "${names.join(' ')}".`);
+        if (!sub) throw new UsageError(h.helpCommand.noCommand(names.join(' ')));
         cmd = sub;
       }
       cmd.outputHelp();
@@ -167,12 +171,12 @@ function addHelpCommand(program: Command): void {
  * `completion` and `man`, generated from the tree of commands. They name no command group, so `commandGroupsFor`
  * loads every group and the tree is whole when they run.
  */
-function addShellCommands(program: Command, io: IO): void {
+function addShellCommands(program: Command, io: IO, h: ProgramHelp): void {
   program
     .command('completion')
-    .description('print the shell completion script for bash, zsh or fish')
-    .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
-    .addHelpText('after', '\nExamples:\n  source <(paybatch completion bash)       # in ~/.bashrc\n  paybatch completion zsh > "${fpath[1]}/_paybatch"\n  paybatch completion fish > ~/.config/fish/completions/paybatch.fish')
+    .description(h.completion.description)
+    .addArgument(new Argument('<shell>', h.completion.argument).choices(['bash', 'zsh', 'fish']))
+    .addHelpText('after', h.completion.examples)
     .action(async (shell: 'bash' | 'zsh' | 'fish', _opts: unknown, cmd: Command) => {
       const [{ commandTree }, { completionScript }] = await Promise.all([import('./command-tree.js'), import('./completion.js')]);
       const script = completionScript(commandTree(program), shell);
@@ -180,8 +184,8 @@ function addShellCommands(program: Command, io: IO): void {
     });
   program
     .command('man')
-    .description('print the paybatch(1) manual page (roff)')
-    .addHelpText('after', '\nExamples:\n  paybatch man | man -l -\n  paybatch man > ~/.local/share/man/man1/paybatch.1')
+    .description(h.man.description)
+    .addHelpText('after', h.man.examples)
     .action(async (_opts: unknown, cmd: Command) => {
       const [{ commandTree }, { manPage }] = await Promise.all([import('./command-tree.js'), import('./man-page.js')]);
       const roff = manPage(commandTree(program), { version, date: new Date().toISOString().slice(0, 10) });

@@ -8,7 +8,7 @@ const runner: Runner = { action: () => async () => {} };
 /** The top-level commands the groups register, in order. */
 function commandsOf(groups: readonly RegisterCommands[]): string[] {
   const program = new Command('paybatch');
-  for (const register of groups) register(program, runner);
+  for (const register of groups) register(program, runner, 'en');
   return program.commands.map((c) => c.name());
 }
 

@@ -5,6 +5,7 @@ import { ExitCode, InputRejectedError } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
+import { keysHelp } from '../messages/help/keys.js';
 import { DESTINATION_FIELDS, keysMessages, type KeysMessages } from '../messages/keys.js';
 import { arg, optionalChoice } from '../raw-input.js';
 
@@ -21,22 +22,23 @@ export interface KeysLookupOptions {
   readonly type?: PixKeyType;
 }
 
-export const registerKeys: RegisterCommands = (program, runner) => {
-  const keys = program.command('keys').description('check and look up Pix keys');
+export const registerKeys: RegisterCommands = (program, runner, locale) => {
+  const h = keysHelp[locale];
+  const keys = program.command('keys').description(h.group);
   keys
     .command('check')
-    .description('validate and normalise Pix keys offline (CPF, CNPJ, phone, e-mail, random key)')
-    .argument('<key...>', 'keys to check')
-    .addOption(new Option('--type <type>', 'check every key as this type instead of detecting it').choices(KEY_TYPES))
-    .addHelpText('after', '\nExamples:\n  paybatch keys check 123.456.789-09 +5511987654321 ana@example.com\n  paybatch keys check --type phone 11987654321 --json')
+    .description(h.check.description)
+    .argument('<key...>', h.check.keys)
+    .addOption(new Option('--type <type>', h.check.type).choices(KEY_TYPES))
+    .addHelpText('after', h.check.examples)
     .action(runner.action(parseKeysCheckOptions, runKeysCheck));
 
   keys
     .command('lookup')
-    .description("ask the provider who a Pix key belongs to (checked offline first)")
-    .argument('<key>', 'the Pix key')
-    .addOption(new Option('--type <type>', 'the key type, when it could be either CPF or phone').choices(KEY_TYPES))
-    .addHelpText('after', '\nExamples:\n  paybatch keys lookup 529.982.247-25\n  paybatch keys lookup 11987654374 --type phone --json')
+    .description(h.lookup.description)
+    .argument('<key>', h.lookup.key)
+    .addOption(new Option('--type <type>', h.lookup.type).choices(KEY_TYPES))
+    .addHelpText('after', h.lookup.examples)
     .action(runner.action(parseKeysLookupOptions, runKeysLookup));
 };
 
