@@ -27,8 +27,10 @@ import { connectionMessages } from './messages/connection.js';
  * PAYBATCH_CLIENT_PASSPHRASE_FILE names, or a hidden prompt — never a flag.
  */
 export function reachOf(ctx: ReachContext, profile: Profile): Promise<Reach> {
-  let reach = reaches.get(ctx);
-  if (!reach) reaches.set(ctx, (reach = readReach(ctx, profile)));
+  const known = reaches.get(ctx);
+  if (known !== undefined) return known;
+  const reach = readReach(ctx, profile);
+  reaches.set(ctx, reach);
   return reach;
 }
 

@@ -53,7 +53,8 @@ function tunnelled(route: ProxyRoute, tls: BuildConnector.connector, timeoutMs: 
   return (opts, callback) => {
     const host = opts.hostname.includes(':') ? `[${opts.hostname}]` : opts.hostname;
     const port = opts.port || (opts.protocol === 'https:' ? '443' : '80');
-    openTunnel(route, `${host}:${port}`, { timeoutMs }).then(
+    // undici's connector is callback-style: the callback is the promise's only consumer.
+    void openTunnel(route, `${host}:${port}`, { timeoutMs }).then(
       (socket) => {
         if (opts.protocol !== 'https:') callback(null, socket);
         else tls({ ...opts, httpSocket: socket }, callback);
