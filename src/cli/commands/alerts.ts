@@ -3,6 +3,7 @@ import type { AlertItem } from '../../alerts/alert.js';
 import type { Locale } from '../../config/locale.js';
 import type { StoredAlert } from '../../ledger/alert-repository.js';
 import type { AlertsMessages } from '../messages/alerts.js';
+import { alertsHelp } from '../messages/help/alerts.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
@@ -18,21 +19,22 @@ export interface AlertsAckOptions {
   readonly ids: readonly number[] | 'all';
 }
 
-export const registerAlerts: RegisterCommands = (program, runner) => {
-  const alerts = program.command('alerts').description('alerts raised by the daemon: stale payments, final returns, failures, bill returns');
+export const registerAlerts: RegisterCommands = (program, runner, locale) => {
+  const h = alertsHelp[locale];
+  const alerts = program.command('alerts').description(h.group);
 
   alerts
     .command('list')
-    .description('open alerts (exit 4 when there are any)')
-    .option('--all', 'acknowledged ones too', false)
-    .addHelpText('after', '\nExamples:\n  paybatch alerts list\n  paybatch alerts list --all --json')
+    .description(h.list.description)
+    .option('--all', h.list.all, false)
+    .addHelpText('after', h.list.examples)
     .action(runner.action(parseAlertsListOptions, runAlertsList));
 
   alerts
     .command('ack')
-    .description('acknowledge alerts: someone is on it')
-    .argument('<id...>', 'alert numbers, or "all"')
-    .addHelpText('after', '\nExamples:\n  paybatch alerts ack 3\n  paybatch alerts ack 3 4\n  paybatch alerts ack all')
+    .description(h.ack.description)
+    .argument('<id...>', h.ack.ids)
+    .addHelpText('after', h.ack.examples)
     .action(runner.action(parseAlertsAckOptions, runAlertsAck));
 };
 

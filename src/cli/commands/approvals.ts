@@ -1,8 +1,10 @@
 import { Option, type Command } from 'commander';
+import type { Locale } from '../../config/locale.js';
 import { UsageError } from '../../errors.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { approvalMessages, type ApprovalMessages } from '../messages/approvals.js';
+import { approvalsHelp } from '../messages/help/approvals.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 
 export interface ApproverInitOptions {
@@ -25,62 +27,52 @@ export interface ApproverListOptions {
 }
 
 /** `--key <file>` (PAYBATCH_APPROVER_KEY): which approver key a command uses. */
-export const keyOption = () =>
-  new Option('--key <file>', 'the approver private key (default: approver/approver-key.pem in the paybatch config folder)').env('PAYBATCH_APPROVER_KEY');
+export const keyOption = (locale: Locale) => new Option('--key <file>', approvalsHelp[locale].key).env('PAYBATCH_APPROVER_KEY');
 
 /** `paybatch approver init|add|list|remove`. */
-export const registerApprover: RegisterCommands = (program, runner) => {
-  const approver = program
-    .command('approver')
-    .description("approvers' keys: make your own key pair, and register the public keys of a profile's approvers");
+export const registerApprover: RegisterCommands = (program, runner, locale) => {
+  const h = approvalsHelp[locale].approver;
+  const approver = program.command('approver').description(h.group);
 
   approver
     .command('init')
-    .description('make your Ed25519 approver key pair (private key 0600 in your config folder) and print the public key to register')
-    .addOption(keyOption())
-    .option('--passphrase', 'encrypt the private key with a passphrase (asked twice, or PAYBATCH_APPROVER_PASSPHRASE in scripts)', false)
-    .addHelpText(
-      'after',
-      `
-The public key is printed as one line, ed25519:<base64>, to hand to whoever keeps the profile. With a passphrase,
-every approval asks for it (or reads PAYBATCH_APPROVER_PASSPHRASE). An existing key is never replaced.
-
-Examples:
-  paybatch approver init --passphrase
-  PAYBATCH_APPROVER_PASSPHRASE=… paybatch approver init --passphrase --json`,
-    )
+    .description(h.init.description)
+    .addOption(keyOption(locale))
+    .option('--passphrase', h.init.passphrase, false)
+    .addHelpText('after', h.init.examples)
     .action(runner.action(parseApproverInitOptions, runApproverInit));
 
   approver
     .command('add')
-    .description("register an approver's public key in the profile's config file (not in the ledger)")
-    .argument('<name>', "the approver's name, e.g. ana.souza")
-    .argument('<public-key>', "the line 'paybatch approver init' printed: ed25519:<base64>")
-    .addHelpText('after', '\nExamples:\n  paybatch approver add ana.souza ed25519:Zm9vYmFy…\n  paybatch --profile prod approver add bruno ed25519:… --json')
+    .description(h.add.description)
+    .argument('<name>', h.add.name)
+    .argument('<public-key>', h.add.publicKey)
+    .addHelpText('after', h.add.examples)
     .action(runner.action(parseApproverAddOptions, runApproverAdd));
 
   approver
     .command('list')
-    .description("the profile's approvers with their key fingerprints")
-    .addOption(keyOption())
-    .addHelpText('after', '\nExamples:\n  paybatch approver list\n  paybatch --profile prod approver list --json')
+    .description(h.list.description)
+    .addOption(keyOption(locale))
+    .addHelpText('after', h.list.examples)
     .action(runner.action(parseApproverListOptions, runApproverList));
 
   approver
     .command('remove')
-    .description('remove an approver from the profile: approvals signed with that key stop counting')
-    .argument('<name>', "the approver's name")
-    .addHelpText('after', '\nExamples:\n  paybatch approver remove bruno')
+    .description(h.remove.description)
+    .argument('<name>', h.remove.name)
+    .addHelpText('after', h.remove.examples)
     .action(runner.action(parseApproverRemoveOptions, runApproverRemove));
 };
 
 /** `paybatch approvals pending`. */
-export const registerApprovals: RegisterCommands = (program, runner) => {
-  const approvals = program.command('approvals').description('signed approvals (maker-checker) of batches and bills');
+export const registerApprovals: RegisterCommands = (program, runner, locale) => {
+  const h = approvalsHelp[locale].approvals;
+  const approvals = program.command('approvals').description(h.group);
   approvals
     .command('pending')
-    .description('what waits for approvals: batches and bills the policy names, who signed, how many are missing, the command to sign')
-    .addHelpText('after', '\nExamples:\n  paybatch approvals pending\n  paybatch approvals pending --json')
+    .description(h.pending.description)
+    .addHelpText('after', h.pending.examples)
     .action(runner.action(noOptions, runApprovalsPending));
 };
 
@@ -218,7 +210,7 @@ export async function runApprovalsPending(ctx: Context): Promise<void> {
   });
 }
 
-/** For `batch approve` and `boleto approve`: registers the `--key` option and `--yes`. */
-export function approveOptions(cmd: Command): Command {
-  return cmd.addOption(keyOption()).option('-y, --yes', 'sign without asking for confirmation (the summary is still printed)', false);
+/** For `batch approve` and `boleto approve`: registers the `--key` option and `--yes`, their help in `locale`. */
+export function approveOptions(cmd: Command, locale: Locale): Command {
+  return cmd.addOption(keyOption(locale)).option('-y, --yes', approvalsHelp[locale].yes, false);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Locale } from '../../config/locale.js';
 import type { ApprovalWords } from '../../engine/approval-words.js';
 import type { ApprovalCheck, PreparedApproval } from '../../engine/approvals.js';
 import { CancelledError, UsageError } from '../../errors.js';
@@ -6,6 +7,7 @@ import type { BatchRow } from '../../ledger/batch-repository.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import { approvalMessages, type ApprovalMessages } from '../messages/approvals.js';
+import { approveHelp } from '../messages/help/approve.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 import { approveOptions } from './approvals.js';
 
@@ -24,65 +26,34 @@ export interface BoletoApproveOptions {
   readonly key?: string;
 }
 
-export function registerBatchApprove(batch: Command, runner: Runner): void {
-  approveOptions(
-    batch
-      .command('approve')
-      .description("sign a batch's content with your approver key (maker-checker): shows the payments, total and digest, asks, signs")
-      .argument('<id>', 'local #id or provider id'),
-  )
-    .addHelpText(
-      'after',
-      `
-The signature covers every payment's identifier, key, document, amount and destination, and the total: any change
-to the batch afterwards voids it. The batch's maker cannot approve it, and each approver counts once.
-
-Examples:
-  paybatch batch approve 12
-  paybatch batch approve 12 --yes --json
-  PAYBATCH_APPROVER_PASSPHRASE=… paybatch batch approve 12 --yes`,
-    )
+/** `batch approve`, its help in `locale` (batch.ts registers it; until it passes its locale, the help stays English). */
+export function registerBatchApprove(batch: Command, runner: Runner, locale: Locale): void {
+  const h = approveHelp[locale].batchApprove;
+  approveOptions(batch.command('approve').description(h.description).argument('<id>', h.id), locale)
+    .addHelpText('after', h.examples)
     .action(runner.action(parseBatchApproveOptions, runBatchApprove));
 }
 
-export function registerBatchClaim(batch: Command, runner: Runner): void {
-  approveOptions(
-    batch
-      .command('claim')
-      .description('sign as the maker of a batch whose maker is not proven (made before makers signed, or its signature erased), so others can approve it')
-      .argument('<id>', 'local #id or provider id'),
-  )
-    .addHelpText(
-      'after',
-      `
-Under an approval policy every import signs its batches with the importer's key. A batch without such a signature
-(imported by an earlier paybatch, or whose signature was erased or edited in the ledger) cannot start until a person
-with a registered key signs as its maker; that person can then never approve it.
-
-Examples:
-  paybatch batch claim 12
-  PAYBATCH_APPROVER_PASSPHRASE_FILE=/run/credentials/paybatch/passphrase paybatch batch claim 12 --yes --json`,
-    )
+/** `batch claim`, its help in `locale` (as `batch approve`). */
+export function registerBatchClaim(batch: Command, runner: Runner, locale: Locale): void {
+  const h = approveHelp[locale].batchClaim;
+  approveOptions(batch.command('claim').description(h.description).argument('<id>', h.id), locale)
+    .addHelpText('after', h.examples)
     .action(runner.action(parseBatchApproveOptions, runBatchClaim));
 }
 
-export function registerBoletoApprove(boleto: Command, runner: Runner): void {
+/** `boleto approve`, its help in `locale` (boleto/index.ts registers it; until it passes its locale, the help stays English). */
+export function registerBoletoApprove(boleto: Command, runner: Runner, locale: Locale): void {
+  const h = approveHelp[locale].boletoApprove;
   approveOptions(
     boleto
       .command('approve')
-      .description("sign a bill's next payment (line, amount, due date) with your approver key, checked as 'boleto pay' checks it")
-      .argument('<line-or-barcode...>', 'the 47/48-digit line or the 44-digit barcode (dots, spaces and dashes allowed; may be split in parts)')
-      .option('--amount <reais>', 'the amount to be paid, for bills that let the payer choose it (the payment must then give the same)'),
+      .description(h.description)
+      .argument('<line-or-barcode...>', h.code)
+      .option('--amount <reais>', h.amount),
+    locale,
   )
-    .addHelpText(
-      'after',
-      `
-An approval is good for one payment of the bill at that amount and due date: paying it again needs a new one.
-
-Examples:
-  paybatch boleto approve 23793381286000782713695000063305516560000150000
-  paybatch boleto approve 83680000000-9 87450048001-5 23456789012-9 34567890123-1 --yes --json`,
-    )
+    .addHelpText('after', h.examples)
     .action(runner.action(parseBoletoApproveOptions, runBoletoApprove));
 }
 

@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
+import type { Locale } from '../../config/locale.js';
 import type { RetryStatus } from '../../ledger/retry-store.js';
 import { UsageError } from '../../errors.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
+import { batchExportHelp } from '../messages/help/batch-export.js';
 import { retryReportMessages } from '../messages/retry-report.js';
 import { arg } from '../raw-input.js';
 import { collectStatuses, parseRetryStatuses } from './batch-retry.js';
@@ -14,22 +16,14 @@ export interface BatchExportOptions {
 }
 
 /** `batch export`, on the `batch` command group. */
-export function registerBatchExport(batch: Command, runner: Runner): void {
+export function registerBatchExport(batch: Command, runner: Runner, locale: Locale): void {
+  const h = batchExportHelp[locale];
   batch
     .command('export')
-    .description('write the rows of a batch that failed or were returned for good as a sheet to fix and import')
-    .argument('<id>', 'local #id or provider id')
-    .option('--status <status>', 'which rows: failed, returned (repeat or separate by commas; default: both)', collectStatuses)
-    .addHelpText(
-      'after',
-      `
-The sheet has the import's columns (Portuguese or English, as the locale) and a reason column, and leaves out rows
-already paid again by 'batch retry'. Its identifiers are left empty: the fixed sheet is a new import.
-
-Examples:
-  paybatch batch export 3 --status failed > corrigir.csv
-  paybatch import corrigir.csv --start`,
-    )
+    .description(h.description)
+    .argument('<id>', h.id)
+    .option('--status <status>', h.status, collectStatuses)
+    .addHelpText('after', h.examples)
     .action(runner.action(parseBatchExportOptions, runBatchExport));
 }
 

@@ -2,9 +2,11 @@ import type { RetryResult, RetrySummary } from '../../engine/retry-batch.js';
 import type { RetryStatus } from '../../ledger/retry-store.js';
 import { UsageError } from '../../errors.js';
 import type { Command } from 'commander';
+import type { Locale } from '../../config/locale.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
+import { batchRetryHelp } from '../messages/help/batch-retry.js';
 import { retryReportMessages, type RetryReportMessages } from '../messages/retry-report.js';
 import { statusWord } from '../../domain/status-words.js';
 import type { Output } from '../output.js';
@@ -22,25 +24,17 @@ export interface BatchRetryOptions {
 export const RETRY_STATUSES: readonly RetryStatus[] = ['failed', 'returned'];
 
 /** `batch retry`, on the `batch` command group. */
-export function registerBatchRetry(batch: Command, runner: Runner): void {
+export function registerBatchRetry(batch: Command, runner: Runner, locale: Locale): void {
+  const h = batchRetryHelp[locale];
   batch
     .command('retry')
-    .description('pay again, in a new batch, the rows of a batch that failed or were returned for good')
-    .argument('<id>', 'local #id or provider id')
-    .option('--status <status>', 'which rows: failed, returned (repeat or separate by commas; default: both)', collectStatuses)
-    .option('--start', 'start the new batch once every item is added', false)
-    .option('-y, --yes', 'do not ask for confirmation', false)
-    .option('--allow-duplicates', 'go on although a row pays a key the same amount as a payment of the last 30 days', false)
-    .addHelpText(
-      'after',
-      `
-Each new payment gets an identifier derived from the one it pays again, and a row is taken only while no other
-payment of it is under way or paid: running the command again continues the same batch, never a second one.
-
-Examples:
-  paybatch batch retry 3 --status failed
-  paybatch batch retry 3 --start --yes --json`,
-    )
+    .description(h.description)
+    .argument('<id>', h.id)
+    .option('--status <status>', h.status, collectStatuses)
+    .option('--start', h.start, false)
+    .option('-y, --yes', h.yes, false)
+    .option('--allow-duplicates', h.allowDuplicates, false)
+    .addHelpText('after', h.examples)
     .action(runner.action(parseBatchRetryOptions, runBatchRetry));
 }
 

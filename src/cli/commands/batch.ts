@@ -9,6 +9,7 @@ import type { Context } from '../context.js';
 import { registerBatchExport } from './batch-export.js';
 import { registerBatchRetry } from './batch-retry.js';
 import { registerBatchApprove, registerBatchClaim } from './approve.js';
+import { batchHelp } from '../messages/help/batch.js';
 import { batchMessages, type BatchMessages } from '../messages/batch.js';
 import type { ScheduleMessages } from '../messages/schedule.js';
 import { statusWord } from '../../domain/status-words.js';
@@ -32,51 +33,52 @@ export interface BatchActionOptions {
   readonly yes: boolean;
 }
 
-export const registerBatch: RegisterCommands = (program, runner) => {
-  const batch = program.command('batch').description('list, inspect, start and delete Pix batches (local #id or provider id)');
+export const registerBatch: RegisterCommands = (program, runner, locale) => {
+  const h = batchHelp[locale];
+  const batch = program.command('batch').description(h.group);
 
   batch
     .command('list')
-    .description('batches in the ledger, newest first')
-    .addHelpText('after', '\nExamples:\n  paybatch batch list\n  paybatch --profile prod batch list --json')
+    .description(h.list.description)
+    .addHelpText('after', h.list.examples)
     .action(runner.action(noOptions, runBatchList));
 
   batch
     .command('show')
-    .description('a batch and its progress: count and sum of items by status')
-    .argument('<id>', 'local #id or provider id')
-    .option('--refresh', "update the ledger from the provider's item pages first", false)
-    .addHelpText('after', '\nExamples:\n  paybatch batch show 1\n  paybatch batch show 1 --refresh --json')
+    .description(h.show.description)
+    .argument('<id>', h.id)
+    .option('--refresh', h.show.refresh, false)
+    .addHelpText('after', h.show.examples)
     .action(runner.action(parseBatchShowOptions, runBatchShow));
 
   batch
     .command('items')
-    .description("a batch's items with their status")
-    .argument('<id>', 'local #id or provider id')
-    .option('--status <status>', `only items in this state (${ITEM_STATES.join(', ')})`)
-    .addHelpText('after', '\nExamples:\n  paybatch batch items 1\n  paybatch batch items 1 --status failed --json')
+    .description(h.items.description)
+    .argument('<id>', h.id)
+    .option('--status <status>', h.items.status(ITEM_STATES.join(', ')))
+    .addHelpText('after', h.items.examples)
     .action(runner.action(parseBatchItemsOptions, runBatchItems));
 
   batch
     .command('start')
-    .description('start a batch (finishing its submission first if an import was interrupted)')
-    .argument('<id>', 'local #id or provider id')
-    .option('-y, --yes', 'do not ask for confirmation', false)
-    .addHelpText('after', '\nExamples:\n  paybatch batch start 1\n  paybatch batch start 1 --yes --json')
+    .description(h.start.description)
+    .argument('<id>', h.id)
+    .option('-y, --yes', h.yes, false)
+    .addHelpText('after', h.start.examples)
     .action(runner.action(parseBatchActionOptions, runBatchStart));
 
   batch
     .command('delete')
-    .description('delete a batch at the provider while it is still pending')
-    .argument('<id>', 'local #id or provider id')
-    .option('-y, --yes', 'do not ask for confirmation', false)
-    .addHelpText('after', '\nExamples:\n  paybatch batch delete 1\n  paybatch batch delete 1 --yes')
+    .description(h.delete.description)
+    .argument('<id>', h.id)
+    .option('-y, --yes', h.yes, false)
+    .addHelpText('after', h.delete.examples)
     .action(runner.action(parseBatchActionOptions, runBatchDelete));
 
-  registerBatchRetry(batch, runner);
-  registerBatchApprove(batch, runner);
-  registerBatchClaim(batch, runner);
-  registerBatchExport(batch, runner);
+  registerBatchRetry(batch, runner, locale);
+  registerBatchApprove(batch, runner, locale);
+  registerBatchClaim(batch, runner, locale);
+  registerBatchExport(batch, runner, locale);
 };
 
 export function parseBatchShowOptions(raw: RawInput): BatchShowOptions {

@@ -1,6 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { configHelp } from '../messages/help/config.js';
 import type { Profile } from '../../config/profile.js';
 import type { SettingName } from '../../config/settings.js';
 import type { ConnectionFacts } from '../provider-reach.js';
@@ -31,49 +32,43 @@ export interface ConfigInitOptions {
   readonly sandbox: boolean;
 }
 
-export const registerConfig: RegisterCommands = (program, runner) => {
-  const config = program
-    .command('config')
-    .description('profiles in $XDG_CONFIG_HOME/paybatch/config.json (mode 0600); every setting can also come from PAYBATCH_* variables');
+export const registerConfig: RegisterCommands = (program, runner, locale) => {
+  const h = configHelp[locale];
+  const config = program.command('config').description(h.group);
 
   config
     .command('show')
-    .description('the settings in force, where each comes from, and its environment variable (secrets masked)')
-    .addHelpText('after', '\nExamples:\n  paybatch config show\n  paybatch --profile prod config show --json')
+    .description(h.show.description)
+    .addHelpText('after', h.show.examples)
     .action(runner.action(noOptions, runConfigShow));
 
   config
     .command('set')
-    .description('set one setting of the profile; secrets are read from standard input or a hidden prompt, never from the command line')
-    .argument('<name>', 'setting name, e.g. baseUrl, maxItemAmount, apiKey')
-    .argument('[value]', 'the value (not allowed for secrets)')
-    .addHelpText('after', '\nExamples:\n  paybatch config set baseUrl https://api.provider.example\n  paybatch config set maxItemAmount 10.000,00\n  printf %s "$KEY" | paybatch config set apiKey')
+    .description(h.set.description)
+    .argument('<name>', h.set.name)
+    .argument('[value]', h.set.value)
+    .addHelpText('after', h.set.examples)
     .action(runner.action(parseConfigSetOptions, runConfigSet));
 
   config
     .command('unset')
-    .description('remove one setting from the profile (the default or the environment applies again)')
-    .argument('<name>', 'setting name')
+    .description(h.unset.description)
+    .argument('<name>', h.unset.name)
     .action(runner.action(parseConfigUnsetOptions, runConfigUnset));
 
   config
     .command('init')
-    .description('create or update a profile: asks on a terminal; in scripts pass flags (secrets then come from PAYBATCH_* variables or `config set`)')
-    .option('--base-url <url>', 'provider API base URL')
-    .option('--token-url <url>', 'OAuth 2.0 token URL')
-    .option('--client-id <id>', 'OAuth 2.0 client id')
-    .option('--pix-amount-unit <unit>', 'cents or reais')
-    .option('--max-item-amount <R$>', 'largest amount of one item')
-    .option('--max-batch-total <R$>', 'largest total of one batch')
-    .option('--receipts-dir <dir>', 'folder for receipts')
-    .option('--webhook-verification <method>', 'how webhook deliveries prove the secret: auto, standard-webhooks, hmac, header, basic or bearer')
-    .option('--sandbox', 'a profile that uses the embedded sandbox (removes its base URL, token URL and client id)', false)
-    .addHelpText(
-      'after',
-      '\nExamples:\n  paybatch config init                                   # asks on a terminal, showing current values\n' +
-        '  paybatch --profile prod config init --base-url https://api.provider.example --token-url https://auth.provider.example/token --client-id acme\n' +
-        '  paybatch --profile rehearsal config init --sandbox',
-    )
+    .description(h.init.description)
+    .option('--base-url <url>', h.init.baseUrl)
+    .option('--token-url <url>', h.init.tokenUrl)
+    .option('--client-id <id>', h.init.clientId)
+    .option('--pix-amount-unit <unit>', h.init.pixAmountUnit)
+    .option('--max-item-amount <R$>', h.init.maxItemAmount)
+    .option('--max-batch-total <R$>', h.init.maxBatchTotal)
+    .option('--receipts-dir <dir>', h.init.receiptsDir)
+    .option('--webhook-verification <method>', h.init.webhookVerification)
+    .option('--sandbox', h.init.sandbox, false)
+    .addHelpText('after', h.init.examples)
     .action(runner.action(parseConfigInitOptions, runConfigInit));
 };
 

@@ -3,6 +3,7 @@ import { parseDuration } from '../../domain/duration.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { daemonHelp } from '../messages/help/daemon.js';
 import { flag, optionalChoice, optionalText, text } from '../raw-input.js';
 import { DEFAULT_UI_LISTEN, parseListen, type ListenAddress } from './ui.js';
 
@@ -21,29 +22,21 @@ export interface DaemonCommandOptions {
   readonly ui?: ListenAddress;
 }
 
-export const registerDaemon: RegisterCommands = (program, runner) => {
+export const registerDaemon: RegisterCommands = (program, runner, locale) => {
+  const h = daemonHelp[locale];
   program
     .command('daemon')
-    .description('follow every payment to the end: webhooks, reconciliation, retries, reprocessing returns, stale alerts, receipts')
-    .option('--listen <host:port>', 'address of the webhook receiver (POST /webhooks, GET /healthz)', '127.0.0.1:8787')
-    .option('--public-url <url>', 'the URL the provider should call (subscribed at start); the embedded sandbox is subscribed automatically')
-    .option('--once', 'one pass without the receiver, then exit 0, or 4 when something needs attention (for cron)', false)
-    .option('--interval <seconds>', 'seconds between passes', '30')
-    .addOption(new Option('--log-format <format>', 'log lines on stderr').choices(['json', 'pretty']).default('pretty'))
-    .option('--until-settled', 'exit once every payment is settled and every receipt saved', false)
-    .option('--timeout <duration>', 'give up after this long (e.g. 10m); exit 4 if payments are still open')
-    .option('--ui', 'also serve the web dashboard (as paybatch ui does) while the daemon runs; its address is logged', false)
-    .option('--ui-listen <host:port>', `address of the dashboard, on loopback (default: ${DEFAULT_UI_LISTEN})`)
-    .addHelpText(
-      'after',
-      `
-One daemon per SQLite ledger; on a PostgreSQL ledger several daemons (hosts) work together. SIGINT/SIGTERM stop it cleanly: no new deliveries are accepted, the pass in flight finishes.
-
-Examples:
-  paybatch daemon --public-url https://hooks.example.com/webhooks
-  paybatch daemon --once --log-format json        # from cron: exit 4 when something needs attention
-  paybatch daemon --ui                            # with the web dashboard on 127.0.0.1:8788 (its URL is logged)`,
-    )
+    .description(h.description)
+    .option('--listen <host:port>', h.listen, '127.0.0.1:8787')
+    .option('--public-url <url>', h.publicUrl)
+    .option('--once', h.once, false)
+    .option('--interval <seconds>', h.interval, '30')
+    .addOption(new Option('--log-format <format>', h.logFormat).choices(['json', 'pretty']).default('pretty'))
+    .option('--until-settled', h.untilSettled, false)
+    .option('--timeout <duration>', h.timeout)
+    .option('--ui', h.ui, false)
+    .option('--ui-listen <host:port>', h.uiListen(DEFAULT_UI_LISTEN))
+    .addHelpText('after', h.examples)
     .action(runner.action(parseDaemonOptions, runDaemonCommand));
 };
 

@@ -4,6 +4,7 @@ import { PACKAGE_ROOT } from '../../package-root.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { demoMessages, type DemoMessages } from '../messages/demo.js';
+import { demoHelp } from '../messages/help/demo.js';
 import type { Output } from '../output.js';
 import { optionalText, text } from '../raw-input.js';
 
@@ -17,13 +18,14 @@ export interface DemoOptions {
   readonly timeoutSeconds: number;
 }
 
-export const registerDemo: RegisterCommands = (program, runner) => {
+export const registerDemo: RegisterCommands = (program, runner, locale) => {
+  const h = demoHelp[locale];
   program
     .command('demo')
-    .description('the main job on the embedded sandbox, start to end, in a fresh ledger (what `npm start` runs)')
-    .option('--sheet <csv>', 'the sheet to pay', DEMO_SHEET)
-    .option('--dir <dir>', 'folder for the demo ledger and receipts (default: a new temporary folder)')
-    .option('--timeout <seconds>', 'give up after this many seconds', '50')
+    .description(h.description)
+    .option('--sheet <csv>', h.sheet, DEMO_SHEET)
+    .option('--dir <dir>', h.dir)
+    .option('--timeout <seconds>', h.timeout, '50')
     .action(runner.action(parseDemoOptions, runDemo));
 };
 

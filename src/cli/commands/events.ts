@@ -4,6 +4,7 @@ import type { StoredEvent } from '../../ledger/event-repository.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { eventsMessages } from '../messages/events.js';
+import { eventsHelp } from '../messages/help/events.js';
 import type { Output } from '../output.js';
 import { flag, optionalChoice } from '../raw-input.js';
 
@@ -22,19 +23,16 @@ const positive = (text: string): number => {
   return n;
 };
 
-export const registerEvents: RegisterCommands = (program, runner) => {
-  const events = program.command('events').description('webhook events the daemon received and what each one did');
+export const registerEvents: RegisterCommands = (program, runner, locale) => {
+  const h = eventsHelp[locale];
+  const events = program.command('events').description(h.group);
   events
     .command('list')
-    .description('received events, newest first (kept 30 days)')
-    .option('--unknown', 'only events paybatch did not recognise (same as --topic unknown)', false)
-    .addOption(new Option('--topic <topic>', 'only events about this').choices(TOPICS))
-    .addOption(new Option('--limit <n>', 'at most this many').argParser(positive).default(DEFAULT_LIMIT))
-    .addHelpText(
-      'after',
-      '\nAn unknown event is kept, not lost: its type, category and body show what the provider sends, to report or to map.' +
-        '\n\nExamples:\n  paybatch events list\n  paybatch events list --unknown --json',
-    )
+    .description(h.list.description)
+    .option('--unknown', h.list.unknown, false)
+    .addOption(new Option('--topic <topic>', h.list.topic).choices(TOPICS))
+    .addOption(new Option('--limit <n>', h.list.limit).argParser(positive).default(DEFAULT_LIMIT))
+    .addHelpText('after', h.list.examples)
     .action(runner.action(parseEventsListOptions, runEventsList));
 };
 

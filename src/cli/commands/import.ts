@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import type { Locale } from '../../config/locale.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { importHelp } from '../messages/help/import.js';
 import { importMessages, type ImportMessages } from '../messages/import.js';
 import { statusWord } from '../../domain/status-words.js';
 import type { Output } from '../output.js';
@@ -53,40 +54,29 @@ async function humanize(ctx: Context): Promise<Humanized> {
   };
 }
 
-export const registerImport: RegisterCommands = (program, runner) => {
+export const registerImport: RegisterCommands = (program, runner, locale) => {
+  const h = importHelp[locale];
   program
     .command('import')
-    .description('import a payment sheet (CSV or XLSX) into a Pix batch: validate, look up keys, confirm, create and add items')
-    .argument('<sheet>', 'CSV file (UTF-8 or Windows-1252, ; , or tab separated; see `paybatch template`) or .xlsx workbook')
-    .option('--name <name>', 'batch name (default: the file name and today)')
-    .option('--check', 'only the offline checks (rules, amounts, duplicates, limits): no provider, no ledger; for CI', false)
-    .option('--dry-run', 'validate and look up keys, show the totals, create nothing', false)
-    .option('--start', 'start the batch once every item is added', false)
-    .option('-y, --yes', 'do not ask for confirmation (scripts, CI)', false)
-    .option('--skip-invalid', 'import the valid rows; write the rejected ones to <sheet>.rejected.csv', false)
-    .option('--allow-duplicates', 'go on although a row pays a key the same amount as a payment of the last 30 days', false)
-    .option('--sheet <name>', 'the worksheet of an .xlsx workbook to read (default: the first)')
-    .option('--pay-on <date>', 'YYYY-MM-DD: import ready, and the daemon starts the batch at 08:00 São Paulo that business day')
-    .addHelpText(
-      'after',
-      `
-Running the same command again after an interruption continues where it stopped: the sheet's content is the
-import's identity, and every item keeps its identifier, so nothing is paid twice.
-
-Examples:
-  paybatch import pagamentos.csv --check                  # in CI, before a person imports it
-  paybatch import pagamentos.csv --dry-run
-  paybatch import pagamentos.csv --start
-  paybatch import pagamentos.csv --start --yes --json     # in CI
-  paybatch import folha.xlsx --sheet Dezembro --pay-on 2026-12-04   # payroll started by the daemon that day`,
-    )
+    .description(h.import.description)
+    .argument('<sheet>', h.import.sheet)
+    .option('--name <name>', h.import.name)
+    .option('--check', h.import.check, false)
+    .option('--dry-run', h.import.dryRun, false)
+    .option('--start', h.import.start, false)
+    .option('-y, --yes', h.import.yes, false)
+    .option('--skip-invalid', h.import.skipInvalid, false)
+    .option('--allow-duplicates', h.import.allowDuplicates, false)
+    .option('--sheet <name>', h.import.worksheet)
+    .option('--pay-on <date>', h.import.payOn)
+    .addHelpText('after', h.import.examples)
     .action(runner.action(parseImportOptions, runImport));
 
   program
     .command('template')
-    .description('print a ready payment sheet template (CSV) to fill in')
-    .option('--lang <lang>', 'pt (Portuguese headers, ;) or en (English headers, ,)', 'pt')
-    .addHelpText('after', '\nExamples:\n  paybatch template > pagamentos.csv\n  paybatch template --lang en > payments.csv')
+    .description(h.template.description)
+    .option('--lang <lang>', h.template.lang, 'pt')
+    .addHelpText('after', h.template.examples)
     .action(runner.action(parseTemplateOptions, runTemplate));
 };
 

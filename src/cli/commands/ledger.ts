@@ -2,6 +2,7 @@ import type { Ledger } from '../../ledger/ledger.js';
 import type { LedgerCheck } from '../../ledger/ledger-check.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { ledgerHelp } from '../messages/help/ledger.js';
 import type { Output } from '../output.js';
 import { flag, optionalText } from '../raw-input.js';
 
@@ -10,75 +11,36 @@ export interface LedgerBackupOptions {
   readonly to?: string;
 }
 
-export const registerLedger: RegisterCommands = (program, runner) => {
-  const ledger = program.command('ledger').description('migrate, copy, back up and check the ledger (SQLite or PostgreSQL)');
+export const registerLedger: RegisterCommands = (program, runner, locale) => {
+  const h = ledgerHelp[locale];
+  const ledger = program.command('ledger').description(h.group);
 
   ledger
     .command('migrate')
-    .description("bring the ledger's schema up to this paybatch (every command does it on open; this one only that)")
-    .addHelpText(
-      'after',
-      `
-Run it once when upgrading paybatch on hosts that share a PostgreSQL ledger, before restarting their daemons. A
-ledger written by a newer paybatch is refused, never changed.
-
-Examples:
-  paybatch ledger migrate --ledger postgres://paybatch@db.internal:5432/paybatch
-  paybatch ledger migrate --json      # {"ledger": …, "dialect": …, "applied": [...], "migrations": N}`,
-    )
+    .description(h.migrate.description)
+    .addHelpText('after', h.migrate.examples)
     .action(runner.action(noOptions, runLedgerMigrate));
 
   ledger
     .command('copy')
-    .description('copy a ledger into another, empty one (moving from SQLite to PostgreSQL), verified by row counts and sums')
-    .requiredOption('--from <file|url>', 'the ledger to copy (an SQLite file, or a postgres:// URL)')
-    .option('--to <file|url>', "an empty ledger to copy into, made and migrated when new (default: the profile's ledger setting, e.g. from PAYBATCH_LEDGER_FILE, which keeps a password off the command line)")
-    .option('--force', 'copy although a daemon holds the source (what it writes afterwards is not in the copy)', false)
-    .addHelpText(
-      'after',
-      `
-Stop every paybatch using the source first: the copy is what the source holds when it starts, so a source a daemon
-holds (its lock, or a lease on work) is refused unless --force. It is made in one
-transaction of the target, then every table's rows and each money table's centavos by status are compared on both
-sides; any difference rolls the whole copy back. Ids, identifiers and receipt paths are kept. The source is not
-changed: keep it as a backup.
-
-Examples:
-  paybatch ledger copy --from ~/.local/share/paybatch/ledger.db --to postgres://paybatch@db.internal:5432/paybatch
-  PAYBATCH_LEDGER_FILE=/etc/paybatch/ledger-url paybatch ledger copy --from ledger.db --json   # into the URL in that file`,
-    )
+    .description(h.copy.description)
+    .requiredOption('--from <file|url>', h.copy.from)
+    .option('--to <file|url>', h.copy.to)
+    .option('--force', h.copy.force, false)
+    .addHelpText('after', h.copy.examples)
     .action(runner.action(parseLedgerCopyOptions, runLedgerCopy));
 
   ledger
     .command('backup')
-    .description('copy the ledger to a private file (0600), consistent even while a daemon writes to it')
-    .option('--to <file>', 'where to write the copy (never overwritten; default: beside the ledger, with the time in its name)')
-    .addHelpText(
-      'after',
-      `
-paybatch also backs the ledger up by itself before it updates the ledger's schema (the newest three are kept,
-named <ledger>.pre-migration-<time>.db). To restore, stop paybatch and copy a backup over the ledger file.
-
-Examples:
-  paybatch ledger backup
-  paybatch ledger backup --to /mnt/backups/ledger-2026-11-20.db
-  paybatch ledger backup --json      # {"path": …, "bytes": …}`,
-    )
+    .description(h.backup.description)
+    .option('--to <file>', h.backup.to)
+    .addHelpText('after', h.backup.examples)
     .action(runner.action(parseLedgerBackupOptions, runLedgerBackup));
 
   ledger
     .command('check')
-    .description('check the ledger: SQLite integrity, calls without outcome, payments marked paid twice, batch totals')
-    .addHelpText(
-      'after',
-      `
-Exit code 0 when all is well, 4 when something needs attention. A call without outcome is one a run was making
-when it stopped; when a later call of the same operation succeeded it is listed but needs nothing.
-
-Examples:
-  paybatch ledger check
-  paybatch ledger check --json`,
-    )
+    .description(h.check.description)
+    .addHelpText('after', h.check.examples)
     .action(runner.action(noOptions, runLedgerCheck));
 };
 

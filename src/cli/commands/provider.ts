@@ -2,6 +2,7 @@ import type { ProviderCheck } from '../../engine/check-provider.js';
 import { ExitCode } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { providerHelp } from '../messages/help/provider.js';
 import type { Output } from '../output.js';
 import { optionalText, text } from '../raw-input.js';
 
@@ -16,21 +17,16 @@ export interface ProviderCheckOptions {
   readonly publicUrl?: string;
 }
 
-export const registerProvider: RegisterCommands = (program, runner) => {
-  const provider = program.command('provider').description('your payment provider: what it accepts, and what to pin in the profile');
+export const registerProvider: RegisterCommands = (program, runner, locale) => {
+  const h = providerHelp[locale];
+  const provider = program.command('provider').description(h.group);
   provider
     .command('check')
-    .description('check, without moving money, everything payments need from the provider with this profile')
-    .option('--key <key>', 'a Pix key to look up (a key nobody holds is fine: the answer proves the endpoint)', CHECK_KEY)
-    .option('--bill <line>', "a real bill's digit line or barcode, to learn which method the details query takes")
-    .option('--public-url <url>', "the public URL the provider calls (ending in /webhooks): checks the daemon's receiver answers there")
-    .addHelpText(
-      'after',
-      '\nChecks the token (and whether the token endpoint wants HTTP Basic or the form body), the API key, a key lookup,' +
-        "\nthe item pages of the newest batch (status words, Pix ids), the bill details method and the webhook receiver," +
-        '\nthen prints the settings worth pinning. Exit 0 only when everything payments need works.' +
-        '\n\nExamples:\n  paybatch provider check\n  paybatch provider check --bill 23793381286000000000300000000401184340000012345 --public-url https://pay.example.com/webhooks --json',
-    )
+    .description(h.check.description)
+    .option('--key <key>', h.check.key, CHECK_KEY)
+    .option('--bill <line>', h.check.bill)
+    .option('--public-url <url>', h.check.publicUrl)
+    .addHelpText('after', h.check.examples)
     .action(runner.action(parseProviderCheckOptions, runProviderCheck));
 };
 

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
+import type { Locale } from '../../config/locale.js';
 import { PaybatchError, UsageError } from '../../errors.js';
 import type { SavedReceipt } from '../../ledger/receipt-store.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import type { IO } from '../io.js';
 import { batchMessages } from '../messages/batch.js';
+import { receiptsFindHelp } from '../messages/help/receipts-find.js';
 import { retryReportMessages } from '../messages/retry-report.js';
 import { statusWord } from '../../domain/status-words.js';
 import { arg, flag } from '../raw-input.js';
@@ -24,19 +26,20 @@ export interface ReceiptsOpenOptions {
 }
 
 /** `receipts list` and `receipts open`, on the `receipts` command group. */
-export function registerReceiptsFind(receipts: Command, runner: Runner): void {
+export function registerReceiptsFind(receipts: Command, runner: Runner, locale: Locale): void {
+  const h = receiptsFindHelp[locale];
   receipts
     .command('list')
-    .description('saved receipts, with the payment each one proves')
-    .argument('[batch]', 'only this batch (local #id or provider id)')
-    .addHelpText('after', '\nExamples:\n  paybatch receipts list\n  paybatch receipts list 3 --json')
+    .description(h.list.description)
+    .argument('[batch]', h.list.batch)
+    .addHelpText('after', h.list.examples)
     .action(runner.action(parseReceiptsListOptions, runReceiptsList));
   receipts
     .command('open')
-    .description("print a payment's receipt file, and open it when on a desktop terminal")
-    .argument('<item>', 'the item: ledger id, identifier or end-to-end id (see `paybatch batch items` or `receipts list`)')
-    .option('--print', 'only print the path', false)
-    .addHelpText('after', '\nExamples:\n  paybatch receipts open 42\n  paybatch receipts open E12345678202611231200abcdefghijk --print')
+    .description(h.open.description)
+    .argument('<item>', h.open.item)
+    .option('--print', h.open.print, false)
+    .addHelpText('after', h.open.examples)
     .action(runner.action(parseReceiptsOpenOptions, runReceiptsOpen));
 }
 

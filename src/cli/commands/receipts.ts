@@ -2,6 +2,7 @@ import type { ReceiptsResult } from '../../engine/fetch-receipts.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
+import { receiptsHelp } from '../messages/help/receipts.js';
 import { registerReceiptsFind } from './receipts-find.js';
 import { flag, optionalText } from '../raw-input.js';
 
@@ -14,17 +15,18 @@ export interface ReceiptsFetchOptions {
   readonly again: boolean;
 }
 
-export const registerReceipts: RegisterCommands = (program, runner) => {
-  const receipts = program.command('receipts').description('receipt PDFs of paid items');
+export const registerReceipts: RegisterCommands = (program, runner, locale) => {
+  const h = receiptsHelp[locale];
+  const receipts = program.command('receipts').description(h.group);
   receipts
     .command('fetch')
-    .description('save the receipt of every paid item that has none yet (as the daemon does)')
-    .option('--batch <id>', 'only this batch (local #id or provider id)')
-    .option('--out <dir>', 'folder to write to (default: the profile\'s receiptsDir)')
-    .option('--again', 'fetch receipts already saved too', false)
-    .addHelpText('after', '\nExamples:\n  paybatch receipts fetch\n  paybatch receipts fetch --batch 1 --out ./comprovantes')
+    .description(h.fetch.description)
+    .option('--batch <id>', h.fetch.batch)
+    .option('--out <dir>', h.fetch.out)
+    .option('--again', h.fetch.again, false)
+    .addHelpText('after', h.fetch.examples)
     .action(runner.action(parseReceiptsFetchOptions, runReceiptsFetch));
-  registerReceiptsFind(receipts, runner);
+  registerReceiptsFind(receipts, runner, locale);
 };
 
 export function parseReceiptsFetchOptions(raw: RawInput): ReceiptsFetchOptions {

@@ -4,6 +4,7 @@ import type { BatchComparison } from '../../engine/compare-with-provider.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
+import { reconcileHelp } from '../messages/help/reconcile.js';
 import { reconcileMessages, type ReconcileMessages } from '../messages/reconcile.js';
 import type { Output } from '../output.js';
 
@@ -12,18 +13,13 @@ export interface ReconcileOptions {
   readonly refs: readonly string[];
 }
 
-export const registerReconcile: RegisterCommands = (program, runner) => {
+export const registerReconcile: RegisterCommands = (program, runner, locale) => {
+  const h = reconcileHelp[locale];
   program
     .command('reconcile')
-    .description("compare the ledger with the provider's own record, item by item, and follow the record")
-    .argument('[batch...]', 'batches to compare (default: every batch sent to the provider)')
-    .addHelpText(
-      'after',
-      "\nReads the provider's item pages of each batch and compares them with the ledger: state, amount, Pix id, end-to-end id," +
-        '\nand items only one side holds; prints count and centavos by state on both sides; then the ledger follows the record.' +
-        '\nExit 0 when both agree, 4 on any difference.' +
-        '\n\nExamples:\n  paybatch reconcile\n  paybatch reconcile 3 4 --json',
-    )
+    .description(h.description)
+    .argument('[batch...]', h.batches)
+    .addHelpText('after', h.examples)
     .action(runner.action(parseReconcileOptions, runReconcile));
 };
 

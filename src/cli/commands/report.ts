@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
+import { reportHelp } from '../messages/help/report.js';
 import { retryReportMessages } from '../messages/retry-report.js';
 import { statusWord } from '../../domain/status-words.js';
 import { arg, flag, optionalChoice, optionalText } from '../raw-input.js';
@@ -18,25 +19,16 @@ export interface ReportOptions {
 
 const FORMATS: readonly ReportFormat[] = ['csv', 'xlsx', 'pdf'];
 
-export const registerReport: RegisterCommands = (program, runner) => {
+export const registerReport: RegisterCommands = (program, runner, locale) => {
+  const h = reportHelp[locale];
   program
     .command('report')
-    .description("a batch's payments for accounting: one line each and totals by status, as CSV, XLSX or a PDF statement")
-    .argument('<batch>', 'local #id or provider id')
-    .option('--format <format>', 'csv, xlsx or pdf', 'csv')
-    .option('--out <dir>', 'folder to write to (default: the current one)')
-    .option('--zip', 'one zip with the report and every receipt of the batch', false)
-    .addHelpText(
-      'after',
-      `
-The file is batch-<id>-report.<format> (or .zip), private to you (mode 0600), in the profile's language:
-Portuguese ("Extrato consolidado", DD/MM/AAAA) or English; times are São Paulo's.
-
-Examples:
-  paybatch report 3                       # batch-3-report.csv here
-  paybatch report 3 --format xlsx --out ~/fechamento
-  paybatch report 3 --format pdf --zip    # the statement and every receipt in batch-3-report.zip`,
-    )
+    .description(h.description)
+    .argument('<batch>', h.batch)
+    .option('--format <format>', h.format, 'csv')
+    .option('--out <dir>', h.out)
+    .option('--zip', h.zip, false)
+    .addHelpText('after', h.examples)
     .action(runner.action(parseReportOptions, runReport));
 };
 

@@ -4,6 +4,7 @@ import { ExitCode, PaybatchError, UsageError } from '../../errors.js';
 import type { SandboxOptions } from '../../sandbox/options.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { sandboxHelp } from '../messages/help/sandbox.js';
 import { optionalNumber, optionalText, text } from '../raw-input.js';
 
 /** `sandbox serve`: the sandbox's own options (checked by its resolveOptions when run), without the logger. */
@@ -16,46 +17,33 @@ const number = (what: string) => (text: string): number => {
 };
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
-export const registerSandbox: RegisterCommands = (program, runner) => {
-  const sandbox = program.command('sandbox').description('a local provider for rehearsals and tests (no real money)');
+export const registerSandbox: RegisterCommands = (program, runner, locale) => {
+  const h = sandboxHelp[locale];
+  const s = h.serve;
+  const sandbox = program.command('sandbox').description(h.group);
   sandbox
     .command('serve')
-    .description('run the sandbox provider over HTTP until Ctrl-C (SIGINT) or SIGTERM')
-    .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .addOption(new Option('--port <port>', 'port to listen on; 0 picks a free one').argParser(number('--port')).default(0))
-    .option('--state <file>', 'SQLite state file, kept across restarts (default: a temporary one)')
-    .addOption(new Option('--seed <n>', 'seed of every random draw, to replay a run (default: the state file\'s, or fresh)').argParser(number('--seed')))
-    .addOption(new Option('--speed <x>', 'simulated seconds per real second (default 1)').argParser(number('--speed')))
-    .option('--faults <spec>', 'fault rates, e.g. http5xx=0.05,lostResponse=0.02,stale=0.02 (default: none)')
-    .addOption(new Option('--page-size <n>', 'entries per page of the list endpoints (default 50)').argParser(number('--page-size')))
-    .option('--api-key <key>', 'an accepted API key, each its own account; repeat for more (default: sandbox-api-key)', collect)
-    .option('--client-id <id>', 'OAuth client id (default: sandbox-client)')
-    .option('--client-secret <secret>', 'OAuth client secret (default: sandbox-secret)')
-    .option('--start-time <iso>', 'where the simulated clock of a new state starts, e.g. 2025-03-08T22:30:00-03:00')
-    .addOption(new Option('--token-ttl <seconds>', 'access token lifetime in real seconds (default 3600)').argParser(number('--token-ttl')))
-    .option('--admin-token <token>', 'token of the /_sandbox/ inspection routes (default: kept in the state file)')
-    .addOption(new Option('--stale-seconds <s>', 'simulated seconds before a stale item answers an item-list query (default 1800)').argParser(number('--stale-seconds')))
-    .addOption(new Option('--webhook-attempts <n>', 'delivery attempts of a webhook event before giving up (default 10)').argParser(number('--webhook-attempts')))
-    .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM), with --tls-key')
-    .option('--tls-key <file>', 'the key of --tls-cert (PEM)')
-    .option('--client-ca <file>', 'demand a client certificate signed by this CA (PEM) on every connection: mutual TLS, as banks do; needs --tls-cert')
-    .option(
-      '--dialect <name>',
-      'how to answer where the provider API leaves a choice open: paybatch (default; the choices paybatch was built on) ' +
-        'or spec (the other ordinary choice on each point: 200 on create, approved/rejected/refunded items, ' +
-        '{codigo,mensagem} errors, form-only OAuth, GET-only bill details, x-service-secret deliveries, …) ' +
-        'or iso (upper-case statuses, ISO 20022 codes in errorCode, amounts in reais, 20-second tokens, 429s, ' +
-        'HMAC over timestamp.nonce.body, an "accepted for processing" event before each outcome, …)',
-    )
-    .addHelpText(
-      'after',
-      '\nPrints one ready line (with --json, a JSON object with url, tokenUrl, apiKey, clientId, clientSecret, adminToken, dialect).' +
-        '\nSee the README (The sandbox) for the faults, the status words, the 404 rules and the /_sandbox/ routes.' +
-        '\n\nExamples:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02' +
-        '\n  paybatch sandbox serve --dialect spec     # prove a client against choices paybatch did not make' +
-        '\n  paybatch sandbox serve --dialect iso      # a provider in reais: set pixAmountUnit reais to pay it' +
-        '\n  paybatch sandbox serve --tls-cert server.pem --tls-key server.key --client-ca company-ca.pem   # rehearse mutual TLS',
-    )
+    .description(s.description)
+    .option('--host <host>', s.host, '127.0.0.1')
+    .addOption(new Option('--port <port>', s.port).argParser(number('--port')).default(0))
+    .option('--state <file>', s.state)
+    .addOption(new Option('--seed <n>', s.seed).argParser(number('--seed')))
+    .addOption(new Option('--speed <x>', s.speed).argParser(number('--speed')))
+    .option('--faults <spec>', s.faults)
+    .addOption(new Option('--page-size <n>', s.pageSize).argParser(number('--page-size')))
+    .option('--api-key <key>', s.apiKey, collect)
+    .option('--client-id <id>', s.clientId)
+    .option('--client-secret <secret>', s.clientSecret)
+    .option('--start-time <iso>', s.startTime)
+    .addOption(new Option('--token-ttl <seconds>', s.tokenTtl).argParser(number('--token-ttl')))
+    .option('--admin-token <token>', s.adminToken)
+    .addOption(new Option('--stale-seconds <s>', s.staleSeconds).argParser(number('--stale-seconds')))
+    .addOption(new Option('--webhook-attempts <n>', s.webhookAttempts).argParser(number('--webhook-attempts')))
+    .option('--tls-cert <file>', s.tlsCert)
+    .option('--tls-key <file>', s.tlsKey)
+    .option('--client-ca <file>', s.clientCa)
+    .option('--dialect <name>', s.dialect)
+    .addHelpText('after', s.examples)
     .action(runner.action(parseSandboxServeOptions, runSandboxServe));
 };
 

@@ -1,6 +1,7 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { uiHelp } from '../messages/help/ui.js';
 import { flag, text } from '../raw-input.js';
 
 export interface ListenAddress {
@@ -16,23 +17,14 @@ export interface UiOptions {
 
 export const DEFAULT_UI_LISTEN = '127.0.0.1:8788';
 
-export const registerUi: RegisterCommands = (program, runner) => {
+export const registerUi: RegisterCommands = (program, runner, locale) => {
+  const h = uiHelp[locale];
   program
     .command('ui')
-    .description('serve a local web dashboard over the ledger: batches, items, alerts, bills, receipts (until Ctrl-C)')
-    .option('--listen <host:port>', 'address of the dashboard (port 0 picks a free one)', DEFAULT_UI_LISTEN)
-    .option('--allow-remote', 'listen on an address other than loopback (the page is not encrypted)', false)
-    .addHelpText(
-      'after',
-      `
-Open the printed address, with its token, in a browser; the token signs the browser in (a cookie) and changes at
-every start. The page follows the ledger live, also while a daemon works on it.
-
-Examples:
-  paybatch ui
-  paybatch ui --listen 127.0.0.1:0 --json        # {"url": "http://127.0.0.1:…/?token=…", "listen": "127.0.0.1:…"}
-  paybatch daemon --ui                           # the daemon with the dashboard beside it`,
-    )
+    .description(h.description)
+    .option('--listen <host:port>', h.listen, DEFAULT_UI_LISTEN)
+    .option('--allow-remote', h.allowRemote, false)
+    .addHelpText('after', h.examples)
     .action(runner.action(parseUiOptions, runUi));
 };
 

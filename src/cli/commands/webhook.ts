@@ -1,6 +1,7 @@
 import { UsageError } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
+import { webhookHelp } from '../messages/help/webhook.js';
 import { optionalText } from '../raw-input.js';
 
 export interface WebhookSubscribeOptions {
@@ -8,13 +9,14 @@ export interface WebhookSubscribeOptions {
   readonly url: string;
 }
 
-export const registerWebhook: RegisterCommands = (program, runner) => {
-  const webhook = program.command('webhook').description("the provider's event notifications");
+export const registerWebhook: RegisterCommands = (program, runner, locale) => {
+  const h = webhookHelp[locale];
+  const webhook = program.command('webhook').description(h.group);
   webhook
     .command('subscribe')
-    .description('register the URL the provider calls with events (endpoint 14), with the profile\'s webhook secret')
-    .requiredOption('--url <url>', 'public URL of the daemon\'s receiver, ending in /webhooks')
-    .addHelpText('after', '\nExamples:\n  paybatch webhook subscribe --url https://pay.example.com/webhooks\n  paybatch --profile prod webhook subscribe --url https://pay.example.com/webhooks --json')
+    .description(h.subscribe.description)
+    .requiredOption('--url <url>', h.subscribe.url)
+    .addHelpText('after', h.subscribe.examples)
     .action(runner.action(parseWebhookSubscribeOptions, runWebhookSubscribe));
 };
 

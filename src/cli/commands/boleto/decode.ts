@@ -3,6 +3,8 @@ import type { BoletoDecode } from '../../../domain/boleto.js';
 import { ExitCode } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { Locale } from '../../../config/locale.js';
+import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
 import type { Output } from '../../output.js';
 
@@ -11,12 +13,13 @@ export interface BoletoDecodeOptions {
   readonly code: string;
 }
 
-export function registerBoletoDecode(boleto: Command, runner: Runner): void {
+export function registerBoletoDecode(boleto: Command, runner: Runner, locale: Locale): void {
+  const h = boletoHelp[locale];
   boleto
     .command('decode')
-    .description('decode and check a digit line or barcode offline')
-    .argument('<line-or-barcode...>', 'the 47/48-digit line or the 44-digit barcode (dots, spaces and dashes allowed; may be split in parts)')
-    .addHelpText('after', '\nExamples:\n  paybatch boleto decode "23793.38128 60007.827136 95000.063305 5 16560000150000"\n  paybatch boleto decode 83680000000-9 87450048001-5 23456789012-9 34567890123-1 --json')
+    .description(h.decode.description)
+    .argument('<line-or-barcode...>', h.code)
+    .addHelpText('after', h.decode.examples)
     .action(runner.action(parseBoletoDecodeOptions, runBoletoDecode));
 }
 

@@ -3,6 +3,8 @@ import type { InspectedBill } from '../../../engine/pay-bill.js';
 import { ExitCode, InputRejectedError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { Locale } from '../../../config/locale.js';
+import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
 import type { Output } from '../../output.js';
 
@@ -14,12 +16,13 @@ export interface BoletoDetailsOptions {
   readonly code: string;
 }
 
-export function registerBoletoDetails(boleto: Command, runner: Runner): void {
+export function registerBoletoDetails(boleto: Command, runner: Runner, locale: Locale): void {
+  const h = boletoHelp[locale];
   boleto
     .command('details')
-    .description("check a bill offline, then show the provider's details: beneficiary, amount, due date, limits, bank window")
-    .argument('<line-or-barcode...>', 'the 47/48-digit line or the 44-digit barcode (dots, spaces and dashes allowed; may be split in parts)')
-    .addHelpText('after', '\nAn invalid code never reaches the provider (exit 3).\n\nExample:\n  paybatch boleto details 83680000000-9 87450048001-5 23456789012-9 34567890123-1')
+    .description(h.details.description)
+    .argument('<line-or-barcode...>', h.code)
+    .addHelpText('after', h.details.examples)
     .action(runner.action(parseBoletoDetailsOptions, runBoletoDetails));
 }
 

@@ -1,4 +1,5 @@
 import type { RegisterCommands } from '../../command.js';
+import { boletoHelp } from '../../messages/help/boleto.js';
 import { registerBoletoApprove } from '../approve.js';
 import { registerBoletoDecode } from './decode.js';
 import { registerBoletoDetails } from './details.js';
@@ -7,12 +8,12 @@ import { registerBoletoPay } from './pay.js';
 import { registerBoletoResolve } from './resolve.js';
 
 /** `paybatch boleto decode|details|pay|approve|list|resolve`: one module per command. */
-export const registerBoleto: RegisterCommands = (program, runner) => {
-  const boleto = program.command('boleto').description('decode, inspect and pay bills (boletos, utility and government bills)');
-  registerBoletoDecode(boleto, runner);
-  registerBoletoDetails(boleto, runner);
-  registerBoletoPay(boleto, runner);
-  registerBoletoApprove(boleto, runner);
-  registerBoletoList(boleto, runner);
-  registerBoletoResolve(boleto, runner);
+export const registerBoleto: RegisterCommands = (program, runner, locale) => {
+  const boleto = program.command('boleto').description(boletoHelp[locale].group);
+  registerBoletoDecode(boleto, runner, locale);
+  registerBoletoDetails(boleto, runner, locale);
+  registerBoletoPay(boleto, runner, locale);
+  registerBoletoApprove(boleto, runner, locale);
+  registerBoletoList(boleto, runner, locale);
+  registerBoletoResolve(boleto, runner, locale);
 };

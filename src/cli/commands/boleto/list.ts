@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages } from '../../messages/boleto.js';
 import { statusWord } from '../../../domain/status-words.js';
 import type { Output } from '../../output.js';
@@ -13,11 +14,12 @@ export interface BoletoListOptions {
   readonly all: boolean;
 }
 
-export function registerBoletoList(boleto: Command, runner: Runner): void {
+export function registerBoletoList(boleto: Command, runner: Runner, locale: Locale): void {
+  const h = boletoHelp[locale].list;
   boleto
     .command('list')
-    .description('bills in the ledger: paid, scheduled, unknown and returned, with the date until which a return can arrive')
-    .option('--all', 'failed payments and unfinished intents too', false)
+    .description(h.description)
+    .option('--all', h.all, false)
     .action(runner.action(parseBoletoListOptions, runBoletoList));
 }
 

@@ -4,6 +4,8 @@ import type { BillRequest, PreparedBill } from '../../../engine/plan-bills.js';
 import { ExitCode, UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { Locale } from '../../../config/locale.js';
+import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
 import { statusWord } from '../../../domain/status-words.js';
 import type { Output } from '../../output.js';
@@ -34,31 +36,18 @@ interface Humanized {
   status(status: string): string;
 }
 
-export function registerBoletoPay(boleto: Command, runner: Runner): void {
+export function registerBoletoPay(boleto: Command, runner: Runner, locale: Locale): void {
+  const h = boletoHelp[locale];
   boleto
     .command('pay')
-    .description('pay a bill (or every bill of a CSV file): checks offline and with the provider, confirms, pays once')
-    .argument('[line-or-barcode...]', 'the 47/48-digit line or the 44-digit barcode (dots, spaces and dashes allowed; may be split in parts)')
-    .option('--amount <reais>', "amount to pay, e.g. 159,90: only for bills that let the payer choose it (default: the bill's)")
-    .option('--file <csv>', 'pay every bill of a CSV file: columns code (or codigo, linha), amount (valor, optional), description (descricao, optional)')
-    .option('--description <text>', 'a note kept with the payment in the ledger and on the receipt')
-    .option('-y, --yes', 'do not ask for confirmation (scripts, CI)', false)
-    .option('--force', 'pay although the ledger has the bill as paid, scheduled or with an unknown outcome', false)
-    .addHelpText(
-      'after',
-      `
-Every bill is decoded and checked before anything is paid: check digits, the provider's details (which must agree
-with the code), the amount rules and the bank window (business days 08:00-20:00 São Paulo; 22:00 for utility and
-government bills; outside it the payment is scheduled). The ledger records each payment before it is sent; a
-payment whose answer is lost is recorded as unknown and never retried. Exit 4 when a payment failed or is unknown.
-
-Examples:
-  paybatch boleto pay 83680000000-9 87450048001-5 23456789012-9 34567890123-1
-  paybatch boleto pay 23793381286000782713695000063305516560000150000 --yes --json
-  paybatch boleto pay 23793381286000782713669500006338500000000000000 --amount 1.234,56
-  paybatch boleto pay --file contas.csv --yes
-  paybatch boleto pay --file contas.csv`,
-    )
+    .description(h.pay.description)
+    .argument('[line-or-barcode...]', h.code)
+    .option('--amount <reais>', h.pay.amount)
+    .option('--file <csv>', h.pay.file)
+    .option('--description <text>', h.pay.note)
+    .option('-y, --yes', h.pay.yes, false)
+    .option('--force', h.pay.force, false)
+    .addHelpText('after', h.pay.examples)
     .action(runner.action(parseBoletoPayOptions, runBoletoPay));
 }
 

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
+import type { Locale } from '../../../config/locale.js';
+import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages } from '../../messages/boleto.js';
 import { arg, flag, optionalText } from '../../raw-input.js';
 
@@ -12,23 +14,17 @@ export interface BoletoResolveOptions {
   readonly yes: boolean;
 }
 
-export function registerBoletoResolve(boleto: Command, runner: Runner): void {
+export function registerBoletoResolve(boleto: Command, runner: Runner, locale: Locale): void {
+  const h = boletoHelp[locale].resolve;
   boleto
     .command('resolve')
-    .description("record what the provider's statement shows for a bill payment whose outcome is unknown")
-    .argument('<bill>', 'the bill number (#) of `paybatch boleto list --all`')
-    .option('--paid', 'the statement shows the payment')
-    .option('--transaction <id>', "the payment's transaction id in the statement (with --paid)")
-    .option('--not-paid', 'the statement shows no payment of it: it may then be paid again')
-    .option('-y, --yes', 'do not ask for confirmation (scripts, CI)', false)
-    .addHelpText(
-      'after',
-      `
-A payment whose answer was lost, or that a stopped run left unfinished, and whose provider events never came, stays
-unknown (bill payments cannot be looked up through the API). Check the provider's statement, then record it:
-  paybatch boleto resolve 12 --paid --transaction 9f1c2d
-  paybatch boleto resolve 12 --not-paid --yes      # then pay it again: paybatch boleto pay <line>`,
-    )
+    .description(h.description)
+    .argument('<bill>', h.bill)
+    .option('--paid', h.paid)
+    .option('--transaction <id>', h.transaction)
+    .option('--not-paid', h.notPaid)
+    .option('-y, --yes', h.yes, false)
+    .addHelpText('after', h.examples)
     .action(runner.action(parseBoletoResolveOptions, runBoletoResolve));
 }
 
