@@ -1,24 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { commandPaths } from '../helpers/command-paths.js';
 import { runCli } from '../helpers/test-io.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** Every command path of the program, read from `paybatch help <path>` listings: no list kept here by hand. */
+/** Every command path below the program. */
 async function allCommandPaths(): Promise<string[][]> {
-  const paths: string[][] = [];
-  const visit = async (path: string[]): Promise<void> => {
-    const help = (await runCli(['help', ...path])).stdout;
-    const section = help.split('\nCommands:\n')[1];
-    if (section === undefined) return;
-    const names = section.split('\n\n')[0]!.split('\n').filter((l) => /^  \S/.test(l)).map((l) => l.trim().split(/\s+/)[0]!).filter((n) => n !== 'help');
-    for (const name of names) {
-      paths.push([...path, name]);
-      await visit([...path, name]);
-    }
-  };
-  await visit([]);
-  return paths;
+  return (await commandPaths()).slice(1);
 }
 
 describe('help', () => {

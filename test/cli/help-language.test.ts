@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { commandPaths } from '../helpers/command-paths.js';
 import { runCli } from '../helpers/test-io.js';
 
 // Every command's help read whole in each language, line by line, for words of the other language: a help that
@@ -31,22 +32,6 @@ function prose(line: string): string[] {
     .toLowerCase()
     .split(/[^a-zà-ú]+/)
     .filter(Boolean);
-}
-
-async function commandPaths(env: Record<string, string>, commandsTitle: string): Promise<string[][]> {
-  const paths: string[][] = [[]];
-  const visit = async (path: string[]): Promise<void> => {
-    const help = (await runCli(['help', ...path], { env })).stdout;
-    const section = help.split(`\n${commandsTitle}\n`)[1];
-    if (section === undefined) return;
-    const names = section.split('\n\n')[0]!.split('\n').filter((l) => /^  \S/.test(l)).map((l) => l.trim().split(/\s+/)[0]!).filter((n) => n !== 'help');
-    for (const name of names) {
-      paths.push([...path, name]);
-      await visit([...path, name]);
-    }
-  };
-  await visit([]);
-  return paths;
 }
 
 describe('the help speaks one language', () => {
