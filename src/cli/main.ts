@@ -11,6 +11,7 @@ import { createContext, type Context, type GlobalOptions, type MainDeps } from '
 import { resolveLocale } from '../config/locale.js';
 import { languageEnv, processIO, type IO } from './io.js';
 import { programHelp, type ProgramHelp } from './messages/help/program.js';
+import { usageErrorIn } from './messages/usage-errors.js';
 import { Output } from './output.js';
 
 const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -128,6 +129,7 @@ export function buildProgram(io: IO, runner: Runner, groups: readonly RegisterCo
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) => write(usageErrorIn(locale, s)),
     })
     .addHelpText('after', h.examples);
   answerVersion(program, io);

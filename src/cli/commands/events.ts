@@ -17,9 +17,9 @@ export interface EventsListOptions {
   readonly limit: number;
 }
 
-const positive = (text: string): number => {
+const positive = (notPositive: string) => (text: string): number => {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number above zero.');
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(notPositive);
   return n;
 };
 
@@ -31,7 +31,7 @@ export const registerEvents: RegisterCommands = (program, runner, locale) => {
     .description(h.list.description)
     .option('--unknown', h.list.unknown, false)
     .addOption(new Option('--topic <topic>', h.list.topic).choices(TOPICS))
-    .addOption(new Option('--limit <n>', h.list.limit).argParser(positive).default(DEFAULT_LIMIT))
+    .addOption(new Option('--limit <n>', h.list.limit).argParser(positive(h.list.notPositive)).default(DEFAULT_LIMIT))
     .addHelpText('after', h.list.examples)
     .action(runner.action(parseEventsListOptions, runEventsList));
 };

@@ -10,9 +10,9 @@ import { optionalNumber, optionalText, text } from '../raw-input.js';
 /** `sandbox serve`: the sandbox's own options (checked by its resolveOptions when run), without the logger. */
 export type SandboxServeOptions = Omit<SandboxOptions, 'logger'> & { readonly host: string; readonly port: number };
 
-const number = (what: string) => (text: string): number => {
+const number = (notNumber: string) => (text: string): number => {
   const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(`${what} must be a number.`);
+  if (text.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError(notNumber);
   return n;
 };
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -25,20 +25,20 @@ export const registerSandbox: RegisterCommands = (program, runner, locale) => {
     .command('serve')
     .description(s.description)
     .option('--host <host>', s.host, '127.0.0.1')
-    .addOption(new Option('--port <port>', s.port).argParser(number('--port')).default(0))
+    .addOption(new Option('--port <port>', s.port).argParser(number(s.notNumber('--port'))).default(0))
     .option('--state <file>', s.state)
-    .addOption(new Option('--seed <n>', s.seed).argParser(number('--seed')))
-    .addOption(new Option('--speed <x>', s.speed).argParser(number('--speed')))
+    .addOption(new Option('--seed <n>', s.seed).argParser(number(s.notNumber('--seed'))))
+    .addOption(new Option('--speed <x>', s.speed).argParser(number(s.notNumber('--speed'))))
     .option('--faults <spec>', s.faults)
-    .addOption(new Option('--page-size <n>', s.pageSize).argParser(number('--page-size')))
+    .addOption(new Option('--page-size <n>', s.pageSize).argParser(number(s.notNumber('--page-size'))))
     .option('--api-key <key>', s.apiKey, collect)
     .option('--client-id <id>', s.clientId)
     .option('--client-secret <secret>', s.clientSecret)
     .option('--start-time <iso>', s.startTime)
-    .addOption(new Option('--token-ttl <seconds>', s.tokenTtl).argParser(number('--token-ttl')))
+    .addOption(new Option('--token-ttl <seconds>', s.tokenTtl).argParser(number(s.notNumber('--token-ttl'))))
     .option('--admin-token <token>', s.adminToken)
-    .addOption(new Option('--stale-seconds <s>', s.staleSeconds).argParser(number('--stale-seconds')))
-    .addOption(new Option('--webhook-attempts <n>', s.webhookAttempts).argParser(number('--webhook-attempts')))
+    .addOption(new Option('--stale-seconds <s>', s.staleSeconds).argParser(number(s.notNumber('--stale-seconds'))))
+    .addOption(new Option('--webhook-attempts <n>', s.webhookAttempts).argParser(number(s.notNumber('--webhook-attempts'))))
     .option('--tls-cert <file>', s.tlsCert)
     .option('--tls-key <file>', s.tlsKey)
     .option('--client-ca <file>', s.clientCa)

@@ -5,6 +5,8 @@ export interface SandboxHelp {
   readonly group: string;
   readonly serve: {
     readonly description: string;
+    /** A number option given something else. */
+    notNumber(flag: string): string;
     readonly host: string;
     readonly port: string;
     readonly state: string;
@@ -33,6 +35,7 @@ export const sandboxHelp: Readonly<Record<Locale, SandboxHelp>> = {
   en: {
     group: 'a local provider for rehearsals and tests (no real money)',
     serve: {
+      notNumber: (flag) => `${flag} must be a number.`,
       description: 'run the sandbox provider over HTTP until Ctrl-C (SIGINT) or SIGTERM',
       host: 'interface to listen on',
       port: 'port to listen on; 0 picks a free one',
@@ -70,6 +73,7 @@ export const sandboxHelp: Readonly<Record<Locale, SandboxHelp>> = {
   'pt-BR': {
     group: 'um provedor local para ensaios e testes (sem dinheiro de verdade)',
     serve: {
+      notNumber: (flag) => `${flag} deve ser um número.`,
       description: 'roda o provedor sandbox por HTTP até Ctrl-C (SIGINT) ou SIGTERM',
       host: 'interface em que escuta',
       port: 'porta em que escuta; 0 escolhe uma livre',
