@@ -1,4 +1,5 @@
 import type { Locale } from '../../config/locale.js';
+import { counted } from './plural.js';
 
 /** What `approver init|add|list|remove`, `batch approve`, `boleto approve` and `approvals pending` say to people. */
 export interface ApprovalMessages {
@@ -86,7 +87,7 @@ export const approvalMessages: Readonly<Record<Locale, ApprovalMessages>> = {
     needs: (required, reasons) => `${required} ${required === 1 ? 'approval' : 'approvals'}: ${reasons}`,
     needsNone: 'no approval needed under the current policy',
     signedSoFar: (valid, names) => (valid ? `${names.join(', ')} (${valid} valid)` : 'nobody yet'),
-    confirmBatch: (id, name, items, total) => `Approve batch #${id} "${name}": ${items} payments, ${total}?`,
+    confirmBatch: (id, name, items, total) => `Approve batch #${id} "${name}": ${counted('en', items, { one: 'payment', other: 'payments' })}, ${total}?`,
     confirmBill: (line, amount) => `Approve paying ${amount} for the bill ${line}?`,
     approved: (subject, as) => `✓ Approved ${subject} as "${as}".`,
     confirmClaim: (id, name) => `Sign as the maker of batch #${id} "${name}"? You can then never approve it.`,
@@ -137,7 +138,7 @@ export const approvalMessages: Readonly<Record<Locale, ApprovalMessages>> = {
     needs: (required, reasons) => `${required} ${required === 1 ? 'aprovação' : 'aprovações'}: ${reasons}`,
     needsNone: 'nenhuma aprovação exigida pela política atual',
     signedSoFar: (valid, names) => (valid ? `${names.join(', ')} (${valid} ${valid === 1 ? 'válida' : 'válidas'})` : 'ninguém ainda'),
-    confirmBatch: (id, name, items, total) => `Aprovar o lote #${id} "${name}": ${items} pagamentos, ${total}?`,
+    confirmBatch: (id, name, items, total) => `Aprovar o lote #${id} "${name}": ${counted('pt-BR', items, { one: 'pagamento', other: 'pagamentos' })}, ${total}?`,
     confirmBill: (line, amount) => `Aprovar o pagamento de ${amount} do boleto ${line}?`,
     approved: (subject, as) => `✓ ${subject} aprovado como "${as}".`,
     confirmClaim: (id, name) => `Assinar como quem fez o lote #${id} "${name}"? Depois você nunca poderá aprová-lo.`,

@@ -1,4 +1,5 @@
 import type { Locale } from '../../config/locale.js';
+import { counted } from './plural.js';
 
 /** What `batch list|show|items|start|delete` say to people (the `--json` documents are not translated). */
 export interface BatchMessages {
@@ -31,13 +32,13 @@ export const batchMessages: Readonly<Record<Locale, BatchMessages>> = {
     partOf: (index, parts, importId) => `Part ${index} of ${parts} of import #${importId} (the sheet has more items than the provider takes in one batch):`,
     partsHead: ['#', 'part', 'status', 'items'],
     progressHead: ['status', 'items', 'sum'],
-    refreshed: (seen, changed) => `Refreshed from the provider: ${seen} items seen, ${changed} changed.`,
+    refreshed: (seen, changed) => `Refreshed from the provider: ${counted('en', seen, { one: 'item', other: 'items' })} seen, ${changed} changed.`,
     callsTitle: '\nProvider calls that move money (intent before, outcome after):',
     callsHead: (zone) => [`time (${zone})`, 'phase', 'operation', 'outcome'],
     itemsHead: ['line', 'key', 'recipient', 'amount', 'status', 'note'],
     unknownStatus: (identifier, status) => `item ${identifier}: the provider says "${status}", a status paybatch does not know (kept as is)`,
     alreadyStatus: (id, status) => `Batch #${id} is already ${status}.`,
-    confirmStart: (id, name, items, total) => `Start batch #${id} "${name}": ${items} payments, ${total}?`,
+    confirmStart: (id, name, items, total) => `Start batch #${id} "${name}": ${counted('en', items, { one: 'payment', other: 'payments' })}, ${total}?`,
     started: (id, remoteId) => `✓ Batch #${id} started (${remoteId}).`,
     confirmDelete: (id, name) => `Delete batch #${id} "${name}" at the provider?`,
     deleted: (id) => `✓ Batch #${id} deleted.`,
@@ -52,13 +53,13 @@ export const batchMessages: Readonly<Record<Locale, BatchMessages>> = {
       `Parte ${index} de ${parts} da importação #${importId} (a planilha tem mais itens do que o provedor aceita em um lote):`,
     partsHead: ['#', 'parte', 'situação', 'itens'],
     progressHead: ['situação', 'itens', 'soma'],
-    refreshed: (seen, changed) => `Atualizado pelo provedor: ${seen} itens vistos, ${changed} alterados.`,
+    refreshed: (seen, changed) => `Atualizado pelo provedor: ${counted('pt-BR', seen, { one: 'item visto', other: 'itens vistos' })}, ${counted('pt-BR', changed, { one: 'alterado', other: 'alterados' })}.`,
     callsTitle: '\nChamadas ao provedor que movem dinheiro (intenção antes, resultado depois):',
     callsHead: (zone) => [`hora (${zone})`, 'fase', 'operação', 'resultado'],
     itemsHead: ['linha', 'chave', 'recebedor', 'valor', 'situação', 'observação'],
     unknownStatus: (identifier, status) => `item ${identifier}: o provedor diz "${status}", uma situação que o paybatch não conhece (mantida como está)`,
     alreadyStatus: (id, status) => `O lote #${id} já está ${status}.`,
-    confirmStart: (id, name, items, total) => `Iniciar o lote #${id} "${name}": ${items} pagamentos, ${total}?`,
+    confirmStart: (id, name, items, total) => `Iniciar o lote #${id} "${name}": ${counted('pt-BR', items, { one: 'pagamento', other: 'pagamentos' })}, ${total}?`,
     started: (id, remoteId) => `✓ Lote #${id} iniciado (${remoteId}).`,
     confirmDelete: (id, name) => `Excluir o lote #${id} "${name}" no provedor?`,
     deleted: (id) => `✓ Lote #${id} excluído.`,

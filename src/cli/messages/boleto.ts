@@ -1,4 +1,5 @@
 import type { Locale } from '../../config/locale.js';
+import { counted } from './plural.js';
 
 /**
  * The frame of `boleto list|details|pay|decode|resolve` for people: headers, labels, questions, results. The bill
@@ -144,16 +145,16 @@ export const boletoMessages: Readonly<Record<Locale, BoletoMessages>> = {
       planHead: ['line', 'beneficiary', 'amount', 'due', 'when'],
       scheduledFor: (day) => `scheduled for ${day}`,
       now: 'now',
-      planTotal: (count, total) => `${count} bills, total ${total}.`,
+      planTotal: (count, total) => `${counted('en', count, { one: 'bill', other: 'bills' })}, total ${total}.`,
       againWithForce: (previous) => `the ledger already has this bill as ${previous}; paying it again because of --force`,
       confirmOne: (amount, beneficiary, document, when) => `Pay ${amount} to ${beneficiary} (${document}), ${when}?`,
-      confirmMany: (count, total, later) => `Pay ${count} bills totalling ${total}${later ? ` (${later} scheduled for the next bank window)` : ''}?`,
+      confirmMany: (count, total, later) => `Pay ${counted('en', count, { one: 'bill', other: 'bills' })} totalling ${total}${later ? ` (${later} scheduled for the next bank window)` : ''}?`,
       theBeneficiary: 'the beneficiary',
       noDocument: 'no document',
       leftOut: (where, why) => `- ${where} left out: ${why}`,
       nothingToPay: 'Nothing to pay: every bill of the file is already paid or scheduled in the ledger.',
       receipt: (path) => `  receipt: ${path}`,
-      stopped: (count, lines) => `Stopped after an unknown outcome: ${count} bills were not sent (${lines.map((l) => `line ${l}`).join(', ')}).`,
+      stopped: (count, lines) => `Stopped after an unknown outcome: ${counted('en', count, { one: 'bill was', other: 'bills were' })} not sent (${lines.map((l) => `line ${l}`).join(', ')}).`,
       settleFirst:
         'Settle the unknown payment first (see above), then run the same file again: bills the ledger has as paid are left out, so only the rest is paid.',
       progress: (index, total, where, status, message) => `[${index}/${total}] ${where} ${status}: ${message}`,
@@ -224,16 +225,16 @@ export const boletoMessages: Readonly<Record<Locale, BoletoMessages>> = {
       planHead: ['linha', 'beneficiário', 'valor', 'vencimento', 'quando'],
       scheduledFor: (day) => `agendado para ${day}`,
       now: 'agora',
-      planTotal: (count, total) => `${count} contas, total de ${total}.`,
+      planTotal: (count, total) => `${counted('pt-BR', count, { one: 'conta', other: 'contas' })}, total de ${total}.`,
       againWithForce: (previous) => `o registro local já tem esta conta como ${previous}; pagando de novo por causa de --force`,
       confirmOne: (amount, beneficiary, document, when) => `Pagar ${amount} a ${beneficiary} (${document}), ${when}?`,
-      confirmMany: (count, total, later) => `Pagar ${count} contas somando ${total}${later ? ` (${later} agendadas para o próximo horário bancário)` : ''}?`,
+      confirmMany: (count, total, later) => `Pagar ${counted('pt-BR', count, { one: 'conta', other: 'contas' })} somando ${total}${later ? ` (${later} agendadas para o próximo horário bancário)` : ''}?`,
       theBeneficiary: 'o beneficiário',
       noDocument: 'sem documento',
       leftOut: (where, why) => `- ${where} deixada de fora: ${why}`,
       nothingToPay: 'Nada a pagar: todas as contas do arquivo já estão pagas ou agendadas no registro local.',
       receipt: (path) => `  comprovante: ${path}`,
-      stopped: (count, lines) => `Parado após um resultado desconhecido: ${count} contas não foram enviadas (${lines.map((l) => `linha ${l}`).join(', ')}).`,
+      stopped: (count, lines) => `Parado após um resultado desconhecido: ${counted('pt-BR', count, { one: 'conta não foi enviada', other: 'contas não foram enviadas' })} (${lines.map((l) => `linha ${l}`).join(', ')}).`,
       settleFirst:
         'Resolva primeiro o pagamento desconhecido (veja acima) e depois rode o mesmo arquivo de novo: as contas que o registro local tem como pagas ficam de fora, e só o resto é pago.',
       progress: (index, total, where, status, message) => `[${index}/${total}] ${where} ${status}: ${message}`,

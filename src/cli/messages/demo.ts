@@ -1,4 +1,5 @@
 import type { Locale } from '../../config/locale.js';
+import { counted } from './plural.js';
 
 /** What `paybatch demo` says to people (`--json` is not translated). */
 export interface DemoMessages {
@@ -20,7 +21,7 @@ export interface DemoMessages {
 export const demoMessages: Readonly<Record<Locale, DemoMessages>> = {
   en: {
     folder: (dir) => `Demo folder: ${dir}`,
-    following: (id, items, total) => `Batch #${id} started: ${items} payments, ${total}. Following them to the end…`,
+    following: (id, items, total) => `Batch #${id} started: ${counted('en', items, { one: 'payment', other: 'payments' })}, ${total}. Following them to the end…`,
     title: '\npaybatch demo — SANDBOX, no real money',
     rows: 'rows in the sheet',
     paid: 'paid',
@@ -35,7 +36,7 @@ export const demoMessages: Readonly<Record<Locale, DemoMessages>> = {
   },
   'pt-BR': {
     folder: (dir) => `Pasta da demonstração: ${dir}`,
-    following: (id, items, total) => `Lote #${id} iniciado: ${items} pagamentos, ${total}. Acompanhando até o fim…`,
+    following: (id, items, total) => `Lote #${id} iniciado: ${counted('pt-BR', items, { one: 'pagamento', other: 'pagamentos' })}, ${total}. Acompanhando até o fim…`,
     title: '\ndemonstração do paybatch — SANDBOX, sem dinheiro de verdade',
     rows: 'linhas na planilha',
     paid: 'pagos',

@@ -1,4 +1,5 @@
 import type { Locale } from '../../config/locale.js';
+import { counted } from './plural.js';
 
 /** What `import` says to people: the sheet's summary, the question, the results (`--json` is not translated). */
 export interface ImportMessages {
@@ -43,11 +44,11 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
     asSent: (wire) => (wire === null ? 'nothing: pixAmountUnit is not set' : wire),
     nameWarning: (sheetName, providerName) => `the sheet says "${sheetName}", the key belongs to "${providerName}"`,
     duplicateWarning: (key, amount, batchName) => `${key} was paid ${amount} in "${batchName}" (allowed by --allow-duplicates)`,
-    checked: (file, rows, count, total) => `✓ ${file}: ${rows} rows pass every offline check; ${count} payments, ${total} in all.`,
+    checked: (file, rows, count, total) => `✓ ${file}: ${counted('en', rows, { one: 'row passes', other: 'rows pass' })} every offline check; ${counted('en', count, { one: 'payment', other: 'payments' })}, ${total} in all.`,
     dryRun: 'Dry run: nothing was created.',
     outcome: { imported: 'Imported', resumed: 'Resumed', 'already-imported': 'Already imported' },
     asBatches: (outcome, count) => `${outcome} as ${count} batches (the provider's limit per batch):`,
-    batchLine: (o) => `batch #${o.id} "${o.name}" (${o.remoteId ?? 'not yet at the provider'}), ${o.items} items, ${o.total}, ${o.status}.`,
+    batchLine: (o) => `batch #${o.id} "${o.name}" (${o.remoteId ?? 'not yet at the provider'}), ${counted('en', o.items, { one: 'item', other: 'items' })}, ${o.total}, ${o.status}.`,
     startIt: (id) => `Start it with: paybatch batch start ${id}`,
     alreadyImported: 'This sheet was already imported.',
     rejectedFile: (file) => `Rejected rows written to ${file}`,
@@ -62,11 +63,11 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
     asSent: (wire) => (wire === null ? 'nada: pixAmountUnit não está definido' : wire),
     nameWarning: (sheetName, providerName) => `a planilha diz "${sheetName}", a chave pertence a "${providerName}"`,
     duplicateWarning: (key, amount, batchName) => `${key} já recebeu ${amount} em "${batchName}" (permitido por --allow-duplicates)`,
-    checked: (file, rows, count, total) => `✓ ${file}: ${rows} linhas passam em todas as verificações offline; ${count} pagamentos, ${total} no total.`,
+    checked: (file, rows, count, total) => `✓ ${file}: ${counted('pt-BR', rows, { one: 'linha passa', other: 'linhas passam' })} em todas as verificações offline; ${counted('pt-BR', count, { one: 'pagamento', other: 'pagamentos' })}, ${total} no total.`,
     dryRun: 'Simulação: nada foi criado.',
     outcome: { imported: 'Importado', resumed: 'Retomado', 'already-imported': 'Já importado' },
     asBatches: (outcome, count) => `${outcome} como ${count} lotes (o limite do provedor por lote):`,
-    batchLine: (o) => `lote #${o.id} "${o.name}" (${o.remoteId ?? 'ainda não enviado ao provedor'}), ${o.items} itens, ${o.total}, ${o.status}.`,
+    batchLine: (o) => `lote #${o.id} "${o.name}" (${o.remoteId ?? 'ainda não enviado ao provedor'}), ${counted('pt-BR', o.items, { one: 'item', other: 'itens' })}, ${o.total}, ${o.status}.`,
     startIt: (id) => `Inicie-o com: paybatch batch start ${id}`,
     alreadyImported: 'Esta planilha já foi importada.',
     rejectedFile: (file) => `Linhas rejeitadas gravadas em ${file}`,

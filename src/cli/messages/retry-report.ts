@@ -1,4 +1,5 @@
 import type { Locale } from '../../config/locale.js';
+import { counted, pluralForm } from './plural.js';
 
 /** What `batch retry|export`, `report` and `receipts list|open` say to people (`--json` is not translated). */
 export interface RetryReportMessages {
@@ -27,7 +28,7 @@ export interface RetryReportMessages {
 export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> = {
   en: {
     summaryLabels: { from: 'from batch', batch: 'new batch', payments: 'payments', total: 'total', largest: 'largest' },
-    confirmRetry: (start, name, count, sourceId, total) => `${start ? 'Create and start' : 'Create'} batch "${name}" paying again ${count} rows of batch #${sourceId}, ${total}?`,
+    confirmRetry: (start, name, count, sourceId, total) => `${start ? 'Create and start' : 'Create'} batch "${name}" paying again ${counted('en', count, { one: 'row', other: 'rows' })} of batch #${sourceId}, ${total}?`,
     nameWarning: (sourceId, line, sheetName, providerName) => `batch #${sourceId}:${line} name: the sheet says "${sheetName}", the key belongs to "${providerName}"`,
     duplicate: (sourceId, line, key, amount, batchName) => `batch #${sourceId}:${line} key: ${key} was paid ${amount} in "${batchName}" (allowed by --allow-duplicates)`,
     nothingToRetry: (sourceId) => `Batch #${sourceId} has no row left to pay again.`,
@@ -37,7 +38,7 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
     retried: (created, id, name, remoteId, items, total, status) =>
       `✓ ${created ? 'Created' : 'Continued'} batch #${id} "${name}" (${remoteId ?? 'not yet at the provider'}), ${items} ${items === 1 ? 'item' : 'items'}, ${total}, ${status}.`,
     startHint: (id) => `Start it with: paybatch batch start ${id}`,
-    exported: (rows, sourceId) => `${rows} rows of batch #${sourceId} written as a sheet.`,
+    exported: (rows, sourceId) => `${counted('en', rows, { one: 'row', other: 'rows' })} of batch #${sourceId} written as a sheet.`,
     reportWritten: (file, count, total, receipts) => `✓ ${file}: ${count} ${count === 1 ? 'payment' : 'payments'}, ${total}${receipts === null ? '' : `, ${receipts} ${receipts === 1 ? 'receipt' : 'receipts'}`}.`,
     missingReceipt: (path, batchId) => `receipt ${path} is recorded in the ledger but no longer on disk; left out (fetch it again with 'paybatch receipts fetch --batch ${batchId} --again')`,
     receiptsHead: ['item', 'batch', 'line', 'recipient', 'amount', 'status', 'file'],
@@ -50,7 +51,7 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
   },
   'pt-BR': {
     summaryLabels: { from: 'do lote', batch: 'novo lote', payments: 'pagamentos', total: 'total', largest: 'maior' },
-    confirmRetry: (start, name, count, sourceId, total) => `${start ? 'Criar e iniciar' : 'Criar'} o lote "${name}" pagando de novo ${count} linhas do lote #${sourceId}, ${total}?`,
+    confirmRetry: (start, name, count, sourceId, total) => `${start ? 'Criar e iniciar' : 'Criar'} o lote "${name}" pagando de novo ${counted('pt-BR', count, { one: 'linha', other: 'linhas' })} do lote #${sourceId}, ${total}?`,
     nameWarning: (sourceId, line, sheetName, providerName) => `lote #${sourceId}:${line} nome: a planilha diz "${sheetName}", a chave é de "${providerName}"`,
     duplicate: (sourceId, line, key, amount, batchName) => `lote #${sourceId}:${line} chave: ${key} recebeu ${amount} em "${batchName}" (permitido por --allow-duplicates)`,
     nothingToRetry: (sourceId) => `O lote #${sourceId} não tem mais linhas a pagar de novo.`,
@@ -60,7 +61,7 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
     retried: (created, id, name, remoteId, items, total, status) =>
       `✓ Lote #${id} "${name}" ${created ? 'criado' : 'retomado'} (${remoteId ?? 'ainda não enviado ao provedor'}), ${items} ${items === 1 ? 'item' : 'itens'}, ${total}, ${status}.`,
     startHint: (id) => `Inicie com: paybatch batch start ${id}`,
-    exported: (rows, sourceId) => `${rows} linhas do lote #${sourceId} escritas como planilha.`,
+    exported: (rows, sourceId) => `${counted('pt-BR', rows, { one: 'linha', other: 'linhas' })} do lote #${sourceId} ${pluralForm('pt-BR', rows, { one: 'escrita', other: 'escritas' })} como planilha.`,
     reportWritten: (file, count, total, receipts) => `✓ ${file}: ${count} ${count === 1 ? 'pagamento' : 'pagamentos'}, ${total}${receipts === null ? '' : `, ${receipts} ${receipts === 1 ? 'comprovante' : 'comprovantes'}`}.`,
     missingReceipt: (path, batchId) => `o comprovante ${path} consta no registro mas não está mais no disco; ficou de fora (busque de novo com 'paybatch receipts fetch --batch ${batchId} --again')`,
     receiptsHead: ['item', 'lote', 'linha', 'recebedor', 'valor', 'situação', 'arquivo'],
