@@ -120,11 +120,12 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
       const settled = l.rows.every((r) => r.last.status === 'paid' || (r.last.status === 'failed' && failures.has(r.last.identifier)));
       const receipts = l.items.filter((i) => i.status === 'paid').every((i) => i.receipt_path !== null);
       const bill = l.bills[0]?.status === 'returned' && alertedIdentifiers(l.alerts, 'bill-return').length === 1;
-      // Every refund the provider made (its clock moved past them all) is in the ledger: the items can look settled
-      // while a refund's event is still on its way.
-      const refunds = (await s.admin<PaymentsReport>('payments')).payments.reduce((n, p) => n + p.refunded, 0);
+      // Every refund the provider made is in the ledger, and none is still due (a return falls due seconds after its
+      // payment): the items can look settled while a refund's event is on its way, or before the refund is made.
+      const provider = await s.admin<PaymentsReport & { pending: number }>('payments');
+      const refunds = provider.payments.reduce((n, p) => n + p.refunded, 0);
       const returns = l.items.filter((i) => i.status === 'returned').length;
-      return settled && receipts && bill && refunds === returns ? l : null;
+      return settled && receipts && bill && provider.pending === 0 && refunds === returns ? l : null;
     }, 120_000, async () => {
       const l = await readLedger(env);
       const count = (xs: string[]) => JSON.stringify(xs.reduce<Record<string, number>>((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {}));
