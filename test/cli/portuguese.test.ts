@@ -226,3 +226,14 @@ describe('tables on a terminal', () => {
     );
   });
 });
+
+describe('keys check in Portuguese', () => {
+  it('names its columns, its yes and no and its reasons in Portuguese; --json stays English', async () => {
+    const dir = tempDir();
+    const r = await runCli(['keys', 'check', '529.982.247-25', 'x@'], { env: envOf(dir, PT) });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('chave\tválida\ttipo\tnormalizada\tobservação\n529.982.247-25\tsim\tcpf\t52998224725\t\nx@\tnão\t\t\te-mail inválido: o e-mail não tem domínio depois do @\n');
+    const json = await runCli(['--json', 'keys', 'check', 'x@'], { env: envOf(dir, PT) });
+    expect((JSON.parse(json.stdout) as { error: string }[])[0]!.error).toBe('not a valid e-mail: e-mail has no domain after the @');
+  });
+});

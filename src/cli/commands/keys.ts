@@ -53,8 +53,11 @@ export function parseKeysLookupOptions(raw: RawInput): KeysLookupOptions {
 }
 
 export async function runKeysCheck(ctx: Context, opts: KeysCheckOptions): Promise<number> {
-  const results = opts.keys.map((k) => checkPixKey(k, opts.type));
-  ctx.out.result(results, () => renderKeyChecks(ctx.out, results));
+  // The environment's language, as for help: this offline check reads no profile (it starts as fast as --version).
+  // --json keeps English reasons, like every --json document.
+  const locale = ctx.out.json ? 'en' : ctx.out.locale;
+  const results = opts.keys.map((k) => checkPixKey(k, opts.type, locale));
+  ctx.out.result(results, () => renderKeyChecks(ctx.out, keysMessages[locale], results));
   return results.every((r) => r.valid) ? ExitCode.ok : ExitCode.inputRejected;
 }
 
@@ -76,17 +79,18 @@ function renderKeyLookup(out: Output, words: KeysMessages, fields: readonly (key
   out.print(out.table(['', ''], rows));
 }
 
-function renderKeyChecks(out: Output, results: readonly PixKeyCheck[]): void {
+function renderKeyChecks(out: Output, words: KeysMessages, results: readonly PixKeyCheck[]): void {
   const s = out.style;
+  const w = words.check;
   out.print(
     out.table(
-      ['key', 'valid', 'type', 'normalized', 'note'],
+      [...w.header],
       results.map((r) => [
         r.input,
-        r.valid ? s.green('yes') : s.red('no'),
+        r.valid ? s.green(w.yes) : s.red(w.no),
         r.type,
         r.normalized,
-        r.error ?? (r.ambiguousWith.length ? `could also be: ${r.ambiguousWith.join(', ')} (pass --type)` : ''),
+        r.error ?? (r.ambiguousWith.length ? w.alsoValidAs(r.ambiguousWith.join(', ')) : ''),
       ]),
     ),
   );

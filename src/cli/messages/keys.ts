@@ -7,6 +7,8 @@ export interface KeysMessages {
   readonly labels: Readonly<Record<keyof Destination, string>>;
   /** The provider's account type words (`checkingAccount`) for people; an unknown word is shown as it came. */
   readonly accountTypes: Readonly<Record<string, string>>;
+  /** The table of `keys check`: its header row, valid or not, and the other types an ambiguous key could be. */
+  readonly check: { readonly header: readonly string[]; readonly yes: string; readonly no: string; alsoValidAs(types: string): string };
 }
 
 /** The order of the lines of `keys lookup`. */
@@ -22,6 +24,7 @@ export const keysMessages: Readonly<Record<Locale, KeysMessages>> = {
       branch: 'Branch', accountNumber: 'Account', accountType: 'Account type', key: 'Pix key', type: 'Key type',
     },
     accountTypes: { checkingAccount: 'checking', savingsAccount: 'savings', paymentAccount: 'payment', salaryAccount: 'salary' },
+    check: { header: ['key', 'valid', 'type', 'normalized', 'note'], yes: 'yes', no: 'no', alsoValidAs: (types) => `could also be: ${types} (pass --type)` },
   },
   'pt-BR': {
     unknownKey: (key) => `O provedor não conhece a chave ${key}.`,
@@ -30,5 +33,6 @@ export const keysMessages: Readonly<Record<Locale, KeysMessages>> = {
       branch: 'Agência', accountNumber: 'Conta', accountType: 'Tipo de conta', key: 'Chave Pix', type: 'Tipo de chave',
     },
     accountTypes: { checkingAccount: 'corrente', savingsAccount: 'poupança', paymentAccount: 'pagamento', salaryAccount: 'salário' },
+    check: { header: ['chave', 'válida', 'tipo', 'normalizada', 'observação'], yes: 'sim', no: 'não', alsoValidAs: (types) => `também pode ser: ${types} (passe --type)` },
   },
 };
