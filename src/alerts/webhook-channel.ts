@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { connectOption } from '../network/connector.js';
-import { proxyFor, proxySecrets, type ProxyRules } from '../network/proxy-rules.js';
+import { proxySecrets, type ProxyRules } from '../network/proxy-rules.js';
 import { renderSlackPayload, type Alert, type AlertLocale, type ChannelResult } from './alert.js';
 import type { AlertChannel } from './alert-channel.js';
 import { excerpt, redactSecrets, urlSecrets } from './secret-text.js';
@@ -38,11 +38,10 @@ export async function sendWebhookAlert(a: Alert, webhookUrl: string, timeoutMs: 
   let dispatcher: Dispatcher | undefined;
   try {
     const { request, Pool } = await import('undici');
-    // Through the proxy the rules choose (the provider's own rules, without its certificate); else undici's default.
-    const route = proxyFor(url, proxy);
-    if (route !== null) dispatcher = new Pool(url.origin, { connect: connectOption(url, { tls: null, proxy }, timeoutMs, () => undefined) });
+    // Direct or through the proxy the rules choose: the provider's connector, without its certificate.
+    dispatcher = new Pool(url.origin, { connect: connectOption(url, { tls: null, proxy }, timeoutMs, () => undefined) });
     const res = await request(url, {
-      ...(dispatcher ? { dispatcher } : {}),
+      dispatcher,
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'paybatch-alerts' },
       body: JSON.stringify(renderSlackPayload(a, locale)),

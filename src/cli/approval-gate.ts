@@ -17,26 +17,15 @@ export async function approvalGateOf(ctx: Context): Promise<ApprovalGate> {
  * credentials, CI secrets), or is asked on a terminal.
  */
 export async function openOwnApproverKey(ctx: Context, keyFile?: string): Promise<ApproverSigner> {
-  const { readFileSync } = await import('node:fs');
   const { approverKeyFiles, openApproverKey } = await import('../config/approver-key.js');
-  const { ConfigError, UsageError } = await import('../errors.js');
-  const { canPrompt } = await import('./io.js');
+  const { UsageError } = await import('../errors.js');
+  const { secretInput } = await import('./secret-input.js');
   const { approvalMessages } = await import('./messages/approvals.js');
   const w = approvalMessages[await ctx.locale()];
-  const { env } = ctx.io;
-  const files = approverKeyFiles(env, keyFile ?? (env.PAYBATCH_APPROVER_KEY || undefined));
-  return openApproverKey(files, async () => {
-    if (env.PAYBATCH_APPROVER_PASSPHRASE) return env.PAYBATCH_APPROVER_PASSPHRASE;
-    if (env.PAYBATCH_APPROVER_PASSPHRASE_FILE) {
-      try {
-        return readFileSync(env.PAYBATCH_APPROVER_PASSPHRASE_FILE, 'utf8').replace(/\r?\n$/, '');
-      } catch (e) {
-        throw new ConfigError(`PAYBATCH_APPROVER_PASSPHRASE_FILE names a file that cannot be read: ${(e as Error).message}`);
-      }
-    }
-    if (!canPrompt(ctx.io)) throw new UsageError(w.noPassphrase(files.privateKey));
-    return ctx.prompter.password(w.passphraseOf(files.privateKey));
-  });
+  const files = approverKeyFiles(ctx.io.env, keyFile ?? (ctx.io.env.PAYBATCH_APPROVER_KEY || undefined));
+  return openApproverKey(files, () =>
+    secretInput(ctx, 'PAYBATCH_APPROVER_PASSPHRASE', { question: w.passphraseOf(files.privateKey), noTerminal: () => new UsageError(w.noPassphrase(files.privateKey)) }),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { readTlsFiles } from '../network/client-identity.js';
 import type { Reach } from '../network/connector.js';
 import { proxyFor } from '../network/proxy-rules.js';
 import type { Locale } from '../config/locale.js';
-import { canPrompt, type IO } from './io.js';
+import type { IO } from './io.js';
 import type { Output } from './output.js';
 import type { Prompter } from './prompter.js';
 
@@ -18,6 +18,7 @@ export interface ReachContext {
   locale(): Promise<Locale>;
 }
 import { connectionMessages } from './messages/connection.js';
+import { secretInput } from './secret-input.js';
 
 /**
  * How this run reaches its provider: the profile's client certificate and CA file, read and checked before any call
@@ -53,21 +54,10 @@ export function connectionFacts(reach: Reach, baseUrl: string | undefined, now: 
   };
 }
 
-/** The facts as lines for people (English and Portuguese share the field names of the settings). */
-export function connectionLines(f: ConnectionFacts, locale: 'en' | 'pt-BR'): string[] {
-  const pt = locale === 'pt-BR';
-  const day = (iso: string) => iso.slice(0, 10);
-  const lines: string[] = [];
-  if (f.certificate) {
-    const c = f.certificate;
-    lines.push(
-      pt
-        ? `certificado de cliente: ${c.subject}, emitido por ${c.issuer}, válido de ${day(c.notBefore)} a ${day(c.notAfter)} (${c.daysLeft} dias restantes; ${c.file})`
-        : `client certificate: ${c.subject}, issued by ${c.issuer}, valid ${day(c.notBefore)} to ${day(c.notAfter)} (${c.daysLeft} days left; ${c.file})`,
-    );
-  }
-  if (f.proxy) lines.push(pt ? `proxy: ${f.proxy.url} (de ${f.proxy.source})` : `proxy: ${f.proxy.url} (from ${f.proxy.source})`);
-  return lines;
+/** The facts as lines for people, in `locale`. */
+export function connectionLines(f: ConnectionFacts, locale: Locale): string[] {
+  const w = connectionMessages[locale];
+  return [...(f.certificate ? [w.certificateLine(f.certificate)] : []), ...(f.proxy ? [w.proxyLine(f.proxy)] : [])];
 }
 
 async function readReach(ctx: ReachContext, profile: Profile): Promise<Reach> {
@@ -102,20 +92,9 @@ function warnIfExpiring(ctx: ReachContext, c: CertificateFacts): void {
   if (days <= EXPIRY_WARNING_DAYS) ctx.out.warn(connectionMessages[ctx.out.locale].expiring({ file: c.file, subject: c.subject, notAfter: c.notAfter, days }));
 }
 
-async function passphrase(ctx: ReachContext, file: string): Promise<string> {
-  const { env } = ctx.io;
-  if (env.PAYBATCH_CLIENT_PASSPHRASE) return env.PAYBATCH_CLIENT_PASSPHRASE;
-  if (env.PAYBATCH_CLIENT_PASSPHRASE_FILE) {
-    const { readFileSync } = await import('node:fs');
-    try {
-      return readFileSync(env.PAYBATCH_CLIENT_PASSPHRASE_FILE, 'utf8').replace(/\r?\n$/, '');
-    } catch (e) {
-      throw new ConfigError(`PAYBATCH_CLIENT_PASSPHRASE_FILE names a file that cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  }
+function passphrase(ctx: ReachContext, file: string): Promise<string> {
   const w = connectionMessages[ctx.out.locale];
-  if (!canPrompt(ctx.io)) throw new ConfigError(w.noPassphrase(file));
-  return ctx.prompter.password(w.passphraseOf(file));
+  return secretInput(ctx, 'PAYBATCH_CLIENT_PASSPHRASE', { question: w.passphraseOf(file), noTerminal: () => new ConfigError(w.noPassphrase(file)) });
 }
 
 function hintOf(said: { hint?: string }): { hint?: string } {

@@ -185,8 +185,8 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   }
   // One certificate per profile: the alert names no item, it is raised again after alertRepeat.
   const certificate = deps.certificate;
-  if (certificate && daysLeft(certificate, now) <= EXPIRY_WARNING_DAYS && !(await alertedSince(ledger, 'certificate-expiring', repeatBefore))) {
-    const days = daysLeft(certificate, now);
+  const days = certificate ? daysLeft(certificate, now) : Infinity;
+  if (certificate && days <= EXPIRY_WARNING_DAYS && !(await alertedSince(ledger, 'certificate-expiring', repeatBefore))) {
     alerts.push(
       await raise(
         deps,

@@ -1,7 +1,8 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as tls from 'node:tls';
+import { sharedMode } from '../private-files.js';
 import type { CertificateFacts } from './certificate-facts.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -118,10 +119,12 @@ function readText(setting: TlsSetting, file: string, o: { private?: RegExp } = {
   const text = bytes.toString('utf8');
   if (o.private?.test(text)) {
     const shared = sharedMode(file);
-    if (shared) return { code: 'file_shared', setting, file, mode: shared };
+    if (shared !== null) return { code: 'file_shared', setting, file, mode: octal(shared) };
   }
   return text;
 }
+
+const octal = (mode: number) => mode.toString(8).padStart(4, '0');
 
 function readBytes(setting: TlsSetting, file: string): Buffer | TlsProblem {
   try {
@@ -129,12 +132,6 @@ function readBytes(setting: TlsSetting, file: string): Buffer | TlsProblem {
   } catch (e) {
     return { code: 'file_unreadable', setting, file, reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
   }
-}
-
-function sharedMode(file: string): string | null {
-  if (process.platform === 'win32') return null;
-  const mode = statSync(file).mode & 0o777;
-  return mode & 0o077 ? mode.toString(8).padStart(4, '0') : null;
 }
 
 /** The key of a PEM pair, asking the passphrase only when the key is encrypted. */
@@ -168,7 +165,7 @@ async function openPfx(file: string, ask: () => Promise<string>): Promise<Materi
   const pfx = readBytes('clientPfx', file);
   if (!Buffer.isBuffer(pfx)) return pfx;
   const shared = sharedMode(file);
-  if (shared) return { code: 'file_shared', setting: 'clientPfx', file, mode: shared };
+  if (shared !== null) return { code: 'file_shared', setting: 'clientPfx', file, mode: octal(shared) };
   let passphrase: string | undefined;
   for (;;) {
     const read = readWithOpenSsl(pfx, passphrase);

@@ -153,10 +153,10 @@ export function isLoopback(host: string): boolean {
 export function proxySecrets(rules: ProxyRules): string[] {
   const urls = [rules.setting, ...(['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY'] as const).map((n) => rules.env[n])];
   return urls.flatMap((text) => {
-    if (!text || text === 'none') return [];
+    if (!text?.trim() || text === 'none') return [];
     const route = routeOf(text.trim(), 'setting');
     if ('code' in route || route.authorization === null) return [];
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ? text.trim() : `http://${text.trim()}`);
-    return [route.authorization, route.authorization.slice('Basic '.length), url.password, decodeURIComponent(url.password)].filter((s) => s.length >= 3);
+    const { password } = new URL(route.url);
+    return [route.authorization, route.authorization.slice('Basic '.length), password, decodeURIComponent(password)].filter((s) => s.length >= 3);
   });
 }

@@ -2,6 +2,7 @@ import type { Locale } from '../../config/locale.js';
 import type { TlsProblem } from '../../network/client-identity.js';
 import type { ProxyProblem } from '../../network/proxy-rules.js';
 import { localDateTime, zoneLabel } from '../../domain/local-time.js';
+import { counted } from './plural.js';
 
 /** What paybatch says of the profile's TLS files and proxy before it calls the provider. */
 export interface ConnectionMessages {
@@ -10,7 +11,12 @@ export interface ConnectionMessages {
   passphraseOf(file: string): string;
   noPassphrase(file: string): string;
   expiring(o: { file: string; subject: string; notAfter: Date; days: number }): string;
+  /** `provider check` and `config show`: the certificate in use (dates as ISO days) and the proxy. */
+  certificateLine(c: { file: string; subject: string; issuer: string; notBefore: string; notAfter: string; daysLeft: number }): string;
+  proxyLine(p: { url: string; source: string }): string;
 }
+
+const day = (iso: string) => iso.slice(0, 10);
 
 const SETTING_ENV: Readonly<Record<string, string>> = {
   clientCert: 'PAYBATCH_CLIENT_CERT',
@@ -60,7 +66,10 @@ export const connectionMessages: Readonly<Record<Locale, ConnectionMessages>> = 
         : { message: `The proxy in ${p.source === 'setting' ? 'the proxy setting' : p.source} is a ${p.scheme} proxy; paybatch speaks to HTTP proxies (CONNECT), as http:// or https://.` },
     passphraseOf: (file) => `Passphrase of ${file}`,
     noPassphrase: (file) => `${file} is encrypted and there is no terminal to ask its passphrase on; set PAYBATCH_CLIENT_PASSPHRASE, or PAYBATCH_CLIENT_PASSPHRASE_FILE naming a file that holds it.`,
-    expiring: (o) => `The client certificate ${o.file} (${o.subject}) expires on ${EN_WHEN(o.notAfter)}, in ${o.days} day${o.days === 1 ? '' : 's'}: ask the provider for a new one before then.`,
+    expiring: (o) => `The client certificate ${o.file} (${o.subject}) expires on ${EN_WHEN(o.notAfter)}, in ${counted('en', o.days, { one: 'day', other: 'days' })}: ask the provider for a new one before then.`,
+    certificateLine: (c) =>
+      `client certificate: ${c.subject}, issued by ${c.issuer}, valid ${day(c.notBefore)} to ${day(c.notAfter)} (${counted('en', c.daysLeft, { one: 'day', other: 'days' })} left; ${c.file})`,
+    proxyLine: (p) => `proxy: ${p.url} (from ${p.source})`,
   },
   'pt-BR': {
     tls: (p) => {
@@ -95,6 +104,9 @@ export const connectionMessages: Readonly<Record<Locale, ConnectionMessages>> = 
         : { message: `O proxy em ${p.source === 'setting' ? 'a configuração proxy' : p.source} é do tipo ${p.scheme}; o paybatch fala com proxies HTTP (CONNECT), http:// ou https://.` },
     passphraseOf: (file) => `Frase-senha de ${file}`,
     noPassphrase: (file) => `${file} é cifrado e não há terminal para pedir a frase-senha; defina PAYBATCH_CLIENT_PASSPHRASE, ou PAYBATCH_CLIENT_PASSPHRASE_FILE com o caminho de um arquivo que a contenha.`,
-    expiring: (o) => `O certificado de cliente ${o.file} (${o.subject}) vence em ${PT_WHEN(o.notAfter)}, daqui a ${o.days} ${o.days === 1 ? 'dia' : 'dias'}: peça um novo ao provedor antes disso.`,
+    expiring: (o) => `O certificado de cliente ${o.file} (${o.subject}) vence em ${PT_WHEN(o.notAfter)}, daqui a ${counted('pt-BR', o.days, { one: 'dia', other: 'dias' })}: peça um novo ao provedor antes disso.`,
+    certificateLine: (c) =>
+      `certificado de cliente: ${c.subject}, emitido por ${c.issuer}, válido de ${day(c.notBefore)} a ${day(c.notAfter)} (${counted('pt-BR', c.daysLeft, { one: 'dia restante', other: 'dias restantes' })}; ${c.file})`,
+    proxyLine: (p) => `proxy: ${p.url} (de ${p.source})`,
   },
 };
