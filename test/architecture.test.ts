@@ -11,20 +11,21 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  domain: [],
-  sheet: ['domain'],
+  domain: ['words'],
+  words: ['domain'],
+  sheet: ['domain', 'words'],
   ledger: ['domain'],
   network: ['domain'],
   provider: ['domain', 'network'],
-  config: ['domain'],
-  alerts: ['domain', 'network'],
-  receipts: ['domain'],
-  reports: ['domain', 'config', 'sheet', 'receipts'],
-  engine: ['domain', 'sheet', 'ledger', 'network', 'provider', 'config', 'alerts', 'receipts', 'reports'],
-  daemon: ['domain', 'engine', 'ledger', 'network', 'provider', 'config', 'alerts'],
-  sandbox: ['domain'],
-  ui: ['domain', 'engine'],
-  cli: ['domain', 'sheet', 'ledger', 'network', 'provider', 'config', 'alerts', 'receipts', 'reports', 'engine', 'daemon', 'sandbox', 'ui'],
+  config: ['domain', 'words'],
+  alerts: ['domain', 'words', 'network'],
+  receipts: ['domain', 'words'],
+  reports: ['domain', 'words', 'config', 'sheet', 'receipts'],
+  engine: ['domain', 'words', 'sheet', 'ledger', 'network', 'provider', 'config', 'alerts', 'receipts', 'reports'],
+  daemon: ['domain', 'words', 'engine', 'ledger', 'network', 'provider', 'config', 'alerts'],
+  sandbox: ['domain', 'words'],
+  ui: ['domain', 'words', 'engine'],
+  cli: ['domain', 'words', 'sheet', 'ledger', 'network', 'provider', 'config', 'alerts', 'receipts', 'reports', 'engine', 'daemon', 'sandbox', 'ui'],
 };
 /** Files at the top of src/ shared by every layer (typed errors, private file creation, the package's folder). */
 const SHARED = new Set(['errors.ts', 'private-files.ts', 'package-root.ts']);

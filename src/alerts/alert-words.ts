@@ -1,5 +1,5 @@
-import type { Locale } from '../domain/locale.js';
-import { statusWord } from '../domain/status-words.js';
+import type { Locale } from '../words/locale.js';
+import { statusWord } from '../words/status-words.js';
 
 /** The languages of alert texts (the locale of the profile). */
 export type AlertLocale = Locale;

@@ -1,4 +1,4 @@
-import { localDateTime, zoneLabel } from '../domain/local-time.js';
+import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
 import { ALERT_WORDS, type AlertLocale } from './alert-words.js';
 

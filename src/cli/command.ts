@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Locale } from '../config/locale.js';
+import type { Locale } from '../words/locale.js';
 import type { Context } from './context.js';
 
 /** What commander parsed for one command: its own options (camelCase) and its positional arguments. */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { sharedMode } from '../private-files.js';
-import { resolveLocale, type Locale } from '../config/locale.js';
+import { resolveLocale, type Locale } from '../words/locale.js';
 import type { Profile } from '../config/profile.js';
 import { LedgerClock, skewed } from '../ledger/ledger-clock.js';
 import type { Ledger } from '../ledger/open-ledger.js';

@@ -1,6 +1,6 @@
 import type { AlertChannelsConfig } from '../alerts/alert-channel.js';
 import type { Profile } from '../config/profile.js';
-import { resolveLocale } from '../config/locale.js';
+import { resolveLocale } from '../words/locale.js';
 import type { Settings } from '../config/settings.js';
 import type { DaemonDeps, LogEntry } from '../daemon/run-daemon.js';
 import type { LedgerClock } from '../ledger/ledger-clock.js';

@@ -1,5 +1,5 @@
 import type { LogEntry } from '../daemon/run-daemon.js';
-import { localDateTime, zoneLabel } from '../domain/local-time.js';
+import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { daemonMessages } from './messages/daemon.js';
 import type { Output } from './output.js';
 

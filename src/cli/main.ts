@@ -8,7 +8,7 @@ import { withoutPasswords } from '../domain/ledger-location.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
-import { resolveLocale } from '../config/locale.js';
+import { resolveLocale } from '../words/locale.js';
 import { languageEnv, processIO, type IO } from './io.js';
 import { programHelp, type ProgramHelp } from './messages/help/program.js';
 import { usageErrorIn } from './messages/usage-errors.js';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { resolveLocale, type Locale } from '../config/locale.js';
+import { resolveLocale, type Locale } from '../words/locale.js';
 import type { InputProblem } from '../errors.js';
 import { colorEnabled, languageEnv, type IO } from './io.js';
 import { outputMessages } from './messages/output.js';

@@ -1,4 +1,4 @@
-import type { Locale } from '../config/locale.js';
+import type { Locale } from '../words/locale.js';
 import { CancelledError, UsageError } from '../errors.js';
 import { canPrompt, type IO } from './io.js';
 import { promptMessages, yesOrNo } from './messages/prompts.js';

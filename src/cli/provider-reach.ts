@@ -4,7 +4,7 @@ import { daysLeft, EXPIRY_WARNING_DAYS, type CertificateFacts } from '../network
 import { readTlsFiles } from '../network/client-identity.js';
 import type { Reach } from '../network/connector.js';
 import { proxyFor } from '../network/proxy-rules.js';
-import type { Locale } from '../config/locale.js';
+import type { Locale } from '../words/locale.js';
 import type { IO } from './io.js';
 import type { Output } from './output.js';
 import type { Prompter } from './prompter.js';

@@ -3,7 +3,7 @@ import { formatBRL, parseAmount } from '../domain/money.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { formatDuration, parseDuration } from '../domain/duration.js';
 import { parseWebhookMethodSetting, type WebhookMethodSetting } from '../domain/webhook-proof.js';
-import { LOCALES, type Locale } from './locale.js';
+import { LOCALES, type Locale } from '../words/locale.js';
 import {
   DEFAULT_PIX_ID_FIELDS,
   DEFAULT_REASON_CODE_FIELDS,

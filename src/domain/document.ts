@@ -1,6 +1,6 @@
 import { formatCnpj, normalizeCnpj } from './cnpj.js';
 import { formatCpf, normalizeCpf } from './cpf.js';
-import type { Locale } from './locale.js';
+import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
 import { VALIDATION_WORDS } from './validation-words.js';
 

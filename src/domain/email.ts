@@ -1,4 +1,4 @@
-import type { Locale } from './locale.js';
+import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
 import { VALIDATION_WORDS } from './validation-words.js';
 

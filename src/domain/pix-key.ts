@@ -3,7 +3,7 @@ import { normalizeCpf } from './cpf.js';
 import { normalizeEmail } from './email.js';
 import { isUuid } from './uuid.js';
 import { normalizePhone } from './phone.js';
-import type { Locale } from './locale.js';
+import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
 import { VALIDATION_WORDS, type ValidationWords } from './validation-words.js';
 

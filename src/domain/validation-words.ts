@@ -1,4 +1,4 @@
-import type { Locale } from './locale.js';
+import type { Locale } from '../words/locale.js';
 
 /** Why a document, key or amount is refused, in English (the words of `--json` and of `keys check`). */
 const en = {

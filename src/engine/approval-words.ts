@@ -1,5 +1,5 @@
 import type { ApprovalReason } from '../domain/approval-policy.js';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import { formatBRL } from '../domain/money.js';
 
 /** Why a recorded approval does not count (engine/approvals.ts). */

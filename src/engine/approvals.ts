@@ -7,7 +7,7 @@
 import { approvalMessage, batchDigest, batchSubject, billDigest, billSubject, makerMessage } from '../domain/approval-digest.js';
 import { approvalPolicyOf, batchApprovalNeed, billApprovalNeed, type ApprovalNeed, type ApprovalPolicy, type BatchFigures } from '../domain/approval-policy.js';
 import { fingerprintOf, verifySignature } from '../domain/approver-key.js';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import { registeredApprovers, type Approvers } from '../config/approvers.js';
 import type { Profile } from '../config/profile.js';
 import { ApprovalRequiredError, ConfigError, PaybatchError } from '../errors.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Locale } from '../config/locale.js';
+import type { Locale } from '../words/locale.js';
 import type { Destination } from '../domain/destination.js';
 import { isSettled } from '../domain/item-state.js';
 import { batchProgress, getBatch } from '../ledger/batch-repository.js';

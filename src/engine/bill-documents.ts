@@ -1,4 +1,4 @@
-import type { Locale } from '../config/locale.js';
+import type { Locale } from '../words/locale.js';
 import { billsOwedDocument, DOCUMENT_OF_STATUS, recordBillDocument, type BillRow } from '../ledger/bill-repository.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { BillDocumentKind } from '../ledger/schema.js';

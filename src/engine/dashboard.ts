@@ -1,6 +1,6 @@
 import { alertNextStep, alertSummary, alertTitle, type AlertItem } from '../alerts/alert.js';
 import { isSettled, ITEM_STATES, type ItemState } from '../domain/item-state.js';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import { acknowledgeAlerts, listAlerts } from '../ledger/alert-repository.js';
 import {
   billDocumentPath, callsAbout, dashboardBatch, dashboardBatches, dashboardBills, dashboardReceipts, filteredItems, itemReceiptPath, paidTimes,

@@ -1,4 +1,4 @@
-import type { Locale } from '../config/locale.js';
+import type { Locale } from '../words/locale.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import { retryableItems, type RetryStatus } from '../ledger/retry-store.js';
 import { paymentSheetCsv } from '../sheet/payment-sheet-csv.js';

@@ -1,4 +1,4 @@
-import { resolveLocale } from '../config/locale.js';
+import { resolveLocale } from '../words/locale.js';
 import type { Settings } from '../config/settings.js';
 import { PaybatchError } from '../errors.js';
 import { sweepTemporaryFiles } from '../private-files.js';

@@ -2,7 +2,7 @@ import type { PixAmountUnit } from '../provider/dialect.js';
 import { basename, dirname, extname, join } from 'node:path';
 import { formatBRL } from '../domain/money.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import { CancelledError, InputRejectedError, PaybatchError, ProviderError, type InputProblem } from '../errors.js';
 import type { Settings } from '../config/settings.js';
 import { claimImport } from '../ledger/import-claim.js';

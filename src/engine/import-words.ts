@@ -1,4 +1,4 @@
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 
 /** The refusals of `paybatch import` (and `--check`) and the reasons the provider's answers give rows, in English. */
 const en = {

@@ -1,5 +1,5 @@
 import { rowIdentifier } from '../domain/identifier.js';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import type { ImportStaging, StagedRow } from '../ledger/import-staging.js';
 import type { ProviderClient } from '../provider/client.js';
 import { validateSheetFile, type ValidatedSheetFile } from '../sheet/sheet-file.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { formatBoletoLine } from '../domain/boleto.js';
-import type { Locale } from '../domain/locale.js';
-import { localDateTime, localDay, zoneLabel } from '../domain/local-time.js';
+import type { Locale } from '../words/locale.js';
+import { localDateTime, localDay, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
 import { writePrivateFile } from '../private-files.js';
 import { fileSafe, looksLikePdf } from './receipt-file.js';

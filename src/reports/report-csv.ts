@@ -1,5 +1,5 @@
-import type { Locale } from '../config/locale.js';
-import { localDateTime, zoneLabel } from '../domain/local-time.js';
+import type { Locale } from '../words/locale.js';
+import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { formatReais } from '../domain/money.js';
 import { csvLine, UTF8_BOM } from '../sheet/csv-text.js';
 import type { BatchReport, ReportLine } from './batch-report.js';

@@ -1,5 +1,5 @@
-import type { Locale } from '../domain/locale.js';
-import { statusWord } from '../domain/status-words.js';
+import type { Locale } from '../words/locale.js';
+import { statusWord } from '../words/status-words.js';
 
 /** The words of a report, per locale: column headings, states, titles. */
 export interface ReportLabels {

@@ -1,5 +1,5 @@
-import type { Locale } from '../config/locale.js';
-import { localDateTime, zoneLabel } from '../domain/local-time.js';
+import type { Locale } from '../words/locale.js';
+import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
 import { loadPdfKit } from '../receipts/pdfkit.js';
 import type { BatchReport } from './batch-report.js';

@@ -1,4 +1,4 @@
-import type { Locale } from '../config/locale.js';
+import type { Locale } from '../words/locale.js';
 import { saoPauloDateTime } from '../domain/bank-calendar.js';
 import { centsToReais } from '../domain/money.js';
 import type { BatchReport } from './batch-report.js';

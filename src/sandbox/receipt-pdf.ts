@@ -1,4 +1,4 @@
-import { localDateTime, zoneLabel } from '../domain/local-time.js';
+import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { maskPixKey } from '../domain/masked-key.js';
 import { formatBRL } from '../domain/money.js';
 import type { Destination } from '../domain/destination.js';

@@ -1,4 +1,4 @@
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import type { InputProblem } from '../errors.js';
 import { withoutFormulaGuard } from './csv-cell.js';
 import { mapHeader, SHEET_FIELDS, type IgnoredColumn, type SheetField } from './headers.js';

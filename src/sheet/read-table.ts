@@ -1,6 +1,6 @@
 import { readCsvTable } from './csv-table.js';
 import { streamCsvTable } from './csv-stream.js';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import { SHEET_WORDS } from './sheet-words.js';
 import type { Table, TableStreamer } from './table.js';
 import { streamXlsxTable } from './xlsx-table.js';

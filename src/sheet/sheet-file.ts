@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import { InputRejectedError, UsageError } from '../errors.js';
 import { lostZerosReason } from './number-cells.js';
 import { streamSheet, type SheetHead, type SheetRow, type StreamedSheet } from './read-sheet.js';

@@ -1,4 +1,4 @@
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import type { XlsxLimits } from './xlsx-limits.js';
 

@@ -1,5 +1,5 @@
 import { normalizeDocument, type DocumentType } from '../domain/document.js';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import { isUuid } from '../domain/uuid.js';
 import { formatBRL, parseAmount } from '../domain/money.js';
 import { ok } from '../domain/result.js';

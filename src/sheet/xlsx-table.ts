@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { localDay } from '../domain/local-time.js';
+import { localDay } from '../words/local-time.js';
 import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 import type { StreamedTable, TableProblem, TableRecord, TableSink } from './table.js';
 import { guardReader, XLSX_LIMITS, XlsxDtdError, XlsxLimitError, type XlsxLimits } from './xlsx-limits.js';

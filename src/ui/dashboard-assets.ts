@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 
 export interface Asset {

@@ -1,7 +1,7 @@
-import type { Locale } from '../domain/locale.js';
-import { localDateTime, localDay, zoneLabel } from '../domain/local-time.js';
+import type { Locale } from '../words/locale.js';
+import { localDateTime, localDay, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
-import { statusWord } from '../domain/status-words.js';
+import { statusWord } from '../words/status-words.js';
 import type { AlertView, ApprovalView, BatchDetail, BatchProgress, BillView, CallEntry, DashboardItem, DashboardReceipt } from '../engine/dashboard.js';
 
 /**

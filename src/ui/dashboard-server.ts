@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ITEM_STATES, type ItemState } from '../domain/item-state.js';
-import type { Locale } from '../domain/locale.js';
+import type { Locale } from '../words/locale.js';
 import {
   acknowledgeAlert, alertsView, approvalsView, batchCalls, batchDetail, batchesWithProgress, batchItems, billsView, receiptFile, receiptsView, type ApprovalGate, type Ledger,
 } from '../engine/dashboard.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLocale } from '../../src/config/locale.js';
+import { resolveLocale } from '../../src/words/locale.js';
 
 describe('resolveLocale', () => {
   it('takes the setting over the environment', () => {

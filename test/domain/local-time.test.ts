@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate, localDateTime, localDay } from '../../src/domain/local-time.js';
+import { localDate, localDateTime, localDay } from '../../src/words/local-time.js';
 
 describe('local time for people', () => {
   // 01:18 UTC on 23 November is still the 22nd, 22:18, in São Paulo (UTC−3).

@@ -129,7 +129,9 @@ describe.each(DIALECTS)('the main job against the "%s" dialect, with connection 
     }, 120_000, async () => {
       const l = await readLedger(env);
       const count = (xs: string[]) => JSON.stringify(xs.reduce<Record<string, number>>((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {}));
-      return `items ${count(l.items.map((i) => `${i.status}${i.receipt_path ? '+receipt' : ''}`))} bills ${JSON.stringify(l.bills)} alerts ${count(l.alerts.map((a) => a.kind))}\n${log.slice(-3000)}`;
+      const quarantined = await queryLedger<{ quarantine: string; payload_json: string }>(env, 'SELECT quarantine, payload_json FROM webhook_events WHERE quarantine IS NOT NULL');
+      const noReceipt = l.items.filter((i) => i.status === 'paid' && i.receipt_path === null);
+      return `items ${count(l.items.map((i) => `${i.status}${i.receipt_path ? '+receipt' : ''}`))} bills ${JSON.stringify(l.bills)} alerts ${count(l.alerts.map((a) => a.kind))}\npaid without a receipt ${JSON.stringify(noReceipt)}\nquarantined ${JSON.stringify(quarantined)}\nprovider ${JSON.stringify(await s.admin('payments'))}\n${log.slice(-3000)}`;
     });
 
     expect(done.rows).toHaveLength(40);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDateTime } from '../../src/domain/local-time.js';
+import { localDateTime } from '../../src/words/local-time.js';
 import { realInstant, receiptDescription, renderReceiptPdf, type ReceiptFacts } from '../../src/sandbox/receipt-pdf.js';
 import { Client, eventually, itemFor, sandbox } from './helpers.js';
 import { cpf } from './documents.js';

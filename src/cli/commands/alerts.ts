@@ -1,6 +1,6 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import type { AlertItem } from '../../alerts/alert.js';
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import type { StoredAlert } from '../../ledger/alert-repository.js';
 import type { AlertsMessages } from '../messages/alerts.js';
 import { alertsHelp } from '../messages/help/alerts.js';
@@ -56,7 +56,7 @@ export async function runAlertsList(ctx: Context, opts: AlertsListOptions): Prom
   const [alertText, { alertsMessages }, localTime] = await Promise.all([
     import('../../alerts/alert.js'),
     import('../messages/alerts.js'),
-    import('../../domain/local-time.js'),
+    import('../../words/local-time.js'),
   ]);
   ctx.out.result(alerts, () => renderAlerts(ctx.out, alerts, { locale, alertText, words: alertsMessages[locale], localTime }));
   return alerts.some((a) => a.ackedAt === null) ? ExitCode.attention : ExitCode.ok;
@@ -84,7 +84,7 @@ interface AlertsRendering {
   readonly locale: Locale;
   readonly alertText: typeof import('../../alerts/alert.js');
   readonly words: AlertsMessages;
-  readonly localTime: typeof import('../../domain/local-time.js');
+  readonly localTime: typeof import('../../words/local-time.js');
 }
 
 /** Each alert with the items it names and what to do about it, in the locale, times in São Paulo. */

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import { UsageError } from '../../errors.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
@@ -167,7 +167,7 @@ export async function runApproverRemove(ctx: Context, opts: ApproverRemoveOption
 export async function runApprovalsPending(ctx: Context): Promise<void> {
   const { approvalGate, approvalCheckDoc, pendingApprovals } = await import('../../engine/approvals.js');
   const { formatBRL } = await import('../../domain/money.js');
-  const { localDateTime, zoneLabel } = await import('../../domain/local-time.js');
+  const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
   const locale = await ctx.locale();
   const w = approvalMessages[locale];
   const gate = approvalGate(await ctx.profile(), ctx.out.json ? 'en' : locale);

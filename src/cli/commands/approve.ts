@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import type { ApprovalWords } from '../../engine/approval-words.js';
 import type { ApprovalCheck, PreparedApproval } from '../../engine/approvals.js';
 import { CancelledError, UsageError } from '../../errors.js';
@@ -118,7 +118,7 @@ export async function runBoletoApprove(ctx: Context, opts: BoletoApproveOptions)
   const { billToApprove } = await import('../../engine/approve-bill.js');
   const { BillsRefusedError } = await import('../../engine/pay-bill.js');
   const { formatBoletoLine } = await import('../../domain/boleto.js');
-  const { localDay } = await import('../../domain/local-time.js');
+  const { localDay } = await import('../../words/local-time.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const request = { code: opts.code, amount: opts.amount };
@@ -219,7 +219,7 @@ export async function batchApprovals(ctx: Context, batch: BatchRow) {
   const { approvalCheckDoc, missingApprovals } = await import('../../engine/approvals.js');
   const { approvalGateOf } = await import('../approval-gate.js');
   const { APPROVAL_WORDS } = await import('../../engine/approval-words.js');
-  const { localDateTime, zoneLabel } = await import('../../domain/local-time.js');
+  const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
   const locale = await ctx.locale();
   const w = approvalMessages[locale];
   const check = await missingApprovals(await ctx.ledger(), await approvalGateOf(ctx), { kind: 'batch', batch });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import type { RetryStatus } from '../../ledger/retry-store.js';
 import { UsageError } from '../../errors.js';
 import type { RawInput, Runner } from '../command.js';

@@ -2,13 +2,13 @@ import type { RetryResult, RetrySummary } from '../../engine/retry-batch.js';
 import type { RetryStatus } from '../../ledger/retry-store.js';
 import { UsageError } from '../../errors.js';
 import type { Command } from 'commander';
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
 import { batchRetryHelp } from '../messages/help/batch-retry.js';
 import { retryReportMessages, type RetryReportMessages } from '../messages/retry-report.js';
-import { statusWord } from '../../domain/status-words.js';
+import { statusWord } from '../../words/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag } from '../raw-input.js';
 

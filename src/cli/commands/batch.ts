@@ -12,7 +12,7 @@ import { registerBatchApprove, registerBatchClaim } from './approve.js';
 import { batchHelp } from '../messages/help/batch.js';
 import { batchMessages, type BatchMessages } from '../messages/batch.js';
 import type { ScheduleMessages } from '../messages/schedule.js';
-import { statusWord } from '../../domain/status-words.js';
+import { statusWord } from '../../words/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 
@@ -214,7 +214,7 @@ interface Humanized {
 
 async function humanize(ctx: Context): Promise<Humanized> {
   const { formatBRL } = await import('../../domain/money.js');
-  const { localDateTime, zoneLabel } = await import('../../domain/local-time.js');
+  const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
   const locale = await ctx.locale();
   return {
     words: batchMessages[locale],

@@ -45,7 +45,7 @@ export function parseEventsListOptions(raw: RawInput): EventsListOptions {
 
 export async function runEventsList(ctx: Context, opts: EventsListOptions): Promise<void> {
   const { listEvents } = await import('../../ledger/event-repository.js');
-  const { localDateTime, zoneLabel } = await import('../../domain/local-time.js');
+  const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
   const rows = await listEvents(await ctx.ledger(), opts);
   const locale = await ctx.locale();
   const words = eventsMessages[locale];

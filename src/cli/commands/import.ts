@@ -1,11 +1,11 @@
 import type { ImportResult, ImportSummary } from '../../engine/import-sheet.js';
 import { UsageError } from '../../errors.js';
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { importHelp } from '../messages/help/import.js';
 import { importMessages, type ImportMessages } from '../messages/import.js';
-import { statusWord } from '../../domain/status-words.js';
+import { statusWord } from '../../words/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText, text } from '../raw-input.js';
 import { wireItemAmount } from '../../provider/dialect.js';
@@ -44,7 +44,7 @@ interface Humanized {
 
 async function humanize(ctx: Context): Promise<Humanized> {
   const { formatBRL } = await import('../../domain/money.js');
-  const { localDateTime, zoneLabel } = await import('../../domain/local-time.js');
+  const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
   const locale = await ctx.locale();
   return {
     words: importMessages[locale],

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import { PaybatchError, UsageError } from '../../errors.js';
 import type { SavedReceipt } from '../../ledger/receipt-store.js';
 import type { RawInput, Runner } from '../command.js';
@@ -10,7 +10,7 @@ import type { IO } from '../io.js';
 import { batchMessages } from '../messages/batch.js';
 import { receiptsFindHelp } from '../messages/help/receipts-find.js';
 import { retryReportMessages } from '../messages/retry-report.js';
-import { statusWord } from '../../domain/status-words.js';
+import { statusWord } from '../../words/status-words.js';
 import { arg, flag } from '../raw-input.js';
 
 export interface ReceiptsListOptions {

@@ -1,4 +1,4 @@
-import { statusWord } from '../../domain/status-words.js';
+import { statusWord } from '../../words/status-words.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import type { BatchComparison } from '../../engine/compare-with-provider.js';
 import type { RawInput, RegisterCommands } from '../command.js';

@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
 import { reportHelp } from '../messages/help/report.js';
 import { retryReportMessages } from '../messages/retry-report.js';
-import { statusWord } from '../../domain/status-words.js';
+import { statusWord } from '../../words/status-words.js';
 import { arg, flag, optionalChoice, optionalText } from '../raw-input.js';
 
 export interface ReportOptions {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 
 /** What `alerts list` and `alerts ack` say to people (their `--json` is not translated). */
 export interface AlertsMessages {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import { counted } from './plural.js';
 
 /** What `approver init|add|list|remove`, `batch approve`, `boleto approve` and `approvals pending` say to people. */

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import { counted } from './plural.js';
 
 /** What `batch list|show|items|start|delete` say to people (the `--json` documents are not translated). */

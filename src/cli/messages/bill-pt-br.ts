@@ -3,12 +3,12 @@
  * people only (`--json` documents keep the English texts). Dates are São Paulo's, DD/MM/AAAA.
  */
 import { formatBoletoLine, type BoletoDecode } from '../../domain/boleto.js';
-import { localDateTime, localDay } from '../../domain/local-time.js';
+import { localDateTime, localDay } from '../../words/local-time.js';
 import { formatBRL } from '../../domain/money.js';
 import type { BillRefusal, BillTiming, BillWarning } from '../../engine/bill-plan.js';
 import type { BillOutcome, PaymentWarning } from '../../engine/pay-bill.js';
 import type { BillRow } from '../../ledger/bill-repository.js';
-import { statusWord } from '../../domain/status-words.js';
+import { statusWord } from '../../words/status-words.js';
 
 const day = (ymd: string) => (/^\d{4}-\d{2}-\d{2}$/.test(ymd) ? localDay(ymd, 'pt-BR') : ymd);
 const ledgerTime = (row: BillRow) => `${localDateTime(new Date(row.created_at), 'pt-BR')} (horário de São Paulo)`;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 
 /** The frame of the daemon's human log lines and the lines the command itself logs; the engine's own stay English. */
 export interface DaemonMessages {

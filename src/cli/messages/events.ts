@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 
 /** What `events list` says to people; topics stay the words `--topic` takes, effects are the engine's. */
 export interface EventsMessages {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import { counted } from './plural.js';
 
 /** What `import` says to people: the sheet's summary, the question, the results (`--json` is not translated). */

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import type { Destination } from '../../domain/destination.js';
 
 /** What `keys lookup` says to people: a label per field of the provider's answer, in the order a person reads them. */

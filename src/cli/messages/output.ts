@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import { formatProblem, type InputProblem } from '../../errors.js';
 
 /** The frame around errors and warnings on stderr; the texts inside come from where the error was raised. */

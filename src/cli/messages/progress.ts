@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 
 /** The spinner line (or the plain lines on a log) of a long import. */
 export interface ProgressMessages {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 
 /** How a yes/no question is put and answered in each language. */
 export interface PromptMessages {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 
 /** What `paybatch reconcile` says to people; fields and states stay the words of `--json`. */
 export interface ReconcileMessages {

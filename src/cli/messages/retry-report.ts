@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 import { counted, pluralForm } from './plural.js';
 
 /** What `batch retry|export`, `report` and `receipts list|open` say to people (`--json` is not translated). */

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 
 /** What people are told about a batch scheduled by `import --pay-on` (the `--json` documents are not translated). */
 export interface ScheduleMessages {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../config/locale.js';
+import type { Locale } from '../../words/locale.js';
 
 /**
  * commander's own usage errors in the run's language. commander words them itself and hands over only the text, so

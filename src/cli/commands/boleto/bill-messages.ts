@@ -3,7 +3,7 @@
  * the engine returns (engine/bill-plan.ts, engine/pay-bill.ts). Texts here are what people and `--json` documents
  * read; the engine never branches on them.
  */
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 import { saoPauloDateTime } from '../../../domain/bank-calendar.js';
 import { formatBoletoLine, type BoletoDecode } from '../../../domain/boleto.js';
 import { formatBRL } from '../../../domain/money.js';

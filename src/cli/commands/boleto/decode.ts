@@ -3,7 +3,7 @@ import type { BoletoDecode } from '../../../domain/boleto.js';
 import { ExitCode } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
 import type { Output } from '../../output.js';
@@ -48,7 +48,7 @@ export async function runBoletoDecode(ctx: Context, opts: BoletoDecodeOptions): 
     error: d.error,
     warnings: d.warnings,
   };
-  const { localDay } = await import('../../../domain/local-time.js');
+  const { localDay } = await import('../../../words/local-time.js');
   const locale = await ctx.locale();
   ctx.out.result(doc, () => renderDecoded(ctx.out, d, { formatBRL, day: (ymd) => localDay(ymd, locale), words: boletoMessages[locale] }));
   return d.valid ? ExitCode.ok : ExitCode.inputRejected;

@@ -3,7 +3,7 @@ import type { InspectedBill } from '../../../engine/pay-bill.js';
 import { ExitCode, InputRejectedError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
 import type { Output } from '../../output.js';
@@ -46,7 +46,7 @@ export async function runBoletoDetails(ctx: Context, opts: BoletoDetailsOptions)
   const { bill } = inspection;
   const { formatBRL } = await import('../../../domain/money.js');
   const { formatBoletoLine } = await import('../../../domain/boleto.js');
-  const { localDay } = await import('../../../domain/local-time.js');
+  const { localDay } = await import('../../../words/local-time.js');
   const day = (ymd: string) => (/^\d{4}-\d{2}-\d{2}$/.test(ymd) ? localDay(ymd, locale) : ymd);
   ctx.out.result(inspectedDoc(bill, words), () => renderDetails(ctx.out, bill, human, { formatBRL, formatBoletoLine, day, frame }));
   for (const w of bill.warnings) ctx.out.warn(human.warningText(w));

@@ -3,10 +3,10 @@ import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
 import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages } from '../../messages/boleto.js';
-import { statusWord } from '../../../domain/status-words.js';
+import { statusWord } from '../../../words/status-words.js';
 import type { Output } from '../../output.js';
 import { flag } from '../../raw-input.js';
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 import type { BillDoc } from './bill-doc.js';
 
 export interface BoletoListOptions {
@@ -30,7 +30,7 @@ export function parseBoletoListOptions(raw: RawInput): BoletoListOptions {
 export async function runBoletoList(ctx: Context, opts: BoletoListOptions): Promise<void> {
   const { listBills } = await import('../../../ledger/bill-repository.js');
   const { formatBRL } = await import('../../../domain/money.js');
-  const { localDay } = await import('../../../domain/local-time.js');
+  const { localDay } = await import('../../../words/local-time.js');
   const { loadBillDoc } = await import('./bill-doc.js');
   const billDoc = await loadBillDoc();
   const rows = await listBills(await ctx.ledger(), opts.all ? ['intent', 'paid', 'scheduled', 'unknown', 'failed', 'returned'] : ['paid', 'scheduled', 'unknown', 'returned']);

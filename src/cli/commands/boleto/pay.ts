@@ -4,10 +4,10 @@ import type { BillRequest, PreparedBill } from '../../../engine/plan-bills.js';
 import { ExitCode, UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages, type BoletoMessages } from '../../messages/boleto.js';
-import { statusWord } from '../../../domain/status-words.js';
+import { statusWord } from '../../../words/status-words.js';
 import type { Output } from '../../output.js';
 import { flag, optionalText } from '../../raw-input.js';
 
@@ -127,7 +127,7 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
 async function humanize(ctx: Context, words: Words): Promise<Humanized> {
   const { formatBRL } = await import('../../../domain/money.js');
   const { formatBoletoLine } = await import('../../../domain/boleto.js');
-  const { localDay } = await import('../../../domain/local-time.js');
+  const { localDay } = await import('../../../words/local-time.js');
   const locale = await ctx.locale();
   return {
     bill: words.billWords[locale],

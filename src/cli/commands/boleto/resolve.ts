@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages } from '../../messages/boleto.js';
 import { arg, flag, optionalText } from '../../raw-input.js';

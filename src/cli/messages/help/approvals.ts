@@ -1,4 +1,4 @@
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 
 /** The help of `paybatch approver` and `paybatch approvals`, and the `--key` and `--yes` options of the approve commands. */
 export interface ApprovalsHelp {

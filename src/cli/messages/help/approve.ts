@@ -1,4 +1,4 @@
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 
 /** The help of `paybatch batch approve`, `paybatch batch claim` and `paybatch boleto approve` (their `--key` and `--yes`: approvals.ts). */
 export interface ApproveHelp {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 
 /** The help of `paybatch boleto` and its commands (`approve` is registered by ../approve.ts). */
 export interface BoletoHelp {

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 
 /** The words of `paybatch --help` itself, commander's own headings and the commands main.ts adds. */
 export interface ProgramHelp {

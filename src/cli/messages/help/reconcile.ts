@@ -1,4 +1,4 @@
-import type { Locale } from '../../../config/locale.js';
+import type { Locale } from '../../../words/locale.js';
 
 /** The help of `paybatch reconcile`. */
 export interface ReconcileHelp {

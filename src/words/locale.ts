@@ -1,6 +1,7 @@
-import type { Locale } from '../domain/locale.js';
+/** The languages paybatch speaks to people in; `--json` stays English keys and ISO values whatever the locale. */
+export type Locale = 'pt-BR' | 'en';
 
-export { LOCALES, type Locale } from '../domain/locale.js';
+export const LOCALES: readonly Locale[] = ['pt-BR', 'en'];
 
 /**
  * The locale of human output, alerts, e-mails and receipts: the profile's `locale` setting, else the environment's

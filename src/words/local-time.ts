@@ -1,5 +1,5 @@
 import type { Locale } from './locale.js';
-import { saoPauloDate, saoPauloDateTime } from './bank-calendar.js';
+import { saoPauloDate, saoPauloDateTime } from '../domain/bank-calendar.js';
 
 /**
  * Dates and times for people: always São Paulo wall-clock time (the bank day paybatch pays on), written the way the
