@@ -159,8 +159,8 @@ async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, rules
 }
 
 /** Why a Pix event cannot be about this ledger item, or null when it agrees with it. */
-function disagreementOf(event: PixEvent, item: { amount_cents: number; key: string; batchStatus: string }): string | null {
-  if (item.batchStatus !== 'started' && item.batchStatus !== 'settled') return `the item's batch was never started (it is ${item.batchStatus})`;
+function disagreementOf(event: PixEvent, item: { amount_cents: number; key: string; batchStatus: string; startSent: boolean }): string | null {
+  if (item.batchStatus !== 'started' && item.batchStatus !== 'settled' && !item.startSent) return `the item's batch was never started (it is ${item.batchStatus})`;
   if (event.amountCents !== item.amount_cents) return `amount ${event.amountCents} centavos, but the item is of ${item.amount_cents}`;
   const to = (event.raw as { payload?: { to?: { key?: unknown } } }).payload?.to?.key;
   if (typeof to === 'string' && to !== '' && !sameKey(to, item.key)) return 'the destination key differs from the item\'s';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { recordWebhookEvent, recordWebhookEvents } from '../../src/engine/apply-event.js';
+import { logIntent, logOutcome } from '../../src/ledger/call-log.js';
 import { sqliteOf } from '../../src/ledger/open-ledger.js';
 import { countingTransactions } from '../helpers/counting-ledger.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
@@ -134,6 +135,24 @@ describe('recording webhook events', () => {
     await recordWebhookEvent(ledger, pix({ eventId: 'early', identifier: identifiers[0]! }), meta);
     expect(sqliteOf(ledger).prepare('SELECT status FROM items').get()).toEqual({ status: 'submitted' });
     expect(sqliteOf(ledger).prepare('SELECT quarantine FROM webhook_events').get()).toEqual({ quarantine: "the item's batch was never started (it is submitted)" });
+    await ledger.close();
+  });
+
+  it('applies an event that arrives while the batch’s start is on its way (sent, its answer not yet recorded), not once the start was refused', async () => {
+    const { ledger, identifiers } = await ledgerWithStartedBatch(tempDir(), 2, at);
+    sqliteOf(ledger).prepare("UPDATE batches SET status = 'submitted'").run();
+    const intent = await logIntent(ledger, 'start_batch', 'batch:1', {}, at);
+    await recordWebhookEvent(ledger, pix({ eventId: 'first', identifier: identifiers[0]!, pixId: 'E-first' }), meta);
+    await logOutcome(ledger, intent, 'error', { status: 422 }, at);
+    await recordWebhookEvent(ledger, pix({ eventId: 'after-refusal', identifier: identifiers[1]! }), meta);
+    expect(sqliteOf(ledger).prepare('SELECT status, pix_id FROM items ORDER BY id').all()).toEqual([
+      { status: 'paid', pix_id: 'E-first' },
+      { status: 'submitted', pix_id: null },
+    ]);
+    expect(sqliteOf(ledger).prepare('SELECT event_id, quarantine FROM webhook_events ORDER BY rowid').all()).toEqual([
+      { event_id: 'first', quarantine: null },
+      { event_id: 'after-refusal', quarantine: "the item's batch was never started (it is submitted)" },
+    ]);
     await ledger.close();
   });
 
