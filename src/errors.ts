@@ -1,4 +1,4 @@
-/** Exit codes of every paybatch command (README "Exit codes"). */
+/** Exit codes of every paybatch command (docs/scripting.md, "Exit codes"). */
 export const ExitCode = {
   ok: 0,
   failure: 1,
@@ -9,7 +9,7 @@ export const ExitCode = {
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 /**
- * The `type` of a `--json` error: a stable code per error class (README "Error codes"), never a class name, so
+ * The `type` of a `--json` error: a stable code per error class (docs/scripting.md, "Errors in `--json`"), never a class name, so
  * scripts keep working when the code is reorganised.
  */
 export type ErrorType =

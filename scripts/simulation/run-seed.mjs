@@ -105,7 +105,7 @@ export async function runSeed(scenario, o = {}) {
       XDG_DATA_HOME: join(dir, 'data'),
       NO_COLOR: '1',
       ...sandbox.env,
-      // The unit the dialect's documentation gives for Pix amounts, set as the README asks a user to.
+      // The unit the dialect's documentation gives for Pix amounts, set as docs/provider.md asks a user to.
       PAYBATCH_PIX_AMOUNT_UNIT: AMOUNT_UNIT[scenario.dialect],
       // Real time: the `spec` dialect's pages never carry the Pix id, and a paid item whose event was lost is reported
       // (receipts-unavailable) after this wait instead of holding the seed for the default minute.
@@ -199,7 +199,7 @@ export async function runSeed(scenario, o = {}) {
     }
     lap('forge');
 
-    // 3. The bills, paid from a file; a run cut short by a kill is settled as the README tells a person to.
+    // 3. The bills, paid from a file; a run cut short by a kill is settled as docs/bills.md tells a person to.
     if (scenario.bills.length) {
       await payBills({ scenario, dir, env, sandbox, daemon, ledger, result, violation });
     }
@@ -275,7 +275,7 @@ export async function runSeed(scenario, o = {}) {
 }
 
 /**
- * Pays the bill file; after a kill or an unknown outcome, does what the README's safety rules tell a person: look
+ * Pays the bill file; after a kill or an unknown outcome, does what the safety rules of docs/bills.md tell a person: look
  * at the provider's bill payments for the line; pay again with --force only when it is not there; otherwise wait
  * for the daemon to settle it from the provider's event (when its events were lost, record what the statement shows
  * with boleto resolve), then run the same file again.
@@ -320,7 +320,7 @@ async function payBills({ scenario, dir, env, sandbox, daemon, ledger, result, v
     for (const bill of open) {
       const atProvider = (await sandbox.admin('bills')).bills.filter((b) => b.typefulLine === bill.line);
       if (atProvider.length === 0) {
-        // Not at the provider: nothing was paid. Pay it again, forced, as the README says.
+        // Not at the provider: nothing was paid. Pay it again, forced, as docs/bills.md says.
         const forced = await paybatch(['boleto', 'pay', bill.line, '--force', '--yes', '--json'], env);
         result.bills.forced += 1;
         if (forced.hung) violation('commands-finish', 'boleto pay --force hung');
@@ -339,7 +339,7 @@ async function payBills({ scenario, dir, env, sandbox, daemon, ledger, result, v
       }
       if (['intent', 'unknown'].includes(await status())) {
         // Still unknown although the provider paid it (its events given up): a person finds it in the statement and
-        // records it, as the README says; then the file is run again for the rest.
+        // records it, as docs/bills.md says; then the file is run again for the rest.
         const paid = atProvider.at(-1);
         const resolved = await paybatch(['boleto', 'resolve', String(bill.id), '--paid', '--transaction', paid.transactionId, '--json'], env);
         result.bills.resolvedByHand += 1;

@@ -1,7 +1,7 @@
 /**
  * The provider profile: every choice the provider's API documentation leaves open, in one place. Each has a lenient
  * default that recognises the common choices of real providers without configuration, and a profile setting that
- * pins it once `paybatch provider check` has told which one the provider makes (README "Connecting your provider").
+ * pins it once `paybatch provider check` has told which one the provider makes (docs/provider.md).
  *
  * Choices of the webhook receiver (how a delivery proves the secret) live with the other delivery rules in
  * `domain/webhook-proof.ts`; how callbacks are read, in `domain/callback-classifier.ts`; status words and dates, in

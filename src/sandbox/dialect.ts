@@ -25,7 +25,7 @@ export const SPEC_SECRET_HEADER = 'x-service-secret';
 const unixText = (ms: number): string => String(Math.floor(ms / 1000));
 
 // ---------------------------------------------------------------------------------------------------------------
-// paybatch: the choices paybatch was built on (see README "The sandbox").
+// paybatch: the choices paybatch was built on (see docs/sandbox.md).
 
 const paybatch: Dialect = {
   name: 'paybatch',

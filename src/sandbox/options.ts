@@ -2,7 +2,7 @@ import { fail, ok, type Result } from '../domain/result.js';
 import { dialectOf, DIALECTS, type DialectName } from './dialect.js';
 import { checkFaults, parseFaults, type FaultRates } from './faults.js';
 
-/** How to run a sandbox; every field is optional (see README "The sandbox" for the defaults). Mirrors the CLI flags. */
+/** How to run a sandbox; every field is optional (see docs/sandbox.md for the defaults). Mirrors the CLI flags. */
 export interface SandboxOptions {
   /** Interface to listen on; default 127.0.0.1. */
   readonly host?: string;

@@ -46,7 +46,7 @@ export interface RunningSandbox {
 }
 
 /**
- * Starts a sandbox provider on real HTTP (see README "The sandbox"). With an existing state file it resumes: same seed,
+ * Starts a sandbox provider on real HTTP (see docs/sandbox.md). With an existing state file it resumes: same seed,
  * admin token and token-signing key, and the simulated clock continues as if the time it was down had passed, so
  * work that fell due meanwhile (settling items, deliveries, scheduled bills, returns) is done at once.
  * Throws RangeError for invalid options.

@@ -101,7 +101,7 @@ describe('paybatch ui in a real browser (Debian chromium)', () => {
     await expect.poll(() => page.locator('.timeline path.line').count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, 'batch.png'), fullPage: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'batch-top.png') });
-    // The README's picture is renewed on demand only, so that a test run leaves the tree as it was.
+    // The picture of docs/dashboard.md is renewed on demand only, so that a test run leaves the tree as it was.
     if (process.env.PAYBATCH_UPDATE_DOCS_SCREENSHOT === '1') copyFileSync(join(SCREENSHOTS, 'batch-top.png'), join(ROOT, 'docs', 'dashboard.png'));
 
     const batch = (await (await context.request.get(`${base}/api/batches/1`)).json()).batch as { byStatus: { status: string; count: number }[] };

@@ -23,7 +23,7 @@ const { sandboxes, daemons } = useProcesses();
 
 const DIALECTS = ['paybatch', 'spec', 'iso'] as const;
 type Dialect = (typeof DIALECTS)[number];
-/** The unit of Pix amounts each dialect's documentation would give: the user sets it, as the README asks. */
+/** The unit of Pix amounts each dialect's documentation would give: the user sets it, as docs/provider.md asks. */
 const UNIT: Record<Dialect, string> = { paybatch: 'cents', spec: 'cents', iso: 'reais' };
 /**
  * `iso` runs with its own faults besides the test's: 429s, duplicated and reordered deliveries. Not its lost ones: a

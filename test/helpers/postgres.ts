@@ -5,7 +5,7 @@ import { afterAll, inject } from 'vitest';
 /** The test run's PostgreSQL server (test/global-setup.ts); fails, never skips, when there is none. */
 export function postgresServerUrl(): string {
   const error = inject('postgresError');
-  if (error) throw new Error(`${error}. The PostgreSQL tests need a server: see "Development" in the README (PAYBATCH_TEST_POSTGRES_URL).`);
+  if (error) throw new Error(`${error}. The PostgreSQL tests need a server: see docs/development.md (PAYBATCH_TEST_POSTGRES_URL).`);
   return inject('postgresUrl');
 }
 

@@ -16,7 +16,7 @@ export const BACKEND: 'sqlite' | 'postgres' = process.env.PAYBATCH_TEST_BACKEND 
 /** A new database on the run's PostgreSQL server (test/global-setup.ts); synchronous, for userEnv. */
 export function newPostgresDatabase(): string {
   const error = inject('postgresError');
-  if (error) throw new Error(`${error}. The PostgreSQL tests need a server: see "Development" in the README (PAYBATCH_TEST_POSTGRES_URL).`);
+  if (error) throw new Error(`${error}. The PostgreSQL tests need a server: see docs/development.md (PAYBATCH_TEST_POSTGRES_URL).`);
   const server = new URL(inject('postgresUrl'));
   const name = `paybatch_${randomBytes(6).toString('hex')}`;
   execFileSync(process.execPath, ['--input-type=module', '-e', `

@@ -12,7 +12,7 @@ const FIELDS = ['accountType', 'branch', 'key', 'accountNumber', 'institutionNam
 describe('GET /pix/keys/{key}', () => {
   it('answers the destination, all nine fields, as the directory fixes it for each key', async () => {
     const { client } = await sandboxWithClient();
-    // Written out, not computed: key, type and document follow from the key by the README's rules (normalized key;
+    // Written out, not computed: key, type and document follow from the key by docs/sandbox.md's rules (normalized key;
     // CPF and CNPJ keys show themselves masked); the ISPB codes are the institutions' real ones; the other fields
     // are what the directory has always answered for these keys, so a change to its rule shows here.
     const keys: [string, Record<string, string>][] = [

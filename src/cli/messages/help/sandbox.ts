@@ -63,7 +63,7 @@ export const sandboxHelp: Readonly<Record<Locale, SandboxHelp>> = {
         'HMAC over timestamp.nonce.body, an "accepted for processing" event before each outcome, …)',
       examples:
         '\nPrints one ready line (with --json, a JSON object with url, tokenUrl, apiKey, clientId, clientSecret, adminToken, dialect).' +
-        '\nSee the README (The sandbox) for the faults, the status words, the 404 rules and the /_sandbox/ routes.' +
+        '\nSee docs/sandbox.md for the faults, the status words, the 404 rules and the /_sandbox/ routes.' +
         '\n\nExamples:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02' +
         '\n  paybatch sandbox serve --dialect spec     # prove a client against choices paybatch did not make' +
         '\n  paybatch sandbox serve --dialect iso      # a provider in reais: set pixAmountUnit reais to pay it' +
@@ -101,8 +101,8 @@ export const sandboxHelp: Readonly<Record<Locale, SandboxHelp>> = {
         'HMAC sobre timestamp.nonce.body, um evento de "aceito para processamento" antes de cada resultado, …)',
       examples:
         '\nEscreve uma linha avisando que está pronto (com --json, um objeto JSON com url, tokenUrl, apiKey, clientId, clientSecret,' +
-        '\nadminToken, dialect). O README (seção "The sandbox") descreve as falhas, os nomes das situações, as regras de 404 e' +
-        '\nas rotas /_sandbox/.' +
+        '\nadminToken, dialect). docs/sandbox.md descreve as falhas, os nomes das situações, as regras de 404 e as rotas' +
+        '\n/_sandbox/.' +
         '\n\nExemplos:\n  paybatch sandbox serve --port 8790 --state sandbox.db\n  paybatch sandbox serve --json --port 0 --speed 100 --faults http5xx=0.05,lostResponse=0.02' +
         '\n  paybatch sandbox serve --dialect spec     # testa um cliente contra escolhas que o paybatch não fez' +
         '\n  paybatch sandbox serve --dialect iso      # um provedor em reais: defina pixAmountUnit reais para pagá-lo' +
