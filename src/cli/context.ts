@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import { sharedMode } from '../private-files.js';
 import { resolveLocale, type Locale } from '../words/locale.js';
 import type { Profile } from '../config/profile.js';
-import { LedgerClock, skewed } from '../ledger/ledger-clock.js';
-import type { Ledger } from '../ledger/open-ledger.js';
+import { LedgerClock, openLedger, skewed, type Ledger } from '../engine/ledger-door.js';
 import type { ProviderClient } from '../provider/client.js';
 import { languageEnv, type IO } from './io.js';
 import { Output } from './output.js';
@@ -96,7 +95,6 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
     }),
     ledger: (o = {}) =>
       (opened ??= (async () => {
-        const { openLedger } = await import('../ledger/open-ledger.js');
         const ledger = await openLedger(await ctx.ledgerFile(), o.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: o.statementTimeoutMs });
         ctx.onClose(() => ledger.close());
         if (ledger.dialect === 'sqlite') warnIfShared(out, 'ledger', [ledger.file, `${ledger.file}-wal`, `${ledger.file}-shm`], 'chmod go-rwx');

@@ -3,8 +3,7 @@ import type { Profile } from '../config/profile.js';
 import { resolveLocale } from '../words/locale.js';
 import type { Settings } from '../config/settings.js';
 import type { DaemonDeps, LogEntry } from '../daemon/run-daemon.js';
-import type { LedgerClock } from '../ledger/ledger-clock.js';
-import type { Ledger } from '../ledger/open-ledger.js';
+import type { Ledger, LedgerClock } from '../engine/ledger-door.js';
 import type { CertificateFacts } from '../network/certificate-facts.js';
 import type { ProviderClient } from '../provider/client.js';
 

@@ -5,7 +5,7 @@ import { Argument, Command, CommanderError, Help, Option } from 'commander';
 import { ApprovalRequiredError, CancelledError, ExitCode, InputRejectedError, PaybatchError, ProviderError, UsageError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { withoutPasswords } from '../domain/ledger-location.js';
-import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
+import { isLedgerUnavailable } from '../engine/ledger-door.js';
 import { positionals, type RegisterCommands, type Runner } from './command.js';
 import { createContext, type Context, type GlobalOptions, type MainDeps } from './context.js';
 import { resolveLocale } from '../words/locale.js';

@@ -3,7 +3,7 @@ import { uuidV5 } from '../domain/identifier.js';
 import type { ItemState } from '../domain/item-state.js';
 import { formatBRL } from '../domain/money.js';
 import type { Settings } from '../config/settings.js';
-import { CancelledError, InputRejectedError, PaybatchError } from '../errors.js';
+import { InputRejectedError, PaybatchError } from '../errors.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
 import { itemByIdentifier } from '../ledger/item-repository.js';
 import type { Ledger } from '../ledger/open-ledger.js';
@@ -33,7 +33,7 @@ export interface RetryOptions {
   readonly allowDuplicates: boolean;
 }
 
-/** What the person confirms and what `--json` reports: the import's summary, for the rows paid again. */
+/** What the person confirms (between prepareRetry and commitRetry) and what `--json` reports: the import's summary, for the rows paid again. */
 export interface RetrySummary {
   readonly sourceBatchId: number;
   readonly batchName: string;
@@ -49,8 +49,6 @@ export interface RetryDeps {
   readonly provider: () => Promise<ProviderClient>;
   readonly settings: Pick<Settings, 'maxBatchTotal'> & Partial<Pick<Settings, 'claimTime'>>;
   readonly now: () => Date;
-  /** Shown the plan before anything is written; false cancels. */
-  readonly confirm: (summary: RetrySummary) => Promise<boolean>;
   readonly onProgress?: OnProgress;
   /** The profile's approval policy and approvers: `--start` waits for the approvals they demand (absent: no policy). */
   readonly approvals?: ApprovalGate;
@@ -79,18 +77,29 @@ export function retryIdentifier(identifier: string, n: number): string {
   return uuidV5(`retry:${identifier}:${n}`);
 }
 
+/** A retry to confirm: its summary, and the rows it pays again, each under its new identifier and destination. */
+export interface RetryPlan {
+  readonly options: RetryOptions;
+  readonly source: BatchRow;
+  readonly summary: RetrySummary;
+  readonly items: readonly RetryItem[];
+  readonly skipped: RetryResult['skipped'];
+}
+
+/** A retry is either planned, to confirm and commit, or already done: nothing to take, or an earlier run's batch sent on. */
+export type RetryPreparation = { readonly kind: 'plan'; readonly plan: RetryPlan } | { readonly kind: 'done'; readonly result: RetryResult };
+
 /**
- * `paybatch batch retry`: the rows of a batch that failed (or were returned for good) become a new batch, each item
- * under an identifier derived from the one it pays again, with the import's key lookups, duplicate rule and
- * confirmation; then the batch is sent like an import's. A row is taken only while no other payment of it is under way
- * or paid, checked again in the transaction that writes the batch, so two runs never pay a row twice. Running it
- * again after an interruption finds nothing new to take and continues the batch the first run wrote.
+ * `paybatch batch retry`, first half: the rows of a batch that failed (or were returned for good) are planned as a new
+ * batch, each item under an identifier derived from the one it pays again, with the import's key lookups and
+ * duplicate rule; nothing of the retry is written until commitRetry, once the person confirmed the plan's summary.
+ * Running it again after an interruption finds nothing new to take and continues the batch the first run wrote.
  */
-export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<RetryResult> {
+export async function prepareRetry(deps: RetryDeps, o: RetryOptions): Promise<RetryPreparation> {
   const { ledger, now } = deps;
   const source = await getBatch(ledger, o.batchId);
   const claimed = await retryableItems(ledger, source.id, o.statuses);
-  if (claimed.length === 0) return continueEarlier(deps, source, o.start);
+  if (claimed.length === 0) return { kind: 'done', result: await continueEarlier(deps, source, o.start) };
 
   // Paying again is decided on the provider's record, read right now, never on what events claimed: the ledger
   // converges to the item pages of the batches these rows are in, and only rows they show failed (or returned for
@@ -106,7 +115,7 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
   for (const c of claimed.filter((k) => !taken.has(k.item.id))) {
     skipped.push({ line: c.item.line, identifier: c.item.identifier, record: (await itemByIdentifier(ledger, c.item.identifier))?.record_state ?? null });
   }
-  if (candidates.length === 0) return { outcome: 'nothing-to-retry', source, batch: null, summary: null, items: [], skipped };
+  if (candidates.length === 0) return { kind: 'done', result: { outcome: 'nothing-to-retry', source, batch: null, summary: null, items: [], skipped } };
 
   const resolutions = await resolveKeys(provider, candidates.map((c) => c.item.key), { onProgress: deps.onProgress });
   const label = `batch #${source.id}`;
@@ -142,25 +151,35 @@ export async function retryBatch(deps: RetryDeps, o: RetryOptions): Promise<Retr
     duplicates: plan.duplicates,
     start: o.start,
   };
-  if (!(await deps.confirm(summary))) throw new CancelledError();
-
   const byIdentifier = new Map(plan.items.map((p) => [p.identifier, p]));
+  const items = candidates.map((c) => ({ from: c, identifier: identifiers.get(c.item.id)!, destination: byIdentifier.get(identifiers.get(c.item.id)!)!.destination }));
+  return { kind: 'plan', plan: { options: o, source, summary, items, skipped } };
+}
+
+/**
+ * `paybatch batch retry`, second half, once the plan is confirmed: the new batch is written, then sent like an
+ * import's. A row is taken only while no other payment of it is under way or paid, checked again in the transaction
+ * that writes the batch, so two runs never pay a row twice.
+ */
+export async function commitRetry(deps: RetryDeps, plan: RetryPlan): Promise<RetryResult> {
+  const { ledger, now } = deps;
+  const { options: o, source, summary } = plan;
   const batchId = await ledger.transaction(async (tx) => {
     // Read again where the batch is written: another run may have taken some of these rows meanwhile.
     const still = new Map((await retryableItems(tx, source.id, o.statuses)).map((c) => [c.item.id, c.retries]));
-    if (candidates.some((c) => still.get(c.item.id) !== c.retries)) {
+    if (plan.items.some((i) => still.get(i.from.item.id) !== i.from.retries)) {
       throw new PaybatchError(`Some rows of batch #${source.id} were paid again by another run meanwhile; nothing was created.`, {
         hint: `Run 'paybatch batch retry ${source.id}' again to see what is left.`,
       });
     }
-    const items: RetryItem[] = candidates.map((c) => ({ from: c, identifier: identifiers.get(c.item.id)!, destination: byIdentifier.get(identifiers.get(c.item.id)!)!.destination }));
-    return recordRetryBatch(tx, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items, start: o.start, at: now(), importedBy: deps.maker?.signer.fingerprint ?? null });
+    return recordRetryBatch(tx, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items: plan.items, start: o.start, at: now(), importedBy: deps.maker?.signer.fingerprint ?? null });
   });
   if (deps.maker && deps.approvals) await signBatchesAsMaker(ledger, deps.approvals, now, deps.maker, [batchId]);
   crashPoint('retry-write');
+  const provider = await deps.provider();
   const batch = await submitBatch({ ledger, provider, now, onProgress: deps.onProgress, approvals: deps.approvals, ...claimOf(deps.settings) }, batchId, { start: o.start });
-  const items = candidates.map((c) => ({ line: c.item.line, identifier: identifiers.get(c.item.id)!, retryOf: c.item.identifier }));
-  return { outcome: 'retried', source, batch, summary, items, skipped };
+  const items = plan.items.map((i) => ({ line: i.from.item.line, identifier: i.identifier, retryOf: i.from.item.identifier }));
+  return { outcome: 'retried', source, batch, summary, items, skipped: plan.skipped };
 }
 
 /** Nothing left to take: a retry batch an earlier run wrote but did not finish sending (or starting) is sent on. */

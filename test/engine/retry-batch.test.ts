@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { retryBatch, type RetryDeps, type RetrySummary } from '../../src/engine/retry-batch.js';
+import { commitRetry, prepareRetry, type RetryDeps, type RetryOptions, type RetryResult, type RetrySummary } from '../../src/engine/retry-batch.js';
 import { exportBatchSheet } from '../../src/engine/export-batch.js';
-import { InputRejectedError, PaybatchError } from '../../src/errors.js';
+import { CancelledError, InputRejectedError, PaybatchError } from '../../src/errors.js';
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
 import type { ItemState } from '../../src/domain/item-state.js';
@@ -55,7 +55,18 @@ function memoryProvider(ledger: Ledger, o: { failCreate?: boolean; unknownKeys?:
   return { batches, provider };
 }
 
-function deps(ledger: Ledger, provider: object, summaries: RetrySummary[] = []): RetryDeps {
+/** The engine's deps, and the person's answer to the plan (`batch retry` asks between prepareRetry and commitRetry). */
+type Deps = RetryDeps & { readonly confirm: (summary: RetrySummary) => Promise<boolean> };
+
+/** What `batch retry` does: prepare, confirm the plan's summary, commit. */
+async function retryBatch(d: Deps, o: RetryOptions): Promise<RetryResult> {
+  const prepared = await prepareRetry(d, o);
+  if (prepared.kind === 'done') return prepared.result;
+  if (!(await d.confirm(prepared.plan.summary))) throw new CancelledError();
+  return commitRetry(d, prepared.plan);
+}
+
+function deps(ledger: Ledger, provider: object, summaries: RetrySummary[] = []): Deps {
   return {
     ledger,
     provider: async () => provider as never,
@@ -87,6 +98,36 @@ async function settledBatch(): Promise<Ledger> {
 }
 
 describe('batch retry', () => {
+  it('plans the failed and finally returned rows with their counts and totals, and writes the batch only when committed', async () => {
+    const ledger = await settledBatch();
+    const { batches, provider } = memoryProvider(ledger);
+    const prepared = await prepareRetry(deps(ledger, provider), { batchId: 1, statuses: ['failed', 'returned'], start: false, allowDuplicates: false });
+    if (prepared.kind !== 'plan') throw new Error(`expected a plan, got ${prepared.kind}`);
+    const { plan } = prepared;
+    // Line 3 (item 2, failed, R$ 10,02) and line 4 (item 3, returned for good, R$ 10,03): 2 rows, R$ 20,05, the
+    // largest R$ 10,03. Line 5 (returned to be reprocessed) and lines 2 and 6 (paid, processing) are not paid again.
+    expect(plan.summary).toEqual({
+      sourceBatchId: 1,
+      batchName: 'Folha retry 2026-11-20',
+      rows: 2,
+      totals: { count: 2, sumCents: 2005, largestCents: 1003, byKeyType: [{ keyType: 'email', count: 2, sumCents: 2005 }] },
+      nameWarnings: [],
+      duplicates: [],
+      start: false,
+    });
+    expect(plan.items.map((i) => [i.from.item.line, i.from.item.amount_cents])).toEqual([
+      [3, 1002],
+      [4, 1003],
+    ]);
+    expect(plan.skipped).toEqual([]);
+    // A plan writes nothing: no second batch in the ledger, none at the provider.
+    expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 1 });
+    expect(batches).toEqual([]);
+    const r = await commitRetry(deps(ledger, provider), plan);
+    expect(r).toMatchObject({ outcome: 'retried', batch: { id: 2, item_count: 2, total_cents: 2005, status: 'submitted' }, summary: plan.summary });
+    expect(r.items.map((i) => i.line)).toEqual([3, 4]);
+  });
+
   it("pays again only rows the provider's record, read right before, shows failed: a failure only an event claimed is not trusted", async () => {
     const ledger = await settledBatch();
     set(ledger, "status = 'failed', reason = 'AB09'", 5);
@@ -183,7 +224,7 @@ describe('batch retry', () => {
   it('creates nothing when another run takes the rows while this one waits for its confirmation', async () => {
     const ledger = await settledBatch();
     const { provider } = memoryProvider(ledger);
-    const racing: RetryDeps = {
+    const racing: Deps = {
       ...deps(ledger, provider),
       confirm: async () => {
         await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: false });

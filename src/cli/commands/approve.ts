@@ -3,7 +3,7 @@ import type { Locale } from '../../words/locale.js';
 import type { ApprovalWords } from '../../engine/approval-words.js';
 import type { ApprovalCheck, PreparedApproval } from '../../engine/approvals.js';
 import { CancelledError, UsageError } from '../../errors.js';
-import type { BatchRow } from '../../ledger/batch-repository.js';
+import type { BatchRow } from '../../engine/batches.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import { approvalMessages, type ApprovalMessages } from '../messages/approvals.js';
@@ -69,7 +69,7 @@ export function parseBoletoApproveOptions(raw: RawInput): BoletoApproveOptions {
 }
 
 export async function runBatchApprove(ctx: Context, opts: BatchApproveOptions): Promise<void> {
-  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { findBatch } = await import('../../engine/batches.js');
   const { prepareBatchApproval, signApproval } = await import('../../engine/approvals.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
@@ -94,7 +94,7 @@ export async function runBatchApprove(ctx: Context, opts: BatchApproveOptions): 
 }
 
 export async function runBatchClaim(ctx: Context, opts: BatchApproveOptions): Promise<void> {
-  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { findBatch } = await import('../../engine/batches.js');
   const { approvalCheckDoc, claimBatch } = await import('../../engine/approvals.js');
   const h = await humanize(ctx);
   const batch = await findBatch(await ctx.ledger(), opts.ref);

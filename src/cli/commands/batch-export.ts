@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Locale } from '../../words/locale.js';
-import type { RetryStatus } from '../../ledger/retry-store.js';
+import type { RetryStatus } from '../../engine/batches.js';
 import { UsageError } from '../../errors.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
@@ -33,7 +33,7 @@ export function parseBatchExportOptions(raw: RawInput): BatchExportOptions {
 
 export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Promise<void> {
   const { exportBatchSheet } = await import('../../engine/export-batch.js');
-  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { findBatch } = await import('../../engine/batches.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const source = await findBatch(ledger, opts.ref);

@@ -1,6 +1,6 @@
 import type { RetryResult, RetrySummary } from '../../engine/retry-batch.js';
-import type { RetryStatus } from '../../ledger/retry-store.js';
-import { UsageError } from '../../errors.js';
+import type { RetryStatus } from '../../engine/batches.js';
+import { CancelledError, UsageError } from '../../errors.js';
 import type { Command } from 'commander';
 import type { Locale } from '../../words/locale.js';
 import type { RawInput, Runner } from '../command.js';
@@ -64,8 +64,8 @@ export function parseBatchRetryOptions(raw: RawInput): BatchRetryOptions {
 }
 
 export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Promise<void> {
-  const { retryBatch } = await import('../../engine/retry-batch.js');
-  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { commitRetry, prepareRetry } = await import('../../engine/retry-batch.js');
+  const { findBatch } = await import('../../engine/batches.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { progressReporter } = await import('../progress.js');
   const ledger = await ctx.ledger();
@@ -77,24 +77,26 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
   const { onProgress, spinner } = await progressReporter(ctx.out);
   let result: RetryResult;
   try {
-    result = await retryBatch(
-      {
-        ledger,
-        provider: () => ctx.provider(),
-        settings: profile.settings,
-        now: ctx.now,
-        onProgress,
-        approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
-        maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
-        confirm: async (summary) => {
-          spinner.stop();
-          showRetrySummary(ctx.out, summary, words, formatBRL);
-          if (opts.yes) return true;
-          return ctx.prompter.confirm(words.confirmRetry(summary.start, summary.batchName, summary.totals.count, summary.sourceBatchId, formatBRL(summary.totals.sumCents)));
-        },
-      },
-      { batchId: source.id, statuses: opts.statuses, start: opts.start, allowDuplicates: opts.allowDuplicates },
-    );
+    const deps = {
+      ledger,
+      provider: () => ctx.provider(),
+      settings: profile.settings,
+      now: ctx.now,
+      onProgress,
+      approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
+      maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
+    };
+    const prepared = await prepareRetry(deps, { batchId: source.id, statuses: opts.statuses, start: opts.start, allowDuplicates: opts.allowDuplicates });
+    if (prepared.kind === 'done') result = prepared.result;
+    else {
+      // Nothing of the retry is written before the person confirms the plan (or passed --yes).
+      const { summary } = prepared.plan;
+      spinner.stop();
+      showRetrySummary(ctx.out, summary, words, formatBRL);
+      const yes = opts.yes || (await ctx.prompter.confirm(words.confirmRetry(summary.start, summary.batchName, summary.totals.count, summary.sourceBatchId, formatBRL(summary.totals.sumCents))));
+      if (!yes) throw new CancelledError();
+      result = await commitRetry(deps, prepared.plan);
+    }
   } finally {
     spinner.stop();
   }

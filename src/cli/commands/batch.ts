@@ -1,9 +1,7 @@
 import { ITEM_STATES, type ItemState } from '../../domain/item-state.js';
 import { CancelledError, UsageError } from '../../errors.js';
-import type { BatchRow } from '../../ledger/batch-repository.js';
-import type { ItemRow } from '../../ledger/item-repository.js';
-import type { BatchSchedule } from '../../ledger/schedule-store.js';
-import type { Ledger } from '../../ledger/open-ledger.js';
+import type { BatchDetails, BatchRow, BatchSchedule, ItemRow } from '../../engine/batches.js';
+import type { Ledger } from '../../engine/ledger-door.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { registerBatchExport } from './batch-export.js';
@@ -98,41 +96,24 @@ export function parseBatchActionOptions(raw: RawInput): BatchActionOptions {
 }
 
 export async function runBatchList(ctx: Context): Promise<void> {
-  const { listBatches } = await import('../../ledger/batch-repository.js');
-  const { schedulesOf } = await import('../../ledger/schedule-store.js');
-  const ledger = await ctx.ledger();
-  const rows = await listBatches(ledger);
-  const schedules = new Map((await schedulesOf(ledger, rows.map((b) => b.id))).map((s) => [s.batchId, s]));
+  const { batchList } = await import('../../engine/batches.js');
+  const listed = await batchList(await ctx.ledger());
   const h = await humanize(ctx);
-  ctx.out.result(rows.map((b) => batchDoc(b, schedules.get(b.id))), () => renderBatchList(ctx.out, rows, h));
+  ctx.out.result(listed.map((l) => batchDoc(l.batch, l.schedule)), () => renderBatchList(ctx.out, listed.map((l) => l.batch), h));
 }
 
 export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promise<void> {
-  const { batchProgress, batchesOfImport } = await import('../../ledger/batch-repository.js');
+  const { batchDetails } = await import('../../engine/batches.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
-  let b = await requireBatch(ctx, ledger, opts.ref);
+  const found = await requireBatch(ctx, ledger, opts.ref);
   let refreshed = null;
   if (opts.refresh) {
     const { reconcileBatch } = await import('../../engine/reconcile.js');
-    refreshed = await reconcileBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, b.id);
-    b = await requireBatch(ctx, ledger, String(b.id));
+    refreshed = await reconcileBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, found.id);
     for (const u of refreshed.unknownStatuses) ctx.out.warn(h.words.unknownStatus(u.identifier, u.status));
   }
-  const { callsOf } = await import('../../ledger/call-log.js');
-  const progress = await batchProgress(ledger, b.id);
-  const calls = (await callsOf(ledger, `batch:${b.id}`)).map((c) => ({
-    at: c.created_at,
-    phase: c.phase,
-    operation: c.operation,
-    outcome: c.outcome,
-    detail: c.detail_json ? (JSON.parse(c.detail_json) as unknown) : null,
-  }));
-  // A sheet larger than the provider takes in one batch was sent as several: each part names the others.
-  const siblings = b.kind === 'sheet' && b.import_id !== null ? await batchesOfImport(ledger, b.import_id) : [];
-  const parts = siblings.length > 1 ? siblings.map((p) => ({ id: p.id, name: p.name, status: p.status, items: p.item_count, totalCents: p.total_cents })) : [];
-  const { schedulesOf } = await import('../../ledger/schedule-store.js');
-  const [schedule] = await schedulesOf(ledger, [b.id]);
+  const { batch: b, schedule, parts, progress, calls } = await batchDetails(ledger, found.id);
   const approvals = await (await import('./approve.js')).batchApprovals(ctx, b);
   const doc = { batch: batchDoc(b, schedule), parts, progress, calls, refreshed, approvals: approvals.doc };
   const sw = schedule ? await scheduleWords(ctx) : null;
@@ -144,35 +125,32 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
 }
 
 export async function runBatchItems(ctx: Context, opts: BatchItemsOptions): Promise<void> {
-  const { itemsOfBatch } = await import('../../ledger/item-repository.js');
+  const { batchItems } = await import('../../engine/batches.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
-  const items = await itemsOfBatch(ledger, b.id, opts.status);
+  const items = await batchItems(ledger, b.id, opts.status);
   ctx.out.result(items.map(itemDoc), () => renderBatchItems(ctx.out, items, h));
 }
 
 export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Promise<void> {
   const { claimOf, submitBatch } = await import('../../engine/submit-batch.js');
+  const { planBatchStart } = await import('../../engine/batches.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
-  const b = await requireBatch(ctx, ledger, opts.ref);
-  if (b.status === 'started' || b.status === 'settled') {
+  const { approvalGateOf } = await import('../approval-gate.js');
+  // Refused for missing approvals before anything is asked (submitBatch checks again before the start).
+  const plan = await planBatchStart(ledger, await requireBatch(ctx, ledger, opts.ref), ctx.now(), () => approvalGateOf(ctx));
+  const b = plan.batch;
+  if (plan.kind === 'already-started') {
     ctx.out.result({ batch: batchDoc(b), changed: false }, () => ctx.out.print(h.words.alreadyStatus(b.id, h.status(b.status))));
     return;
   }
-  // Refused for missing approvals before anything is asked (submitBatch checks again before the start).
-  const { approvalGateOf } = await import('../approval-gate.js');
-  const approvals = await approvalGateOf(ctx);
-  await (await import('../../engine/approvals.js')).requireBatchApprovals(ledger, approvals, b);
-  // A batch scheduled by `import --pay-on` is started before its day only when the person says so.
-  const { schedulesOf } = await import('../../ledger/schedule-store.js');
-  const [schedule] = await schedulesOf(ledger, [b.id]);
-  const early = schedule?.state === 'scheduled' && ctx.now() < new Date(schedule.startAt) ? `${h.time(schedule.startAt)} (${h.zone})` : null;
+  const early = plan.earlyStartAt === null ? null : `${h.time(plan.earlyStartAt)} (${h.zone})`;
   const sw = await scheduleWords(ctx);
   await confirmOrCancel(ctx, opts.yes, early ? sw.confirmEarly(b.id, b.name, early) : h.words.confirmStart(b.id, b.name, b.item_count, h.formatBRL(b.total_cents)));
   if (early && opts.yes) ctx.out.warn(sw.startingEarly(b.id, early));
-  const started = await submitBatch({ ledger, provider: await ctx.provider(), now: ctx.now, approvals, ...claimOf((await ctx.profile()).settings) }, b.id, { start: true });
+  const started = await submitBatch({ ledger, provider: await ctx.provider(), now: ctx.now, approvals: plan.approvals, ...claimOf((await ctx.profile()).settings) }, b.id, { start: true });
   ctx.out.result({ batch: batchDoc(started), changed: true }, () => ctx.out.print(h.words.started(started.id, started.remote_id)));
 }
 
@@ -193,7 +171,7 @@ async function confirmOrCancel(ctx: Context, yes: boolean, question: string): Pr
 }
 
 async function requireBatch(ctx: Context, ledger: Ledger, ref: string): Promise<BatchRow> {
-  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { findBatch } = await import('../../engine/batches.js');
   const b = await findBatch(ledger, ref);
   if (!b) {
     const words = batchMessages[await ctx.locale()];
@@ -281,10 +259,7 @@ function renderBatchList(out: Output, rows: readonly BatchRow[], h: Humanized): 
   );
 }
 
-interface BatchShowDoc {
-  readonly parts: readonly { id: number; name: string; status: string; items: number }[];
-  readonly progress: readonly { status: string; count: number; sumCents: number }[];
-  readonly calls: readonly { at: string; phase: string; operation: string; outcome: string | null }[];
+interface BatchShowDoc extends Pick<BatchDetails, 'parts' | 'progress' | 'calls'> {
   readonly refreshed: { seen: number; changed: number } | null;
 }
 

@@ -60,8 +60,8 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
   const { mkdtemp, mkdir } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const { randomBytes } = await import('node:crypto');
-  const { openLedger } = await import('../../ledger/open-ledger.js');
-  const { itemOutcomes, savedReceiptCount } = await import('../../ledger/item-outcomes.js');
+  const { openLedger } = await import('../../engine/ledger-door.js');
+  const { batchOutcomes } = await import('../../engine/batch-outcomes.js');
   const { connectProvider } = await import('../connect-provider.js');
   const { importSheet } = await import('../../engine/import-sheet.js');
   const { runDaemon } = await import('../../daemon/run-daemon.js');
@@ -106,20 +106,10 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
     timeoutSeconds: opts.timeoutSeconds,
   });
 
-  const outcomes = await itemOutcomes(ledger, batch.id);
-  const count = (f: (r: (typeof outcomes)[number]) => boolean) => outcomes.filter(f).length;
-  const paid = outcomes.filter((r) => r.outcome === 'paid');
   const doc: DemoSummary = {
     folder: dir,
     batch: { id: batch.id, remoteId: batch.remote_id, items: batch.item_count, totalCents: batch.total_cents },
-    rows: outcomes.length,
-    paid: paid.length,
-    paidCents: paid.reduce((s, r) => s + r.cents, 0),
-    paidAfterReprocess: count((r) => r.outcome === 'paid' && r.attempts > 1),
-    failed: count((r) => r.outcome === 'failed'),
-    returnedFinal: count((r) => r.outcome === 'returned'),
-    open: count((r) => !['paid', 'failed', 'returned'].includes(r.outcome)),
-    receipts: await savedReceiptCount(ledger),
+    ...(await batchOutcomes(ledger, batch.id)),
     receiptsDir,
     alerts: result.last?.openAlerts ?? 0,
     timedOut: result.timedOut,

@@ -1,4 +1,5 @@
 import type { ImportResult, ImportSummary } from '../../engine/import-sheet.js';
+import { notYetStarted } from '../../engine/not-yet-started.js';
 import { UsageError } from '../../errors.js';
 import type { Locale } from '../../words/locale.js';
 import type { RawInput, RegisterCommands } from '../command.js';
@@ -115,7 +116,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
   if (opts.check) return runCheck(ctx, opts);
   const { importSheet } = await import('../../engine/import-sheet.js');
   const { progressReporter } = await import('../progress.js');
-  const { getBatch } = await import('../../ledger/batch-repository.js');
+  const { anyNotYetStarted } = await import('../../engine/batches.js');
   const profile = await ctx.profile();
   const ledger = await ctx.ledger();
   const h = await humanize(ctx);
@@ -138,9 +139,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
         maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
         onResume: async (r) => {
           // Batches already started or settled have nothing to resume: the result line says where they stand.
-          let resuming = false;
-          for (const id of r.batchIds) resuming ||= NOT_YET_STARTED.includes((await getBatch(ledger, id)).status);
-          if (resuming) ctx.out.info(words.resuming(r.importId, r.batchIds, h.when(r.createdAt)));
+          if (await anyNotYetStarted(ledger, r.batchIds)) ctx.out.info(words.resuming(r.importId, r.batchIds, h.when(r.createdAt)));
         },
         confirm: async (summary) => {
           spinner.stop();
@@ -214,9 +213,6 @@ function scheduledLine(batchIds: readonly number[], when: string, moved: boolean
   return `Scheduled: the daemon starts batch${batchIds.length > 1 ? 'es' : ''} ${ids} on ${when}${moved ? ', the next business day' : ''}.`;
 }
 
-/** Batch statuses a re-run of the import can still move (create, submit, start); settled and deleted ones are done. */
-const NOT_YET_STARTED: readonly string[] = ['draft', 'created', 'submitted'];
-
 function renderImport(out: Output, result: ImportResult, { words, formatBRL, status }: Humanized, scheduled: ReadonlySet<number> = new Set()): void {
   const s = out.style;
   if (result.outcome === 'dry-run') out.print(words.dryRun);
@@ -226,7 +222,7 @@ function renderImport(out: Output, result: ImportResult, { words, formatBRL, sta
     for (const b of result.batches) {
       const line = words.batchLine({ id: b.id, name: b.name, remoteId: b.remote_id, items: b.item_count, total: formatBRL(b.total_cents), status: status(b.status) });
       out.print(result.batches.length > 1 ? `  ${line}` : `${s.green('✓')} ${what}: ${line}`);
-      if (NOT_YET_STARTED.includes(b.status) && !scheduled.has(b.id)) out.print(`${result.batches.length > 1 ? '  ' : ''}${words.startIt(b.id)}`);
+      if (notYetStarted(b.status) && !scheduled.has(b.id)) out.print(`${result.batches.length > 1 ? '  ' : ''}${words.startIt(b.id)}`);
     }
   } else out.print(words.alreadyImported);
   if (result.rejectedFile) out.print(words.rejectedFile(result.rejectedFile));

@@ -1,5 +1,5 @@
-import type { Ledger } from '../../ledger/ledger.js';
-import type { LedgerCheck } from '../../ledger/ledger-check.js';
+import type { LedgerCheck } from '../../engine/ledger-admin.js';
+import type { Ledger } from '../../engine/ledger-door.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { ledgerHelp } from '../messages/help/ledger.js';
@@ -58,17 +58,13 @@ export function parseLedgerCopyOptions(raw: RawInput): LedgerCopyOptions {
 }
 
 export async function runLedgerMigrate(ctx: Context): Promise<void> {
-  const { openLedger } = await import('../../ledger/open-ledger.js');
-  const { countMigrations } = await import('../../ledger/migrate.js');
-  const applied: string[] = [];
-  const ledger = await openLedger(await ctx.ledgerFile(), { onMigrated: (names) => applied.push(...names) });
-  await ledger.close();
-  const result = { ledger: ledger.file, dialect: ledger.dialect, applied, migrations: countMigrations() };
+  const { migrateLedgerAt } = await import('../../engine/ledger-admin.js');
+  const result = await migrateLedgerAt(await ctx.ledgerFile());
   ctx.out.result(result, () =>
     ctx.out.print(
-      applied.length
-        ? `${ctx.out.style.green('✓')} Ledger ${ledger.file} brought up to date: ${applied.join(', ')}.`
-        : `${ctx.out.style.green('✓')} Ledger ${ledger.file} is up to date (${result.migrations} migrations).`,
+      result.applied.length
+        ? `${ctx.out.style.green('✓')} Ledger ${result.ledger} brought up to date: ${result.applied.join(', ')}.`
+        : `${ctx.out.style.green('✓')} Ledger ${result.ledger} is up to date (${result.migrations} migrations).`,
     ),
   );
 }
@@ -78,8 +74,8 @@ export async function runLedgerCopy(ctx: Context, opts: LedgerCopyOptions): Prom
   const { resolve } = await import('node:path');
   const { ConfigError } = await import('../../errors.js');
   const { isPostgresUrl } = await import('../../domain/ledger-location.js');
-  const { openLedger } = await import('../../ledger/open-ledger.js');
-  const { copyLedger } = await import('../../ledger/ledger-copy.js');
+  const { openLedger } = await import('../../engine/ledger-door.js');
+  const { copyLedger } = await import('../../engine/ledger-admin.js');
   const { formatBRL } = await import('../../domain/money.js');
   // The profile decides the language of what follows, refusals included, even when --to names the target.
   await ctx.locale();
@@ -120,7 +116,7 @@ export function parseLedgerBackupOptions(raw: RawInput): LedgerBackupOptions {
 }
 
 export async function runLedgerBackup(ctx: Context, opts: LedgerBackupOptions): Promise<void> {
-  const { backupLedger, defaultBackupFile } = await import('../../ledger/backup.js');
+  const { backupLedger, defaultBackupFile } = await import('../../engine/ledger-admin.js');
   const ledger = await existingLedger(ctx);
   if (ledger.dialect === 'postgres') {
     const { ConfigError } = await import('../../errors.js');
@@ -133,7 +129,7 @@ export async function runLedgerBackup(ctx: Context, opts: LedgerBackupOptions): 
 }
 
 export async function runLedgerCheck(ctx: Context): Promise<number> {
-  const { checkLedger } = await import('../../ledger/ledger-check.js');
+  const { checkLedger } = await import('../../engine/ledger-admin.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { ExitCode } = await import('../../errors.js');
   const ledger = await existingLedger(ctx);

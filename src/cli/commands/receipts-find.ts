@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Locale } from '../../words/locale.js';
 import { PaybatchError, UsageError } from '../../errors.js';
-import type { SavedReceipt } from '../../ledger/receipt-store.js';
+import type { SavedReceipt } from '../../engine/saved-receipts.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import type { IO } from '../io.js';
@@ -66,17 +66,16 @@ const receiptDoc = (r: SavedReceipt) => ({
 });
 
 export async function runReceiptsList(ctx: Context, opts: ReceiptsListOptions): Promise<void> {
-  const { savedReceipts } = await import('../../ledger/receipt-store.js');
-  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { receiptsOfBatch } = await import('../../engine/saved-receipts.js');
   const { formatBRL } = await import('../../domain/money.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const words = retryReportMessages[locale];
-  const batch = opts.batch === undefined ? undefined : await findBatch(ledger, opts.batch);
-  if (opts.batch !== undefined && !batch) throw new UsageError(batchMessages[locale].noSuchBatch(opts.batch, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
-  const rows = await savedReceipts(ledger, batch?.id);
+  const found = await receiptsOfBatch(ledger, opts.batch);
+  if (!found.found) throw new UsageError(batchMessages[locale].noSuchBatch(found.ref, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
+  const rows = found.receipts;
   ctx.out.result(rows.map(receiptDoc), () => {
-    if (!rows.length) return ctx.out.print(words.noReceipts(batch?.id ?? null));
+    if (!rows.length) return ctx.out.print(words.noReceipts(found.batchId));
     ctx.out.print(
       ctx.out.table(words.receiptsHead, rows.map((r) => [r.itemId, `#${r.batchId}`, r.line, r.recipient, formatBRL(r.amountCents), statusWord(r.status, locale), r.path])),
     );
@@ -84,7 +83,7 @@ export async function runReceiptsList(ctx: Context, opts: ReceiptsListOptions): 
 }
 
 export async function runReceiptsOpen(ctx: Context, opts: ReceiptsOpenOptions): Promise<void> {
-  const { receiptOf } = await import('../../ledger/receipt-store.js');
+  const { receiptOf } = await import('../../engine/saved-receipts.js');
   const words = retryReportMessages[await ctx.locale()];
   const receipt = await receiptOf(await ctx.ledger(), opts.ref);
   if (!receipt) throw new UsageError(words.noReceiptFor(opts.ref), { hint: words.receiptRefHint });

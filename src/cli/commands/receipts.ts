@@ -37,7 +37,7 @@ export function parseReceiptsFetchOptions(raw: RawInput): ReceiptsFetchOptions {
 
 export async function runReceiptsFetch(ctx: Context, opts: ReceiptsFetchOptions): Promise<number> {
   const { fetchReceipts } = await import('../../engine/fetch-receipts.js');
-  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { findBatch } = await import('../../engine/batches.js');
   const { UsageError, ExitCode } = await import('../../errors.js');
   const ledger = await ctx.ledger();
   const batch = opts.batch === undefined ? undefined : await findBatch(ledger, opts.batch);

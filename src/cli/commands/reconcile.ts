@@ -29,7 +29,7 @@ export function parseReconcileOptions(raw: RawInput): ReconcileOptions {
 
 export async function runReconcile(ctx: Context, opts: ReconcileOptions): Promise<number> {
   const { compareWithProvider } = await import('../../engine/compare-with-provider.js');
-  const { batchesSentToProvider, findBatch } = await import('../../ledger/batch-repository.js');
+  const { batchesSentToProvider, findBatch } = await import('../../engine/batches.js');
   const { formatBRL } = await import('../../domain/money.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();

@@ -44,7 +44,7 @@ export function parseReportOptions(raw: RawInput): ReportOptions {
 
 export async function runReport(ctx: Context, opts: ReportOptions): Promise<void> {
   const { writeBatchReport } = await import('../../engine/batch-report.js');
-  const { findBatch } = await import('../../ledger/batch-repository.js');
+  const { findBatch } = await import('../../engine/batches.js');
   const { formatBRL } = await import('../../domain/money.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
