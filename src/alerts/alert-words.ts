@@ -1,3 +1,4 @@
+import { formatDuration } from '../domain/duration.js';
 import type { Locale } from '../words/locale.js';
 import { statusWord } from '../words/status-words.js';
 
@@ -14,7 +15,7 @@ interface KindWords {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-const EN: Readonly<Record<string, KindWords>> = {
+const EN: Readonly<Record<AlertKind, KindWords>> = {
   'stale-items': {
     title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} without news`,
     summary: null,
@@ -82,7 +83,7 @@ const EN: Readonly<Record<string, KindWords>> = {
   },
 };
 
-const PT: Readonly<Record<string, KindWords>> = {
+const PT: Readonly<Record<AlertKind, KindWords>> = {
   'stale-items': {
     title: (n) => `${plural(n, 'pagamento Pix', 'pagamentos Pix')} sem notícias`,
     summary: 'O provedor não atualiza estes pagamentos há mais tempo do que o limite alertAfter, mesmo com as páginas de itens lidas de novo a cada passagem.',
@@ -186,4 +187,64 @@ export const ALERT_WORDS: Readonly<Record<AlertLocale, AlertFrame>> = {
     nextStep: 'O que fazer',
     footer: (o) => `alerta #${o.id} do paybatch (${o.kind}), perfil ${o.profile}, ${o.at} (${o.zone}); veja \`${o.command}\``,
   },
+};
+
+/**
+ * What the engine raises an alert with besides its items, per kind: the profile's durations (seconds), the count of
+ * refusals, the certificate's names and end. Plain data; the words below turn it into the alert's summary.
+ */
+export interface AlertFactsOf {
+  'stale-items': { readonly alertAfter: number };
+  'final-return': Record<string, never>;
+  'unconfirmed-returns': { readonly alertAfter: number };
+  'quarantined-events': Record<string, never>;
+  'record-disagrees': Record<string, never>;
+  'record-differs': Record<string, never>;
+  failures: Record<string, never>;
+  'receipts-unavailable': { readonly receiptWait: number };
+  'bill-return': Record<string, never>;
+  'bills-without-news': { readonly alertAfter: number };
+  'stray-batches': Record<string, never>;
+  'batch-refused': { readonly refusals: number };
+  'certificate-expiring': { readonly file: string; readonly subject: string; readonly issuer: string; readonly notAfter: string; readonly days: number };
+}
+
+/** The kinds of alert the engine raises. */
+export type AlertKind = keyof AlertFactsOf;
+
+/**
+ * The title and summary the ledger keeps for a new alert, in English (what `alerts list --json` shows, and the text a
+ * kind without words of its own falls back to), from its kind, its facts and how many items it names.
+ */
+export function storedAlertText<K extends AlertKind>(kind: K, facts: AlertFactsOf[K], count: number): { title: string; summary: string } {
+  return { title: EN[kind].title(count), summary: STORED_SUMMARY[kind](facts) };
+}
+
+/**
+ * The English summary the ledger keeps with an alert (`alerts list`, the dashboard and a re-sent alert read it; the
+ * English texts show it, the Portuguese ones have their own words above).
+ */
+const STORED_SUMMARY: { readonly [K in AlertKind]: (f: AlertFactsOf[K]) => string } = {
+  'stale-items': (f) => `No update from the provider for over ${formatDuration(f.alertAfter)}, even after asking for the item pages again at every pass.`,
+  'final-return': () => 'Returned for a reason that is not scheme instability (or out of reprocess attempts): the money is back, nobody was paid; decide what to do.',
+  'unconfirmed-returns': (f) =>
+    `A refund event said these payments came back for instability, but for over ${formatDuration(f.alertAfter)} the provider's own item pages have not shown them returned, so they are not paid again: check with the provider whether the money really came back.`,
+  'quarantined-events': () =>
+    "Correctly signed events whose amount, key or batch do not match the payment they name were kept aside, not applied; the payments follow the provider's own item pages instead. Check who sends them.",
+  'record-disagrees': () =>
+    "A correctly signed event claimed one outcome for these payments and the provider's own item pages show another: the ledger now follows the pages. Nothing was paid again on the event's word.",
+  'record-differs': () =>
+    "Once settled, these batches were compared again with the provider's own item pages, field by field, and differ where the ledger cannot follow by itself. Nothing was paid again because of them.",
+  failures: () => 'The provider refused these payments; the reason is on each item.',
+  'receipts-unavailable': (f) =>
+    `They are paid, but the provider gave no Pix id for them (not in its item pages, no event within ${formatDuration(f.receiptWait)}), and receipts are fetched by that id. Get them from the provider's web interface, or, if its item pages carry the id under another name, name that field in the pixIdFields setting.`,
+  'bill-return': () => 'The money is back in the account; the reason received and its meaning are on each bill.',
+  'bills-without-news': (f) =>
+    `Their outcome is unknown for over ${formatDuration(f.alertAfter)}, or they were scheduled and their settle date has passed with no word from the provider. Bill payments cannot be looked up through the API: check the provider's statement; pay again with --force only a bill that is not there.`,
+  'stray-batches': () =>
+    "A paybatch run that lost its claim on a batch (it paused, or lost the ledger, while another host took the batch over) had already created another remote batch for it at the provider, which could not be deleted there. The ledger's batch is the one holding its items; delete the stray one in the provider's web interface.",
+  'batch-refused': (f) =>
+    `The provider refused these batches ${f.refusals} times in a row; the daemon no longer sends them again by itself. Read the provider's answer, fix what it names, then start the batch with 'paybatch batch start'.`,
+  'certificate-expiring': (f) =>
+    `The client certificate ${f.file} (${f.subject}, issued by ${f.issuer}) ends on ${f.notAfter}, in ${f.days} day${f.days === 1 ? '' : 's'}; after that the provider refuses every call.`,
 };

@@ -2,7 +2,7 @@ import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
 import { ALERT_WORDS, type AlertLocale } from './alert-words.js';
 
-export type { AlertLocale } from './alert-words.js';
+export { storedAlertText, type AlertFactsOf, type AlertKind, type AlertLocale } from './alert-words.js';
 
 /** One payment an alert is about. */
 export interface AlertItem {
@@ -64,6 +64,11 @@ export function alertSummary(a: Pick<Alert, 'kind' | 'summary'>, locale: AlertLo
 export function alertNextStep(a: Pick<Alert, 'kind'>, locale: AlertLocale = 'en'): string | null {
   const step = ALERT_WORDS[locale].kinds[a.kind]?.nextStep;
   return step === undefined ? null : `${ALERT_WORDS[locale].nextStep}: ${step}`;
+}
+
+/** A stored alert's title (for its count of items), summary and next step in the locale: a page listing alerts. */
+export function storedAlertWords(a: { readonly kind: string; readonly title: string; readonly summary: string; readonly itemCount: number }, locale: AlertLocale) {
+  return { title: ALERT_WORDS[locale].kinds[a.kind]?.title(a.itemCount) ?? a.title, summary: alertSummary(a, locale), nextStep: alertNextStep(a, locale) };
 }
 
 /**

@@ -8,7 +8,13 @@ import type { Context } from './context.js';
  */
 export async function approvalGateOf(ctx: Context): Promise<ApprovalGate> {
   const { approvalGate } = await import('../engine/approvals.js');
-  return approvalGate(await ctx.profile(), ctx.out.json ? 'en' : await ctx.locale());
+  const { explainApprovalRefusal } = await import('./messages/approval-words.js');
+  return approvalGate(await ctx.profile(), explainApprovalRefusal(await refusalLocale(ctx)));
+}
+
+/** The language of refusals: English under --json, whose documents never change with the locale. */
+async function refusalLocale(ctx: Context) {
+  return ctx.out.json ? 'en' : ctx.locale();
 }
 
 /**
@@ -39,7 +45,7 @@ export async function makerKeyOf(ctx: Context): Promise<MakerKey | undefined> {
   if (!policyActive(gate.policy)) return undefined;
   const { osIdentity } = await import('../config/approver-key.js');
   const { PaybatchError, ConfigError } = await import('../errors.js');
-  const { APPROVAL_WORDS } = await import('../engine/approval-words.js');
+  const { APPROVAL_WORDS } = await import('./messages/approval-words.js');
   const { approvalMessages } = await import('./messages/approvals.js');
   const why = approvalMessages[await ctx.locale()].makerKeyNeeded(gate.profile);
   let signer: ApproverSigner;
@@ -50,7 +56,7 @@ export async function makerKeyOf(ctx: Context): Promise<MakerKey | undefined> {
     throw new ConfigError(`${why} ${e.message}`, e.hint === undefined ? {} : { hint: e.hint });
   }
   if (!Object.values(gate.approvers).includes(signer.publicKey)) {
-    const w = APPROVAL_WORDS[gate.locale];
+    const w = APPROVAL_WORDS[await refusalLocale(ctx)];
     throw new ConfigError(`${why} ${w.keyNotRegistered(signer.fingerprint, gate.profile)}`, { hint: w.registerHint(signer.publicKey) });
   }
   return { signer, signedFrom: osIdentity() };

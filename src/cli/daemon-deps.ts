@@ -47,6 +47,11 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
     ...(i.clock ? { clock: i.clock } : {}),
     settings,
     receiptsDir: i.profile.receiptsDir,
+    billDocuments: (await import('../receipts/bill-receipt.js')).billDocumentWriter({
+      receiptsDir: i.profile.receiptsDir,
+      locale: resolveLocale(settings.locale, process.env),
+      sandbox: i.profile.embeddedSandbox,
+    }),
     profile: i.profile.name,
     sandbox: i.profile.embeddedSandbox,
     send,
@@ -55,7 +60,7 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
     onCallback: callbackHandler(i.provider.dialect.billAmountUnit),
     certificate: i.certificate ?? null,
     // The daemon's log and alerts about approvals are in English, like its other texts.
-    approvals: (await import('../engine/approvals.js')).approvalGate(i.profile, 'en'),
+    approvals: (await import('../engine/approvals.js')).approvalGate(i.profile, (await import('./messages/approval-words.js')).explainApprovalRefusal('en')),
   };
 }
 

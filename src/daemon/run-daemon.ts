@@ -3,6 +3,7 @@ import type { ChannelResult, Alert } from '../alerts/alert.js';
 import type { Settings } from '../config/settings.js';
 import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type EventRules } from '../engine/apply-event.js';
 import type { ApprovalGate } from '../engine/approvals.js';
+import type { BillDocumentWriter } from '../engine/bill-documents.js';
 import { followUpPass, type PassResult } from '../engine/follow-up.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { CertificateFacts } from '../network/certificate-facts.js';
@@ -25,6 +26,8 @@ export interface DaemonDeps {
   readonly now: () => Date;
   readonly settings: Settings;
   readonly receiptsDir: string;
+  /** Writes the bills' documents in the profile's language (bound at the edge that starts the daemon). */
+  readonly billDocuments: BillDocumentWriter;
   readonly profile: string;
   readonly sandbox: boolean;
   readonly send: (alert: Alert) => Promise<readonly ChannelResult[]>;

@@ -5,9 +5,8 @@
  * changed after it was signed simply does not count, and the check says why.
  */
 import { approvalMessage, batchDigest, batchSubject, billDigest, billSubject, makerMessage } from '../domain/approval-digest.js';
-import { approvalPolicyOf, batchApprovalNeed, billApprovalNeed, type ApprovalNeed, type ApprovalPolicy, type BatchFigures } from '../domain/approval-policy.js';
+import { approvalPolicyOf, batchApprovalNeed, billApprovalNeed, type ApprovalNeed, type ApprovalPolicy, type ApprovalReason, type BatchFigures } from '../domain/approval-policy.js';
 import { fingerprintOf, verifySignature } from '../domain/approver-key.js';
-import type { Locale } from '../words/locale.js';
 import { registeredApprovers, type Approvers } from '../config/approvers.js';
 import type { Profile } from '../config/profile.js';
 import { ApprovalRequiredError, ConfigError, PaybatchError } from '../errors.js';
@@ -25,19 +24,47 @@ import {
 } from '../ledger/approval-store.js';
 import { getBatch, type BatchRow } from '../ledger/batch-repository.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { APPROVAL_WORDS, type ApprovalProblem } from './approval-words.js';
 
-/** What the gate needs from the profile: its policy and the approvers it trusts, and the language of refusals. */
+/** Why a recorded approval does not count. */
+export type ApprovalProblem = 'not-registered' | 'key-mismatch' | 'bad-signature' | 'content-changed' | 'maker' | 'duplicate';
+
+/** A target the gate refused, as data: what it needs, what it has, and why each recorded approval does not count. */
+export interface ApprovalShortfall {
+  readonly target: { readonly kind: 'batch'; readonly id: number; readonly name: string } | { readonly kind: 'bill'; readonly line: string };
+  readonly required: number;
+  readonly valid: number;
+  readonly missing: number;
+  readonly reasons: readonly ApprovalReason[];
+  readonly notCounted: readonly { readonly approver: string; readonly problem: ApprovalProblem }[];
+  /** False: nobody is proven to have made it, so nobody can be kept from approving their own. */
+  readonly makerProven: boolean;
+  readonly waitingFor: readonly string[];
+}
+
+/** Why the gate or an approval command refused, as a code and its data; the edge says it in the run's language. */
+export type ApprovalRefusal =
+  | { readonly code: 'reprocess_batch'; readonly batchId: number }
+  | { readonly code: 'batch_not_startable'; readonly batchId: number; readonly status: string }
+  | { readonly code: 'changed_while_signing'; readonly subject: string }
+  | { readonly code: 'key_not_registered'; readonly fingerprint: string; readonly publicKey: string; readonly profile: string }
+  | { readonly code: 'maker_cannot_approve'; readonly batchId: number }
+  | { readonly code: 'already_approved'; readonly subject: string; readonly approver: string }
+  | { readonly code: 'approvals_missing'; readonly profile: string; readonly approversRegistered: boolean; readonly lacking: readonly ApprovalShortfall[] };
+
+/** The words of a refusal, bound to a language at the edge (English under `--json` and in the daemon's log). */
+export type ExplainRefusal = (refusal: ApprovalRefusal) => { readonly message: string; readonly hint?: string };
+
+/** What the gate needs from the profile: its policy and the approvers it trusts, and who words its refusals. */
 export interface ApprovalGate {
   readonly policy: ApprovalPolicy;
   readonly approvers: Approvers;
   readonly profile: string;
-  readonly locale: Locale;
+  readonly explain: ExplainRefusal;
 }
 
 /** The gate of a profile: its approval settings and the approvers registered in its config file. */
-export function approvalGate(profile: Pick<Profile, 'settings' | 'configPath' | 'name'>, locale: Locale): ApprovalGate {
-  return { policy: approvalPolicyOf(profile.settings), approvers: registeredApprovers(profile.configPath, profile.name), profile: profile.name, locale };
+export function approvalGate(profile: Pick<Profile, 'settings' | 'configPath' | 'name'>, explain: ExplainRefusal): ApprovalGate {
+  return { policy: approvalPolicyOf(profile.settings), approvers: registeredApprovers(profile.configPath, profile.name), profile: profile.name, explain };
 }
 
 /** What is approved: a batch of the ledger, or the next payment of a bill (amount in centavos). */
@@ -197,10 +224,9 @@ export async function claimBatch(deps: ApproveDeps, batchId: number, signer: Sig
 }
 
 async function startableBatch(deps: ApproveDeps, batchId: number): Promise<Extract<ApprovalTarget, { kind: 'batch' }>> {
-  const w = APPROVAL_WORDS[deps.gate.locale];
   const batch = await getBatch(deps.ledger, batchId);
-  if (batch.kind !== 'sheet') throw new PaybatchError(w.reprocessBatch(batch.id));
-  if (!['draft', 'created', 'submitted'].includes(batch.status)) throw new PaybatchError(w.notStartable(batch.id, batch.status));
+  if (batch.kind !== 'sheet') throw refused(deps.gate, { code: 'reprocess_batch', batchId: batch.id });
+  if (!['draft', 'created', 'submitted'].includes(batch.status)) throw refused(deps.gate, { code: 'batch_not_startable', batchId: batch.id, status: batch.status });
   return { kind: 'batch', batch };
 }
 
@@ -219,7 +245,7 @@ export async function signApproval(deps: ApproveDeps, prepared: PreparedApproval
   await ledger.transaction(async (tx) => {
     const target = prepared.check.target.kind === 'batch' ? { kind: 'batch' as const, batch: await getBatch(tx, prepared.check.target.batch.id) } : prepared.check.target;
     const now = await contentOf(tx, gate.policy, target);
-    if (now.digest !== digest) throw new PaybatchError(APPROVAL_WORDS[gate.locale].changedWhileSigning(subject));
+    if (now.digest !== digest) throw refused(gate, { code: 'changed_while_signing', subject });
     const signature = signer.sign(approvalMessage(subject, digest));
     await recordApproval(tx, { subject, digest, approverName: prepared.approverName, publicKey: signer.publicKey, signature, signedFrom: deps.signedFrom }, deps.now());
   });
@@ -380,42 +406,45 @@ function checkApprovals(rows: readonly ApprovalRow[], content: Content, makers: 
 
 async function prepare(deps: ApproveDeps, target: ApprovalTarget, signer: Pick<Signer, 'publicKey' | 'fingerprint'>): Promise<PreparedApproval> {
   const { gate } = deps;
-  const w = APPROVAL_WORDS[gate.locale];
   const approverName = registeredName(gate, signer);
   const check = await missingApprovals(deps.ledger, gate, target);
-  if (target.kind === 'batch' && check.makers.some((m) => m.fingerprint === signer.fingerprint)) throw new PaybatchError(w.makerCannotApprove(target.batch.id));
-  if (check.approvals.some((a) => a.counted && a.fingerprint === signer.fingerprint)) throw new PaybatchError(w.alreadyApproved(check.subject, approverName));
+  if (target.kind === 'batch' && check.makers.some((m) => m.fingerprint === signer.fingerprint)) throw refused(gate, { code: 'maker_cannot_approve', batchId: target.batch.id });
+  if (check.approvals.some((a) => a.counted && a.fingerprint === signer.fingerprint)) throw refused(gate, { code: 'already_approved', subject: check.subject, approver: approverName });
   return { approverName, check };
 }
 
 /** The name the profile registers `signer`'s key under; refused naming the command that registers it. */
 function registeredName(gate: ApprovalGate, signer: Pick<Signer, 'publicKey' | 'fingerprint'>): string {
   const name = Object.entries(gate.approvers).find(([, key]) => key === signer.publicKey)?.[0];
-  if (name === undefined) throw new ConfigError(APPROVAL_WORDS[gate.locale].keyNotRegistered(signer.fingerprint, gate.profile), { hint: APPROVAL_WORDS[gate.locale].registerHint(signer.publicKey) });
+  if (name === undefined) throw refused(gate, { code: 'key_not_registered', fingerprint: signer.fingerprint, publicKey: signer.publicKey, profile: gate.profile });
   return name;
 }
 
+/** What a check lacks, as data. */
+function shortfallOf(check: ApprovalCheck): ApprovalShortfall {
+  const { target } = check;
+  return {
+    target: target.kind === 'batch' ? { kind: 'batch', id: target.batch.id, name: target.batch.name } : { kind: 'bill', line: target.line },
+    required: check.need.required,
+    valid: check.valid,
+    missing: check.missing,
+    reasons: check.need.reasons,
+    notCounted: check.approvals.flatMap((a) => (a.problem === null ? [] : [{ approver: a.approverName, problem: a.problem }])),
+    makerProven: check.makers.length > 0,
+    waitingFor: check.waitingFor,
+  };
+}
+
 function refusal(gate: ApprovalGate, checks: readonly ApprovalCheck[]): ApprovalRequiredError {
-  const w = APPROVAL_WORDS[gate.locale];
-  const lines: string[] = [];
-  const hints: string[] = [];
-  for (const check of checks) {
-    const reasons = check.need.reasons.map(w.reason).join('; ');
-    const { target } = check;
-    lines.push(
-      target.kind === 'batch'
-        ? w.batchRefused(target.batch.id, target.batch.name, check.need.required, check.valid, reasons)
-        : w.billRefused(target.line, check.need.required, check.valid, reasons),
-    );
-    for (const a of check.approvals) if (a.problem !== null) lines.push(`  ${w.notCounted(a.approverName, w.problem(a.problem, a.approverName))}`);
-    if (check.makers.length === 0) {
-      lines.push(`  ${target.kind === 'batch' ? w.batchMakerUnproven(target.batch.id) : w.billMakerUnproven}`);
-      if (target.kind === 'batch') hints.push(w.claimBatch(target.batch.id));
-    }
-    if (check.missing > 0) hints.push(target.kind === 'batch' ? w.signBatch(target.batch.id, check.waitingFor) : w.signBill(target.line, check.waitingFor));
-  }
-  if (Object.keys(gate.approvers).length === 0) hints.push(w.noApprovers(gate.profile));
-  return new ApprovalRequiredError(lines.join('\n'), { subjects: checks.map(approvalCheckDoc) }, { hint: hints.join('\n') });
+  const { message, hint } = gate.explain({ code: 'approvals_missing', profile: gate.profile, approversRegistered: Object.keys(gate.approvers).length > 0, lacking: checks.map(shortfallOf) });
+  return new ApprovalRequiredError(message, { subjects: checks.map(approvalCheckDoc) }, hint === undefined ? {} : { hint });
+}
+
+/** The error of a refusal, worded by the gate's words: a key the profile does not register is a configuration error. */
+function refused(gate: ApprovalGate, r: Exclude<ApprovalRefusal, { code: 'approvals_missing' }>): PaybatchError {
+  const { message, hint } = gate.explain(r);
+  const options = hint === undefined ? {} : { hint };
+  return r.code === 'key_not_registered' ? new ConfigError(message, options) : new PaybatchError(message, options);
 }
 
 function safeFingerprint(publicKey: string): string | null {

@@ -1,5 +1,4 @@
-import { alertTitle, type Alert, type AlertItem, type ChannelResult } from '../alerts/alert.js';
-import { formatDuration } from '../domain/duration.js';
+import { storedAlertText, type Alert, type AlertFactsOf, type AlertItem, type AlertKind, type ChannelResult } from '../alerts/alert.js';
 import type { Settings } from '../config/settings.js';
 import { saoPauloDate } from '../domain/bank-calendar.js';
 import { daysLeft, EXPIRY_WARNING_DAYS, type CertificateFacts } from '../network/certificate-facts.js';
@@ -74,11 +73,11 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   const repeatBefore = ago(settings.alertRepeat).toISOString();
   const due = overdue.filter((c) => c.alertedAt === null || c.alertedAt < repeatBefore);
   if (due.length) {
-    alerts.push(await raise(deps, 'stale-items', `No update from the provider for over ${formatDuration(settings.alertAfter)}, even after asking for the item pages again at every pass.`, due));
+    alerts.push(await raise(deps, 'stale-items', { alertAfter: settings.alertAfter }, due));
   }
   const finalReturns = await finalReturnsToReport(ledger, { maxReprocess: settings.maxReprocess, undecidedBefore: ago(settings.receiptWait) });
   if (finalReturns.length) {
-    alerts.push(await raise(deps, 'final-return', 'Returned for a reason that is not scheme instability (or out of reprocess attempts): the money is back, nobody was paid; decide what to do.', finalReturns));
+    alerts.push(await raise(deps, 'final-return', {}, finalReturns));
   }
   const unconfirmed = await unconfirmedReturnsToReport(ledger, ago(settings.alertAfter));
   if (unconfirmed.length) {
@@ -86,7 +85,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'unconfirmed-returns',
-        `A refund event said these payments came back for instability, but for over ${formatDuration(settings.alertAfter)} the provider's own item pages have not shown them returned, so they are not paid again: check with the provider whether the money really came back.`,
+        { alertAfter: settings.alertAfter },
         unconfirmed,
       ),
     );
@@ -97,7 +96,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'quarantined-events',
-        'Correctly signed events whose amount, key or batch do not match the payment they name were kept aside, not applied; the payments follow the provider\'s own item pages instead. Check who sends them.',
+        {},
         quarantined,
         { table: 'webhook_events', column: 'alerted_at' },
       ),
@@ -109,7 +108,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'record-disagrees',
-        "A correctly signed event claimed one outcome for these payments and the provider's own item pages show another: the ledger now follows the pages. Nothing was paid again on the event's word.",
+        {},
         corrections,
         { table: 'item_corrections', column: 'alerted_at' },
       ),
@@ -121,7 +120,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'record-differs',
-        "Once settled, these batches were compared again with the provider's own item pages, field by field, and differ where the ledger cannot follow by itself. Nothing was paid again because of them.",
+        {},
         differences,
         { table: 'record_differences', column: 'alerted_at' },
       ),
@@ -129,7 +128,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   }
   const failures = await failuresToReport(ledger, { maxReprocess: settings.maxReprocess, undecidedBefore: ago(settings.receiptWait) });
   if (failures.length) {
-    alerts.push(await raise(deps, 'failures', 'The provider refused these payments; the reason is on each item.', failures));
+    alerts.push(await raise(deps, 'failures', {}, failures));
   }
   const noReceipt = await paidWithoutPixIdToReport(ledger, ago(settings.receiptWait));
   if (noReceipt.length) {
@@ -137,7 +136,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'receipts-unavailable',
-        `They are paid, but the provider gave no Pix id for them (not in its item pages, no event within ${formatDuration(settings.receiptWait)}), and receipts are fetched by that id. Get them from the provider's web interface, or, if its item pages carry the id under another name, name that field in the pixIdFields setting.`,
+        { receiptWait: settings.receiptWait },
         noReceipt,
         { table: 'items', column: 'receipt_unavailable_at' },
       ),
@@ -145,7 +144,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
   }
   const billReturns = await returnedBillsToReport(ledger);
   if (billReturns.length) {
-    alerts.push(await raise(deps, 'bill-return', 'The money is back in the account; the reason received and its meaning are on each bill.', billReturns, { table: 'bills', column: 'alerted_at' }));
+    alerts.push(await raise(deps, 'bill-return', {}, billReturns, { table: 'bills', column: 'alerted_at' }));
   }
   const billsWithoutNews = await billsWithoutNewsToReport(ledger, { unknownBefore: ago(settings.alertAfter).toISOString(), today: saoPauloDate(now) });
   if (billsWithoutNews.length) {
@@ -153,7 +152,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'bills-without-news',
-        `Their outcome is unknown for over ${formatDuration(settings.alertAfter)}, or they were scheduled and their settle date has passed with no word from the provider. Bill payments cannot be looked up through the API: check the provider's statement; pay again with --force only a bill that is not there.`,
+        { alertAfter: settings.alertAfter },
         billsWithoutNews,
         { table: 'bills', column: 'news_alerted_at' },
       ),
@@ -165,7 +164,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'stray-batches',
-        "A paybatch run that lost its claim on a batch (it paused, or lost the ledger, while another host took the batch over) had already created another remote batch for it at the provider, which could not be deleted there. The ledger's batch is the one holding its items; delete the stray one in the provider's web interface.",
+        {},
         strays,
         { table: 'stray_batches', column: 'alerted_at' },
       ),
@@ -177,7 +176,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'batch-refused',
-        `The provider refused these batches ${REFUSALS_BEFORE_GIVING_UP} times in a row; the daemon no longer sends them again by itself. Read the provider's answer, fix what it names, then start the batch with 'paybatch batch start'.`,
+        { refusals: REFUSALS_BEFORE_GIVING_UP },
         refused,
         { table: 'batches', column: 'refusal_alerted_at' },
       ),
@@ -191,7 +190,7 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
       await raise(
         deps,
         'certificate-expiring',
-        `The client certificate ${certificate.file} (${certificate.subject}, issued by ${certificate.issuer}) ends on ${certificate.notAfter.toISOString()}, in ${days} day${days === 1 ? '' : 's'}; after that the provider refuses every call.`,
+        { file: certificate.file, subject: certificate.subject, issuer: certificate.issuer, notAfter: certificate.notAfter.toISOString(), days },
         [],
         null,
       ),
@@ -201,16 +200,17 @@ export async function raiseAlerts(deps: AttentionDeps): Promise<AttentionResult>
 }
 
 /** Records and sends one alert naming `rows`; each row is marked (`mark`) so that it is named once. */
-async function raise(
+async function raise<K extends AlertKind>(
   deps: AttentionDeps,
-  kind: string,
-  summary: string,
+  kind: K,
+  facts: AlertFactsOf[K],
   rows: readonly ReportRow[],
   mark: ReportMark | null = { table: 'items', column: 'alerted_at' },
 ): Promise<Alert> {
   const at = deps.now();
-  // The ledger keeps the English title; channels and `alerts list` render it in the profile's locale.
-  const title = alertTitle({ kind, title: kind, sandbox: false, items: rows }, 'en');
+  // The alert is its kind, facts and items; the ledger keeps the English text the alerts layer words them with, and
+  // channels and `alerts list` word the kind in the profile's language.
+  const { title, summary } = storedAlertText(kind, facts, rows.length);
   const listed: AlertItem[] = rows.map(({ ref: _ref, alertedAt: _a, ...item }) => item);
   const send = await recordAlert(deps.ledger, { kind, title, summary, rows, itemsJson: JSON.stringify(listed), mark, at });
   const alert: Alert = { id: send.alertId, kind, title, summary, items: listed, createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };

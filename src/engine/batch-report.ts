@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Locale } from '../words/locale.js';
 import type { Destination } from '../domain/destination.js';
 import { isSettled } from '../domain/item-state.js';
 import { batchProgress, getBatch } from '../ledger/batch-repository.js';
@@ -9,20 +8,18 @@ import type { Ledger } from '../ledger/open-ledger.js';
 import { writePrivateFile } from '../private-files.js';
 import type { BatchReport, ReportLine, StatusTotal } from '../reports/batch-report.js';
 import { zipBundle, type BundleEntry } from '../reports/bundle-zip.js';
-import { reportCsv } from '../reports/report-csv.js';
-import { reportPdf } from '../reports/report-pdf.js';
-import { reportXlsx } from '../reports/report-xlsx.js';
+import type { ReportRenderer } from '../reports/report-renderer.js';
 
-export type ReportFormat = 'csv' | 'xlsx' | 'pdf';
+export type { ReportFormat } from '../reports/report-renderer.js';
 
 export interface ReportOptions {
   readonly batchId: number;
-  readonly format: ReportFormat;
+  /** The file's format and language, chosen at the edge. */
+  readonly renderer: ReportRenderer;
   /** Folder the file is written to (created 0700 when missing). */
   readonly dir: string;
   /** One zip holding the report and every receipt saved for the batch, instead of the report alone. */
   readonly zip: boolean;
-  readonly locale: Locale;
   readonly now: Date;
 }
 
@@ -38,7 +35,7 @@ export interface ReportResult {
 
 /**
  * `paybatch report`: a batch's payments, one line each (sheet line, name, document, key, amount, status, dates,
- * end-to-end id, receipt file) with totals by status, written as CSV, XLSX or a PDF statement in the locale's words;
+ * end-to-end id, receipt file) with totals by status, written by the renderer (CSV, XLSX or a PDF statement in the run's words);
  * with `zip`, bundled with every receipt (under `receipts/`). Files are private: they name people and amounts.
  */
 export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promise<ReportResult> {
@@ -73,8 +70,8 @@ export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promis
     count: totals.reduce((n, t) => n + t.count, 0),
     sumCents: totals.reduce((n, t) => n + t.sumCents, 0),
   };
-  const name = `batch-${batch.id}-report.${o.format}`;
-  const data = o.format === 'csv' ? Buffer.from(reportCsv(report, o.locale)) : o.format === 'xlsx' ? await reportXlsx(report, o.locale) : await reportPdf(report, o.locale);
+  const name = `batch-${batch.id}-report.${o.renderer.format}`;
+  const data = await o.renderer.render(report);
   const file = join(o.dir, o.zip ? `batch-${batch.id}-report.zip` : name);
   await writePrivateFile(file, o.zip ? await zipBundle([{ name, data }, ...receipts], o.now) : data);
   return { file, report, receipts: receipts.length, missingReceipts };

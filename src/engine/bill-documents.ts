@@ -1,17 +1,18 @@
-import type { Locale } from '../words/locale.js';
 import { billsOwedDocument, DOCUMENT_OF_STATUS, recordBillDocument, type BillRow } from '../ledger/bill-repository.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { BillDocumentKind } from '../ledger/schema.js';
-import { writeBillReceipt, type BillReceiptFacts } from '../receipts/bill-receipt.js';
+import type { BillDocumentData, BillDocumentWriter } from '../receipts/bill-receipt.js';
+
+export type { BillDocumentWriter } from '../receipts/bill-receipt.js';
 
 export interface BillDocumentDeps {
   readonly ledger: Ledger;
-  readonly receiptsDir: string;
   readonly now: () => Date;
-  /** The language of the documents (paybatch's own; the provider's Pix receipts come as the provider writes them). */
-  readonly locale: Locale;
-  /** The profile pays on the embedded sandbox: every document says SANDBOX. */
-  readonly sandbox: boolean;
+  /**
+   * Writes a document where and how the edge chose: the receipts folder, the run's language (paybatch's own documents;
+   * the provider's Pix receipts come as the provider writes them), SANDBOX on the embedded sandbox.
+   */
+  readonly documents: BillDocumentWriter;
 }
 
 /**
@@ -22,7 +23,7 @@ export interface BillDocumentDeps {
 export async function writeBillDocument(deps: BillDocumentDeps, bill: BillRow): Promise<string | null> {
   const kind = DOCUMENT_OF_STATUS[bill.status];
   if (kind === undefined) return null;
-  const path = await writeBillReceipt(deps.receiptsDir, billDocumentFacts(bill, kind, deps));
+  const path = await deps.documents(billDocumentData(bill, kind));
   return (await recordBillDocument(deps.ledger, bill.id, { status: bill.status, kind, path }, deps.now())) ? path : null;
 }
 
@@ -46,11 +47,9 @@ export async function writeOwedBillDocuments(deps: BillDocumentDeps): Promise<{ 
 }
 
 /** What a document of this kind shows of a ledger bill. */
-function billDocumentFacts(bill: BillRow, kind: BillDocumentKind, o: { locale: Locale; sandbox: boolean }): BillReceiptFacts {
+function billDocumentData(bill: BillRow, kind: BillDocumentKind): BillDocumentData {
   return {
     kind,
-    locale: o.locale,
-    sandbox: o.sandbox,
     amountCents: bill.amount_paid_cents ?? bill.amount_cents,
     billAmountCents: bill.bill_amount_cents,
     payer: bill.payer,

@@ -1,6 +1,5 @@
-import { alertNextStep, alertSummary, alertTitle, type AlertItem } from '../alerts/alert.js';
+import type { AlertItem } from '../alerts/alert.js';
 import { isSettled, ITEM_STATES, type ItemState } from '../domain/item-state.js';
-import type { Locale } from '../words/locale.js';
 import { acknowledgeAlerts, listAlerts } from '../ledger/alert-repository.js';
 import {
   billDocumentPath, callsAbout, dashboardBatch, dashboardBatches, dashboardBills, dashboardReceipts, filteredItems, itemReceiptPath, paidTimes,
@@ -16,7 +15,7 @@ export type { DashboardItem, DashboardReceipt } from '../ledger/dashboard-store.
 
 /**
  * The dashboard's read models (`paybatch ui`): what the ledger says, as plain data — amounts in centavos, ISO
- * instants, English status words. The server formats them for the locale.
+ * instants, English status words. The dashboard (src/ui) formats and words them in its language.
  */
 
 /** Batches listed on the first page. */
@@ -142,26 +141,25 @@ function redacted(value: object): unknown {
 export interface AlertView {
   readonly id: number;
   readonly kind: string;
+  /** The English title and summary the ledger keeps; the dashboard words the kind in its language. */
   readonly title: string;
   readonly summary: string;
-  readonly nextStep: string | null;
   readonly itemCount: number;
   readonly items: readonly AlertItem[];
   readonly createdAt: string;
   readonly ackedAt: string | null;
 }
 
-/** Alerts newest first, in the locale: the open ones, or all. */
-export async function alertsView(ledger: Ledger, o: { includeAcked: boolean; locale: Locale }): Promise<AlertView[]> {
+/** Alerts newest first: the open ones, or all. */
+export async function alertsView(ledger: Ledger, o: { includeAcked: boolean }): Promise<AlertView[]> {
   const alerts = await listAlerts(ledger, { includeAcked: o.includeAcked });
   return alerts.map((a) => {
     const items = a.items.filter(isAlertItem);
     return {
       id: a.id,
       kind: a.kind,
-      title: alertTitle({ ...a, sandbox: false }, o.locale),
-      summary: alertSummary(a, o.locale),
-      nextStep: alertNextStep(a, o.locale),
+      title: a.title,
+      summary: a.summary,
       itemCount: a.items.length,
       items: items.slice(0, ALERT_ITEMS_SHOWN),
       createdAt: a.createdAt,

@@ -1,4 +1,3 @@
-import { resolveLocale } from '../words/locale.js';
 import type { Settings } from '../config/settings.js';
 import { PaybatchError } from '../errors.js';
 import { sweepTemporaryFiles } from '../private-files.js';
@@ -7,6 +6,7 @@ import { pruneEventsBefore } from '../ledger/event-repository.js';
 import { batchesRefused } from '../ledger/refused-batches.js';
 import { workLeft, type WorkLeft } from '../ledger/work-left.js';
 import type { ProviderClient } from '../provider/client.js';
+import type { BillDocumentWriter } from '../receipts/bill-receipt.js';
 import { raiseAlerts, type AttentionDeps, type AttentionResult } from './attention.js';
 import { writeOwedBillDocuments } from './bill-documents.js';
 import { fetchReceipts, type ReceiptsResult } from './fetch-receipts.js';
@@ -19,9 +19,11 @@ import { resolveStrayBatches } from './stray-batches.js';
 import { LEASE_HOLDER, withLease, type LeaseOptions } from './work-lease.js';
 
 export interface FollowUpDeps extends AttentionDeps {
-  readonly settings: AttentionDeps['settings'] & Pick<Settings, 'returnWatch' | 'returnWatchEvery' | 'locale' | 'leaseTime' | 'claimTime'>;
+  readonly settings: AttentionDeps['settings'] & Pick<Settings, 'returnWatch' | 'returnWatchEvery' | 'leaseTime' | 'claimTime'>;
   readonly provider: ProviderClient;
   readonly receiptsDir: string;
+  /** Writes the bills' documents in the profile's language (bound by the daemon's caller). */
+  readonly billDocuments: BillDocumentWriter;
   /** The profile's approval policy and approvers: starts wait for the approvals they demand (absent: no policy). */
   readonly approvals?: ApprovalGate;
 }
@@ -84,7 +86,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   // Bills whose status moved since their last document (scheduled → paid → returned) get the next one.
   const lease = leaseOptions(deps);
   const bills = (await withLease(ledger, 'bill-documents', now, () =>
-    writeOwedBillDocuments({ ledger, receiptsDir: deps.receiptsDir, now, sandbox: deps.sandbox, locale: resolveLocale(deps.settings.locale, process.env) }),
+    writeOwedBillDocuments({ ledger, now, documents: deps.billDocuments }),
   lease)) ?? { saved: [], failed: [] };
   const receipts: ReceiptsResult = { saved: [...pix.saved, ...bills.saved], failed: [...pix.failed, ...bills.failed.map((f) => ({ identifier: `bill #${f.billId}`, error: f.error }))] };
   errors.push(...receipts.failed.map((f) => `receipt of ${f.identifier}: ${f.error}`));

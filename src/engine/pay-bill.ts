@@ -21,7 +21,7 @@ import { billApprovalTarget, requireBillApprovals, signAsMaker, type ApprovalGat
 import { crashPoint } from './crash-point.js';
 import { detailsToAsk, planBills, type BillDecision, type BillPlanInput, type BillRequest, type DetailsAnswer, type PreparedBill, type RefusedBill, type SkippedBill } from './plan-bills.js';
 
-/** `receiptsDir`, `locale` and `sandbox`: where and how the bill's documents are written. */
+/** `documents`: where and how the bill's documents are written (bound at the edge). */
 export interface BillDeps extends BillDocumentDeps {
   /** Opened only once every offline check has passed. */
   readonly provider: () => Promise<Pick<ProviderClient, 'boletoDetails' | 'payBoleto'>>;

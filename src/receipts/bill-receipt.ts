@@ -169,3 +169,14 @@ export async function writeBillReceipt(receiptsDir: string, f: BillReceiptFacts)
   await writePrivateFile(path, pdf);
   return path;
 }
+
+/** What a bill document shows of the ledger's bill: its facts without the language and the sandbox mark. */
+export type BillDocumentData = Omit<BillReceiptFacts, 'locale' | 'sandbox'>;
+
+/** Writes a bill's document and returns its path: bound at the edge to a folder, a language and the sandbox mark. */
+export type BillDocumentWriter = (data: BillDocumentData) => Promise<string>;
+
+/** Documents under `receiptsDir`/bills in `locale`, marked SANDBOX on the embedded sandbox. */
+export function billDocumentWriter(o: { readonly receiptsDir: string; readonly locale: Locale; readonly sandbox: boolean }): BillDocumentWriter {
+  return (data) => writeBillReceipt(o.receiptsDir, { ...data, locale: o.locale, sandbox: o.sandbox });
+}

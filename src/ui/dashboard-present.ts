@@ -48,8 +48,9 @@ export function presenter(locale: Locale) {
     }),
     item: (i: DashboardItem) => ({ ...i, amount: money(i.amountCents), statusText: word(i.status), updated: time(i.updatedAt) }),
     call: (c: CallEntry) => ({ ...c, time: time(c.at) }),
-    alert: (a: AlertView) => ({
+    alert: (a: AlertView, words: { readonly title: string; readonly summary: string; readonly nextStep: string | null }) => ({
       ...a,
+      ...words,
       created: time(a.createdAt),
       acked: time(a.ackedAt),
       items: a.items.map((i) => ({ ...i, amount: money(i.amountCents), statusText: word(i.status), updated: time(i.lastUpdate) })),

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { ITEM_STATES, type ItemState } from '../domain/item-state.js';
 import type { Locale } from '../words/locale.js';
 import {
-  acknowledgeAlert, alertsView, approvalsView, batchCalls, batchDetail, batchesWithProgress, batchItems, billsView, receiptFile, receiptsView, type ApprovalGate, type Ledger,
+  acknowledgeAlert, alertsView, approvalsView, batchCalls, batchDetail, batchesWithProgress, batchItems, billsView, receiptFile, receiptsView, type AlertView, type ApprovalGate, type Ledger,
 } from '../engine/dashboard.js';
 import { UsageError } from '../errors.js';
 import { dashboardAssets, type Asset } from './dashboard-assets.js';
@@ -19,6 +19,8 @@ export interface DashboardOptions {
   readonly token?: string;
   /** Host headers answered (DNS rebinding: a page of another site resolved to 127.0.0.1); `any` with remote access. */
   readonly hosts: readonly string[] | 'any';
+  /** An alert's words in the dashboard's language (the alerts layer's, given by the CLI): its title, summary and next step. */
+  readonly alertWords: (a: AlertView) => { readonly title: string; readonly summary: string; readonly nextStep: string | null };
   /** The profile's approval policy and approvers (public keys only); without it the approvals panel says so. */
   readonly approvals?: ApprovalGate | undefined;
   readonly now?: () => Date;
@@ -114,7 +116,7 @@ export function buildDashboardApp(o: DashboardOptions): { app: FastifyInstance; 
   }));
   app.get<{ Querystring: { all?: string } }>('/api/alerts', async (request) => ({
     zone: show.zone,
-    alerts: (await alertsView(o.ledger, { includeAcked: request.query.all === '1', locale: o.locale })).map(show.alert),
+    alerts: (await alertsView(o.ledger, { includeAcked: request.query.all === '1' })).map((a) => show.alert(a, o.alertWords(a))),
   }));
   app.post<{ Params: { id: string } }>('/api/alerts/:id/ack', async (request, reply) => {
     const done = await acknowledgeAlert(o.ledger, idOf(request.params.id), now());

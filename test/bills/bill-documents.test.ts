@@ -8,6 +8,7 @@ import { writeOwedBillDocuments } from '../../src/engine/bill-documents.js';
 import { payBills } from '../../src/engine/pay-bill.js';
 import { getBill, insertBillIntent, updateBill } from '../../src/ledger/bill-repository.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
+import { billDocumentWriter } from '../../src/receipts/bill-receipt.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { pdfText } from '../sandbox/pdf-text.js';
 import { bankLine, detailsFor, FakeProvider, paymentFor } from './fixtures.js';
@@ -44,7 +45,7 @@ describe("a bill's documents", () => {
     ledgers.push(ledger);
     const receiptsDir = tempDir();
     let now = SATURDAY;
-    const deps = { ledger, receiptsDir, now: () => now, locale: 'pt-BR' as const, sandbox: true };
+    const deps = { ledger, now: () => now, documents: billDocumentWriter({ receiptsDir, locale: 'pt-BR', sandbox: true }) };
     const provider = new FakeProvider((code) => detailsFor(code, 15_990), () => paymentFor(line, 15_990, { status: 'scheduled', settleDate: '2025-03-10' }));
     const [outcome] = (await payBills({ ...deps, provider: async () => provider }, [{ code: line, description: 'aluguel março' }], { force: false, confirm: async () => true })).outcomes;
 
@@ -109,10 +110,10 @@ describe("a bill's documents", () => {
     const dir = tempDir();
     const blocked = join(dir, 'not-a-folder');
     writeFileSync(blocked, '');
-    const deps = { ledger, receiptsDir: blocked, now: () => MONDAY, locale: 'pt-BR' as const, sandbox: false };
+    const deps = { ledger, now: () => MONDAY, documents: billDocumentWriter({ receiptsDir: blocked, locale: 'pt-BR', sandbox: false }) };
     expect(await writeOwedBillDocuments(deps)).toEqual({ saved: [], failed: [{ billId: id, error: expect.stringMatching(/ENOTDIR|EEXIST/) }] });
     expect(await getBill(ledger, id)).toMatchObject({ document_kind: null, receipt_path: null });
-    const later = await writeOwedBillDocuments({ ...deps, receiptsDir: join(dir, 'receipts') });
+    const later = await writeOwedBillDocuments({ ...deps, documents: billDocumentWriter({ receiptsDir: join(dir, 'receipts'), locale: 'pt-BR', sandbox: false }) });
     expect(later.saved).toEqual([join(dir, 'receipts', 'bills', '2025-03-10-Silva-Comercio-Ltda-tx-9-payment.pdf')]);
     // A bill paid before paybatch kept the payer (or whose answer was lost) shows what it knows.
     expect(rowsOf(later.saved[0]!).value('Pagador')).toBe('-');
@@ -122,7 +123,7 @@ describe("a bill's documents", () => {
   it('in English on request, without the SANDBOX mark on a real provider, with its time of the payment', async () => {
     const ledger = await openLedger(':memory:');
     ledgers.push(ledger);
-    const deps = { ledger, receiptsDir: tempDir(), now: () => MONDAY, locale: 'en' as const, sandbox: false };
+    const deps = { ledger, now: () => MONDAY, documents: billDocumentWriter({ receiptsDir: tempDir(), locale: 'en', sandbox: false }) };
     const provider = new FakeProvider((code) => detailsFor(code, 15_990));
     const [outcome] = (await payBills({ ...deps, provider: async () => provider }, [{ code: line }], { force: false, confirm: async () => true })).outcomes;
     const payment = rowsOf(outcome!.receiptPath!);

@@ -9,6 +9,7 @@ import { callbackHandler } from '../../src/engine/apply-callback.js';
 import { recordWebhookEvent } from '../../src/engine/apply-event.js';
 import { decodeBoleto } from '../../src/domain/boleto.js';
 import { getBill, insertBillIntent, listBills } from '../../src/ledger/bill-repository.js';
+import { billDocumentWriter } from '../../src/receipts/bill-receipt.js';
 import { callsOf, logIntent } from '../../src/ledger/call-log.js';
 import { checkLedger } from '../../src/ledger/ledger-check.js';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
@@ -33,7 +34,7 @@ async function setUp(provider: FakeProvider, now = MONDAY) {
   const ledger = await openLedger(':memory:');
   ledgers.push(ledger);
   const receiptsDir = tempDir();
-  const deps = { ledger, provider: async () => provider, now: () => now, receiptsDir, locale: 'en' as const, sandbox: false };
+  const deps = { ledger, provider: async () => provider, now: () => now, documents: billDocumentWriter({ receiptsDir, locale: 'en', sandbox: false }) };
   const asked: (readonly PreparedBill[])[] = [];
   const pay = (requests: BillRequest[], o: { force?: boolean; answer?: boolean } = {}) =>
     payBills(deps, requests, {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/alerts/alert.js';
+import { explainApprovalRefusal } from '../../src/cli/messages/approval-words.js';
 import { approverKeyFiles, createApproverKey, openApproverKey } from '../../src/config/approver-key.js';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
 import { prepareBatchApproval, signApproval, signBatchesAsMaker, type ApprovalGate } from '../../src/engine/approvals.js';
@@ -15,6 +16,7 @@ import { schedulesOf } from '../../src/ledger/schedule-store.js';
 import type { ProviderClient } from '../../src/provider/client.js';
 import { plannedItem } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { receiptsIn } from '../helpers/receipts-dir.js';
 
 const tempDir = useTempDir();
 const importedAt = new Date('2026-11-23T15:00:00Z');
@@ -33,7 +35,7 @@ async function world() {
   const makerFiles = approverKeyFiles({}, join(dir, 'maker.pem'));
   await createApproverKey(makerFiles, null);
   const maker = await openApproverKey(makerFiles, async () => '');
-  const gate: ApprovalGate = { policy: { totalAbove: 0, required: 1 }, approvers: { ana: ana.publicKey, maker: maker.publicKey }, profile: 'default', locale: 'en' };
+  const gate: ApprovalGate = { policy: { totalAbove: 0, required: 1 }, approvers: { ana: ana.publicKey, maker: maker.publicKey }, profile: 'default', explain: explainApprovalRefusal('en') };
   await signBatchesAsMaker(ledger, gate, () => importedAt, { signer: maker, signedFrom: 'maker@desk' }, [batchId!]);
   const starts: string[] = [];
   const provider = {
@@ -72,7 +74,7 @@ describe('the approval gate where batches start', () => {
     const sent: Alert[] = [];
     const pass = (at: string) =>
       followUpPass({
-        ledger: w.ledger, provider: w.provider, now: () => new Date(at), receiptsDir: tempDir(), settings: { ...DEFAULT_SETTINGS, returnWatch: 0 },
+        ledger: w.ledger, provider: w.provider, now: () => new Date(at), ...receiptsIn(tempDir()), settings: { ...DEFAULT_SETTINGS, returnWatch: 0 },
         send: async (a) => (sent.push(a), []), profile: 'default', sandbox: true, approvals: w.gate,
       });
     const first = await pass('2026-12-07T11:01:00Z');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { explainApprovalRefusal } from '../../src/cli/messages/approval-words.js';
 import { approverKeyFiles, createApproverKey, openApproverKey, type ApproverSigner } from '../../src/config/approver-key.js';
 import { approvalMessage } from '../../src/domain/approval-digest.js';
 import {
@@ -14,9 +15,10 @@ import {
   signAsMaker,
   signBatchesAsMaker,
   type ApprovalGate,
+  type ApprovalRefusal,
   type ApproveDeps,
 } from '../../src/engine/approvals.js';
-import { ApprovalRequiredError } from '../../src/errors.js';
+import { ApprovalRequiredError, ConfigError, PaybatchError } from '../../src/errors.js';
 import { recordApproval } from '../../src/ledger/approval-store.js';
 import { insertBillIntent } from '../../src/ledger/bill-repository.js';
 import { getBatch } from '../../src/ledger/batch-repository.js';
@@ -54,7 +56,7 @@ async function world(dialect: 'sqlite' | 'postgres', required: 1 | 2 = 2): Promi
     policy: { totalAbove: 0, required },
     approvers: { ana: keys.ana.publicKey, bruno: keys.bruno.publicKey, maker: keys.maker.publicKey },
     profile: 'default',
-    locale: 'en',
+    explain: explainApprovalRefusal('en'),
   };
   // As an import under a policy does: the importer signs as the batch's maker.
   await signBatchesAsMaker(ledger, gate, () => now, { signer: keys.maker, signedFrom: 'maker@desk' }, [batchId]);
@@ -237,6 +239,42 @@ describe('the approval gate', () => {
     await expect(requireApprovals(w.ledger, swapped, await target(w))).rejects.toThrow(
       'The approval by "ana" does not count: the key stored with it is not the key this profile registers for "ana".',
     );
+    await w.ledger.close();
+  });
+
+  it('says why it refuses as a code and its data, worded by the gate the edge gave it (no language of its own)', async () => {
+    const w = await world('sqlite', 1);
+    const said: ApprovalRefusal[] = [];
+    const gate: ApprovalGate = { ...w.gate, explain: (r) => (said.push(r), { message: `refused: ${r.code}` }) };
+    const deps = { ...w.deps, gate };
+    const makerTries = await prepareBatchApproval(deps, w.batchId, w.keys.maker).catch((e: unknown) => e);
+    expect(makerTries).toBeInstanceOf(PaybatchError);
+    expect((makerTries as Error).message).toBe('refused: maker_cannot_approve');
+    await expect(prepareBatchApproval(deps, w.batchId, w.keys.mallory)).rejects.toThrow(ConfigError);
+    const gateSays = await requireApprovals(w.ledger, gate, await target(w)).catch((e: unknown) => e);
+    expect(gateSays).toBeInstanceOf(ApprovalRequiredError);
+    expect((gateSays as Error).message).toBe('refused: approvals_missing');
+    expect(said).toEqual([
+      { code: 'maker_cannot_approve', batchId: w.batchId },
+      { code: 'key_not_registered', fingerprint: w.keys.mallory.fingerprint, publicKey: w.keys.mallory.publicKey, profile: 'default' },
+      {
+        code: 'approvals_missing',
+        profile: 'default',
+        approversRegistered: true,
+        lacking: [
+          {
+            target: { kind: 'batch', id: w.batchId, name: 'Folha' },
+            required: 1, valid: 0, missing: 1,
+            reasons: [{ rule: 'total', aboveCents: 0 }],
+            notCounted: [],
+            makerProven: true,
+            waitingFor: ['ana', 'bruno'],
+          },
+        ],
+      },
+    ]);
+    // Plain data: what JSON keeps of it is all of it.
+    expect(JSON.parse(JSON.stringify(said))).toEqual(said);
     await w.ledger.close();
   });
 

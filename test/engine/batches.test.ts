@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anyNotYetStarted, batchDetails, planBatchStart } from '../../src/engine/batches.js';
 import type { ApprovalGate } from '../../src/engine/approvals.js';
+import { explainApprovalRefusal } from '../../src/cli/messages/approval-words.js';
 import { getBatch, updateBatch } from '../../src/ledger/batch-repository.js';
 import { logIntent, logOutcome } from '../../src/ledger/call-log.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
@@ -14,7 +15,7 @@ const tempDir = useTempDir();
 const t0 = new Date('2026-11-20T12:00:00.000Z');
 const t1 = new Date('2026-11-20T12:00:05.000Z');
 /** No approval rule: nothing waits for approvals. */
-const noPolicy: ApprovalGate = { policy: { required: 1 }, approvers: {}, profile: 'default', locale: 'en' };
+const noPolicy: ApprovalGate = { policy: { required: 1 }, approvers: {}, profile: 'default', explain: explainApprovalRefusal('en') };
 
 /**
  * A sheet of five rows (R$ 10,01 … 10,05) sent as two parts of at most three: batch 1 holds items 1–3 (R$ 30,06),

@@ -8,6 +8,7 @@ import type { ProviderClient } from '../../src/provider/client.js';
 import type { Item } from '../../src/provider/types.js';
 import { destination, ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { receiptsIn } from '../helpers/receipts-dir.js';
 
 const tempDir = useTempDir();
 const t0 = new Date('2026-11-20T12:00:00Z');
@@ -50,7 +51,7 @@ describe('the return watch', () => {
     const words = new Map(identifiers.map((id) => [id, { status: 'approved' }] as [string, { status: string; reason?: string }]));
     const { provider, reads } = pagesProvider(words);
     const settings = { ...DEFAULT_SETTINGS, returnWatch: 3600, returnWatchEvery: 600 };
-    const pass = (at: Date) => followUpPass({ ledger, provider, now: () => at, receiptsDir: tempDir(), settings, send: async () => [], profile: 't', sandbox: true });
+    const pass = (at: Date) => followUpPass({ ledger, provider, now: () => at, ...receiptsIn(tempDir()), settings, send: async () => [], profile: 't', sandbox: true });
 
     await pass(t0);
     expect(await getBatch(ledger, batchId)).toMatchObject({ status: 'settled', settled_at: t0.toISOString(), read_at: t0.toISOString() });
@@ -81,7 +82,7 @@ describe('the return watch', () => {
     const { provider, reads } = pagesProvider(new Map([[identifiers[0]!, { status: 'approved' }]]));
     const settings = { ...DEFAULT_SETTINGS, returnWatch: 0 };
     for (const at of [t0, minutes(20), minutes(40)]) {
-      await followUpPass({ ledger, provider, now: () => at, receiptsDir: tempDir(), settings, send: async () => [], profile: 't', sandbox: true });
+      await followUpPass({ ledger, provider, now: () => at, ...receiptsIn(tempDir()), settings, send: async () => [], profile: 't', sandbox: true });
     }
     expect(reads).toEqual(['remote-1']);
     await ledger.close();

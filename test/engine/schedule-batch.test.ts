@@ -13,6 +13,7 @@ import { schedulesOf } from '../../src/ledger/schedule-store.js';
 import type { ProviderClient } from '../../src/provider/client.js';
 import { plannedItem } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { receiptsIn } from '../helpers/receipts-dir.js';
 
 const tempDir = useTempDir();
 
@@ -50,7 +51,7 @@ async function scheduled(payOn: string, importedAt: Date) {
   await scheduleImportBatches(ledger, [batchId], payOnStart(payOn, importedAt), importedAt);
   const pass = (at: string) =>
     followUpPass({
-      ledger, provider, now: () => new Date(at), receiptsDir: tempDir(), settings: { ...DEFAULT_SETTINGS, returnWatch: 0 },
+      ledger, provider, now: () => new Date(at), ...receiptsIn(tempDir()), settings: { ...DEFAULT_SETTINGS, returnWatch: 0 },
       send: async (a) => {
         sent.push(a);
         return [];

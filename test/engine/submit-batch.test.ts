@@ -13,6 +13,7 @@ import type { Batch, Item, NewItem } from '../../src/provider/types.js';
 import { watchingTransactions } from '../helpers/counting-ledger.js';
 import { plannedItem } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { receiptsIn } from '../helpers/receipts-dir.js';
 
 const tempDir = useTempDir();
 const t0 = new Date('2026-11-20T12:00:00Z');
@@ -131,7 +132,7 @@ describe('submitting one batch from two runs at once', () => {
       ledger,
       provider: provider as unknown as ProviderClient,
       now: () => t0,
-      receiptsDir: tempDir(),
+      ...receiptsIn(tempDir()),
       settings: DEFAULT_SETTINGS,
       send: async () => [],
       profile: 'test',

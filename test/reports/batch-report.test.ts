@@ -5,7 +5,9 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { writeBatchReport } from '../../src/engine/batch-report.js';
-import { exportBatchSheet } from '../../src/engine/export-batch.js';
+import { exportBatchRows } from '../../src/engine/export-batch.js';
+import { reportRenderer } from '../../src/reports/report-renderer.js';
+import { paymentSheetCsv } from '../../src/sheet/payment-sheet-csv.js';
 import { checkSheet } from '../../src/engine/check-sheet.js';
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { pdfText } from '../sandbox/pdf-text.js';
@@ -36,7 +38,7 @@ describe('paybatch report', () => {
   it('CSV in English: one line per payment with São Paulo times, then totals by status; private file', async () => {
     const dir = tempDir();
     const { ledger, receipt } = await reportLedger(dir);
-    const r = await writeBatchReport(ledger, { batchId: 1, format: 'csv', dir: join(dir, 'out'), zip: false, locale: 'en', now });
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('csv', 'en'), dir: join(dir, 'out'), zip: false, now });
     expect(r.file).toBe(join(dir, 'out', 'batch-1-report.csv'));
     expect(statSync(r.file).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'out')).mode & 0o777).toBe(0o700);
@@ -61,7 +63,7 @@ describe('paybatch report', () => {
   it('XLSX: amounts are numbers in a currency format, dates are dates (São Paulo wall clock), totals on a sheet of their own', async () => {
     const dir = tempDir();
     const { ledger } = await reportLedger(dir);
-    const r = await writeBatchReport(ledger, { batchId: 1, format: 'xlsx', dir, zip: false, locale: 'pt-BR', now });
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('xlsx', 'pt-BR'), dir, zip: false, now });
     expect(statSync(r.file).mode & 0o777).toBe(0o600);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(r.file);
@@ -83,7 +85,7 @@ describe('paybatch report', () => {
   it('PDF in pt-BR: a consolidated statement with Portuguese labels, DD/MM/AAAA dates and the totals', async () => {
     const dir = tempDir();
     const { ledger } = await reportLedger(dir);
-    const r = await writeBatchReport(ledger, { batchId: 1, format: 'pdf', dir, zip: false, locale: 'pt-BR', now });
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('pdf', 'pt-BR'), dir, zip: false, now });
     const text = pdfText(readFileSync(r.file));
     for (const expected of ['Extrato consolidado', 'Lote #1 "Folha" · Id no provedor remote-1', 'Gerado em 23/11/2026 12:30 (horário de São Paulo)', 'Totais por situação', 'falhou', 'R$ 10,02', 'Total', '3 × ', 'R$ 30,06', 'Concluído em', '20/11/2026', 'Ana Souza', 'em processamento']) {
       expect(text).toContain(expected);
@@ -93,7 +95,7 @@ describe('paybatch report', () => {
   it('PDF: a long batch flows onto more pages, every payment on one of them', async () => {
     const dir = tempDir();
     const { ledger } = await ledgerWithStartedBatch(dir, 120, t0);
-    const r = await writeBatchReport(ledger, { batchId: 1, format: 'pdf', dir, zip: false, locale: 'en', now });
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('pdf', 'en'), dir, zip: false, now });
     const pdf = readFileSync(r.file);
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)!.length).toBeGreaterThanOrEqual(4);
     const text = pdfText(pdf);
@@ -105,7 +107,7 @@ describe('paybatch report', () => {
   it('--zip bundles the report with every receipt of the batch', async () => {
     const dir = tempDir();
     const { ledger } = await reportLedger(dir);
-    const r = await writeBatchReport(ledger, { batchId: 1, format: 'csv', dir, zip: true, locale: 'en', now });
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('csv', 'en'), dir, zip: true, now });
     expect(r.file).toBe(join(dir, 'batch-1-report.zip'));
     expect(r.receipts).toBe(1);
     expect(statSync(r.file).mode & 0o777).toBe(0o600);
@@ -122,8 +124,10 @@ describe('paybatch batch export', () => {
   it('writes the failed rows as a sheet in the import columns that passes the import checks', async () => {
     const dir = tempDir();
     const { ledger } = await reportLedger(dir);
-    const { csv, rows } = await exportBatchSheet(ledger, 1, ['failed'], 'pt-BR');
-    expect(rows).toBe(1);
+    const rows = await exportBatchRows(ledger, 1, ['failed']);
+    expect(rows).toHaveLength(1);
+    // The CLI writes them in the locale's columns: Portuguese here.
+    const csv = paymentSheetCsv(rows, 'pt');
     const table = parse(csv.slice(1), { delimiter: ';' }) as string[][];
     expect(table).toEqual([
       ['chave', 'tipo_chave', 'valor', 'descricao', 'identificador', 'nome', 'documento', 'motivo'],

@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storedAlertWords } from '../../src/alerts/alert.js';
+import { explainApprovalRefusal } from '../../src/cli/messages/approval-words.js';
 import { parseDaemonOptions } from '../../src/cli/commands/daemon.js';
 import { parseListen, parseUiOptions } from '../../src/cli/commands/ui.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
@@ -86,7 +88,7 @@ async function ledgerWithBatch(dir: string, backend: Backend = 'sqlite'): Promis
 
 async function dashboard(locale: 'en' | 'pt-BR' = 'en', backend: Backend = 'sqlite') {
   const fixture = await ledgerWithBatch(tempDir(), backend);
-  const { app } = buildDashboardApp({ ledger: fixture.ledger, locale, token: TOKEN, hosts: [HOST], now: () => new Date('2026-11-23T18:00:00.000Z') });
+  const { app } = buildDashboardApp({ ledger: fixture.ledger, locale, alertWords: (a) => storedAlertWords(a, locale), token: TOKEN, hosts: [HOST], now: () => new Date('2026-11-23T18:00:00.000Z') });
   opened.push(app);
   return { app, ...fixture };
 }
@@ -291,8 +293,8 @@ describe('paybatch ui: approvals', () => {
         }),
       );
     }
-    const gate = { policy: { totalAbove: 2_000, required: 2 as const }, approvers: {}, profile: 'default', locale: 'pt-BR' as const };
-    const { app } = buildDashboardApp({ ledger, locale: 'pt-BR', token: TOKEN, hosts: [HOST], approvals: gate });
+    const gate = { policy: { totalAbove: 2_000, required: 2 as const }, approvers: {}, profile: 'default', explain: explainApprovalRefusal('pt-BR') };
+    const { app } = buildDashboardApp({ ledger, locale: 'pt-BR', alertWords: (a) => storedAlertWords(a, 'pt-BR'), token: TOKEN, hosts: [HOST], approvals: gate });
     opened.push(app);
     const { cookie } = await signIn(app);
     const answer = (await app.inject({ method: 'GET', url: '/api/approvals', headers: { host: HOST, cookie } })).json();
@@ -305,7 +307,7 @@ describe('paybatch ui: approvals', () => {
       }],
     });
     // Without the profile's gate the panel says approvals are not available rather than "nothing waits".
-    const { app: bare } = buildDashboardApp({ ledger, locale: 'en', token: TOKEN, hosts: [HOST] });
+    const { app: bare } = buildDashboardApp({ ledger, locale: 'en', alertWords: (a) => storedAlertWords(a, 'en'), token: TOKEN, hosts: [HOST] });
     opened.push(bare);
     const bareCookie = (await signIn(bare)).cookie;
     expect((await bare.inject({ method: 'GET', url: '/api/approvals', headers: { host: HOST, cookie: bareCookie } })).json()).toEqual({ available: false, pending: [] });
@@ -315,8 +317,8 @@ describe('paybatch ui: approvals', () => {
 describe('paybatch ui: listening', () => {
   it('listens on loopback, gives the URL with its token, and refuses other addresses unless told to allow them', async () => {
     const { ledger } = await ledgerWithBatch(tempDir());
-    await expect(startDashboard({ ledger, locale: 'en', host: '0.0.0.0', port: 0, allowRemote: false })).rejects.toThrow(/loopback/);
-    const running = await startDashboard({ ledger, locale: 'en', host: '127.0.0.1', port: 0, allowRemote: false });
+    await expect(startDashboard({ ledger, locale: 'en', alertWords: (a) => storedAlertWords(a, 'en'), host: '0.0.0.0', port: 0, allowRemote: false })).rejects.toThrow(/loopback/);
+    const running = await startDashboard({ ledger, locale: 'en', alertWords: (a) => storedAlertWords(a, 'en'), host: '127.0.0.1', port: 0, allowRemote: false });
     opened.push(running);
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/);
     expect(running.remote).toBe(false);

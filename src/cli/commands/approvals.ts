@@ -165,12 +165,13 @@ export async function runApproverRemove(ctx: Context, opts: ApproverRemoveOption
 }
 
 export async function runApprovalsPending(ctx: Context): Promise<void> {
-  const { approvalGate, approvalCheckDoc, pendingApprovals } = await import('../../engine/approvals.js');
+  const { approvalCheckDoc, pendingApprovals } = await import('../../engine/approvals.js');
+  const { approvalGateOf } = await import('../approval-gate.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
   const locale = await ctx.locale();
   const w = approvalMessages[locale];
-  const gate = approvalGate(await ctx.profile(), ctx.out.json ? 'en' : locale);
+  const gate = await approvalGateOf(ctx);
   const pending = await pendingApprovals(await ctx.ledger(), gate);
   const doc = {
     policy: gate.policy,

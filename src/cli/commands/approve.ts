@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Locale } from '../../words/locale.js';
-import type { ApprovalWords } from '../../engine/approval-words.js';
+import type { ApprovalWords } from '../messages/approval-words.js';
 import type { ApprovalCheck, PreparedApproval } from '../../engine/approvals.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import type { BatchRow } from '../../engine/batches.js';
@@ -153,17 +153,16 @@ interface Humanized {
 
 async function humanize(ctx: Context): Promise<Humanized> {
   const { formatBRL } = await import('../../domain/money.js');
-  const { APPROVAL_WORDS } = await import('../../engine/approval-words.js');
+  const { APPROVAL_WORDS } = await import('../messages/approval-words.js');
   const locale = await ctx.locale();
   return { w: approvalMessages[locale], words: APPROVAL_WORDS[locale], formatBRL, reasons: (check) => check.need.reasons.map(APPROVAL_WORDS[locale].reason).join('; ') };
 }
 
 /** The profile's gate and this approver's key, opened (asking its passphrase when it has one). */
 async function approvalSetup(ctx: Context, keyFile: string | undefined) {
-  const { approvalGate } = await import('../../engine/approvals.js');
   const { osIdentity } = await import('../../config/approver-key.js');
-  const { openOwnApproverKey } = await import('../approval-gate.js');
-  const gate = approvalGate(await ctx.profile(), ctx.out.json ? 'en' : await ctx.locale());
+  const { approvalGateOf, openOwnApproverKey } = await import('../approval-gate.js');
+  const gate = await approvalGateOf(ctx);
   const signer = await openOwnApproverKey(ctx, keyFile);
   return { deps: { ledger: await ctx.ledger(), gate, now: ctx.now, signedFrom: osIdentity() }, signer };
 }
@@ -218,7 +217,7 @@ function nextStep(w: ApprovalMessages, check: ApprovalCheck, ready: string, word
 export async function batchApprovals(ctx: Context, batch: BatchRow) {
   const { approvalCheckDoc, missingApprovals } = await import('../../engine/approvals.js');
   const { approvalGateOf } = await import('../approval-gate.js');
-  const { APPROVAL_WORDS } = await import('../../engine/approval-words.js');
+  const { APPROVAL_WORDS } = await import('../messages/approval-words.js');
   const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
   const locale = await ctx.locale();
   const w = approvalMessages[locale];

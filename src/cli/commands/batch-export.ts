@@ -32,13 +32,16 @@ export function parseBatchExportOptions(raw: RawInput): BatchExportOptions {
 }
 
 export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Promise<void> {
-  const { exportBatchSheet } = await import('../../engine/export-batch.js');
+  const { exportBatchRows } = await import('../../engine/export-batch.js');
+  const { paymentSheetCsv } = await import('../../sheet/payment-sheet-csv.js');
   const { findBatch } = await import('../../engine/batches.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const source = await findBatch(ledger, opts.ref);
   if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
-  const { csv, rows } = await exportBatchSheet(ledger, source.id, opts.statuses, locale);
+  const exported = await exportBatchRows(ledger, source.id, opts.statuses);
+  const csv = paymentSheetCsv(exported, locale === 'pt-BR' ? 'pt' : 'en');
+  const rows = exported.length;
   if (ctx.out.json) ctx.out.writeJson({ batchId: source.id, statuses: opts.statuses, rows, csv: csv.replace(/^\uFEFF/, '') });
   else ctx.io.stdout.write(csv);
   ctx.out.info(retryReportMessages[locale].exported(rows, source.id));

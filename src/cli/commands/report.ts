@@ -44,6 +44,7 @@ export function parseReportOptions(raw: RawInput): ReportOptions {
 
 export async function runReport(ctx: Context, opts: ReportOptions): Promise<void> {
   const { writeBatchReport } = await import('../../engine/batch-report.js');
+  const { reportRenderer } = await import('../../reports/report-renderer.js');
   const { findBatch } = await import('../../engine/batches.js');
   const { formatBRL } = await import('../../domain/money.js');
   const ledger = await ctx.ledger();
@@ -51,7 +52,7 @@ export async function runReport(ctx: Context, opts: ReportOptions): Promise<void
   const words = retryReportMessages[locale];
   const batch = await findBatch(ledger, opts.ref);
   if (!batch) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
-  const r = await writeBatchReport(ledger, { batchId: batch.id, format: opts.format, dir: opts.out ?? process.cwd(), zip: opts.zip, locale, now: ctx.now() });
+  const r = await writeBatchReport(ledger, { batchId: batch.id, renderer: reportRenderer(opts.format, locale), dir: opts.out ?? process.cwd(), zip: opts.zip, now: ctx.now() });
   for (const m of r.missingReceipts) ctx.out.warn(words.missingReceipt(m, batch.id));
   ctx.out.result(
     {

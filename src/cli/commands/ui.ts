@@ -54,12 +54,15 @@ export async function runUi(ctx: Context, opts: UiOptions): Promise<number> {
 export async function startUi(ctx: Context, opts: UiOptions) {
   const { startDashboard } = await import('../../ui/dashboard-server.js');
   const { approvalGate } = await import('../../engine/approvals.js');
+  const { explainApprovalRefusal } = await import('../messages/approval-words.js');
+  const { storedAlertWords } = await import('../../alerts/alert.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const running = await startDashboard({
     ledger,
     locale,
-    approvals: approvalGate(await ctx.profile(), locale),
+    alertWords: (a) => storedAlertWords(a, locale),
+    approvals: approvalGate(await ctx.profile(), explainApprovalRefusal(locale)),
     host: opts.listen.host,
     port: opts.listen.port,
     allowRemote: opts.allowRemote,

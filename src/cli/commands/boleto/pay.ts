@@ -76,7 +76,9 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
   let result: PayBillsResult;
   try {
     const { approvalGateOf, makerKeyOf } = await import('../../approval-gate.js');
-    const deps = { ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, receiptsDir: profile.receiptsDir, locale: await ctx.locale(), sandbox: profile.embeddedSandbox, approvals: await approvalGateOf(ctx), maker: await makerKeyOf(ctx) };
+    const { billDocumentWriter } = await import('../../../receipts/bill-receipt.js');
+    const documents = billDocumentWriter({ receiptsDir: profile.receiptsDir, locale: await ctx.locale(), sandbox: profile.embeddedSandbox });
+    const deps = { ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, documents, approvals: await approvalGateOf(ctx), maker: await makerKeyOf(ctx) };
     result = await payBills(deps, requests, {
       force: opts.force,
       skipPaid: fromFile,

@@ -1,9 +1,7 @@
-import type { ApprovalReason } from '../domain/approval-policy.js';
-import type { Locale } from '../words/locale.js';
-import { formatBRL } from '../domain/money.js';
-
-/** Why a recorded approval does not count (engine/approvals.ts). */
-export type ApprovalProblem = 'not-registered' | 'key-mismatch' | 'bad-signature' | 'content-changed' | 'maker' | 'duplicate';
+import type { ApprovalReason } from '../../domain/approval-policy.js';
+import { formatBRL } from '../../domain/money.js';
+import type { ApprovalProblem, ApprovalRefusal, ApprovalShortfall, ExplainRefusal } from '../../engine/approvals.js';
+import type { Locale } from '../../words/locale.js';
 
 /** What the approval gate and the approval commands' refusals say, per locale (the CLI passes 'en' under --json). */
 const en = {
@@ -79,3 +77,49 @@ const ptBR: ApprovalWords = {
 };
 
 export const APPROVAL_WORDS: Readonly<Record<Locale, ApprovalWords>> = { en, 'pt-BR': ptBR };
+
+/** The gate's refusals in `locale`: the engine says why as data, these are its words. */
+export function explainApprovalRefusal(locale: Locale): ExplainRefusal {
+  const w = APPROVAL_WORDS[locale];
+  return (r: ApprovalRefusal) => {
+    switch (r.code) {
+      case 'reprocess_batch':
+        return { message: w.reprocessBatch(r.batchId) };
+      case 'batch_not_startable':
+        return { message: w.notStartable(r.batchId, r.status) };
+      case 'changed_while_signing':
+        return { message: w.changedWhileSigning(r.subject) };
+      case 'key_not_registered':
+        return { message: w.keyNotRegistered(r.fingerprint, r.profile), hint: w.registerHint(r.publicKey) };
+      case 'maker_cannot_approve':
+        return { message: w.makerCannotApprove(r.batchId) };
+      case 'already_approved':
+        return { message: w.alreadyApproved(r.subject, r.approver) };
+      case 'approvals_missing':
+        return approvalsMissing(w, r);
+    }
+  };
+}
+
+/** One line per target lacking approvals (and why each recorded approval does not count), then what to do. */
+function approvalsMissing(w: ApprovalWords, r: Extract<ApprovalRefusal, { code: 'approvals_missing' }>): { message: string; hint: string } {
+  const lines: string[] = [];
+  const hints: string[] = [];
+  for (const s of r.lacking) {
+    const reasons = s.reasons.map(w.reason).join('; ');
+    const { target } = s;
+    lines.push(target.kind === 'batch' ? w.batchRefused(target.id, target.name, s.required, s.valid, reasons) : w.billRefused(target.line, s.required, s.valid, reasons));
+    for (const a of s.notCounted) lines.push(`  ${w.notCounted(a.approver, w.problem(a.problem, a.approver))}`);
+    if (!s.makerProven) {
+      lines.push(`  ${target.kind === 'batch' ? w.batchMakerUnproven(target.id) : w.billMakerUnproven}`);
+      if (target.kind === 'batch') hints.push(w.claimBatch(target.id));
+    }
+    if (s.missing > 0) hints.push(signCommand(w, s));
+  }
+  if (!r.approversRegistered) hints.push(w.noApprovers(r.profile));
+  return { message: lines.join('\n'), hint: hints.join('\n') };
+}
+
+function signCommand(w: ApprovalWords, s: ApprovalShortfall): string {
+  return s.target.kind === 'batch' ? w.signBatch(s.target.id, s.waitingFor) : w.signBill(s.target.line, s.waitingFor);
+}
