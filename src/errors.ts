@@ -47,6 +47,8 @@ export interface InputProblem {
   readonly file?: string;
   readonly line?: number;
   readonly field?: string;
+  /** The problem's stable code (snake_case), for scripts reading `--json`; the reason is its words. */
+  readonly code?: string;
   readonly reason: string;
 }
 

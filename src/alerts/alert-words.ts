@@ -1,6 +1,6 @@
 import { formatDuration } from '../domain/duration.js';
 import type { Locale } from '../words/locale.js';
-import { statusWord } from '../words/status-words.js';
+import { statusWithReasonText } from '../words/payment-reasons.js';
 
 /** The languages of alert texts (the locale of the profile). */
 export type AlertLocale = Locale;
@@ -178,7 +178,7 @@ export const ALERT_WORDS: Readonly<Record<AlertLocale, AlertFrame>> = {
   },
   'pt-BR': {
     kinds: PT,
-    status: (w) => statusWord(w, 'pt-BR'),
+    status: (w) => statusWithReasonText(w, 'pt-BR'),
     line: (n) => `linha ${n}`,
     since: 'desde',
     id: 'id',

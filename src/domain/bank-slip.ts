@@ -8,7 +8,7 @@
  * field 3 = free[15,25) + mod-10 digit · field 4 = general check digit · field 5 = factor and amount.
  */
 import { mod10, mod11Bank } from './check-digits.js';
-import { fail, ok, type Result } from './result.js';
+import { checked, refused, type BoletoProblem, type BoletoWarning, type Checked } from './boleto-problem.js';
 
 export const BANK_BARCODE_LENGTH = 44;
 export const BANK_LINE_LENGTH = 47;
@@ -65,45 +65,41 @@ export function bankBarcodeFromLine(line: string): string {
   );
 }
 
-function checkCurrency(currencyCode: string): Result<true> {
-  return currencyCode === REAL_CURRENCY_CODE
-    ? ok(true)
-    : fail(`currency code is ${currencyCode}, should be ${REAL_CURRENCY_CODE} (real); only slips in reais are accepted`);
+function currencyProblem(currencyCode: string): BoletoProblem | null {
+  return currencyCode === REAL_CURRENCY_CODE ? null : { code: 'not_reais', currency: Number(currencyCode) };
+}
+
+function generalProblem(actual: string, expected: number): BoletoProblem | null {
+  return actual === String(expected) ? null : { code: 'general_check_digit', actual: Number(actual), expected };
 }
 
 /**
- * Checks a 44-digit bank barcode: currency code and general check digit. Returns the barcode, or the reason.
+ * Checks a 44-digit bank barcode: currency code and general check digit. Returns the barcode, or the problem.
  * The due-date factor is not checked here (it needs "today"; see dueDateFromFactor).
  */
-export function checkBankBarcode(barcode: string): Result<string> {
-  const currency = checkCurrency(barcode.charAt(3));
-  if (!currency.ok) return fail(currency.error);
-  const expected = bankGeneralCheckDigit(barcode);
-  const actual = barcode.charAt(4);
-  if (actual !== String(expected)) return fail(`general check digit is ${actual}, should be ${expected}`);
-  return ok(barcode);
+export function checkBankBarcode(barcode: string): Checked<string> {
+  const problem = currencyProblem(barcode.charAt(3)) ?? generalProblem(barcode.charAt(4), bankGeneralCheckDigit(barcode));
+  return problem === null ? checked(barcode) : refused(problem);
 }
 
 /**
  * Checks a 47-digit bank line: the three field check digits (mod 10), the currency code and the general check
- * digit (mod 11). Returns the barcode it spells, or the reason naming the field and the digit it should have.
+ * digit (mod 11). Returns the barcode it spells, or the problems naming each field and the digit it should have.
  */
-export function checkBankLine(line: string): Result<string> {
-  const currency = checkCurrency(line.charAt(3));
-  if (!currency.ok) return fail(currency.error);
+export function checkBankLine(line: string): Checked<string> {
+  const currency = currencyProblem(line.charAt(3));
+  if (currency !== null) return refused(currency);
   // Field digits first: a typo inside fields 1-3 also breaks the general digit, but the field digit says where it is.
-  const fieldErrors: string[] = [];
+  const fieldProblems: BoletoProblem[] = [];
   LINE_FIELDS.forEach((field, index) => {
     const expected = mod10(line.slice(field.start, field.end));
     const actual = line.charAt(field.checkAt);
-    if (actual !== String(expected)) fieldErrors.push(`field ${index + 1} check digit is ${actual}, should be ${expected}`);
+    if (actual !== String(expected)) fieldProblems.push({ code: 'field_check_digit', field: index + 1, actual: Number(actual), expected });
   });
-  if (fieldErrors.length > 0) return fail(fieldErrors.join('; '));
+  if (fieldProblems.length > 0) return refused(...fieldProblems);
   const barcode = bankBarcodeFromLine(line);
-  const expected = bankGeneralCheckDigit(barcode);
-  const actual = line.charAt(LINE_GENERAL_CHECK_AT);
-  if (actual !== String(expected)) return fail(`general check digit is ${actual}, should be ${expected}`);
-  return ok(barcode);
+  const general = generalProblem(line.charAt(LINE_GENERAL_CHECK_AT), bankGeneralCheckDigit(barcode));
+  return general === null ? checked(barcode) : refused(general);
 }
 
 /** Reads the fields of a 44-digit bank barcode (assumed checked). */
@@ -145,11 +141,11 @@ function isoFromDaysSinceBase(days: number): string {
 
 /**
  * The due date (YYYY-MM-DD) a factor names, given today's date (YYYY-MM-DD, São Paulo): the date of the factor's
- * cycle that falls from 3000 days before to 5500 days after today. Factor 0 means no due date (ok(null)).
+ * cycle that falls from 3000 days before to 5500 days after today. Factor 0 means no due date (value null).
  * Fails when no cycle puts the factor in that window (the code can still be right: its due date is then unknown). Throws RangeError when today is not a date.
  */
-export function dueDateFromFactor(factor: number, today: string): Result<string | null> {
-  if (factor === 0) return ok(null);
+export function dueDateFromFactor(factor: number, today: string): { readonly ok: true; readonly value: string | null } | { readonly ok: false; readonly warning: BoletoWarning } {
+  if (factor === 0) return { ok: true, value: null };
   const todayDays = daysSinceFactorBase(today);
   if (todayDays === null) throw new RangeError(`today must be a date as YYYY-MM-DD, got "${today}"`);
   const earliest = todayDays - FACTOR_WINDOW_BEFORE_DAYS;
@@ -158,12 +154,16 @@ export function dueDateFromFactor(factor: number, today: string): Result<string 
   const cycle = factor < 1000 ? 0 : Math.max(0, Math.ceil((earliest - factor) / FACTOR_CYCLE_DAYS));
   const days = factor + cycle * FACTOR_CYCLE_DAYS;
   if (days < earliest || days > latest) {
-    return fail(
-      `due-date factor ${String(factor).padStart(4, '0')} names no date between ` +
-        `${isoFromDaysSinceBase(earliest)} and ${isoFromDaysSinceBase(latest)} (3000 days before and 5500 days after ${today})`,
-    );
+    const warning: BoletoWarning = {
+      code: 'due_date_unplaced',
+      factor: String(factor).padStart(4, '0'),
+      earliest: isoFromDaysSinceBase(earliest),
+      latest: isoFromDaysSinceBase(latest),
+      today,
+    };
+    return { ok: false, warning };
   }
-  return ok(isoFromDaysSinceBase(days));
+  return { ok: true, value: isoFromDaysSinceBase(days) };
 }
 
 /**

@@ -23,7 +23,9 @@ import {
   collectionLineFromBarcode,
   readCollectionBarcode,
 } from './collection-slip.js';
-import { fail, ok, type Result } from './result.js';
+import { checked, refused, type BoletoProblem, type BoletoWarning, type Checked } from './boleto-problem.js';
+
+export type { BoletoProblem, BoletoWarning } from './boleto-problem.js';
 
 export type BoletoKind = 'bank' | 'collection';
 
@@ -59,24 +61,20 @@ export interface BoletoDecode {
   government: boolean | null;
   /** Collection slips only: utility bills (segments 2, 3 and 4). */
   utility: boolean | null;
-  /** Why the input is not a valid boleto; null when valid. */
-  error: string | null;
+  /** Why the input is not a valid boleto (every check digit found wrong, or the one rule broken); empty when valid. */
+  problems: readonly BoletoProblem[];
   /** What a valid code leaves unknown, e.g. a due date its factor cannot place. */
-  warnings: string[];
+  warnings: readonly BoletoWarning[];
 }
 
 const SEPARATORS = /[\s.\-]/g;
 
 /** The digits of a typed or pasted code: dots, spaces and dashes are dropped; anything else is refused. */
-export function boletoDigits(input: string): Result<string> {
+export function boletoDigits(input: string): Checked<string> {
   const digits = input.replace(SEPARATORS, '');
   const stray = /[^0-9]/.exec(digits);
-  if (stray) return fail(`only digits, dots, spaces and dashes are allowed, got "${stray[0]}"`);
-  return ok(digits);
+  return stray ? refused({ code: 'stray_character', character: stray[0] }) : checked(digits);
 }
-
-const lengthError = (length: number): string =>
-  `must be ${BANK_BARCODE_LENGTH} (barcode), ${BANK_LINE_LENGTH} (bank line) or ${COLLECTION_LINE_LENGTH} (collection line) digits, got ${length}`;
 
 /** A decode with every field null, to be filled in. */
 const blank = (input: string, kind: BoletoKind | null): BoletoDecode => ({
@@ -94,11 +92,11 @@ const blank = (input: string, kind: BoletoKind | null): BoletoDecode => ({
   companyCode: null,
   government: null,
   utility: null,
-  error: null,
+  problems: [],
   warnings: [],
 });
 
-const invalid = (input: string, kind: BoletoKind | null, error: string): BoletoDecode => ({ ...blank(input, kind), error });
+const invalid = (input: string, kind: BoletoKind | null, problems: readonly BoletoProblem[]): BoletoDecode => ({ ...blank(input, kind), problems });
 
 function decodeBank(input: string, barcode: string, today: string): BoletoDecode {
   const fields = readBankBarcode(barcode);
@@ -111,7 +109,7 @@ function decodeBank(input: string, barcode: string, today: string): BoletoDecode
     amountCents: fields.amountCents === 0 ? null : fields.amountCents,
     dueDate: dueDate.ok ? dueDate.value : null,
     bankCode: fields.bankCode,
-    warnings: dueDate.ok ? [] : [`${dueDate.error}; the due date is unknown`],
+    warnings: dueDate.ok ? [] : [dueDate.warning],
   };
 }
 
@@ -135,35 +133,35 @@ function decodeCollection(input: string, barcode: string): BoletoDecode {
 /**
  * Decodes and checks a boleto barcode or line (separators allowed) entirely offline.
  * today = YYYY-MM-DD (São Paulo date) used for the due-date factor cycle; throws RangeError if it is not a date.
- * Never throws for bad input: an invalid code comes back with valid=false, its kind when known, and error.
+ * Never throws for bad input: an invalid code comes back with valid=false, its kind when known, and its problems.
  */
 export function decodeBoleto(input: string, today: string): BoletoDecode {
   if (daysSinceFactorBase(today) === null) throw new RangeError(`today must be a date as YYYY-MM-DD, got "${today}"`);
   const digits = boletoDigits(input);
-  if (!digits.ok) return invalid(input, null, digits.error);
+  if (!digits.ok) return invalid(input, null, digits.problems);
   const code = digits.value;
   const startsWithProduct = code.startsWith(COLLECTION_PRODUCT_DIGIT);
 
   if (code.length === BANK_BARCODE_LENGTH) {
     if (startsWithProduct) {
-      const checked = checkCollectionBarcode(code);
-      return checked.ok ? decodeCollection(input, checked.value) : invalid(input, 'collection', checked.error);
+      const result = checkCollectionBarcode(code);
+      return result.ok ? decodeCollection(input, result.value) : invalid(input, 'collection', result.problems);
     }
-    const checked = checkBankBarcode(code);
-    return checked.ok ? decodeBank(input, checked.value, today) : invalid(input, 'bank', checked.error);
+    const result = checkBankBarcode(code);
+    return result.ok ? decodeBank(input, result.value, today) : invalid(input, 'bank', result.problems);
   }
   if (code.length === BANK_LINE_LENGTH) {
     if (startsWithProduct) {
-      return invalid(input, 'collection', `a line starting with 8 is a collection line of ${COLLECTION_LINE_LENGTH} digits, got ${code.length}`);
+      return invalid(input, 'collection', [{ code: 'short_collection_line', length: code.length }]);
     }
-    const checked = checkBankLine(code);
-    return checked.ok ? decodeBank(input, checked.value, today) : invalid(input, 'bank', checked.error);
+    const result = checkBankLine(code);
+    return result.ok ? decodeBank(input, result.value, today) : invalid(input, 'bank', result.problems);
   }
   if (code.length === COLLECTION_LINE_LENGTH) {
-    const checked = checkCollectionLine(code);
-    return checked.ok ? decodeCollection(input, checked.value) : invalid(input, 'collection', checked.error);
+    const result = checkCollectionLine(code);
+    return result.ok ? decodeCollection(input, result.value) : invalid(input, 'collection', result.problems);
   }
-  return invalid(input, null, lengthError(code.length));
+  return invalid(input, null, [{ code: 'wrong_length', length: code.length }]);
 }
 
 /**

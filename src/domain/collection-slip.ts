@@ -8,7 +8,7 @@
  * Line: the barcode cut into four blocks of 11 digits, each followed by its check digit.
  */
 import { mod10, mod11 } from './check-digits.js';
-import { fail, ok, type Result } from './result.js';
+import { checked, refused, type BoletoProblem, type Checked } from './boleto-problem.js';
 
 export const COLLECTION_BARCODE_LENGTH = 44;
 export const COLLECTION_LINE_LENGTH = 48;
@@ -62,17 +62,13 @@ export function collectionGeneralCheckDigit(valueId: CollectionValueId, barcode:
 }
 
 /** Checks product, segment and value identifier (the first three digits, same in barcode and line). */
-function checkHeader(code: string): Result<CollectionValueId> {
-  if (code.charAt(0) !== COLLECTION_PRODUCT_DIGIT) {
-    return fail(`a collection slip starts with ${COLLECTION_PRODUCT_DIGIT}, got ${code.charAt(0)}`);
-  }
+function checkHeader(code: string): Checked<CollectionValueId> {
+  if (code.charAt(0) !== COLLECTION_PRODUCT_DIGIT) return refused({ code: 'not_collection_product', digit: Number(code.charAt(0)) });
   const segment = Number(code.charAt(1));
-  if (COLLECTION_SEGMENTS[segment] === undefined) return fail(`segment ${segment} does not exist`);
+  if (COLLECTION_SEGMENTS[segment] === undefined) return refused({ code: 'unknown_segment', segment });
   const valueId = Number(code.charAt(2));
-  if (!isValueId(valueId)) {
-    return fail(`value identifier ${valueId} does not exist (6 or 7: modulo 10; 8 or 9: modulo 11)`);
-  }
-  return ok(valueId);
+  if (!isValueId(valueId)) return refused({ code: 'unknown_value_identifier', valueId });
+  return checked(valueId);
 }
 
 /** The 48-digit line of a 44-digit collection barcode with a valid value identifier. No validation. */
@@ -92,35 +88,35 @@ export function collectionBarcodeFromLine(line: string): string {
   return line.slice(0, 11) + line.slice(12, 23) + line.slice(24, 35) + line.slice(36, 47);
 }
 
-function checkGeneral(valueId: CollectionValueId, barcode: string): Result<string> {
+function checkGeneral(valueId: CollectionValueId, barcode: string): Checked<string> {
   const expected = collectionGeneralCheckDigit(valueId, barcode);
   const actual = barcode.charAt(3);
-  return actual === String(expected) ? ok(barcode) : fail(`general check digit is ${actual}, should be ${expected}`);
+  return actual === String(expected) ? checked(barcode) : refused({ code: 'general_check_digit', actual: Number(actual), expected });
 }
 
 /** Checks a 44-digit collection barcode: product, segment, value identifier, general check digit. */
-export function checkCollectionBarcode(barcode: string): Result<string> {
+export function checkCollectionBarcode(barcode: string): Checked<string> {
   const header = checkHeader(barcode);
-  if (!header.ok) return fail(header.error);
+  if (!header.ok) return header;
   return checkGeneral(header.value, barcode);
 }
 
 /**
  * Checks a 48-digit collection line: product, segment, value identifier, the four block check digits and the
- * general check digit. Returns the barcode it spells, or the reason naming the block and the digit it should have.
+ * general check digit. Returns the barcode it spells, or the problems naming each block and the digit it should have.
  */
-export function checkCollectionLine(line: string): Result<string> {
+export function checkCollectionLine(line: string): Checked<string> {
   const header = checkHeader(line);
-  if (!header.ok) return fail(header.error);
+  if (!header.ok) return header;
   const valueId = header.value;
-  const blockErrors: string[] = [];
+  const blockProblems: BoletoProblem[] = [];
   for (let block = 0; block < 4; block++) {
     const start = block * 12;
     const expected = collectionCheckDigit(valueId, line.slice(start, start + 11));
     const actual = line.charAt(start + 11);
-    if (actual !== String(expected)) blockErrors.push(`block ${block + 1} check digit is ${actual}, should be ${expected}`);
+    if (actual !== String(expected)) blockProblems.push({ code: 'block_check_digit', block: block + 1, actual: Number(actual), expected });
   }
-  if (blockErrors.length > 0) return fail(blockErrors.join('; '));
+  if (blockProblems.length > 0) return refused(...blockProblems);
   return checkGeneral(valueId, collectionBarcodeFromLine(line));
 }
 

@@ -13,36 +13,39 @@ export interface BillReturnReason {
   /** The meaning given to the client. */
   readonly meaning: string;
   /** Slug grouping rows of the same meaning, stable for JSON output and tests. */
-  readonly family: string;
+  readonly family: BillReturnFamily;
 }
 
-/** SPEC.md "Return of a bill payment", every row, in its order and wording. */
+/** SPEC.md "Return of a bill payment", every row, in its order and wording: received, meaning, family. */
+const BILL_RETURN_ROWS = [
+  ['12 - validity or due date expired, payment after due date not allowed', 'due date expired', 'due-date-expired'],
+  ['10 - payment not authorized, value differs from the one informed by the beneficiary', 'value differs from the central registry', 'value-differs'],
+  ['23 - bill cannot be received because it is settled', 'bill already paid', 'already-paid'],
+  ['23 - bill cannot be received because it is written off', 'bill already written off', 'written-off'],
+  ['Occurrence AJ - invalid movement type', 'generic refusal; contact support', 'generic-refusal'],
+  ['Duplicate transfer by the receiving institution', 'bill already paid', 'already-paid'],
+  ['Bill received with a discount or rebate not foreseen on the bill', 'value differs from the central registry', 'value-differs'],
+  ['Bill payment differs from the centralized base', 'information differs from the central registry', 'registry-mismatch'],
+  ['Barcode does not follow the specification', 'information differs from the central registry', 'registry-mismatch'],
+  ['Bill does not exist in the centralized base', 'bill not found', 'not-found'],
+  ['14 - bill blocked for payment', 'bill already written off', 'written-off'],
+  ['276 - bill already received on this date', 'bill received within the same day', 'same-day'],
+  ['NC - registered value differs in the registry or is not updated for payment', 'value differs from the central registry', 'value-differs'],
+  ['H6 - other reasons for withholding', 'generic refusal; contact support', 'generic-refusal'],
+  ['Invalid barcode', 'information differs from the central registry', 'registry-mismatch'],
+  ['Return of fraudulent payment (documents with barcode)', 'payment identified as fraud', 'fraud'],
+  ['Bill at a notary or protested', 'bill protested', 'protested'],
+  ['13 - payment deadline exceeded', 'payment deadline exceeded', 'deadline-exceeded'],
+  ['Already paid', 'bill already paid', 'already-paid'],
+  ['Bill differs from the centralized base', 'bill differs from the central registry', 'bill-differs'],
+  ['2 - operation failed', 'generic refusal; contact support', 'generic-refusal'],
+] as const;
+
+/** The meanings a bill return can have (the words for people are at the edge, src/words/payment-reasons.ts). */
+export type BillReturnFamily = (typeof BILL_RETURN_ROWS)[number][2];
+
 export const BILL_RETURN_REASONS: readonly BillReturnReason[] = Object.freeze(
-  (
-    [
-      ['12 - validity or due date expired, payment after due date not allowed', 'due date expired', 'due-date-expired'],
-      ['10 - payment not authorized, value differs from the one informed by the beneficiary', 'value differs from the central registry', 'value-differs'],
-      ['23 - bill cannot be received because it is settled', 'bill already paid', 'already-paid'],
-      ['23 - bill cannot be received because it is written off', 'bill already written off', 'written-off'],
-      ['Occurrence AJ - invalid movement type', 'generic refusal; contact support', 'generic-refusal'],
-      ['Duplicate transfer by the receiving institution', 'bill already paid', 'already-paid'],
-      ['Bill received with a discount or rebate not foreseen on the bill', 'value differs from the central registry', 'value-differs'],
-      ['Bill payment differs from the centralized base', 'information differs from the central registry', 'registry-mismatch'],
-      ['Barcode does not follow the specification', 'information differs from the central registry', 'registry-mismatch'],
-      ['Bill does not exist in the centralized base', 'bill not found', 'not-found'],
-      ['14 - bill blocked for payment', 'bill already written off', 'written-off'],
-      ['276 - bill already received on this date', 'bill received within the same day', 'same-day'],
-      ['NC - registered value differs in the registry or is not updated for payment', 'value differs from the central registry', 'value-differs'],
-      ['H6 - other reasons for withholding', 'generic refusal; contact support', 'generic-refusal'],
-      ['Invalid barcode', 'information differs from the central registry', 'registry-mismatch'],
-      ['Return of fraudulent payment (documents with barcode)', 'payment identified as fraud', 'fraud'],
-      ['Bill at a notary or protested', 'bill protested', 'protested'],
-      ['13 - payment deadline exceeded', 'payment deadline exceeded', 'deadline-exceeded'],
-      ['Already paid', 'bill already paid', 'already-paid'],
-      ['Bill differs from the centralized base', 'bill differs from the central registry', 'bill-differs'],
-      ['2 - operation failed', 'generic refusal; contact support', 'generic-refusal'],
-    ] as const
-  ).map(([received, meaning, family]) => Object.freeze({ received, meaning, family })),
+  BILL_RETURN_ROWS.map(([received, meaning, family]) => Object.freeze({ received, meaning, family })),
 );
 
 /** Words a provider may put before a reason code ("Occurrence AJ", "Ocorrência AJ", "Código 12"). */
@@ -167,33 +170,39 @@ export interface PixReason {
  * an operational failure: the catalogue uses it also when the payer's own institution asked for the money back
  * because of its own error (a duplicate, a wrong amount), and paying again by ourselves could pay twice.
  */
+const PIX_ROWS = [
+  ['AB03', 'Settlement aborted: timeout in the instant payment system (SPI)', 'rejection', 'reprocess'],
+  ['AB09', "Transaction interrupted by an error at the receiver's institution", 'rejection', 'reprocess'],
+  ['AB11', "Timeout at the payer's institution, which issued the payment order", 'rejection', 'reprocess'],
+  ['AC03', "Receiver's branch or account number does not exist or is invalid", 'rejection', 'final'],
+  ['AC06', "Receiver's account is blocked", 'rejection', 'final'],
+  ['AC07', "Receiver's account is closed", 'rejection', 'final'],
+  ['AC14', "Wrong account type for the receiver's account", 'rejection', 'final'],
+  ['AG03', "Transaction type not supported or not allowed on the receiver's account (e.g. a salary account)", 'rejection', 'final'],
+  ['AM02', 'Amount above the limit allowed for the type of the credited account', 'rejection', 'final'],
+  ['AM04', "Insufficient balance in the settlement (PI) account of the payer's institution", 'rejection', 'final'],
+  ['AM09', 'Wrong amount: a return above the amount of the original payment', 'rejection', 'final'],
+  ['BE01', "Receiver's CPF/CNPJ is not consistent with the holder of the account", 'rejection', 'final'],
+  ['BE17', "Creditor identification invalid: QR code rejected by the receiver's institution", 'rejection', 'final'],
+  ['CH11', "Receiver's CPF/CNPJ is incorrect", 'rejection', 'final'],
+  ['DS27', 'Participant not registered in the SPI or not yet operating', 'rejection', 'final'],
+  ['ED05', 'Settlement failed: generic error processing the instant payment', 'rejection', 'reprocess'],
+  ['RR04', 'Regulatory reason: payer sanctioned by a UN Security Council resolution', 'rejection', 'final'],
+  ['SL02', 'Return refused: the original payment is not a Pix Saque or Pix Troco', 'rejection', 'final'],
+  ['BE08', "Returned because of an operational failure (bank error) at the payer's or the receiver's institution", 'return', 'final'],
+  ['FR01', 'Returned for well-founded suspicion of fraud (special return mechanism, MED)', 'return', 'final'],
+  ['MD06', 'Refund requested by the end customer who received the payment', 'return', 'final'],
+  ['SL02', "Returned for a specific service of the receiver's institution (Pix Saque or Pix Troco)", 'return', 'final'],
+] as const;
+
+type PixRow = (typeof PIX_ROWS)[number];
+/** The rejection codes (pacs.002) paybatch knows. */
+export type PixRejectionCode = Extract<PixRow, readonly [string, string, 'rejection', string]>[0];
+/** The return codes (pacs.004) paybatch knows. */
+export type PixReturnCode = Extract<PixRow, readonly [string, string, 'return', string]>[0];
+
 export const PIX_REASONS: readonly PixReason[] = Object.freeze(
-  (
-    [
-      ['AB03', 'Settlement aborted: timeout in the instant payment system (SPI)', 'rejection', 'reprocess'],
-      ['AB09', "Transaction interrupted by an error at the receiver's institution", 'rejection', 'reprocess'],
-      ['AB11', "Timeout at the payer's institution, which issued the payment order", 'rejection', 'reprocess'],
-      ['AC03', "Receiver's branch or account number does not exist or is invalid", 'rejection', 'final'],
-      ['AC06', "Receiver's account is blocked", 'rejection', 'final'],
-      ['AC07', "Receiver's account is closed", 'rejection', 'final'],
-      ['AC14', "Wrong account type for the receiver's account", 'rejection', 'final'],
-      ['AG03', "Transaction type not supported or not allowed on the receiver's account (e.g. a salary account)", 'rejection', 'final'],
-      ['AM02', 'Amount above the limit allowed for the type of the credited account', 'rejection', 'final'],
-      ['AM04', "Insufficient balance in the settlement (PI) account of the payer's institution", 'rejection', 'final'],
-      ['AM09', 'Wrong amount: a return above the amount of the original payment', 'rejection', 'final'],
-      ['BE01', "Receiver's CPF/CNPJ is not consistent with the holder of the account", 'rejection', 'final'],
-      ['BE17', "Creditor identification invalid: QR code rejected by the receiver's institution", 'rejection', 'final'],
-      ['CH11', "Receiver's CPF/CNPJ is incorrect", 'rejection', 'final'],
-      ['DS27', 'Participant not registered in the SPI or not yet operating', 'rejection', 'final'],
-      ['ED05', 'Settlement failed: generic error processing the instant payment', 'rejection', 'reprocess'],
-      ['RR04', 'Regulatory reason: payer sanctioned by a UN Security Council resolution', 'rejection', 'final'],
-      ['SL02', 'Return refused: the original payment is not a Pix Saque or Pix Troco', 'rejection', 'final'],
-      ['BE08', "Returned because of an operational failure (bank error) at the payer's or the receiver's institution", 'return', 'final'],
-      ['FR01', 'Returned for well-founded suspicion of fraud (special return mechanism, MED)', 'return', 'final'],
-      ['MD06', 'Refund requested by the end customer who received the payment', 'return', 'final'],
-      ['SL02', "Returned for a specific service of the receiver's institution (Pix Saque or Pix Troco)", 'return', 'final'],
-    ] as const
-  ).map(([code, description, kind, action]) => Object.freeze({ code, description, kind, action })),
+  PIX_ROWS.map(([code, description, kind, action]) => Object.freeze({ code, description, kind, action })),
 );
 
 /**

@@ -1,62 +1,71 @@
 /**
  * The pure rules of paying one bill: whether a code is a bill, whether the provider's details describe the bill that
  * was typed, which amount to pay, and when the bank window lets it be paid. No I/O and no wording: a refusal or a
- * warning is a value with the data its message needs, worded by the CLI (src/cli/commands/boleto/bill-messages.ts).
+ * warning is a code with the data its message needs, worded by the CLI (src/cli/messages/bill-refusals.ts).
  * plan-bills.ts applies these rules to a list; pay-bill.ts sequences the calls.
  */
 import { addBusinessDays, billWindow, saoPauloDate } from '../domain/bank-calendar.js';
-import { billWindowCloseHour, type BoletoDecode } from '../domain/boleto.js';
+import { billWindowCloseHour, type BoletoDecode, type BoletoProblem } from '../domain/boleto.js';
 import type { BillRow } from '../ledger/bill-repository.js';
 import type { BillDetails } from '../provider/types.js';
 
 /** A decode whose code is a bill: line, barcode and kind are known. */
 export type ValidBillDecode = BoletoDecode & { readonly line: string; readonly barcode: string; readonly kind: 'bank' | 'collection' };
 
-/** Why a bill must not be paid as requested. Amounts in centavos, dates YYYY-MM-DD. */
+/** The ledger's earlier attempt at the same bill that blocks paying it again: its row, as data. */
+export interface LedgerAttempt {
+  readonly billId: number;
+  readonly status: string;
+  /** ISO instant the attempt was recorded. */
+  readonly createdAt: string;
+  readonly transactionId: string | null;
+}
+
+/** Why a bill must not be paid as requested: a code and its data. Amounts in centavos, dates YYYY-MM-DD. */
 export type BillRefusal =
   // The request itself (offline).
-  | { readonly kind: 'no-code' }
-  /** `detail`: the decoder's explanation (check digit, length, …). */
-  | { readonly kind: 'invalid-code'; readonly detail: string }
+  | { readonly code: 'no_code' }
+  /** `problems`: what the decoder found wrong (check digits, length, …). */
+  | { readonly code: 'invalid_code'; readonly problems: readonly BoletoProblem[] }
   /** `detail`: why the amount text does not read as reais. */
-  | { readonly kind: 'invalid-amount'; readonly detail: string }
-  | { readonly kind: 'description-too-long'; readonly length: number; readonly max: number }
+  | { readonly code: 'invalid_amount'; readonly detail: string }
+  | { readonly code: 'description_too_long'; readonly length: number; readonly max: number }
   /** The same bill is requested again; `firstLine`: the line of its first request, when read from a file. */
-  | { readonly kind: 'same-bill-twice'; readonly firstLine: number | null }
+  | { readonly code: 'same_bill_twice'; readonly firstLine: number | null }
   // The ledger's newest earlier attempt at the same bill (passing --force pays it anyway).
   /** Paid or scheduled. */
-  | { readonly kind: 'already-paid-in-ledger'; readonly row: BillRow }
-  | { readonly kind: 'unknown-outcome-in-ledger'; readonly row: BillRow }
+  | ({ readonly code: 'already_paid_in_ledger' } & LedgerAttempt)
+  | ({ readonly code: 'unknown_outcome_in_ledger' } & LedgerAttempt)
   /** An intent without an outcome: another run in flight, or one that stopped mid-call. */
-  | { readonly kind: 'unfinished-payment-in-ledger'; readonly row: BillRow }
+  | ({ readonly code: 'unfinished_payment_in_ledger' } & LedgerAttempt)
   // The provider's answer to the details (endpoint 12).
-  | { readonly kind: 'unknown-to-provider' }
+  | { readonly code: 'unknown_to_provider' }
   /** `detail`: the provider's error (HTTP 400 or 422). */
-  | { readonly kind: 'code-refused-by-provider'; readonly detail: string }
+  | { readonly code: 'code_refused_by_provider'; readonly detail: string }
   // The details against the code.
-  | { readonly kind: 'another-bill'; readonly providerLine: string }
-  | { readonly kind: 'amount-mismatch'; readonly codeCents: number; readonly providerCents: number }
+  | { readonly code: 'another_bill'; readonly providerLine: string }
+  | { readonly code: 'amount_mismatch'; readonly codeCents: number; readonly providerCents: number }
   // The amount rules.
-  | { readonly kind: 'fixed-amount'; readonly billCents: number; readonly requestedCents: number }
+  | { readonly code: 'fixed_amount'; readonly billCents: number; readonly requestedCents: number }
   /** An amount was given, but the provider gives none and does not let the payer choose one. */
-  | { readonly kind: 'amount-not-choosable' }
+  | { readonly code: 'amount_not_choosable' }
   /** `requested`: the amount given (true) or the bill's own (false). */
-  | { readonly kind: 'below-minimum'; readonly requested: boolean; readonly amountCents: number; readonly minCents: number }
-  | { readonly kind: 'above-maximum'; readonly requested: boolean; readonly amountCents: number; readonly maxCents: number }
+  | { readonly code: 'below_minimum'; readonly requested: boolean; readonly amountCents: number; readonly minCents: number }
+  | { readonly code: 'above_maximum'; readonly requested: boolean; readonly amountCents: number; readonly maxCents: number }
   /** The code holds a reference value, not the amount due: an amount must be given. */
-  | { readonly kind: 'reference-value' }
-  /** The bill lets the payer choose its amount, and none was given; `range` when the provider gives both limits. */
-  | { readonly kind: 'amount-needed'; readonly range: { readonly minCents: number; readonly maxCents: number } | null }
-  | { readonly kind: 'no-amount' };
+  | { readonly code: 'reference_value' }
+  /** The bill lets the payer choose its amount, and none was given; both limits when the provider gives them. */
+  | { readonly code: 'amount_needed'; readonly minCents: number | null; readonly maxCents: number | null }
+  | { readonly code: 'no_amount' };
 
 /** Something to know before paying a bill that may still be paid. Amounts in centavos, dates YYYY-MM-DD. */
 export type BillWarning =
-  | { readonly kind: 'due-date-differs'; readonly codeDueDate: string; readonly providerDueDate: string }
+  | { readonly code: 'due_date_differs'; readonly codeDueDate: string; readonly providerDueDate: string }
   /** `interestCents`: the provider's interest and fines, when it gives any. */
-  | { readonly kind: 'past-due'; readonly dueDate: string; readonly interestCents: number | null }
-  | { readonly kind: 'discount'; readonly discountCents: number }
+  | { readonly code: 'past_due'; readonly dueDate: string; readonly interestCents: number | null }
+  | { readonly code: 'discount'; readonly discountCents: number }
   /** The provider's clock and calendar decide; a disagreement means one of the two clocks is off. */
-  | { readonly kind: 'settle-date-differs'; readonly providerSettleDate: string; readonly expectedSettleDate: string };
+  | { readonly code: 'settle_date_differs'; readonly providerSettleDate: string; readonly expectedSettleDate: string };
 
 /** When a payment asked for at some instant is made. */
 export interface BillTiming {
@@ -73,28 +82,34 @@ export interface BillTiming {
 
 /** A decode as a bill, or why the code is not one (an empty code, or the decoder's error). */
 export function checkDecode(decoded: BoletoDecode): { ok: true; value: ValidBillDecode } | { ok: false; refusal: BillRefusal } {
-  if (decoded.input.trim() === '') return { ok: false, refusal: { kind: 'no-code' } };
+  if (decoded.input.trim() === '') return { ok: false, refusal: { code: 'no_code' } };
   if (!decoded.valid || decoded.line === null || decoded.barcode === null || decoded.kind === null) {
-    return { ok: false, refusal: { kind: 'invalid-code', detail: decoded.error ?? 'not a bill line or barcode' } };
+    return { ok: false, refusal: { code: 'invalid_code', problems: decoded.problems } };
   }
   return { ok: true, value: { ...decoded, line: decoded.line, barcode: decoded.barcode, kind: decoded.kind } };
 }
 
 /** Why a ledger row of the same bill (a blocking status: paid, scheduled, unknown, intent) blocks paying it again. */
 export function ledgerRefusal(row: BillRow): BillRefusal {
+  const attempt = ledgerAttempt(row);
   switch (row.status) {
     case 'unknown':
-      return { kind: 'unknown-outcome-in-ledger', row };
+      return { code: 'unknown_outcome_in_ledger', ...attempt };
     case 'intent':
-      return { kind: 'unfinished-payment-in-ledger', row };
+      return { code: 'unfinished_payment_in_ledger', ...attempt };
     default:
-      return { kind: 'already-paid-in-ledger', row };
+      return { code: 'already_paid_in_ledger', ...attempt };
   }
+}
+
+/** A ledger row of a bill as the data of a refusal. */
+export function ledgerAttempt(row: BillRow): LedgerAttempt {
+  return { billId: row.id, status: row.status, createdAt: row.created_at, transactionId: row.transaction_id };
 }
 
 /** Whether a refusal is the ledger's: an earlier attempt at the same bill, which --force overrides. */
 export function isLedgerRefusal(r: BillRefusal): boolean {
-  return r.kind === 'already-paid-in-ledger' || r.kind === 'unknown-outcome-in-ledger' || r.kind === 'unfinished-payment-in-ledger';
+  return r.code === 'already_paid_in_ledger' || r.code === 'unknown_outcome_in_ledger' || r.code === 'unfinished_payment_in_ledger';
 }
 
 /**
@@ -124,22 +139,22 @@ export function crossCheck(decoded: BoletoDecode, details: BillDetails, today: s
   const warnings: BillWarning[] = [];
   const providerDigits = details.typefulLine.replace(/\D/g, '');
   if (providerDigits !== '' && providerDigits !== decoded.line && providerDigits !== decoded.barcode) {
-    refusals.push({ kind: 'another-bill', providerLine: providerDigits });
+    refusals.push({ code: 'another_bill', providerLine: providerDigits });
   }
   if (decoded.amountCents !== null) {
     const adjusted = (details.discountCents ?? 0) !== 0 || (details.interestCents ?? 0) !== 0;
     const providerFace = details.originalAmountCents ?? (adjusted ? null : details.amountCents);
     if (providerFace !== null && providerFace !== decoded.amountCents) {
-      refusals.push({ kind: 'amount-mismatch', codeCents: decoded.amountCents, providerCents: providerFace });
+      refusals.push({ code: 'amount_mismatch', codeCents: decoded.amountCents, providerCents: providerFace });
     }
   }
   if (decoded.dueDate !== null && details.dueDate !== '' && details.dueDate !== decoded.dueDate) {
-    warnings.push({ kind: 'due-date-differs', codeDueDate: decoded.dueDate, providerDueDate: details.dueDate });
+    warnings.push({ code: 'due_date_differs', codeDueDate: decoded.dueDate, providerDueDate: details.dueDate });
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(details.dueDate) && details.dueDate < today) {
-    warnings.push({ kind: 'past-due', dueDate: details.dueDate, interestCents: details.interestCents });
+    warnings.push({ code: 'past_due', dueDate: details.dueDate, interestCents: details.interestCents });
   }
-  if (details.discountCents) warnings.push({ kind: 'discount', discountCents: details.discountCents });
+  if (details.discountCents) warnings.push({ code: 'discount', discountCents: details.discountCents });
   return { refusals, warnings };
 }
 
@@ -152,7 +167,7 @@ export function checkDetails(decoded: BoletoDecode, details: BillDetails, now: D
   const timing = billTiming(decoded, now);
   const expected = timing.scheduledFor ?? saoPauloDate(now);
   if (/^\d{4}-\d{2}-\d{2}$/.test(details.settleDate) && details.settleDate !== expected) {
-    warnings.push({ kind: 'settle-date-differs', providerSettleDate: details.settleDate, expectedSettleDate: expected });
+    warnings.push({ code: 'settle_date_differs', providerSettleDate: details.settleDate, expectedSettleDate: expected });
   }
   return { refusals, warnings, timing };
 }
@@ -172,24 +187,25 @@ export function chooseAmount(
   const max = details.maxValueCents;
   const refuse = (refusal: BillRefusal) => ({ ok: false as const, refusal });
   const withinLimits = (cents: number, requested: boolean) => {
-    if (min !== null && min > 0 && cents < min) return refuse({ kind: 'below-minimum', requested, amountCents: cents, minCents: min });
-    if (max !== null && max > 0 && cents > max) return refuse({ kind: 'above-maximum', requested, amountCents: cents, maxCents: max });
+    if (min !== null && min > 0 && cents < min) return refuse({ code: 'below_minimum', requested, amountCents: cents, minCents: min });
+    if (max !== null && max > 0 && cents > max) return refuse({ code: 'above_maximum', requested, amountCents: cents, maxCents: max });
     return { ok: true as const, amountCents: cents };
   };
 
   if (requestedCents !== null) {
     if (!details.canChangeAmount) {
-      if (due !== null && requestedCents !== due) return refuse({ kind: 'fixed-amount', billCents: due, requestedCents });
-      if (due === null && min === null && max === null) return refuse({ kind: 'amount-not-choosable' });
+      if (due !== null && requestedCents !== due) return refuse({ code: 'fixed_amount', billCents: due, requestedCents });
+      if (due === null && min === null && max === null) return refuse({ code: 'amount_not_choosable' });
     }
     return withinLimits(requestedCents, true);
   }
-  if (decoded.valueIsReference) return refuse({ kind: 'reference-value' });
+  if (decoded.valueIsReference) return refuse({ code: 'reference_value' });
   if (due === null) {
     if (details.canChangeAmount) {
-      return refuse({ kind: 'amount-needed', range: min !== null && max !== null ? { minCents: Math.max(min, 1), maxCents: max } : null });
+      const both = min !== null && max !== null;
+      return refuse({ code: 'amount_needed', minCents: both ? Math.max(min, 1) : null, maxCents: both ? max : null });
     }
-    return refuse({ kind: 'no-amount' });
+    return refuse({ code: 'no_amount' });
   }
   return withinLimits(due, false);
 }

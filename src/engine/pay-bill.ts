@@ -59,10 +59,10 @@ export type PaymentAnswer =
 
 /** Something to know about a payment that was made. Amounts in centavos. */
 export type PaymentWarning =
-  | { readonly kind: 'paid-amount-differs'; readonly paidCents: number; readonly askedCents: number }
-  | { readonly kind: 'receipt-not-written'; readonly detail: string }
+  | { readonly code: 'paid_amount_differs'; readonly paidCents: number; readonly askedCents: number }
+  | { readonly code: 'receipt_not_written'; readonly detail: string }
   /** Scheduled although the bank window was expected open (one of the two clocks is off). */
-  | { readonly kind: 'scheduled-unexpectedly' };
+  | { readonly code: 'scheduled_unexpectedly' };
 
 export interface BillOutcome {
   readonly bill: PreparedBill;
@@ -244,7 +244,7 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
   const status = ledgerStatusOf(result.status);
   const warnings: PaymentWarning[] = [];
   if (result.amountPaidCents !== null && result.amountPaidCents !== bill.amountCents) {
-    warnings.push({ kind: 'paid-amount-differs', paidCents: result.amountPaidCents, askedCents: bill.amountCents });
+    warnings.push({ code: 'paid_amount_differs', paidCents: result.amountPaidCents, askedCents: bill.amountCents });
   }
   await recordAnswer(
     ledger,
@@ -275,10 +275,10 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
     // The scheduling or the payment receipt, as the bill's status now says (an event may have moved it meanwhile).
     receiptPath = await writeBillDocument(deps, await getBill(ledger, billId));
   } catch (e) {
-    warnings.push({ kind: 'receipt-not-written', detail: errorText(e) });
+    warnings.push({ code: 'receipt_not_written', detail: errorText(e) });
   }
 
-  if (status === 'scheduled' && bill.timing.scheduledFor === null) warnings.push({ kind: 'scheduled-unexpectedly' });
+  if (status === 'scheduled' && bill.timing.scheduledFor === null) warnings.push({ code: 'scheduled_unexpectedly' });
   return { bill, status: status ?? 'unknown', row: await getBill(ledger, billId), answer: { kind: 'taken', payment: result }, receiptPath, warnings };
 }
 
@@ -326,7 +326,7 @@ async function fetchDetails(provider: Pick<ProviderClient, 'boletoDetails'>, lin
     return { ok: true, details: await provider.boletoDetails(line) };
   } catch (e) {
     if (!(e instanceof ProviderError) || (e.status !== 400 && e.status !== 404 && e.status !== 422)) throw e;
-    return { ok: false, refusal: e.status === 404 ? { kind: 'unknown-to-provider' } : { kind: 'code-refused-by-provider', detail: e.message } };
+    return { ok: false, refusal: e.status === 404 ? { code: 'unknown_to_provider' } : { code: 'code_refused_by_provider', detail: e.message } };
   }
 }
 

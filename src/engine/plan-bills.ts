@@ -134,16 +134,16 @@ function offlineVerdicts(inputs: readonly BillPlanInput[], o: BillPlanOptions): 
     if (request.amount !== undefined && request.amount !== null && request.amount.trim() !== '') {
       const parsed = parseAmount(request.amount);
       if (parsed.ok) requestedCents = parsed.value;
-      else reasons.push({ kind: 'invalid-amount', detail: parsed.error });
+      else reasons.push({ code: 'invalid_amount', detail: parsed.error });
     }
     const description = request.description?.trim() || null;
     if (description !== null && description.length > MAX_BILL_DESCRIPTION) {
-      reasons.push({ kind: 'description-too-long', length: description.length, max: MAX_BILL_DESCRIPTION });
+      reasons.push({ code: 'description_too_long', length: description.length, max: MAX_BILL_DESCRIPTION });
     }
     if (!code.ok) return { action: 'refuse', request, reasons };
 
     const { barcode } = code.value;
-    if (firstLineOf.has(barcode)) reasons.push({ kind: 'same-bill-twice', firstLine: firstLineOf.get(barcode) ?? null });
+    if (firstLineOf.has(barcode)) reasons.push({ code: 'same_bill_twice', firstLine: firstLineOf.get(barcode) ?? null });
     else firstLineOf.set(barcode, request.line);
     // The newest attempt decides: a bill paid with --force after an unknown attempt is paid.
     const newest = previous.at(-1);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { formatBoletoLine } from '../domain/boleto.js';
 import type { Locale } from '../words/locale.js';
 import { localDateTime, localDay, zoneLabel } from '../words/local-time.js';
+import { billReturnMeaningText } from '../words/payment-reasons.js';
 import { formatBRL } from '../domain/money.js';
 import { writePrivateFile } from '../private-files.js';
 import { fileSafe, looksLikePdf } from './receipt-file.js';
@@ -125,7 +126,7 @@ function billReceiptRows(f: BillReceiptFacts): [string, string][] {
     row(w.transaction, dash(f.transactionId)),
     row(w.description, dash(f.description)),
     ...(f.kind === 'return'
-      ? [row(w.returnReason, dash(f.returnReason)), row(w.returnMeaning, dash(f.returnMeaning)), row(w.returnedAt, f.returnedAt ? time(f.returnedAt) : '-')]
+      ? [row(w.returnReason, dash(f.returnReason)), row(w.returnMeaning, dash(billReturnMeaningText(f.returnReason, f.returnMeaning, f.locale))), row(w.returnedAt, f.returnedAt ? time(f.returnedAt) : '-')]
       : []),
     row(w.ledger, `#${f.billId}${f.forced ? ` (${w.forced})` : ''}`),
   ];

@@ -1,4 +1,5 @@
 import type { Locale } from '../words/locale.js';
+import { pixReasonText } from '../words/payment-reasons.js';
 import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { formatReais } from '../domain/money.js';
 import { csvLine, UTF8_BOM } from '../sheet/csv-text.js';
@@ -29,7 +30,7 @@ export function reportCsv(report: BatchReport, locale: Locale): string {
   const time = (iso: string | null) => (iso ? localDateTime(new Date(iso), locale) : '');
   const row = (l: ReportLine) => [
     l.line === null ? '' : String(l.line), l.name ?? '', l.document ?? '', l.key, plainAmount(l.amountCents, locale), labels.status(l.status),
-    l.reason ?? '', time(l.createdAt), time(l.settledAt), l.endToEndId ?? '', l.receipt ?? '',
+    l.reason === null ? '' : pixReasonText(l.reason, locale, l.status === 'returned' ? 'return' : 'rejection'), time(l.createdAt), time(l.settledAt), l.endToEndId ?? '', l.receipt ?? '',
   ];
   const lines = [csvLine(reportHeadings(locale), delimiter), ...report.lines.map((l) => csvLine(row(l), delimiter)), ''];
   lines.push(csvLine([labels.columns.status, labels.count, labels.columns.amount], delimiter));

@@ -1,4 +1,5 @@
 import type { Locale } from '../words/locale.js';
+import { pixReasonText } from '../words/payment-reasons.js';
 import { saoPauloDateTime } from '../domain/bank-calendar.js';
 import { centsToReais } from '../domain/money.js';
 import type { BatchReport } from './batch-report.js';
@@ -32,7 +33,7 @@ export async function reportXlsx(report: BatchReport, locale: Locale): Promise<B
   sheet.addRow(reportHeadings(locale)).font = { bold: true };
   for (const l of report.lines) {
     sheet.addRow([
-      l.line, l.name, l.document, l.key, centsToReais(l.amountCents), labels.status(l.status), l.reason,
+      l.line, l.name, l.document, l.key, centsToReais(l.amountCents), labels.status(l.status), l.reason === null ? null : pixReasonText(l.reason, locale, l.status === 'returned' ? 'return' : 'rejection'),
       wallClockDate(l.createdAt), l.settledAt ? wallClockDate(l.settledAt) : null, l.endToEndId, l.receipt,
     ]);
   }

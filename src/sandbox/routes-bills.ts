@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { saoPauloDate } from '../domain/bank-calendar.js';
 import { decodeBoleto } from '../domain/boleto.js';
+import { boletoProblemsText } from '../words/bills.js';
 import { centsToReais } from '../domain/money.js';
 import { conflict, invalidInput, notFound, ruleBroken } from './api-error.js';
 import type { AccountOf, AppParts } from './app-parts.js';
@@ -38,7 +39,7 @@ function lookUp(rt: Runtime, code: string, field: string): RegisteredBill {
   const now = rt.clock.now();
   const decoded = decodeBoleto(code, saoPauloDate(new Date(now)));
   if (!decoded.valid || decoded.barcode === null || decoded.line === null) {
-    throw invalidInput([{ field, problem: decoded.error ?? 'is not a bill line or barcode' }]);
+    throw invalidInput([{ field, problem: decoded.problems.length ? boletoProblemsText(decoded.problems, 'en') : 'is not a bill line or barcode' }]);
   }
   if (notInRegistry(decoded.barcode)) throw notFound('bill');
   return registeredBill({ ...decoded, barcode: decoded.barcode, line: decoded.line }, now);

@@ -2,6 +2,7 @@ import type { Locale } from '../words/locale.js';
 import { localDateTime, localDay, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
 import { statusWord } from '../words/status-words.js';
+import { pixReasonText, statusWithReasonText } from '../words/payment-reasons.js';
 import type { AlertView, ApprovalView, BatchDetail, BatchProgress, BillView, CallEntry, DashboardItem, DashboardReceipt } from '../engine/dashboard.js';
 
 /**
@@ -46,14 +47,20 @@ export function presenter(locale: Locale) {
       ...batch(b),
       paidOverTime: b.paidOverTime.map((p) => ({ at: p.at, time: time(p.at), paidCents: p.paidCents, paid: money(p.paidCents) })),
     }),
-    item: (i: DashboardItem) => ({ ...i, amount: money(i.amountCents), statusText: word(i.status), updated: time(i.updatedAt) }),
+    item: (i: DashboardItem) => ({
+      ...i,
+      amount: money(i.amountCents),
+      statusText: word(i.status),
+      reasonText: i.reason === null ? null : pixReasonText(i.reason, locale, i.status === 'returned' ? 'return' : 'rejection'),
+      updated: time(i.updatedAt),
+    }),
     call: (c: CallEntry) => ({ ...c, time: time(c.at) }),
     alert: (a: AlertView, words: { readonly title: string; readonly summary: string; readonly nextStep: string | null }) => ({
       ...a,
       ...words,
       created: time(a.createdAt),
       acked: time(a.ackedAt),
-      items: a.items.map((i) => ({ ...i, amount: money(i.amountCents), statusText: word(i.status), updated: time(i.lastUpdate) })),
+      items: a.items.map((i) => ({ ...i, amount: money(i.amountCents), statusText: statusWithReasonText(i.status, locale), updated: time(i.lastUpdate) })),
     }),
     bill: (b: BillView) => ({
       ...b,

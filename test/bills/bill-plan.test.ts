@@ -48,15 +48,15 @@ describe('crossCheck: the details must describe the bill typed', () => {
     expect(crossCheck(decode(line), detailsFor(line, 15_990), '2025-03-10')).toEqual({ refusals: [], warnings: [] });
     const discounted = detailsFor(line, 15_670, { originalAmountCents: 15_990, discountCents: 320 });
     const r = crossCheck(decode(line), discounted, '2025-03-10');
-    expect(r).toEqual({ refusals: [], warnings: [{ kind: 'discount', discountCents: 320 }] });
+    expect(r).toEqual({ refusals: [], warnings: [{ code: 'discount', discountCents: 320 }] });
     expect(r.warnings.map(warningText)).toEqual(['the provider grants a discount of R$ 3,20']);
   });
 
   it('refuses when the provider has another amount than the one written in the code', () => {
     const line = bankLine({ amountCents: 15_990 });
     const r = crossCheck(decode(line), detailsFor(line, 19_590), '2025-03-10');
-    expect(r.refusals).toEqual([{ kind: 'amount-mismatch', codeCents: 15_990, providerCents: 19_590 }]);
-    expect(refusalText(r.refusals[0]!, '--amount')).toMatch(/code says R\$ 159,90 but the provider's bill is R\$ 195,90.*mistyped digit/);
+    expect(r.refusals).toEqual([{ code: 'amount_mismatch', codeCents: 15_990, providerCents: 19_590 }]);
+    expect(refusalText(r.refusals[0]!, 'option')).toMatch(/code says R\$ 159,90 but the provider's bill is R\$ 195,90.*mistyped digit/);
   });
 
   it('compares with the amount due when the provider gives no original amount and no discount or interest', () => {
@@ -70,8 +70,8 @@ describe('crossCheck: the details must describe the bill typed', () => {
     const line = bankLine();
     const other = bankLine({ tail: '9999' });
     const another = crossCheck(decode(line), detailsFor(other, 15_990), '2025-03-10').refusals;
-    expect(another).toEqual([{ kind: 'another-bill', providerLine: other }]);
-    expect(refusalText(another[0]!, '--amount')).toMatch(/another bill/);
+    expect(another).toEqual([{ code: 'another_bill', providerLine: other }]);
+    expect(refusalText(another[0]!, 'option')).toMatch(/another bill/);
     const d = decode(line);
     expect(crossCheck(d, detailsFor(d.barcode!, 15_990), '2025-03-10').refusals).toEqual([]);
     expect(crossCheck(d, detailsFor(`${line.slice(0, 5)}.${line.slice(5)}`, 15_990), '2025-03-10').refusals).toEqual([]);
@@ -87,8 +87,8 @@ describe('crossCheck: the details must describe the bill typed', () => {
     const line = bankLine({ dueDate: '2025-03-20' });
     const r = crossCheck(decode(line), detailsFor(line, 15_990, { dueDate: '2025-03-05', interestCents: 412 }), '2025-03-10');
     expect(r.warnings).toEqual([
-      { kind: 'due-date-differs', codeDueDate: '2025-03-20', providerDueDate: '2025-03-05' },
-      { kind: 'past-due', dueDate: '2025-03-05', interestCents: 412 },
+      { code: 'due_date_differs', codeDueDate: '2025-03-20', providerDueDate: '2025-03-05' },
+      { code: 'past_due', dueDate: '2025-03-05', interestCents: 412 },
     ]);
     expect(r.warnings.map(warningText)).toEqual(["the code's due date is 2025-03-20, the provider's is 2025-03-05", 'past due since 2025-03-05; the provider adds R$ 4,12 of interest and fines']);
   });
@@ -113,24 +113,24 @@ describe('chooseAmount: the amount rules', () => {
   });
 
   it.each([
-    ['another amount for a fixed bill', fixed, detailsFor(fixed, 15_990), 16_000, { kind: 'fixed-amount', billCents: 15_990, requestedCents: 16_000 }, /^this bill's amount cannot change: it is R\$ 159,90, not R\$ 160,00 \(leave the amount out to pay it\)$/],
-    ['a reference-value slip without an amount', reference, open(reference), null, { kind: 'reference-value' }, /reference value.*\(--amount\)$/],
-    ['a zero-amount slip without an amount', zero, open(zero), null, { kind: 'amount-needed', range: { minCents: 1, maxCents: 100_000_000 } }, /does not fix its amount.*between R\$ 0,01 and R\$ 1\.000\.000,00 \(--amount\)$/],
-    ['a zero-amount slip without an amount or limits', zero, { ...open(zero), minValueCents: null }, null, { kind: 'amount-needed', range: null }, /^this bill does not fix its amount: give the amount to pay \(--amount\)$/],
-    ['an amount above the maximum', zero, open(zero), 100_000_001, { kind: 'above-maximum', requested: true, amountCents: 100_000_001, maxCents: 100_000_000 }, /^the amount R\$ 1\.000\.000,01 is above the bill's maximum of R\$ 1\.000\.000,00$/],
-    ['an amount below the minimum', zero, { ...open(zero), minValueCents: 1_000 }, 999, { kind: 'below-minimum', requested: true, amountCents: 999, minCents: 1_000 }, /^the amount R\$ 9,99 is below the bill's minimum of R\$ 10,00$/],
-    ["a bill's own amount below its minimum", fixed, detailsFor(fixed, 15_990, { minValueCents: 20_000 }), null, { kind: 'below-minimum', requested: false, amountCents: 15_990, minCents: 20_000 }, /^the bill's amount R\$ 159,90 is below/],
-    ['a fixed bill the provider gives no amount for', fixed, detailsFor(fixed, 0, { minValueCents: null, maxValueCents: null, originalAmountCents: null }), null, { kind: 'no-amount' }, /^the provider gives no amount for this bill$/],
-    ['an amount for a fixed bill the provider gives no amount for', fixed, detailsFor(fixed, 0, { minValueCents: null, maxValueCents: null, originalAmountCents: null }), 100, { kind: 'amount-not-choosable' }, /does not let the payer choose one$/],
+    ['another amount for a fixed bill', fixed, detailsFor(fixed, 15_990), 16_000, { code: 'fixed_amount', billCents: 15_990, requestedCents: 16_000 }, /^this bill's amount cannot change: it is R\$ 159,90, not R\$ 160,00 \(leave the amount out to pay it\)$/],
+    ['a reference-value slip without an amount', reference, open(reference), null, { code: 'reference_value' }, /reference value.*\(--amount\)$/],
+    ['a zero-amount slip without an amount', zero, open(zero), null, { code: 'amount_needed', minCents: 1, maxCents: 100_000_000 }, /does not fix its amount.*between R\$ 0,01 and R\$ 1\.000\.000,00 \(--amount\)$/],
+    ['a zero-amount slip without an amount or limits', zero, { ...open(zero), minValueCents: null }, null, { code: 'amount_needed', minCents: null, maxCents: null }, /^this bill does not fix its amount: give the amount to pay \(--amount\)$/],
+    ['an amount above the maximum', zero, open(zero), 100_000_001, { code: 'above_maximum', requested: true, amountCents: 100_000_001, maxCents: 100_000_000 }, /^the amount R\$ 1\.000\.000,01 is above the bill's maximum of R\$ 1\.000\.000,00$/],
+    ['an amount below the minimum', zero, { ...open(zero), minValueCents: 1_000 }, 999, { code: 'below_minimum', requested: true, amountCents: 999, minCents: 1_000 }, /^the amount R\$ 9,99 is below the bill's minimum of R\$ 10,00$/],
+    ["a bill's own amount below its minimum", fixed, detailsFor(fixed, 15_990, { minValueCents: 20_000 }), null, { code: 'below_minimum', requested: false, amountCents: 15_990, minCents: 20_000 }, /^the bill's amount R\$ 159,90 is below/],
+    ['a fixed bill the provider gives no amount for', fixed, detailsFor(fixed, 0, { minValueCents: null, maxValueCents: null, originalAmountCents: null }), null, { code: 'no_amount' }, /^the provider gives no amount for this bill$/],
+    ['an amount for a fixed bill the provider gives no amount for', fixed, detailsFor(fixed, 0, { minValueCents: null, maxValueCents: null, originalAmountCents: null }), 100, { code: 'amount_not_choosable' }, /does not let the payer choose one$/],
   ])('refuses %s', (_what, line, details, requested, refusal, text) => {
     const r = chooseAmount(decode(line), details, requested);
     expect(r).toEqual({ ok: false, refusal });
-    if (!r.ok) expect(refusalText(r.refusal, '--amount')).toMatch(text);
+    if (!r.ok) expect(refusalText(r.refusal, 'option')).toMatch(text);
   });
 
   it('names the way to give the amount', () => {
     const r = chooseAmount(decode(reference), open(reference), null);
-    expect(!r.ok && refusalText(r.refusal, 'the amount column')).toMatch(/\(the amount column\)$/);
+    expect(!r.ok && refusalText(r.refusal, 'column')).toMatch(/\(the amount column\)$/);
   });
 });
 

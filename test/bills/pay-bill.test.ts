@@ -53,7 +53,7 @@ async function rejection(p: Promise<unknown>, requests: readonly BillRequest[] =
   const e = await p.then(() => null, (x: unknown) => x);
   expect(e).toBeInstanceOf(BillsRefusedError);
   const refused = e as BillsRefusedError;
-  const shown = refusedBillsError(refused, requests, '--amount');
+  const shown = refusedBillsError(refused, requests, 'option');
   return { refused: refused.refused, reasons: refused.refused.flatMap((b) => b.reasons), message: shown.message, hint: shown.hint, problems: shown.problems };
 }
 
@@ -115,8 +115,9 @@ describe('payBills: one bill', () => {
     const { pay } = await setUp(provider);
     const typo = fixedBill.slice(0, -1) + String((Number(fixedBill.at(-1)) + 1) % 10);
     const e = await rejection(pay([{ code: typo }]));
-    expect(e.reasons).toEqual([{ kind: 'invalid-code', detail: expect.stringMatching(/check digit/) }]);
-    expect(e.problems).toEqual([{ field: 'code', reason: expect.stringMatching(/check digit/) }]);
+    // The last digit of the amount (field 5) changed: only the general check digit, mod 11, objects.
+    expect(e.reasons).toEqual([{ code: 'invalid_code', problems: [{ code: 'general_check_digit', actual: expect.any(Number), expected: expect.any(Number) }] }]);
+    expect(e.problems).toEqual([{ field: 'code', code: 'invalid_code', reason: expect.stringMatching(/^general check digit is \d, should be \d$/) }]);
     expect(e.message).toBe('This bill cannot be paid; nothing was paid.');
     expect(provider.calls).toEqual([]);
   });
@@ -125,7 +126,7 @@ describe('payBills: one bill', () => {
     const provider = new FakeProvider((code) => detailsFor(code, 19_590));
     const { pay, ledger } = await setUp(provider);
     const e = await rejection(pay([{ code: fixedBill }]));
-    expect(e.reasons).toEqual([{ kind: 'amount-mismatch', codeCents: 15_990, providerCents: 19_590 }]);
+    expect(e.reasons).toEqual([{ code: 'amount_mismatch', codeCents: 15_990, providerCents: 19_590 }]);
     expect(e.problems[0]?.reason).toMatch(/code says R\$ 159,90 but the provider's bill is R\$ 195,90/);
     expect(provider.calls.map((c) => c.op)).toEqual(['details']);
     expect(await listBills(ledger, ['intent', 'paid', 'failed', 'unknown'])).toEqual([]);
@@ -135,8 +136,8 @@ describe('payBills: one bill', () => {
     const provider = new FakeProvider(() => httpError(404, 'not_found', 'bill not found'));
     const { pay } = await setUp(provider);
     const e = await rejection(pay([{ code: fixedBill }]));
-    expect(e.reasons).toEqual([{ kind: 'unknown-to-provider' }]);
-    expect(e.problems).toEqual([{ field: 'code', reason: 'the provider does not know this bill (HTTP 404); check the digits against the slip' }]);
+    expect(e.reasons).toEqual([{ code: 'unknown_to_provider' }]);
+    expect(e.problems).toEqual([{ field: 'code', code: 'unknown_to_provider', reason: 'the provider does not know this bill (HTTP 404); check the digits against the slip' }]);
   });
 
   it('records a lost answer as unknown, never retries it, and says what to check', async () => {
@@ -158,16 +159,17 @@ describe('payBills: one bill', () => {
 
   it('refuses a bill the ledger has as paid, scheduled or unknown unless --force', async () => {
     const cases = [
-      [() => paymentFor(fixedBill, 15_990), 'already-paid-in-ledger'],
-      [() => paymentFor(fixedBill, 15_990, { status: 'scheduled' }), 'already-paid-in-ledger'],
-      [() => lostAnswer(), 'unknown-outcome-in-ledger'],
+      [() => paymentFor(fixedBill, 15_990), 'already_paid_in_ledger'],
+      [() => paymentFor(fixedBill, 15_990, { status: 'scheduled' }), 'already_paid_in_ledger'],
+      [() => lostAnswer(), 'unknown_outcome_in_ledger'],
     ] as const;
     for (const [answer, kind] of cases) {
       const provider = fixedProvider(answer);
       const { pay, ledger } = await setUp(provider);
       await pay([{ code: fixedBill }]);
       const e = await rejection(pay([{ code: fixedBill }]));
-      expect(e.reasons).toEqual([{ kind, row: expect.objectContaining({ id: 1 }) }]);
+      expect(e.reasons).toEqual([{ code: kind, billId: 1, status: expect.any(String), createdAt: expect.any(String), transactionId: kind === 'unknown_outcome_in_ledger' ? null : expect.any(String) }]);
+      expect(e.problems[0]?.code).toBe(kind);
       expect(e.problems[0]?.reason).toContain('--force');
       expect(e.hint).toBe('Check the ledger with `paybatch boleto list` before paying again.');
       expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(1);
@@ -175,7 +177,7 @@ describe('payBills: one bill', () => {
       expect(again.outcomes[0]?.row.forced).toBe(1);
       expect(provider.calls.filter((c) => c.op === 'pay')).toHaveLength(2);
       // A paid or scheduled payment stands beside the forced one; an unknown one is closed as not found.
-      expect(await listBills(ledger, ['paid', 'scheduled', 'unknown'])).toHaveLength(kind === 'unknown-outcome-in-ledger' ? 1 : 2);
+      expect(await listBills(ledger, ['paid', 'scheduled', 'unknown'])).toHaveLength(kind === 'unknown_outcome_in_ledger' ? 1 : 2);
     }
   });
 
@@ -225,10 +227,10 @@ describe('payBills: one bill', () => {
       },
     });
     const e = await p.then(() => null, (x: unknown) => x);
-    expect(e).toMatchObject({ stage: 'paying', refused: [{ request, reasons: [{ kind: 'unfinished-payment-in-ledger', row: expect.objectContaining({ id: 1 }) }] }] });
-    const shown = refusedBillsError(e as BillsRefusedError, [request], '--amount');
+    expect(e).toMatchObject({ stage: 'paying', refused: [{ request, reasons: [{ code: 'unfinished_payment_in_ledger', billId: 1, status: 'intent', createdAt: '2025-03-10T13:00:00.000Z', transactionId: null }] }] });
+    const shown = refusedBillsError(e as BillsRefusedError, [request], 'option');
     expect(shown.message).toBe('This bill cannot be paid; nothing was paid.');
-    expect(shown.problems).toEqual([{ field: 'code', reason: expect.stringMatching(/^a payment of this bill is being sent since 2025-03-10 13:00 UTC \(bill #1\), by another run right now or by one that stopped before recording its outcome/) }]);
+    expect(shown.problems).toEqual([{ field: 'code', code: 'unfinished_payment_in_ledger', reason: expect.stringMatching(/^a payment of this bill is being sent since 2025-03-10 13:00 UTC \(bill #1\), by another run right now or by one that stopped before recording its outcome/) }]);
     expect(shown.hint).toBeUndefined();
     expect(provider.calls.map((c) => c.op)).toEqual(['details']);
     expect(await listBills(ledger, ['intent', 'paid'])).toHaveLength(1);
@@ -285,8 +287,8 @@ describe('payBills: one bill', () => {
     const provider = new FakeProvider((code) => detailsFor(code, 0, { canChangeAmount: true, minValueCents: 1, maxValueCents: 100_000_000, originalAmountCents: 0 }));
     const { pay } = await setUp(provider);
     const e = await rejection(pay([{ code: reference }]));
-    expect(e.reasons).toEqual([{ kind: 'reference-value' }]);
-    expect(e.problems[0]).toMatchObject({ field: 'amount', reason: expect.stringContaining('--amount') });
+    expect(e.reasons).toEqual([{ code: 'reference_value' }]);
+    expect(e.problems[0]).toMatchObject({ field: 'amount', reason: expect.stringContaining('(--amount)') });
     await pay([{ code: reference, amount: '1.234,56' }]);
     expect(provider.calls.at(-1)).toEqual({ op: 'pay', code: reference, amountCents: 123_456 });
   });
@@ -303,7 +305,7 @@ describe('payBills: a list', () => {
     const { pay, ledger } = await setUp(provider);
     const bad = [...rows(codes.slice(0, 2)), { code: '123', file: 'bills.csv', line: 4 }, { code: codes[0]!, file: 'bills.csv', line: 5 }, { code: codes[2]!, amount: '1,2,3', file: 'bills.csv', line: 6 }];
     const e = await rejection(pay(bad), bad);
-    expect(e.refused.map((b) => [b.request.line, b.reasons.map((r) => r.kind)])).toEqual([[4, ['invalid-code']], [5, ['same-bill-twice']], [6, ['invalid-amount']]]);
+    expect(e.refused.map((b) => [b.request.line, b.reasons.map((r) => r.code)])).toEqual([[4, ['invalid_code']], [5, ['same_bill_twice']], [6, ['invalid_amount']]]);
     expect(e.message).toBe('3 of 5 bills in bills.csv cannot be paid; nothing was paid.');
     expect(e.hint).toBeUndefined();
     expect(e.problems.map((p) => [p.line, p.field])).toEqual([[4, 'code'], [5, 'code'], [6, 'amount']]);
@@ -338,7 +340,7 @@ describe('payBills: a list', () => {
     expect(first.outcomes.map((o) => o.status)).toEqual(['paid', 'unknown']);
 
     const refused = await rejection(pay(rows(codes)), rows(codes));
-    expect(refused.problems).toEqual([{ file: 'bills.csv', line: 3, field: 'code', reason: expect.stringMatching(/unknown outcome \(bill #2\)/) }]);
+    expect(refused.problems).toEqual([{ file: 'bills.csv', line: 3, field: 'code', code: 'unknown_outcome_in_ledger', reason: expect.stringMatching(/unknown outcome \(bill #2\)/) }]);
 
     // Checked at the provider: not there. Paid again on its own with --force.
     lose = false;
@@ -361,21 +363,21 @@ describe('inspectBill', () => {
     const provider = new FakeProvider((code) => detailsFor(code, 19_590));
     const bill = await inspected(inspectBill({ provider: async () => provider, now: () => MONDAY }, fixedBill));
     expect(billKindName(bill.decoded)).toBe('bank slip (bank 237)');
-    expect(bill.refusals).toEqual([{ kind: 'amount-mismatch', codeCents: 15_990, providerCents: 19_590 }]);
+    expect(bill.refusals).toEqual([{ code: 'amount_mismatch', codeCents: 15_990, providerCents: 19_590 }]);
     expect(bill.timing.windowOpen).toBe(true);
   });
 
   it('warns when the provider expects another settle date than this clock', async () => {
     const provider = new FakeProvider((code) => detailsFor(code, 15_990, { settleDate: '2025-03-12' }));
     const bill = await inspected(inspectBill({ provider: async () => provider, now: () => MONDAY }, fixedBill));
-    expect(bill.warnings).toEqual([{ kind: 'settle-date-differs', providerSettleDate: '2025-03-12', expectedSettleDate: '2025-03-10' }]);
+    expect(bill.warnings).toEqual([{ code: 'settle_date_differs', providerSettleDate: '2025-03-12', expectedSettleDate: '2025-03-10' }]);
     expect(bill.warnings.map(warningText)).toContain("the provider gives 2025-03-12 as the settle date, while this computer's clock expects 2025-03-10: the provider's clock decides");
   });
 
   it('refuses an invalid code without calling the provider', async () => {
     const provider = fixedProvider();
     const r = await inspectBill({ provider: async () => provider, now: () => MONDAY }, '1234');
-    expect(r).toEqual({ ok: false, stage: 'code', refusal: { kind: 'invalid-code', detail: expect.any(String) } });
+    expect(r).toEqual({ ok: false, stage: 'code', refusal: { code: 'invalid_code', problems: [{ code: 'wrong_length', length: 4 }] } });
     expect(provider.calls).toEqual([]);
   });
 });

@@ -19,6 +19,9 @@ const reference = collectionLine({ valueId: 7 });
 const row = (id: number, status: BillStatus, line = fixed): BillRow =>
   ({ id, status, line, barcode: decodeBoleto(line, '2025-03-10').barcode, created_at: '2025-03-07T13:00:00.000Z', transaction_id: status === 'paid' ? `tx-${id}` : null }) as BillRow;
 
+/** What a refusal says of a ledger row made by `row`. */
+const attempt = (id: number, status: BillStatus) => ({ billId: id, status, createdAt: '2025-03-07T13:00:00.000Z', transactionId: status === 'paid' ? `tx-${id}` : null });
+
 const found = (details: BillDetails): DetailsAnswer => ({ ok: true, details });
 
 /** A request with what the shell would gather for it: the decode, the ledger's rows, and details when asked. */
@@ -49,43 +52,43 @@ describe('planBills: one request', () => {
   it.each<[string, BillPlanInput, { force?: boolean; skipPaid?: boolean; now?: Date }, ReturnType<typeof summary>]>([
     ['a fixed bill: its own amount, now', input({ code: fixed }), {}, { pay: 15_990, scheduledFor: null, warnings: [], previous: [] }],
     ['on Saturday night: scheduled for Monday', input({ code: fixed }), { now: SATURDAY }, { pay: 15_990, scheduledFor: '2025-03-10', warnings: [], previous: [] }],
-    ['an empty code', input({ code: '   ' }), {}, { refuse: [{ kind: 'no-code' }] }],
+    ['an empty code', input({ code: '   ' }), {}, { refuse: [{ code: 'no_code' }] }],
     [
       'a bad code, a bad amount and a long description: every reason, in that order',
       input({ code: '1234', amount: '1,2,3', description: 'x'.repeat(MAX_BILL_DESCRIPTION + 1) }),
       {},
       {
         refuse: [
-          { kind: 'invalid-code', detail: 'must be 44 (barcode), 47 (bank line) or 48 (collection line) digits, got 4' },
-          { kind: 'invalid-amount', detail: 'amount "1,2,3": misplaced "," thousands separator' },
-          { kind: 'description-too-long', length: 141, max: 140 },
+          { code: 'invalid_code', problems: [{ code: 'wrong_length', length: 4 }] },
+          { code: 'invalid_amount', detail: 'amount "1,2,3": misplaced "," thousands separator' },
+          { code: 'description_too_long', length: 141, max: 140 },
         ],
       },
     ],
     ['a description of exactly the maximum', input({ code: fixed, description: ` ${'x'.repeat(MAX_BILL_DESCRIPTION)} ` }), {}, { pay: 15_990, scheduledFor: null, warnings: [], previous: [] }],
-    ['paid in the ledger', input({ code: fixed }, { previous: [paidRow] }), {}, { refuse: [{ kind: 'already-paid-in-ledger', row: paidRow }] }],
-    ['scheduled in the ledger', input({ code: fixed }, { previous: [row(2, 'scheduled')] }), {}, { refuse: [{ kind: 'already-paid-in-ledger', row: row(2, 'scheduled') }] }],
-    ['unknown in the ledger', input({ code: fixed }, { previous: [row(3, 'unknown')] }), {}, { refuse: [{ kind: 'unknown-outcome-in-ledger', row: row(3, 'unknown') }] }],
-    ['an intent without outcome in the ledger', input({ code: fixed }, { previous: [row(4, 'intent')] }), {}, { refuse: [{ kind: 'unfinished-payment-in-ledger', row: row(4, 'intent') }] }],
+    ['paid in the ledger', input({ code: fixed }, { previous: [paidRow] }), {}, { refuse: [{ code: 'already_paid_in_ledger', ...attempt(1, 'paid') }] }],
+    ['scheduled in the ledger', input({ code: fixed }, { previous: [row(2, 'scheduled')] }), {}, { refuse: [{ code: 'already_paid_in_ledger', ...attempt(2, 'scheduled') }] }],
+    ['unknown in the ledger', input({ code: fixed }, { previous: [row(3, 'unknown')] }), {}, { refuse: [{ code: 'unknown_outcome_in_ledger', ...attempt(3, 'unknown') }] }],
+    ['an intent without outcome in the ledger', input({ code: fixed }, { previous: [row(4, 'intent')] }), {}, { refuse: [{ code: 'unfinished_payment_in_ledger', ...attempt(4, 'intent') }] }],
     ['paid in the ledger, with --force', input({ code: fixed }, { previous: [paidRow] }), { force: true }, { pay: 15_990, scheduledFor: null, warnings: [], previous: [1] }],
     ['paid in the ledger, in a file run again', input({ code: fixed }, { previous: [paidRow] }), { skipPaid: true }, { skip: 1 }],
-    ['unknown in the ledger, in a file run again: still refused', input({ code: fixed }, { previous: [row(3, 'unknown')] }), { skipPaid: true }, { refuse: [{ kind: 'unknown-outcome-in-ledger', row: row(3, 'unknown') }] }],
+    ['unknown in the ledger, in a file run again: still refused', input({ code: fixed }, { previous: [row(3, 'unknown')] }), { skipPaid: true }, { refuse: [{ code: 'unknown_outcome_in_ledger', ...attempt(3, 'unknown') }] }],
     ['unknown, then paid with --force: the newest decides', input({ code: fixed }, { previous: [row(3, 'unknown'), row(5, 'paid')] }), { skipPaid: true }, { skip: 5 }],
     [
       'paid in the ledger, in a file, with a bad amount: refused, not left out',
       input({ code: fixed, amount: 'abc' }, { previous: [paidRow] }),
       { skipPaid: true },
-      { refuse: [{ kind: 'invalid-amount', detail: 'amount "abc" has characters other than digits, "." and ","' }, { kind: 'already-paid-in-ledger', row: paidRow }] },
+      { refuse: [{ code: 'invalid_amount', detail: 'amount "abc" has characters other than digits, "." and ","' }, { code: 'already_paid_in_ledger', ...attempt(1, 'paid') }] },
     ],
-    ['a bill the provider does not know', input({ code: fixed }, { details: { ok: false, refusal: { kind: 'unknown-to-provider' } } }), {}, { refuse: [{ kind: 'unknown-to-provider' }] }],
-    ['details with another amount than the code', input({ code: fixed }, { details: found(detailsFor(fixed, 19_590)) }), {}, { refuse: [{ kind: 'amount-mismatch', codeCents: 15_990, providerCents: 19_590 }] }],
+    ['a bill the provider does not know', input({ code: fixed }, { details: { ok: false, refusal: { code: 'unknown_to_provider' } } }), {}, { refuse: [{ code: 'unknown_to_provider' }] }],
+    ['details with another amount than the code', input({ code: fixed }, { details: found(detailsFor(fixed, 19_590)) }), {}, { refuse: [{ code: 'amount_mismatch', codeCents: 15_990, providerCents: 19_590 }] }],
     [
       "another bill's details, and another amount asked for a fixed bill",
       input({ code: fixed, amount: '100' }, { details: found(detailsFor(other, 15_990)) }),
       {},
-      { refuse: [{ kind: 'another-bill', providerLine: other }, { kind: 'fixed-amount', billCents: 15_990, requestedCents: 10_000 }] },
+      { refuse: [{ code: 'another_bill', providerLine: other }, { code: 'fixed_amount', billCents: 15_990, requestedCents: 10_000 }] },
     ],
-    ['a reference-value slip without an amount', input({ code: reference }, { details: found(detailsFor(reference, 0, { canChangeAmount: true, originalAmountCents: 0 })) }), {}, { refuse: [{ kind: 'reference-value' }] }],
+    ['a reference-value slip without an amount', input({ code: reference }, { details: found(detailsFor(reference, 0, { canChangeAmount: true, originalAmountCents: 0 })) }), {}, { refuse: [{ code: 'reference_value' }] }],
     [
       'a reference-value slip with an amount',
       input({ code: reference, amount: '25,00' }, { details: found(detailsFor(reference, 0, { canChangeAmount: true, minValueCents: 1, maxValueCents: 100_000, originalAmountCents: 0 })) }),
@@ -100,10 +103,10 @@ describe('planBills: one request', () => {
         pay: 16_000,
         scheduledFor: null,
         warnings: [
-          { kind: 'due-date-differs', codeDueDate: '2025-03-20', providerDueDate: '2025-03-05' },
-          { kind: 'past-due', dueDate: '2025-03-05', interestCents: 110 },
-          { kind: 'discount', discountCents: 100 },
-          { kind: 'settle-date-differs', providerSettleDate: '2025-03-11', expectedSettleDate: '2025-03-10' },
+          { code: 'due_date_differs', codeDueDate: '2025-03-20', providerDueDate: '2025-03-05' },
+          { code: 'past_due', dueDate: '2025-03-05', interestCents: 110 },
+          { code: 'discount', discountCents: 100 },
+          { code: 'settle_date_differs', providerSettleDate: '2025-03-11', expectedSettleDate: '2025-03-10' },
         ],
         previous: [],
       },
@@ -121,9 +124,9 @@ describe('planBills: a list', () => {
     expect(plan([input(a!), input(b!), input(c!, { details: null })]).map(summary)).toEqual([
       { pay: 15_990, scheduledFor: null, warnings: [], previous: [] },
       { pay: 20_000, scheduledFor: null, warnings: [], previous: [] },
-      { refuse: [{ kind: 'same-bill-twice', firstLine: 2 }] },
+      { refuse: [{ code: 'same_bill_twice', firstLine: 2 }] },
     ]);
-    expect(plan([input({ code: fixed }), input({ code: fixed }, { details: null })]).map(summary)[1]).toEqual({ refuse: [{ kind: 'same-bill-twice', firstLine: null }] });
+    expect(plan([input({ code: fixed }), input({ code: fixed }, { details: null })]).map(summary)[1]).toEqual({ refuse: [{ code: 'same_bill_twice', firstLine: null }] });
   });
 
   it('asks the provider only for requests that pass every offline check', () => {
@@ -139,7 +142,7 @@ describe('planBills: a list', () => {
     const decisions = plan(inputs, { skipPaid: true });
     expect(decisions.map((d) => d.action)).toEqual(['pay', 'refuse', 'skip', 'refuse']);
     expect(decisions.map((d) => (d.action === 'pay' ? d.bill.request.line : d.request.line))).toEqual([2, 3, 4, 5]);
-    expect(decisions.flatMap((d) => (d.action === 'refuse' ? d.reasons.map((r: BillRefusal) => r.kind) : []))).toEqual(['invalid-code', 'reference-value']);
+    expect(decisions.flatMap((d) => (d.action === 'refuse' ? d.reasons.map((r: BillRefusal) => r.code) : []))).toEqual(['invalid_code', 'reference_value']);
   });
 
   it('throws when a request that needs the provider has no details (a mistake of the caller)', () => {

@@ -22,6 +22,7 @@ describe('paybatch boleto decode', () => {
       companyCode: null,
       error: null,
       warnings: [],
+      problems: [],
     });
   });
 
@@ -54,8 +55,9 @@ describe('paybatch boleto decode', () => {
     expect(r.code).toBe(3);
     const doc = JSON.parse(r.stdout);
     expect(doc.valid).toBe(false);
-    expect(doc.error).toMatch(/block 2/);
-    expect(doc.error).toMatch(/5/);
+    // Block 2 is 87450048001: its mod-10 digit is 5, typed as 4.
+    expect(doc.error).toBe('block 2 check digit is 4, should be 5');
+    expect(doc.problems).toEqual([{ code: 'block_check_digit', block: 2, actual: 4, expected: 5 }]);
   });
 
   it('shows a table for people', async () => {

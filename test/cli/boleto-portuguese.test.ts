@@ -39,8 +39,27 @@ describe('paybatch boleto in Portuguese', () => {
     const { run } = await setUp(MONDAY_10H);
     const r = await run(['boleto', 'details', '23793.38128', '60007.827136']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^erro: Este não é um código de conta válido; nada foi enviado ao provedor\.\n {2}campo code: must be 44/);
+    expect(r.stderr).toMatch(
+      /^erro: Este não é um código de conta válido; nada foi enviado ao provedor\.\n {2}campo code: deve ter 44 \(código de barras\), 47 \(linha digitável de boleto bancário\) ou 48 \(linha de arrecadação\) dígitos, tem 21\n/,
+    );
     const json = await run(['boleto', 'details', '23793.38128', '60007.827136', '--json']);
-    expect(JSON.parse(json.stdout).error).toMatchObject({ message: 'This is not a valid bill code; nothing was sent to the provider.', problems: [{ field: 'code' }] });
+    expect(JSON.parse(json.stdout).error).toMatchObject({
+      message: 'This is not a valid bill code; nothing was sent to the provider.',
+      problems: [{ field: 'code', code: 'invalid_code', reason: 'must be 44 (barcode), 47 (bank line) or 48 (collection line) digits, got 21' }],
+    });
+  });
+
+  it('names a wrong check digit in Portuguese, and the digit it should have', async () => {
+    const { run } = await setUp(MONDAY_10H);
+    // The line of boleto-decode.test.ts with field 1's check digit (the 10th digit, 8) typed as 7: mod 10 of 237933812 is 8.
+    const r = await run(['boleto', 'decode', '23793.38127', '60007.827136', '95000.063305', '5', '16560000150000']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('não: o dígito verificador do campo 1 é 7, deveria ser 8');
+    const json = await run(['boleto', 'decode', '23793.38127', '60007.827136', '95000.063305', '5', '16560000150000', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      valid: false,
+      error: 'field 1 check digit is 7, should be 8',
+      problems: [{ code: 'field_check_digit', field: 1, actual: 7, expected: 8 }],
+    });
   });
 });

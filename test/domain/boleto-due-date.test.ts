@@ -37,7 +37,7 @@ describe('dueDateFromFactor', () => {
   it('fails when no cycle falls from 3000 days before to 5500 days after today', () => {
     expect(dueDateFromFactor(1, '2025-06-01')).toEqual({
       ok: false,
-      error: 'due-date factor 0001 names no date between 2017-03-15 and 2040-06-22 (3000 days before and 5500 days after 2025-06-01)',
+      warning: { code: 'due_date_unplaced', factor: '0001', earliest: '2017-03-15', latest: '2040-06-22', today: '2025-06-01' },
     });
     expect(dueDateFromFactor(1000, '2010-01-01').ok).toBe(false); // 2000-07-03 too old, 2025-02-22 too far
   });
@@ -113,8 +113,8 @@ describe('decodeBoleto due dates from real and library barcodes', () => {
       valid: true,
       kind: 'bank',
       dueDate: null,
-      error: null,
-      warnings: ['due-date factor 1000 names no date between 2001-10-15 and 2025-01-22 (3000 days before and 5500 days after 2010-01-01); the due date is unknown'],
+      problems: [],
+      warnings: [{ code: 'due_date_unplaced', factor: '1000', earliest: '2001-10-15', latest: '2025-01-22', today: '2010-01-01' }],
     });
   });
 
@@ -126,8 +126,8 @@ describe('decodeBoleto due dates from real and library barcodes', () => {
       bankCode: '001',
       amountCents: 102656,
       dueDate: null,
-      error: null,
-      warnings: ['due-date factor 7586 names no date between 2018-09-06 and 2041-12-14 (3000 days before and 5500 days after 2026-11-23); the due date is unknown'],
+      problems: [],
+      warnings: [{ code: 'due_date_unplaced', factor: '7586', earliest: '2018-09-06', latest: '2041-12-14', today: '2026-11-23' }],
     });
   });
 

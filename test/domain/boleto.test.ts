@@ -106,7 +106,7 @@ describe('decodeBoleto — real bank slips', () => {
       companyCode: null,
       government: null,
       utility: null,
-      error: null,
+      problems: [],
       warnings: [],
     });
   });
@@ -143,7 +143,7 @@ describe('decodeBoleto — real collection slips', () => {
       companyCode: v.companyCode,
       government: [1, 5, 7].includes(v.segment),
       utility: [2, 3, 4].includes(v.segment),
-      error: null,
+      problems: [],
     });
     expect(d.segmentName).toEqual(expect.any(String));
   });
@@ -184,7 +184,7 @@ describe('decodeBoleto — input forms', () => {
     expect(decodeBoleto('03399/12347 56700.000005 00045.601010 9 69340000271716', '2016-09-15')).toMatchObject({
       valid: false,
       kind: null,
-      error: 'only digits, dots, spaces and dashes are allowed, got "/"',
+      problems: [{ code: 'stray_character', character: '/' }],
     });
   });
 
@@ -199,7 +199,7 @@ describe('decodeBoleto — input forms', () => {
     expect(decodeBoleto(input, '2025-06-01')).toMatchObject({
       valid: false,
       kind: null,
-      error: `must be 44 (barcode), 47 (bank line) or 48 (collection line) digits, got ${length}`,
+      problems: [{ code: 'wrong_length', length }],
     });
   });
 
@@ -207,7 +207,7 @@ describe('decodeBoleto — input forms', () => {
     expect(decodeBoleto('83620000000566780048100018097565731300158963608', '2025-06-01')).toMatchObject({
       valid: false,
       kind: 'collection',
-      error: 'a line starting with 8 is a collection line of 48 digits, got 47',
+      problems: [{ code: 'short_collection_line', length: 47 }],
     });
   });
 
@@ -217,58 +217,59 @@ describe('decodeBoleto — input forms', () => {
   });
 });
 
-describe('decodeBoleto — errors name the field and the digit it should have', () => {
+describe('decodeBoleto — problems name the field and the digit it should have', () => {
   const today = '2016-09-15';
+  const digit = (code: 'general_check_digit', actual: number, expected: number) => ({ code, actual, expected });
+  const field = (n: number, actual: number, expected: number) => ({ code: 'field_check_digit', field: n, actual, expected });
+  const block = (n: number, actual: number, expected: number) => ({ code: 'block_check_digit', block: n, actual, expected });
   // netcore line 03399.12347 56700.000005 00045.601010 9 69340000271716
   it.each([
-    ['03399.12346 56700.000005 00045.601010 9 69340000271716', 'field 1 check digit is 6, should be 7'],
-    ['03399.12347 56700.000003 00045.601010 9 69340000271716', 'field 2 check digit is 3, should be 5'],
-    ['03399.12347 56700.000005 00045.601011 9 69340000271716', 'field 3 check digit is 1, should be 0'],
-    ['03399.12347 56700.000005 00045.601010 4 69340000271716', 'general check digit is 4, should be 9'],
+    ['03399.12346 56700.000005 00045.601010 9 69340000271716', [field(1, 6, 7)]],
+    ['03399.12347 56700.000003 00045.601010 9 69340000271716', [field(2, 3, 5)]],
+    ['03399.12347 56700.000005 00045.601011 9 69340000271716', [field(3, 1, 0)]],
+    ['03399.12347 56700.000005 00045.601010 4 69340000271716', [digit('general_check_digit', 4, 9)]],
     // a typo in the amount (field 5) is caught only by the general digit
-    ['03399.12347 56700.000005 00045.601010 9 69340000271717', 'general check digit is 9, should be 6'],
+    ['03399.12347 56700.000005 00045.601010 9 69340000271717', [digit('general_check_digit', 9, 6)]],
     // a typo inside field 2 breaks field 2 and (through the barcode) the general digit; the field is reported
-    ['03399.12347 56701.000005 00045.601010 9 69340000271716', 'field 2 check digit is 5, should be 4'],
-    ['03389.12347 56700.000005 00045.601010 9 69340000271716', 'currency code is 8, should be 9 (real); only slips in reais are accepted'],
-  ])('%s → %s', (line, error) => {
-    expect(decodeBoleto(line, today)).toMatchObject({ valid: false, kind: 'bank', error, barcode: null, amountCents: null });
+    ['03399.12347 56701.000005 00045.601010 9 69340000271716', [field(2, 5, 4)]],
+    ['03389.12347 56700.000005 00045.601010 9 69340000271716', [{ code: 'not_reais', currency: 8 }]],
+  ])('%s → %j', (line, problems) => {
+    expect(decodeBoleto(line, today)).toMatchObject({ valid: false, kind: 'bank', problems, barcode: null, amountCents: null });
   });
 
   it('reports every failing field at once', () => {
-    expect(decodeBoleto('03399.12346 56700.000003 00045.601010 9 69340000271716', today).error).toBe(
-      'field 1 check digit is 6, should be 7; field 2 check digit is 3, should be 5',
-    );
+    expect(decodeBoleto('03399.12346 56700.000003 00045.601010 9 69340000271716', today).problems).toEqual([field(1, 6, 7), field(2, 3, 5)]);
   });
 
   it('bank barcode: general check digit', () => {
-    expect(decodeBoleto('03391693400002717169123456700000000004560101', today).error).toBe('general check digit is 1, should be 9');
+    expect(decodeBoleto('03391693400002717169123456700000000004560101', today).problems).toEqual([digit('general_check_digit', 1, 9)]);
   });
 
   // mcrvaz invalid cases
   it.each([
-    ['836200000005667800481800180975657313001589636081', 'block 2 check digit is 0, should be 2'],
-    ['848900000002404201622015809051904292586034111220', 'block 3 check digit is 2, should be 7'],
-    ['85890000460-9 52460179160-5 60759305086-5 83148300001-1', 'block 4 check digit is 1, should be 0'],
-    ['842900000002404201622015806051904292586034111220', 'value identifier 2 does not exist (6 or 7: modulo 10; 8 or 9: modulo 11)'],
-    ['536400000011331201380002812884627116080136181551', 'a collection slip starts with 8, got 5'],
+    ['836200000005667800481800180975657313001589636081', [block(2, 0, 2)]],
+    ['848900000002404201622015809051904292586034111220', [block(3, 2, 7)]],
+    ['85890000460-9 52460179160-5 60759305086-5 83148300001-1', [block(4, 1, 0)]],
+    ['842900000002404201622015806051904292586034111220', [{ code: 'unknown_value_identifier', valueId: 2 }]],
+    ['536400000011331201380002812884627116080136181551', [{ code: 'not_collection_product', digit: 5 }]],
     // segment 0 and 8 do not exist; [savio] 886055555553… has valid digits otherwise
-    ['806055555553555566667773777777777775777777777775', 'segment 0 does not exist'],
-    ['886055555553555566667773777777777775777777777775', 'segment 8 does not exist'],
-  ])('collection line %s → %s', (line, error) => {
-    expect(decodeBoleto(line, today)).toMatchObject({ valid: false, kind: 'collection', error });
+    ['806055555553555566667773777777777775777777777775', [{ code: 'unknown_segment', segment: 0 }]],
+    ['886055555553555566667773777777777775777777777775', [{ code: 'unknown_segment', segment: 8 }]],
+  ])('collection line %s → %j', (line, problems) => {
+    expect(decodeBoleto(line, today)).toMatchObject({ valid: false, kind: 'collection', problems });
   });
 
   it.each([
-    ['83620000000667800481001809756573800158963608', 'general check digit is 2, should be 5'], // mcrvaz invalid barcode
-    ['84240000000873500240300150349033470804040612', 'value identifier 2 does not exist (6 or 7: modulo 10; 8 or 9: modulo 11)'],
-    ['88605555555555566667777777777777777777777777', 'segment 8 does not exist'],
-  ])('collection barcode %s → %s', (barcode, error) => {
-    expect(decodeBoleto(barcode, today)).toMatchObject({ valid: false, kind: 'collection', error });
+    ['83620000000667800481001809756573800158963608', [digit('general_check_digit', 2, 5)]], // mcrvaz invalid barcode
+    ['84240000000873500240300150349033470804040612', [{ code: 'unknown_value_identifier', valueId: 2 }]],
+    ['88605555555555566667777777777777777777777777', [{ code: 'unknown_segment', segment: 8 }]],
+  ])('collection barcode %s → %j', (barcode, problems) => {
+    expect(decodeBoleto(barcode, today)).toMatchObject({ valid: false, kind: 'collection', problems });
   });
 
   it('the general check digit of a collection line is checked after the blocks', () => {
     // the general digit (4th) changed together with block 1's check digit, so only the general rule objects
-    expect(decodeBoleto('836300000004667800481000180975657313001589636081', today).error).toBe('general check digit is 3, should be 2');
+    expect(decodeBoleto('836300000004667800481000180975657313001589636081', today).problems).toEqual([digit('general_check_digit', 3, 2)]);
   });
 });
 

@@ -129,7 +129,7 @@ export async function runBoletoApprove(ctx: Context, opts: BoletoApproveOptions)
   } catch (e) {
     if (!(e instanceof BillsRefusedError)) throw e;
     const { refusedBillsError } = await import('./boleto/bill-messages.js');
-    throw refusedBillsError(e, [request], '--amount', ctx.out.json ? 'en' : await ctx.locale());
+    throw refusedBillsError(e, [request], 'option', ctx.out.json ? 'en' : await ctx.locale());
   }
   const target = billApprovalTarget(bill);
   const prepared = await prepareBillApproval(deps, target, signer);

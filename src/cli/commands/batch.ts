@@ -11,6 +11,7 @@ import { batchHelp } from '../messages/help/batch.js';
 import { batchMessages, type BatchMessages } from '../messages/batch.js';
 import type { ScheduleMessages } from '../messages/schedule.js';
 import { statusWord } from '../../words/status-words.js';
+import { pixReasonText } from '../../words/payment-reasons.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 
@@ -188,6 +189,8 @@ interface Humanized {
   /** An ISO instant as São Paulo wall-clock time. */
   time(iso: string): string;
   status(status: string): string;
+  /** A provider's rejection or return reason of an item with that status, in the locale. */
+  reason(text: string, status: string): string;
 }
 
 async function humanize(ctx: Context): Promise<Humanized> {
@@ -200,6 +203,7 @@ async function humanize(ctx: Context): Promise<Humanized> {
     formatBRL,
     time: (iso) => localDateTime(new Date(iso), locale),
     status: (status) => statusWord(status, locale),
+    reason: (text, status) => pixReasonText(text, locale, status === 'returned' ? 'return' : 'rejection'),
   };
 }
 
@@ -282,7 +286,7 @@ function renderBatchItems(out: Output, items: readonly ItemRow[], h: Humanized):
   out.print(
     out.table(
       h.words.itemsHead,
-      items.map((it) => [it.line, it.key, it.recipient_name, h.formatBRL(it.amount_cents), h.status(it.status), it.reason ?? it.last_error]),
+      items.map((it) => [it.line, it.key, it.recipient_name, h.formatBRL(it.amount_cents), h.status(it.status), it.reason === null ? it.last_error : h.reason(it.reason, it.status)]),
     ),
   );
 }

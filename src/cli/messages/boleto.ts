@@ -15,7 +15,7 @@ export interface BoletoMessages {
   readonly decode: {
     readonly valid: string;
     readonly yes: string;
-    invalid(error: string | null): string;
+    invalid(error: string): string;
     readonly kind: string;
     readonly bankSlip: string;
     readonly collectionSlip: string;

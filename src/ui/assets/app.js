@@ -100,7 +100,7 @@ function batchView(id) {
     }
     const rows = page.items.map((i) => h('tr', { 'data-item': i.id },
       h('td', { class: 'num' }, i.line ?? ''), h('td', {}, i.name ?? ''), h('td', { class: 'mono' }, i.key), h('td', { class: 'mono' }, i.document ?? ''),
-      money(i.amount), h('td', {}, status(i.status, i.statusText)), h('td', { class: 'small' }, i.reason ?? ''),
+      money(i.amount), h('td', {}, status(i.status, i.statusText)), h('td', { class: 'small' }, i.reasonText ?? i.reason ?? ''),
       h('td', {}, i.hasReceipt ? h('button', { class: 'open-receipt', onclick: () => view.open(`/receipts/item/${i.id}`, `${i.name ?? i.key} · ${i.amount}`) }, t.open) : '')));
     const to = Math.min(filter.offset + PAGE, page.total);
     fill(items, table([t.line, t.name, t.key, t.document, t.amount, t.status, t.reason, t.receipt], rows, t.noItems),

@@ -7,101 +7,59 @@ import type { Locale } from '../../../words/locale.js';
 import { saoPauloDateTime } from '../../../domain/bank-calendar.js';
 import { formatBoletoLine, type BoletoDecode } from '../../../domain/boleto.js';
 import { formatBRL } from '../../../domain/money.js';
-import { isLedgerRefusal, type BillRefusal, type BillTiming, type BillWarning } from '../../../engine/bill-plan.js';
+import { isLedgerRefusal, ledgerAttempt, type BillRefusal, type BillTiming, type BillWarning } from '../../../engine/bill-plan.js';
 import type { BillOutcome, BillsRefusedError, PaymentWarning } from '../../../engine/pay-bill.js';
 import type { BillRequest } from '../../../engine/plan-bills.js';
 import { InputRejectedError, type InputProblem } from '../../../errors.js';
 import type { BillRow } from '../../../ledger/bill-repository.js';
 import * as billWordsPtBR from '../../messages/bill-pt-br.js';
+import { alreadyDoneText, billWarningSentence, refusalSentence, type AmountWay } from '../../messages/bill-refusals.js';
 
 /** The field of a request a refusal is about, as in sheet problems (`bills.csv:4 amount: …`). */
 export function refusalField(r: BillRefusal): 'code' | 'amount' | 'description' {
-  switch (r.kind) {
-    case 'invalid-amount':
-    case 'fixed-amount':
-    case 'amount-not-choosable':
-    case 'below-minimum':
-    case 'above-maximum':
-    case 'reference-value':
-    case 'amount-needed':
-    case 'no-amount':
+  switch (r.code) {
+    case 'invalid_amount':
+    case 'fixed_amount':
+    case 'amount_not_choosable':
+    case 'below_minimum':
+    case 'above_maximum':
+    case 'reference_value':
+    case 'amount_needed':
+    case 'no_amount':
       return 'amount';
-    case 'description-too-long':
+    case 'description_too_long':
       return 'description';
-    case 'no-code':
-    case 'invalid-code':
-    case 'same-bill-twice':
-    case 'already-paid-in-ledger':
-    case 'unknown-outcome-in-ledger':
-    case 'unfinished-payment-in-ledger':
-    case 'unknown-to-provider':
-    case 'code-refused-by-provider':
-    case 'another-bill':
-    case 'amount-mismatch':
+    case 'no_code':
+    case 'invalid_code':
+    case 'same_bill_twice':
+    case 'already_paid_in_ledger':
+    case 'unknown_outcome_in_ledger':
+    case 'unfinished_payment_in_ledger':
+    case 'unknown_to_provider':
+    case 'code_refused_by_provider':
+    case 'another_bill':
+    case 'amount_mismatch':
       return 'code';
   }
 }
 
-/**
- * Why a bill must not be paid, for people. `howToGive` names the way to give an amount: "--amount" for a bill typed
- * on the command line, "the amount column" for a file.
- */
-export function refusalText(r: BillRefusal, howToGive: string): string {
-  switch (r.kind) {
-    case 'no-code':
-      return 'no bill code given';
-    case 'invalid-code':
-    case 'invalid-amount':
-      return r.detail;
-    case 'description-too-long':
-      return `longer than ${r.max} characters (${r.length})`;
-    case 'same-bill-twice':
-      return `the same bill as ${r.firstLine === null ? 'another request' : `line ${r.firstLine}`}; a bill is paid once`;
-    case 'already-paid-in-ledger':
-      return `${paidInLedgerText(r.row)}; pass --force to pay it again`;
-    case 'unknown-outcome-in-ledger':
-      return `a payment of this bill on ${ledgerTime(r.row)} UTC has an unknown outcome (bill #${r.row.id}): check the provider's statement; pay again only if it is not there, with --force`;
-    case 'unfinished-payment-in-ledger':
-      return `a payment of this bill is being sent since ${ledgerTime(r.row)} UTC (bill #${r.row.id}), by another run right now or by one that stopped before recording its outcome: wait for that run, or check the provider's statement; pay again only if it is not there, with --force`;
-    case 'unknown-to-provider':
-      return 'the provider does not know this bill (HTTP 404); check the digits against the slip';
-    case 'code-refused-by-provider':
-      return `the provider refused the code: ${r.detail}`;
-    case 'another-bill':
-      return `the provider describes another bill (line ${r.providerLine}); compare every digit typed with the slip`;
-    case 'amount-mismatch':
-      return `the code says ${formatBRL(r.codeCents)} but the provider's bill is ${formatBRL(r.providerCents)}: a mistyped digit can pass the check digits; compare the line with the slip`;
-    case 'fixed-amount':
-      return `this bill's amount cannot change: it is ${formatBRL(r.billCents)}, not ${formatBRL(r.requestedCents)} (leave the amount out to pay it)`;
-    case 'amount-not-choosable':
-      return 'the provider gives no amount for this bill and does not let the payer choose one';
-    case 'below-minimum':
-      return `${r.requested ? 'the amount' : "the bill's amount"} ${formatBRL(r.amountCents)} is below the bill's minimum of ${formatBRL(r.minCents)}`;
-    case 'above-maximum':
-      return `${r.requested ? 'the amount' : "the bill's amount"} ${formatBRL(r.amountCents)} is above the bill's maximum of ${formatBRL(r.maxCents)}`;
-    case 'reference-value':
-      return `the code holds a reference value, not the amount due: give the amount to pay (${howToGive})`;
-    case 'amount-needed': {
-      const range = r.range === null ? '' : ` between ${formatBRL(r.range.minCents)} and ${formatBRL(r.range.maxCents)}`;
-      return `this bill does not fix its amount: give the amount to pay${range} (${howToGive})`;
-    }
-    case 'no-amount':
-      return 'the provider gives no amount for this bill';
-  }
+/** Why a bill must not be paid, in English (`way`: how the run lets people give an amount). */
+export function refusalText(r: BillRefusal, way: AmountWay): string {
+  return refusalSentence(r, way, 'en');
 }
 
-/** A refusal as a problem of the request it refuses (`file:line field: reason`). */
-export function refusalProblem(r: BillRefusal, request: Pick<BillRequest, 'file' | 'line'>, howToGive: string): InputProblem {
-  return { file: request.file, line: request.line, field: refusalField(r), reason: refusalText(r, howToGive) };
+/** A refusal as a problem of the request it refuses (`file:line field: reason`), with its stable code. */
+export function refusalProblem(r: BillRefusal, request: Pick<BillRequest, 'file' | 'line'>, way: AmountWay, locale: Locale = 'en'): InputProblem {
+  return { file: request.file, line: request.line, field: refusalField(r), code: r.code, reason: refusalSentence(r, way, locale) };
 }
 
 /**
  * The error to show for bills the engine refused: every reason, by line, and what to do next. In `locale` (English
  * for `--json` runs: the error document's texts are not translated).
  */
-export function refusedBillsError(e: BillsRefusedError, requests: readonly BillRequest[], howToGive: string, locale: Locale = 'en'): InputRejectedError {
+export function refusedBillsError(e: BillsRefusedError, requests: readonly BillRequest[], way: AmountWay, locale: Locale = 'en'): InputRejectedError {
   const words = billWords[locale];
-  const problems = e.refused.flatMap((b) => b.reasons.map((r) => ({ ...refusalProblem(r, b.request, howToGive), reason: words.refusalText(r, howToGive) })));
+  const problems = e.refused.flatMap((b) => b.reasons.map((r) => refusalProblem(r, b.request, way, locale)));
   if (e.stage === 'paying') return new InputRejectedError(words.cannotPay, problems);
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   const fromFile = requests[0]?.file;
@@ -115,26 +73,11 @@ export function refusedBillsError(e: BillsRefusedError, requests: readonly BillR
 
 /** Why a request of a file was left out: the ledger row that pays its bill. */
 export function leftOutText(paidBy: BillRow): string {
-  return paidInLedgerText(paidBy);
+  return alreadyDoneText(ledgerAttempt(paidBy), 'en');
 }
 
 export function warningText(w: BillWarning | PaymentWarning): string {
-  switch (w.kind) {
-    case 'due-date-differs':
-      return `the code's due date is ${w.codeDueDate}, the provider's is ${w.providerDueDate}`;
-    case 'past-due':
-      return `past due since ${w.dueDate}${w.interestCents ? `; the provider adds ${formatBRL(w.interestCents)} of interest and fines` : ''}`;
-    case 'discount':
-      return `the provider grants a discount of ${formatBRL(w.discountCents)}`;
-    case 'settle-date-differs':
-      return `the provider gives ${w.providerSettleDate} as the settle date, while this computer's clock expects ${w.expectedSettleDate}: the provider's clock decides`;
-    case 'paid-amount-differs':
-      return `the provider reports ${formatBRL(w.paidCents)} paid, but ${formatBRL(w.askedCents)} was asked for`;
-    case 'receipt-not-written':
-      return `the receipt could not be written: ${w.detail}`;
-    case 'scheduled-unexpectedly':
-      return 'the provider scheduled a payment paybatch expected to be made at once (check the clock of this computer)';
-  }
+  return billWarningSentence(w, 'en');
 }
 
 /** The bank window in one sentence. */
@@ -197,18 +140,9 @@ export function outcomeText(o: BillOutcome): { message: string; hint: string | n
   }
 }
 
-function paidInLedgerText(row: BillRow): string {
-  const tx = row.transaction_id ? `, transaction ${row.transaction_id}` : '';
-  return `already ${row.status} on ${ledgerTime(row)} UTC (bill #${row.id}${tx})`;
-}
-
-function ledgerTime(row: BillRow): string {
-  return row.created_at.slice(0, 16).replace('T', ' ');
-}
-
 /** The words of bills for people, per language (`--json` documents keep the English functions above). */
 export interface BillWords {
-  refusalText(r: BillRefusal, howToGive: string): string;
+  refusalText(r: BillRefusal, way: AmountWay): string;
   warningText(w: BillWarning | PaymentWarning): string;
   timingText(t: BillTiming): string;
   billKindName(decoded: BoletoDecode): string;

@@ -31,6 +31,7 @@ export async function runBoletoDecode(ctx: Context, opts: BoletoDecodeOptions): 
   const { decodeBoleto } = await import('../../../domain/boleto.js');
   const { saoPauloDate } = await import('../../../domain/bank-calendar.js');
   const { formatBRL } = await import('../../../domain/money.js');
+  const { boletoProblemsText, boletoWarningText } = await import('../../../words/bills.js');
   const d = decodeBoleto(opts.code, saoPauloDate(ctx.now()));
   const doc = {
     input: d.input,
@@ -45,25 +46,35 @@ export async function runBoletoDecode(ctx: Context, opts: BoletoDecodeOptions): 
     segmentName: d.segmentName,
     valueIsReference: d.valueIsReference,
     companyCode: d.companyCode,
-    error: d.error,
-    warnings: d.warnings,
+    error: d.valid ? null : boletoProblemsText(d.problems, 'en'),
+    warnings: d.warnings.map((w) => boletoWarningText(w, 'en')),
+    /** Why the code is refused, as stable codes with their data (the check digit found and the one expected, …). */
+    problems: d.problems,
   };
   const { localDay } = await import('../../../words/local-time.js');
   const locale = await ctx.locale();
-  ctx.out.result(doc, () => renderDecoded(ctx.out, d, { formatBRL, day: (ymd) => localDay(ymd, locale), words: boletoMessages[locale] }));
+  ctx.out.result(doc, () =>
+    renderDecoded(ctx.out, d, {
+      formatBRL,
+      day: (ymd) => localDay(ymd, locale),
+      words: boletoMessages[locale],
+      error: boletoProblemsText(d.problems, locale),
+      warnings: d.warnings.map((w) => boletoWarningText(w, locale)),
+    }),
+  );
   return d.valid ? ExitCode.ok : ExitCode.inputRejected;
 }
 
 function renderDecoded(
   out: Output,
   d: BoletoDecode,
-  f: { formatBRL: (cents: number) => string; day: (ymd: string) => string; words: BoletoMessages },
+  f: { formatBRL: (cents: number) => string; day: (ymd: string) => string; words: BoletoMessages; error: string; warnings: readonly string[] },
 ): void {
   const s = out.style;
   const w = f.words.decode;
   const amount = d.amountCents === null ? null : d.amountCents === 0 ? w.payerSupplies : f.formatBRL(d.amountCents);
   const rows: [string, string | number | null][] = [
-    [w.valid, d.valid ? s.green(w.yes) : s.red(w.invalid(d.error))],
+    [w.valid, d.valid ? s.green(w.yes) : s.red(w.invalid(f.error))],
     [w.kind, d.kind === 'bank' ? w.bankSlip : d.kind === 'collection' ? w.collectionSlip : null],
     [w.line, d.line],
     [w.barcode, d.barcode],
@@ -74,5 +85,5 @@ function renderDecoded(
     [w.dueDate, d.dueDate === null ? (d.kind === 'bank' && d.valid ? (d.warnings.length ? w.unknown : w.none) : null) : f.day(d.dueDate)],
   ];
   out.print(out.table(f.words.fieldValue, rows.filter(([, v]) => v !== null)));
-  for (const w of d.warnings) out.warn(w);
+  for (const w of f.warnings) out.warn(w);
 }

@@ -40,7 +40,7 @@ export async function runBoletoDetails(ctx: Context, opts: BoletoDetailsOptions)
   if (!inspection.ok) {
     // The error's texts reach the --json document too: English there.
     const [texts, said] = ctx.out.json ? [words.billWords.en, boletoMessages.en.details] : [human, frame.details];
-    const problem = { field: words.refusalField(inspection.refusal), reason: texts.refusalText(inspection.refusal, '--amount') };
+    const problem = { field: words.refusalField(inspection.refusal), code: inspection.refusal.code, reason: texts.refusalText(inspection.refusal, 'option') };
     throw new InputRejectedError(inspection.stage === 'code' ? said.notACode : said.noDetails, [problem]);
   }
   const { bill } = inspection;
@@ -50,7 +50,7 @@ export async function runBoletoDetails(ctx: Context, opts: BoletoDetailsOptions)
   const day = (ymd: string) => (/^\d{4}-\d{2}-\d{2}$/.test(ymd) ? localDay(ymd, locale) : ymd);
   ctx.out.result(inspectedDoc(bill, words), () => renderDetails(ctx.out, bill, human, { formatBRL, formatBoletoLine, day, frame }));
   for (const w of bill.warnings) ctx.out.warn(human.warningText(w));
-  for (const r of bill.refusals) ctx.out.error(ctx.out.problem({ field: words.refusalField(r), reason: human.refusalText(r, '--amount') }));
+  for (const r of bill.refusals) ctx.out.error(ctx.out.problem({ field: words.refusalField(r), reason: human.refusalText(r, 'option') }));
   if (bill.refusals.length) ctx.out.info(frame.details.mustNotPay);
   return bill.refusals.length ? ExitCode.inputRejected : ExitCode.ok;
 }
@@ -76,7 +76,7 @@ function inspectedDoc(bill: InspectedBill, words: Words) {
       typefulLine: d.typefulLine,
     },
     window: { ...bill.timing, message: words.timingText(bill.timing) },
-    problems: bill.refusals.map((r) => ({ field: words.refusalField(r), reason: words.refusalText(r, '--amount') })),
+    problems: bill.refusals.map((r) => ({ field: words.refusalField(r), code: r.code, reason: words.refusalText(r, 'option') })),
     warnings: bill.warnings.map(words.warningText),
   };
 }

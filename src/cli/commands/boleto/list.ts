@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { boletoHelp } from '../../messages/help/boleto.js';
 import { boletoMessages } from '../../messages/boleto.js';
 import { statusWord } from '../../../words/status-words.js';
+import { billReturnMeaningText } from '../../../words/payment-reasons.js';
 import type { Output } from '../../output.js';
 import { flag } from '../../raw-input.js';
 import type { Locale } from '../../../words/locale.js';
@@ -57,7 +58,7 @@ function renderBills(out: Output, docs: readonly BillDoc[], f: { formatBRL: (cen
         b.transactionId,
         // The current document; the receipt's path is in --json.
         b.document === null ? '-' : words.documents[b.document],
-        b.status === 'returned' ? words.returnNote(b.returnReason, b.returnMeaning) : (b.error ?? b.description),
+        b.status === 'returned' ? words.returnNote(b.returnReason, billReturnMeaningText(b.returnReason, b.returnMeaning, f.locale)) : (b.error ?? b.description),
       ]),
     ),
   );

@@ -70,7 +70,7 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
   const words = await import('./bill-messages.js');
   const requests = await billRequests(opts.source);
   const fromFile = opts.source.kind === 'file';
-  const howToGive = fromFile ? 'the amount column' : '--amount';
+  const amountWay = fromFile ? 'column' : 'option';
   const profile = await ctx.profile();
   const h = await humanize(ctx, words);
   let result: PayBillsResult;
@@ -93,7 +93,7 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
     });
   } catch (e) {
     // The error's texts reach the --json document too: English there.
-    throw e instanceof BillsRefusedError ? words.refusedBillsError(e, requests, howToGive, ctx.out.json ? 'en' : await ctx.locale()) : e;
+    throw e instanceof BillsRefusedError ? words.refusedBillsError(e, requests, amountWay, ctx.out.json ? 'en' : await ctx.locale()) : e;
   }
   const { loadBillDoc } = await import('./bill-doc.js');
   const billDoc = await loadBillDoc();
