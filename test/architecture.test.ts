@@ -30,12 +30,6 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 /** Files at the top of src/ shared by every layer (typed errors, private file creation, the package's folder). */
 const SHARED = new Set(['errors.ts', 'private-files.ts', 'package-root.ts']);
 
-/**
- * Commands that still import src/ledger/ themselves, to go: the boleto commands move to src/engine/bills.ts once the
- * work on their words is in.
- */
-const STILL_REACHING_THE_LEDGER = new Set(['cli/commands/boleto/bill-doc.ts', 'cli/commands/boleto/bill-messages.ts', 'cli/commands/boleto/list.ts', 'cli/commands/boleto/resolve.ts']);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -84,7 +78,7 @@ describe('the layers of src/', () => {
     const edge = (rel: string) => rel.startsWith('cli/commands/') || ['cli/context.ts', 'cli/daemon-deps.ts', 'cli/main.ts'].includes(rel);
     const reaching = [...imports].flatMap(([file, { local }]) => {
       const from = relative(SRC, file);
-      if (!edge(from) || STILL_REACHING_THE_LEDGER.has(from)) return [];
+      if (!edge(from)) return [];
       return local.filter((target) => layerOf(target) === 'ledger').map((target) => `${from} → ${relative(SRC, target)}`);
     });
     expect(reaching).toEqual([]);

@@ -1,4 +1,4 @@
-import type { BillRow } from '../../../ledger/bill-repository.js';
+import type { BillRow } from '../../../engine/bills.js';
 
 /** The JSON of a bill row (`boleto list`, `boleto pay`): a stable contract. Loads the rules it needs lazily. */
 export async function loadBillDoc() {

@@ -11,7 +11,7 @@ import { isLedgerRefusal, ledgerAttempt, type BillRefusal, type BillTiming, type
 import type { BillOutcome, BillsRefusedError, PaymentWarning } from '../../../engine/pay-bill.js';
 import type { BillRequest } from '../../../engine/plan-bills.js';
 import { InputRejectedError, type InputProblem } from '../../../errors.js';
-import type { BillRow } from '../../../ledger/bill-repository.js';
+import type { BillRow } from '../../../engine/bills.js';
 import * as billWordsPtBR from '../../messages/bill-pt-br.js';
 import { alreadyDoneText, billWarningSentence, refusalSentence, type AmountWay } from '../../messages/bill-refusals.js';
 

@@ -41,7 +41,7 @@ export function parseBoletoResolveOptions(raw: RawInput): BoletoResolveOptions {
 
 export async function runBoletoResolve(ctx: Context, opts: BoletoResolveOptions): Promise<void> {
   const { resolveBill } = await import('../../../engine/resolve-bill.js');
-  const { findBill } = await import('../../../ledger/bill-repository.js');
+  const { findBill } = await import('../../../engine/bills.js');
   const { formatBRL } = await import('../../../domain/money.js');
   const ledger = await ctx.ledger();
   const before = await findBill(ledger, opts.billId);
