@@ -23,16 +23,67 @@ export type ErrorType =
   | 'approval_required'
   | 'unexpected';
 
+/** What a setting accepts (config/settings.ts), named when a value is refused; `one_of` lists the values. */
+export type SettingRule =
+  | 'not_empty'
+  | 'url'
+  | 'header_name'
+  | 'one_of'
+  | 'amount'
+  | 'duration'
+  | 'whole_above_zero'
+  | 'whole'
+  | 'name_list'
+  | 'status_words'
+  | 'proxy_url'
+  | 'email'
+  | 'email_with_name'
+  | 'number_above_zero'
+  | 'one_or_two'
+  | 'webhook_method';
+
+/**
+ * Why an error was raised, as data: a stable snake_case code (the `code` of a `--json` error) and the facts the
+ * CLI words it from in the run's language (src/cli/messages/reasons.ts). The English message and hint stay beside
+ * it: they are what `--json` says.
+ */
+export type ErrorReason =
+  // config
+  | { readonly code: 'profile_missing'; readonly profile: string; readonly path: string; readonly known: string }
+  | { readonly code: 'setting_unknown'; readonly setting: string; readonly settings: string }
+  | { readonly code: 'setting_invalid'; readonly setting: string; readonly rule: SettingRule; readonly values: string }
+  | { readonly code: 'env_setting_invalid'; readonly variable: string; readonly rule: SettingRule; readonly values: string }
+  | { readonly code: 'secret_file_unreadable'; readonly variable: string; readonly error: string }
+  | { readonly code: 'config_shared'; readonly path: string; readonly mode: string }
+  | { readonly code: 'config_not_json'; readonly path: string; readonly error: string }
+  | { readonly code: 'secret_on_command_line'; readonly setting: string }
+  | { readonly code: 'provider_settings_missing'; readonly profile: string; readonly settings: string; readonly variables: string }
+  | { readonly code: 'webhook_verification_invalid'; readonly value: string }
+  | { readonly code: 'file_unreadable'; readonly file: string; readonly error: string }
+  // --pay-on
+  | { readonly code: 'pay_on_invalid'; readonly value: string }
+  | { readonly code: 'pay_on_past'; readonly payOn: string; readonly today: string }
+  | { readonly code: 'pay_on_with'; readonly flag: 'check' | 'start' }
+  // command lines
+  | { readonly code: 'listen_invalid'; readonly option: string; readonly value: string }
+  | { readonly code: 'interval_invalid' }
+  | { readonly code: 'timeout_invalid'; readonly value: string }
+  | { readonly code: 'ui_listen_without_ui' }
+  | { readonly code: 'ui_with_once' };
+
 /** Base of every error paybatch expects; the CLI prints its message without a stack. */
 export class PaybatchError extends Error {
   readonly exitCode: ExitCode = ExitCode.failure;
   readonly type: ErrorType = 'failed';
   /** What the user can do next, printed after the message. */
   readonly hint?: string;
-  constructor(message: string, options?: { hint?: string; cause?: unknown }) {
+  /** The error as a code and data, for the CLI to say in the run's language; unset: the message is said as is. */
+  readonly reason?: ErrorReason;
+  constructor(message: string, options?: { hint?: string; cause?: unknown; reason?: ErrorReason }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.hint = options?.hint;
+    this.reason = options?.reason;
   }
 }
 
@@ -63,7 +114,7 @@ export class InputRejectedError extends PaybatchError {
   override readonly exitCode = ExitCode.inputRejected;
   override readonly type = 'input_invalid';
   readonly problems: readonly InputProblem[];
-  constructor(message: string, problems: readonly InputProblem[] = [], options?: { hint?: string }) {
+  constructor(message: string, problems: readonly InputProblem[] = [], options?: { hint?: string; reason?: ErrorReason }) {
     super(message, options);
     this.problems = problems;
   }

@@ -58,8 +58,10 @@ function configuredProvider(profile: Profile): { credentials: Credentials; stop:
   const required: SettingName[] = ['baseUrl', 'tokenUrl', 'apiKey', 'clientId', 'clientSecret'];
   const missing = required.filter((k) => !s[k]);
   if (missing.length) {
-    throw new ConfigError(`The profile "${profile.name}" has a base URL but no ${missing.join(', ')}.`, {
-      hint: `Set them with 'paybatch config set' or the environment (${missing.map(envName).join(', ')}).`,
+    const [settings, variables] = [missing.join(', '), missing.map(envName).join(', ')];
+    throw new ConfigError(`The profile "${profile.name}" has a base URL but no ${settings}.`, {
+      hint: `Set them with 'paybatch config set' or the environment (${variables}).`,
+      reason: { code: 'provider_settings_missing', profile: profile.name, settings, variables },
     });
   }
   return {

@@ -36,7 +36,7 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
     const { sendAlert } = await import('../alerts/send-alert.js');
     send = async (alert) => {
       const results = await sendAlert(alert, alertChannelsOf(settings));
-      for (const r of results) if (!r.ok) i.log({ level: 'error', msg: `alert channel ${r.channel} failed`, alertId: alert.id, error: r.error });
+      for (const r of results) if (!r.ok) i.log({ level: 'error', event: 'alert_channel_failed', msg: `alert channel ${r.channel} failed`, channel: r.channel, alertId: alert.id, error: r.error });
       return results;
     };
   }

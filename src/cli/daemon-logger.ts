@@ -1,11 +1,11 @@
 import type { LogEntry } from '../daemon/run-daemon.js';
 import { localDateTime, zoneLabel } from '../words/local-time.js';
-import { daemonMessages } from './messages/daemon.js';
+import { daemonMessages, logLineText } from './messages/daemon.js';
 import type { Output } from './output.js';
 
 /**
  * Daemon log lines on stderr: JSON lines for journald and log shippers (ISO UTC instants), or short human lines in
- * São Paulo time, labelled once, framed in the run's language (the messages themselves are the engine's).
+ * São Paulo time, labelled once, in the run's language (each event's words, see logLineText).
  */
 export function daemonLogger(out: Output, format: 'json' | 'pretty', write: (line: string) => void): (e: LogEntry) => void {
   const words = daemonMessages[out.locale];
@@ -17,12 +17,12 @@ export function daemonLogger(out: Output, format: 'json' | 'pretty', write: (lin
       labelled = true;
       write(out.errStyle.dim(words.timesAre(zoneLabel(out.locale))));
     }
-    const { level, msg, ...fields } = e;
+    const { level, msg: _msg, event: _event, ...fields } = e;
     const extra = Object.entries(fields)
       .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
       .join(' ');
     const tag = level === 'error' ? out.errStyle.red(words.level.error) : level === 'warn' ? out.errStyle.yellow(words.level.warn) : out.errStyle.dim(words.level.info);
-    write(`${out.errStyle.dim(clock(now, out.locale))} ${tag} ${msg}${extra ? ` ${out.errStyle.dim(extra)}` : ''}`);
+    write(`${out.errStyle.dim(clock(now, out.locale))} ${tag} ${logLineText(e, out.locale)}${extra ? ` ${out.errStyle.dim(extra)}` : ''}`);
   };
 }
 

@@ -11,6 +11,7 @@ import { createContext, type Context, type GlobalOptions, type MainDeps } from '
 import { resolveLocale } from '../words/locale.js';
 import { languageEnv, processIO, type IO } from './io.js';
 import { programHelp, type ProgramHelp } from './messages/help/program.js';
+import { sayError } from './messages/error-reasons.js';
 import { usageErrorIn } from './messages/usage-errors.js';
 import { Output } from './output.js';
 
@@ -222,9 +223,10 @@ function reportError(error: unknown, out: Output): number {
     return ExitCode.usage;
   }
   if (error instanceof PaybatchError) {
-    out.error(error instanceof CancelledError ? out.words.cancelled(error.nothing) : withoutPasswords(error.message));
+    const said = sayError(error, out.locale);
+    out.error(error instanceof CancelledError ? out.words.cancelled(error.nothing) : withoutPasswords(said.message));
     if (error instanceof InputRejectedError) for (const p of error.problems) out.info(`  ${out.problem(p)}`);
-    if (error.hint) out.info(error.hint);
+    if (said.hint) out.info(said.hint);
     if (error instanceof UsageError) out.info(out.words.usage);
     if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: errorDocument(error) });
     return error.exitCode;
@@ -250,6 +252,7 @@ function reportError(error: unknown, out: Output): number {
 function errorDocument(error: PaybatchError): Record<string, unknown> {
   const doc: Record<string, unknown> = { type: error.type, message: withoutPasswords(error.message), exitCode: error.exitCode };
   if (error.hint) doc.hint = error.hint;
+  if (error.reason) doc.code = error.reason.code;
   if (error instanceof InputRejectedError) doc.problems = error.problems;
   if (error instanceof ApprovalRequiredError) doc.approvals = error.approvals;
   if (error instanceof ProviderError) Object.assign(doc, { status: error.status, method: error.method, path: error.path, code: error.code });

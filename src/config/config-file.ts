@@ -17,15 +17,18 @@ export function readConfigFile(path: string): ConfigFile {
     return { profiles: {} };
   }
   if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
-    throw new ConfigError(`${path} can be read by other users (mode ${(stat.mode & 0o777).toString(8)}) and may hold secrets.`, {
+    const mode = (stat.mode & 0o777).toString(8);
+    throw new ConfigError(`${path} can be read by other users (mode ${mode}) and may hold secrets.`, {
       hint: `Run: chmod 600 ${path}`,
+      reason: { code: 'config_shared', path, mode },
     });
   }
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<ConfigFile>;
     return { profiles: parsed.profiles ?? {} };
   } catch (e) {
-    throw new ConfigError(`${path} is not valid JSON: ${(e as Error).message}`);
+    const error = (e as Error).message;
+    throw new ConfigError(`${path} is not valid JSON: ${error}`, { reason: { code: 'config_not_json', path, error } });
   }
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ConfigError } from '../errors.js';
 import { readConfigFile } from './config-file.js';
 import { configFile, dataDir } from './paths.js';
-import { DEFAULT_SETTINGS, envName, isSecret, SETTING_NAMES, SETTINGS, type SettingName, type Settings } from './settings.js';
+import { DEFAULT_SETTINGS, envName, isSecret, SETTING_NAMES, SETTINGS, settingRule, type SettingName, type Settings } from './settings.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 export type SettingSource = 'default' | 'file' | 'env';
@@ -23,9 +23,10 @@ export function loadProfile(env: Env, name = 'default'): Profile {
   const file = readConfigFile(path);
   const stored = file.profiles[name];
   if (!stored && name !== 'default') {
-    const known = Object.keys(file.profiles);
+    const known = Object.keys(file.profiles).join(', ');
     throw new ConfigError(`There is no profile "${name}" in ${path}.`, {
-      hint: known.length ? `Known profiles: ${known.join(', ')}.` : "Create it with 'paybatch config init --profile NAME'.",
+      hint: known ? `Known profiles: ${known}.` : "Create it with 'paybatch config init --profile NAME'.",
+      reason: { code: 'profile_missing', profile: name, path, known },
     });
   }
   const settings: Settings = { ...DEFAULT_SETTINGS };
@@ -60,11 +61,14 @@ function readEnvSetting(env: Env, key: SettingName): Settings[SettingName] | und
     try {
       raw = readFileSync(env[`${variable}_FILE`]!, 'utf8').trim();
     } catch (e) {
-      throw new ConfigError(`${variable}_FILE names a file that cannot be read: ${(e as Error).message}`);
+      const error = (e as Error).message;
+      throw new ConfigError(`${variable}_FILE names a file that cannot be read: ${error}`, { reason: { code: 'secret_file_unreadable', variable: `${variable}_FILE`, error } });
     }
   }
   if (raw === undefined || raw === '') return undefined;
   const parsed = SETTINGS[key].parse(raw);
-  if (!parsed.ok) throw new ConfigError(`${variable}: ${isSecret(key) ? 'invalid value' : `"${raw}"`} ${parsed.error}`);
+  if (!parsed.ok) {
+    throw new ConfigError(`${variable}: ${isSecret(key) ? 'invalid value' : `"${raw}"`} ${parsed.error}`, { reason: { code: 'env_setting_invalid', variable, ...settingRule(key) } });
+  }
   return parsed.value;
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { SettingRule } from '../errors.js';
 import { formatBRL, parseAmount } from '../domain/money.js';
 import { fail, ok, type Result } from '../domain/result.js';
 import { formatDuration, parseDuration } from '../domain/duration.js';
@@ -87,11 +88,17 @@ export interface Settings {
 
 export type SettingName = keyof Settings;
 
-interface SettingSpec {
-  readonly describe: string;
-  readonly secret?: boolean;
+/** How a setting's text is read: the rule it must meet (named when it does not, with `values` for one_of) and the parser. */
+interface SettingParser {
+  readonly rule: SettingRule;
+  readonly values?: readonly string[];
   /** Text (from a flag, a prompt or the environment) to the stored value. */
   parse(text: string): Result<Settings[SettingName]>;
+}
+
+interface SettingSpec extends SettingParser {
+  readonly describe: string;
+  readonly secret?: boolean;
   format?(value: never): string;
 }
 
@@ -113,97 +120,121 @@ function maskedProxyUrl(text: string): string {
 }
 
 /** A file's path, made absolute against the folder it was given in (a profile is read from anywhere). */
-const file = (s: string): Result<string> => {
-  const v = s.trim();
-  return v ? ok(resolve(v)) : fail('must not be empty');
+const file: SettingParser = {
+  rule: 'not_empty',
+  parse: (s) => {
+    const v = s.trim();
+    return v ? ok(resolve(v)) : fail('must not be empty');
+  },
 };
-const url = text((s) => (/^https?:\/\/[^\s]+$/.test(s) ? null : 'must be an http(s) URL'));
-const oneOf = <T extends string>(...values: T[]) => (s: string): Result<T> =>
-  values.includes(s.trim() as T) ? ok(s.trim() as T) : fail(`must be one of ${values.join(', ')}`);
-const amount = (s: string): Result<number> => parseAmount(s);
-const positiveInt = (s: string): Result<number> => (/^\d+$/.test(s.trim()) && Number(s) > 0 ? ok(Number(s)) : fail('must be a whole number above zero'));
-const count = (s: string): Result<number> => (/^\d+$/.test(s.trim()) ? ok(Number(s)) : fail('must be a whole number'));
-const list = (s: string): Result<string> => {
-  const items = parseList(s);
-  return items.length > 0 ? ok(items.join(',')) : fail('must list at least one name, comma-separated');
+const anyText: SettingParser = { rule: 'not_empty', parse: text() };
+const url: SettingParser = { rule: 'url', parse: text((s) => (/^https?:\/\/[^\s]+$/.test(s) ? null : 'must be an http(s) URL')) };
+const oneOf = (...values: string[]): SettingParser => ({
+  rule: 'one_of',
+  values,
+  parse: (s) => (values.includes(s.trim()) ? ok(s.trim() as Settings[SettingName]) : fail(`must be one of ${values.join(', ')}`)),
+});
+const amount: SettingParser = { rule: 'amount', parse: (s) => parseAmount(s) };
+const duration: SettingParser = { rule: 'duration', parse: parseDuration };
+const positiveInt: SettingParser = {
+  rule: 'whole_above_zero',
+  parse: (s) => (/^\d+$/.test(s.trim()) && Number(s) > 0 ? ok(Number(s)) : fail('must be a whole number above zero')),
 };
-const statusWords = (s: string): Result<string> => {
-  const parsed = parseStatusWords(s);
-  return parsed.ok ? ok(parseList(s).join(',')) : parsed;
+const count: SettingParser = { rule: 'whole', parse: (s) => (/^\d+$/.test(s.trim()) ? ok(Number(s)) : fail('must be a whole number')) };
+const list: SettingParser = {
+  rule: 'name_list',
+  parse: (s) => {
+    const items = parseList(s);
+    return items.length > 0 ? ok(items.join(',')) : fail('must list at least one name, comma-separated');
+  },
+};
+const statusWords: SettingParser = {
+  rule: 'status_words',
+  parse: (s) => {
+    const parsed = parseStatusWords(s);
+    return parsed.ok ? ok(parseList(s).join(',')) : parsed;
+  },
 };
 /** An amount in reais where zero is meaningful (an approval threshold of 0: always). */
-const amountOrZero = (s: string): Result<number> => (/^\s*(R\$\s*)?0+([.,]0{1,2})?\s*$/i.test(s) ? ok(0) : parseAmount(s));
-const speed = (s: string): Result<number> => (Number.isFinite(Number(s)) && Number(s) > 0 ? ok(Number(s)) : fail('must be a number above zero'));
+const amountOrZero: SettingParser = { rule: 'amount', parse: (s) => (/^\s*(R\$\s*)?0+([.,]0{1,2})?\s*$/i.test(s) ? ok(0) : parseAmount(s)) };
+const speed: SettingParser = {
+  rule: 'number_above_zero',
+  parse: (s) => (Number.isFinite(Number(s)) && Number(s) > 0 ? ok(Number(s)) : fail('must be a number above zero')),
+};
 
 export const SETTINGS: Record<SettingName, SettingSpec> = {
-  baseUrl: { describe: "provider API base URL (unset: the embedded sandbox)", parse: url },
-  tokenUrl: { describe: 'OAuth 2.0 token URL (client credentials)', parse: url },
-  apiKey: { describe: 'Service-ApiKey', secret: true, parse: text() },
-  clientId: { describe: 'OAuth 2.0 client id', parse: text() },
-  clientSecret: { describe: 'OAuth 2.0 client secret', secret: true, parse: text() },
-  webhookSecret: { describe: 'secret shared with the provider for webhook deliveries', secret: true, parse: text() },
+  baseUrl: { describe: "provider API base URL (unset: the embedded sandbox)", ...url },
+  tokenUrl: { describe: 'OAuth 2.0 token URL (client credentials)', ...url },
+  apiKey: { describe: 'Service-ApiKey', secret: true, ...anyText },
+  clientId: { describe: 'OAuth 2.0 client id', ...anyText },
+  clientSecret: { describe: 'OAuth 2.0 client secret', secret: true, ...anyText },
+  webhookSecret: { describe: 'secret shared with the provider for webhook deliveries', secret: true, ...anyText },
   webhookVerification: {
     describe: 'how deliveries prove the secret: auto (any method below) | standard-webhooks | hmac | header | basic | bearer (shared-secret, the old name, means header)',
+    rule: 'webhook_method',
     parse: parseWebhookMethodSetting,
   },
   webhookSecretHeader: {
     describe: 'a header carrying the secret (header) or a signature (hmac) besides the well-known ones; once either is pinned, the only one read',
+    rule: 'header_name',
     parse: text((s) => (/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(s) ? null : 'must be an HTTP header name')),
   },
-  eventAmountUnit: { describe: 'unit of numeric amounts in Pix webhook events: cents | reais (unset: cents; text such as "110.07" is always reais)', parse: oneOf('cents', 'reais') },
-  pixAmountUnit: { describe: "unit of Pix item amounts on the wire: cents | reais (unset: no Pix payment is sent; read it in the provider's documentation)", parse: oneOf('cents', 'reais') },
-  billAmountUnit: { describe: "unit of bill amounts on the wire (details, payment, its answer): reais | cents (unset: no bill is paid; read it in the provider's documentation)", parse: oneOf('reais', 'cents') },
-  tokenAuth: { describe: 'how the token endpoint authenticates the client: auto | basic | body (form fields)', parse: oneOf('auto', 'basic', 'body') },
-  statusWords: { describe: 'item status words beyond the built-in table, e.g. EM_PROCESSAMENTO=processing,LIQUIDATED=paid', parse: statusWords },
-  pixIdFields: { describe: `item fields that carry the Pix id of receipts, in order (default ${DEFAULT_PIX_ID_FIELDS.join(',')})`, parse: list },
-  reasonCodeFields: { describe: `item and event fields that carry a failure's code, e.g. AB03, in order (default ${DEFAULT_REASON_CODE_FIELDS.join(',')})`, parse: list },
-  reasonMessageFields: { describe: `item and event fields that carry a failure's text, in order (default ${DEFAULT_REASON_MESSAGE_FIELDS.join(',')})`, parse: list },
-  billDetailsMethod: { describe: 'method of the bill details query: auto | POST | GET', parse: oneOf('auto', 'POST', 'GET') },
-  billAmountForm: { describe: 'bill payment amount on the wire: number (123.45) | string ("123.45")', parse: oneOf('number', 'string') },
-  instabilityWords: { describe: 'more words that mark a return as Pix instability (to be paid again), comma-separated', parse: list },
-  requestTimeout: { describe: 'longest wait for a provider answer before the call counts as failed', parse: parseDuration, format: (v: number) => formatDuration(v) },
-  maxItemAmount: { describe: 'largest amount of one item (R$)', parse: amount, format: (v: number) => formatBRL(v) },
-  maxBatchTotal: { describe: 'largest total of one batch (R$)', parse: amount, format: (v: number) => formatBRL(v) },
-  maxBatchItems: { describe: 'most items the provider takes in one batch; a larger sheet is sent as several batches (parts)', parse: positiveInt },
-  staleAfter: { describe: 'no update for this long: refresh the item from the provider', parse: parseDuration, format: (v: number) => formatDuration(v) },
-  alertAfter: { describe: 'still no update after this long: alert support', parse: parseDuration, format: (v: number) => formatDuration(v) },
-  alertRepeat: { describe: 'repeat an unchanged alert after this long', parse: parseDuration, format: (v: number) => formatDuration(v) },
-  receiptWait: { describe: 'how long a paid item without a Pix id waits for one (from an event) before its receipt is reported unavailable', parse: parseDuration, format: (v: number) => formatDuration(v) },
-  maxReprocess: { describe: 'new attempts for a payment returned by Pix instability', parse: count },
-  returnWatch: { describe: 'how long after a batch settles its item pages are still read, for returns whose event was lost (0: not at all)', parse: parseDuration, format: (v: number) => formatDuration(v) },
-  returnWatchEvery: { describe: 'how often a settled batch is read during the return watch', parse: parseDuration, format: (v: number) => formatDuration(v) },
-  leaseTime: { describe: "several hosts: how long a daemon's hold on a piece of work lasts unless renewed (by the database's clock); another daemon takes the work over after it", parse: parseDuration, format: (v: number) => formatDuration(v) },
-  claimTime: { describe: "several hosts: how long a run's claim on sending a batch stands without renewal (by the database's clock) before another host takes it over", parse: parseDuration, format: (v: number) => formatDuration(v) },
-  receiptsDir: { describe: 'folder for receipt PDFs', parse: text() },
-  clientCert: { describe: "the company's client certificate (PEM file) for a provider that requires mutual TLS; with clientKey", parse: file },
-  clientKey: { describe: "the key of clientCert (PEM file, mode 0600); an encrypted key's passphrase comes from PAYBATCH_CLIENT_PASSPHRASE(_FILE) or a prompt", parse: file },
-  clientPfx: { describe: 'client certificate and key as one PKCS#12 file (.p12/.pfx, mode 0600) instead of clientCert/clientKey; passphrase as for clientKey', parse: file },
-  caFile: { describe: "a CA (PEM file) trusted for the provider besides the default roots: a private CA, or your network's TLS inspection", parse: file },
+  eventAmountUnit: { describe: 'unit of numeric amounts in Pix webhook events: cents | reais (unset: cents; text such as "110.07" is always reais)', ...oneOf('cents', 'reais') },
+  pixAmountUnit: { describe: "unit of Pix item amounts on the wire: cents | reais (unset: no Pix payment is sent; read it in the provider's documentation)", ...oneOf('cents', 'reais') },
+  billAmountUnit: { describe: "unit of bill amounts on the wire (details, payment, its answer): reais | cents (unset: no bill is paid; read it in the provider's documentation)", ...oneOf('reais', 'cents') },
+  tokenAuth: { describe: 'how the token endpoint authenticates the client: auto | basic | body (form fields)', ...oneOf('auto', 'basic', 'body') },
+  statusWords: { describe: 'item status words beyond the built-in table, e.g. EM_PROCESSAMENTO=processing,LIQUIDATED=paid', ...statusWords },
+  pixIdFields: { describe: `item fields that carry the Pix id of receipts, in order (default ${DEFAULT_PIX_ID_FIELDS.join(',')})`, ...list },
+  reasonCodeFields: { describe: `item and event fields that carry a failure's code, e.g. AB03, in order (default ${DEFAULT_REASON_CODE_FIELDS.join(',')})`, ...list },
+  reasonMessageFields: { describe: `item and event fields that carry a failure's text, in order (default ${DEFAULT_REASON_MESSAGE_FIELDS.join(',')})`, ...list },
+  billDetailsMethod: { describe: 'method of the bill details query: auto | POST | GET', ...oneOf('auto', 'POST', 'GET') },
+  billAmountForm: { describe: 'bill payment amount on the wire: number (123.45) | string ("123.45")', ...oneOf('number', 'string') },
+  instabilityWords: { describe: 'more words that mark a return as Pix instability (to be paid again), comma-separated', ...list },
+  requestTimeout: { describe: 'longest wait for a provider answer before the call counts as failed', ...duration, format: (v: number) => formatDuration(v) },
+  maxItemAmount: { describe: 'largest amount of one item (R$)', ...amount, format: (v: number) => formatBRL(v) },
+  maxBatchTotal: { describe: 'largest total of one batch (R$)', ...amount, format: (v: number) => formatBRL(v) },
+  maxBatchItems: { describe: 'most items the provider takes in one batch; a larger sheet is sent as several batches (parts)', ...positiveInt },
+  staleAfter: { describe: 'no update for this long: refresh the item from the provider', ...duration, format: (v: number) => formatDuration(v) },
+  alertAfter: { describe: 'still no update after this long: alert support', ...duration, format: (v: number) => formatDuration(v) },
+  alertRepeat: { describe: 'repeat an unchanged alert after this long', ...duration, format: (v: number) => formatDuration(v) },
+  receiptWait: { describe: 'how long a paid item without a Pix id waits for one (from an event) before its receipt is reported unavailable', ...duration, format: (v: number) => formatDuration(v) },
+  maxReprocess: { describe: 'new attempts for a payment returned by Pix instability', ...count },
+  returnWatch: { describe: 'how long after a batch settles its item pages are still read, for returns whose event was lost (0: not at all)', ...duration, format: (v: number) => formatDuration(v) },
+  returnWatchEvery: { describe: 'how often a settled batch is read during the return watch', ...duration, format: (v: number) => formatDuration(v) },
+  leaseTime: { describe: "several hosts: how long a daemon's hold on a piece of work lasts unless renewed (by the database's clock); another daemon takes the work over after it", ...duration, format: (v: number) => formatDuration(v) },
+  claimTime: { describe: "several hosts: how long a run's claim on sending a batch stands without renewal (by the database's clock) before another host takes it over", ...duration, format: (v: number) => formatDuration(v) },
+  receiptsDir: { describe: 'folder for receipt PDFs', ...anyText },
+  clientCert: { describe: "the company's client certificate (PEM file) for a provider that requires mutual TLS; with clientKey", ...file },
+  clientKey: { describe: "the key of clientCert (PEM file, mode 0600); an encrypted key's passphrase comes from PAYBATCH_CLIENT_PASSPHRASE(_FILE) or a prompt", ...file },
+  clientPfx: { describe: 'client certificate and key as one PKCS#12 file (.p12/.pfx, mode 0600) instead of clientCert/clientKey; passphrase as for clientKey', ...file },
+  caFile: { describe: "a CA (PEM file) trusted for the provider besides the default roots: a private CA, or your network's TLS inspection", ...file },
   proxy: {
     describe: 'proxy of provider and alert calls: http://[user:password@]host:port, or none; unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (loopback is never proxied)',
     secret: true,
+    rule: 'proxy_url',
     parse: text((s) => (s === 'none' || /^(https?:\/\/)?[^\s/]+(:\d+)?\/?$/.test(s) ? null : 'must be an http(s) proxy URL such as http://proxy.example.com:3128, or none')),
     format: (v: string) => maskedProxyUrl(v),
   },
   // Secret: a PostgreSQL URL may hold a password (PAYBATCH_LEDGER_FILE reads it from a file, like other secrets).
-  ledger: { describe: 'the ledger: an SQLite file, or postgres://user:password@host:5432/db for one ledger shared by several hosts', secret: true, parse: text() },
-  alertWebhookUrl: { describe: 'Slack/Teams-compatible incoming webhook for alerts', secret: true, parse: url },
-  alertEmailTo: { describe: 'e-mail address for alerts (needs smtpUrl)', parse: text((s) => (s.includes('@') ? null : 'must be an e-mail address')) },
+  ledger: { describe: 'the ledger: an SQLite file, or postgres://user:password@host:5432/db for one ledger shared by several hosts', secret: true, ...anyText },
+  alertWebhookUrl: { describe: 'Slack/Teams-compatible incoming webhook for alerts', secret: true, ...url },
+  alertEmailTo: { describe: 'e-mail address for alerts (needs smtpUrl)', rule: 'email', parse: text((s) => (s.includes('@') ? null : 'must be an e-mail address')) },
   alertEmailFrom: {
     describe: 'From: address of alert e-mail (unset: paybatch@<hostname>)',
+    rule: 'email_with_name',
     parse: text((s) => (/^[^\s@<>]+@[^\s@<>]+$/.test(s) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(s) ? null : 'must be an e-mail address, optionally with a name: Pagamentos <pagamentos@empresa.com.br>')),
   },
-  smtpUrl: { describe: 'SMTP server for alert e-mail, e.g. smtps://user:pass@host:465', secret: true, parse: text() },
-  alertCommand: { describe: 'command run with the alert as JSON on its standard input', parse: text() },
-  sandboxSpeed: { describe: 'embedded sandbox: simulated seconds per real second', parse: speed },
-  sandboxFaults: { describe: 'embedded sandbox: fault rates, e.g. http5xx=0.05,lostResponse=0.02', parse: text() },
-  sandboxSeed: { describe: 'embedded sandbox: random seed', parse: positiveInt },
-  sandboxDialect: { describe: 'embedded sandbox: the API dialect it answers in: paybatch | spec | iso', parse: oneOf('paybatch', 'spec', 'iso') },
-  approvalAbove: { describe: 'batches whose total is above this (R$) need signed approvals before they start; 0: every batch and bill; unset: none', parse: amountOrZero, format: (v: number) => formatBRL(v) },
-  approvalItemAbove: { describe: 'batches holding a payment above this (R$), and bills above it, need signed approvals; 0: all of them', parse: amountOrZero, format: (v: number) => formatBRL(v) },
-  approvalRowsAbove: { describe: 'batches of more rows than this need signed approvals', parse: count },
-  approvalsRequired: { describe: 'how many distinct approvers a batch or bill that needs approval must have: 1 | 2', parse: (s: string) => (/^\s*[12]\s*$/.test(s) ? ok(Number(s) as 1 | 2) : fail('must be 1 or 2')) },
-  locale: { describe: `language of human output, alerts, e-mails and receipts: ${LOCALES.join(' | ')} (unset: from LC_ALL/LANG, pt-BR when they name none)`, parse: oneOf(...LOCALES) },
+  smtpUrl: { describe: 'SMTP server for alert e-mail, e.g. smtps://user:pass@host:465', secret: true, ...anyText },
+  alertCommand: { describe: 'command run with the alert as JSON on its standard input', ...anyText },
+  sandboxSpeed: { describe: 'embedded sandbox: simulated seconds per real second', ...speed },
+  sandboxFaults: { describe: 'embedded sandbox: fault rates, e.g. http5xx=0.05,lostResponse=0.02', ...anyText },
+  sandboxSeed: { describe: 'embedded sandbox: random seed', ...positiveInt },
+  sandboxDialect: { describe: 'embedded sandbox: the API dialect it answers in: paybatch | spec | iso', ...oneOf('paybatch', 'spec', 'iso') },
+  approvalAbove: { describe: 'batches whose total is above this (R$) need signed approvals before they start; 0: every batch and bill; unset: none', ...amountOrZero, format: (v: number) => formatBRL(v) },
+  approvalItemAbove: { describe: 'batches holding a payment above this (R$), and bills above it, need signed approvals; 0: all of them', ...amountOrZero, format: (v: number) => formatBRL(v) },
+  approvalRowsAbove: { describe: 'batches of more rows than this need signed approvals', ...count },
+  approvalsRequired: { describe: 'how many distinct approvers a batch or bill that needs approval must have: 1 | 2', rule: 'one_or_two', parse: (s: string) => (/^\s*[12]\s*$/.test(s) ? ok(Number(s) as 1 | 2) : fail('must be 1 or 2')) },
+  locale: { describe: `language of human output, alerts, e-mails and receipts: ${LOCALES.join(' | ')} (unset: from LC_ALL/LANG, pt-BR when they name none)`, ...oneOf(...LOCALES) },
 };
 
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
@@ -248,6 +279,11 @@ export function displayValue(name: SettingName, value: unknown): string {
   // A secret's own format masks what is secret in it (a proxy URL's password); others are masked whole.
   if (isSecret(name) && !spec.format) return '********';
   return spec.format ? spec.format(value as never) : String(value);
+}
+
+/** What a setting accepts, as the facts of a refusal: its rule, and for `one_of` its values comma-separated. */
+export function settingRule(name: SettingName): { rule: SettingRule; values: string } {
+  return { rule: SETTINGS[name].rule, values: SETTINGS[name].values?.join(', ') ?? '' };
 }
 
 export function isSettingName(name: string): name is SettingName {

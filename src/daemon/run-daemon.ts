@@ -16,9 +16,10 @@ import type { AmountUnit } from '../domain/webhook-event.js';
 import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
 import { skewed, type LedgerClock } from '../ledger/ledger-clock.js';
 import { groupCommit } from './group-commit.js';
+import type { DaemonLogEntry } from './log-events.js';
 import { startReceiver, type ReceiverOptions, type RunningReceiver } from './webhook-receiver.js';
 
-export type LogEntry = { level: 'info' | 'warn' | 'error'; msg: string; [field: string]: unknown };
+export type LogEntry = DaemonLogEntry;
 
 export interface DaemonDeps {
   readonly ledger: Ledger;
@@ -90,7 +91,7 @@ function madeProgress(p: PassResult): boolean {
 export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<DaemonResult> {
   const { ledger, log, signal } = deps;
   const lock = ledger.dialect === 'sqlite' ? await acquireDaemonLock(ledger, deps.now) : null;
-  if (!lock) log({ level: 'info', msg: 'shared ledger: working alongside any other daemons on it', ledger: ledger.file });
+  if (!lock) log({ level: 'info', event: 'shared_ledger', msg: 'shared ledger: working alongside any other daemons on it', ledger: ledger.file });
   // Hosts sharing a ledger go by its database's clock; one whose own clock is off says so, once per change.
   let wasSkewed = false;
   const syncClock = async () => {
@@ -98,8 +99,8 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
     const reading = await deps.clock.sync(ledger);
     if (skewed(reading) !== wasSkewed) {
       wasSkewed = !wasSkewed;
-      if (wasSkewed) log({ level: 'warn', msg: "this host's clock is off the ledger database's: going by the database's (set this host's clock right, NTP)", offsetMs: Math.round(reading.offsetMs) });
-      else log({ level: 'info', msg: "this host's clock agrees with the ledger database's again" });
+      if (wasSkewed) log({ level: 'warn', event: 'clock_skewed', msg: "this host's clock is off the ledger database's: going by the database's (set this host's clock right, NTP)", offsetMs: Math.round(reading.offsetMs) });
+      else log({ level: 'info', event: 'clock_agrees', msg: "this host's clock agrees with the ledger database's again" });
     }
   };
   await syncClock();
@@ -129,13 +130,13 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
       const url = o.subscribeUrl === 'auto' ? receiver.url : o.subscribeUrl;
       if (url) {
         await deps.provider.subscribe(url, webhook.secret);
-        log({ level: 'info', msg: 'subscribed to provider events', url });
+        log({ level: 'info', event: 'subscribed', msg: 'subscribed to provider events', url });
       }
     }
     while (!signal.aborted) {
       const pass = await syncClock().then(() => followUpPass(deps)).catch((e: unknown) => {
         if (!isLedgerUnavailable(e)) throw e;
-        log({ level: 'warn', msg: 'the ledger cannot be reached (or stayed busy with other hosts); trying again', error: (e as Error).message });
+        log({ level: 'warn', event: 'ledger_unreachable', msg: 'the ledger cannot be reached (or stayed busy with other hosts); trying again', error: (e as Error).message });
         return null;
       });
       if (!pass) {
@@ -150,7 +151,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
       if (o.once || (o.untilSettled && nothingLeft(last))) break;
       if (deadline !== null && Date.now() >= deadline) {
         timedOut = true;
-        log({ level: 'warn', msg: 'stopping: --timeout reached with payments still open' });
+        log({ level: 'warn', event: 'timeout_reached', msg: 'stopping: --timeout reached with payments still open' });
         break;
       }
       // A pass that got somewhere may have made more work possible now (a batch to start, receipts to fetch): go on.
@@ -176,6 +177,7 @@ export function storeDeliveries(ledger: Ledger, rules: EventRules): ReceiverOpti
 function logPass(log: (e: LogEntry) => void, p: PassResult): void {
   log({
     level: p.errors.length ? 'warn' : 'info',
+    event: 'pass_done',
     msg: 'pass done',
     pending: p.pending,
     unsent: p.unsent,
@@ -188,12 +190,12 @@ function logPass(log: (e: LogEntry) => void, p: PassResult): void {
     openAlerts: p.openAlerts,
     errors: p.errors.length,
   });
-  for (const e of p.errors) log({ level: 'warn', msg: e });
+  for (const e of p.errors) log({ level: 'warn', event: 'pass_problem', msg: e });
   // A count, not the paths: receipt file names carry people's names.
-  if (p.swept.length) log({ level: 'info', msg: 'removed temporary receipt files that killed writes left', count: p.swept.length });
-  for (const id of p.scheduledStarts) log({ level: 'info', msg: 'started a scheduled batch (import --pay-on)', batch: id });
-  for (const u of p.reconciled.unknownStatuses) log({ level: 'warn', msg: 'unknown item status from the provider (kept, not guessed)', identifier: u.identifier, status: u.status });
-  for (const a of p.attention.alerts) log({ level: 'warn', msg: `alert: ${a.title}`, alertId: a.id, kind: a.kind, items: a.items.length });
+  if (p.swept.length) log({ level: 'info', event: 'receipt_files_swept', msg: 'removed temporary receipt files that killed writes left', count: p.swept.length });
+  for (const id of p.scheduledStarts) log({ level: 'info', event: 'scheduled_start', msg: 'started a scheduled batch (import --pay-on)', batch: id });
+  for (const u of p.reconciled.unknownStatuses) log({ level: 'warn', event: 'unknown_status', msg: 'unknown item status from the provider (kept, not guessed)', identifier: u.identifier, status: u.status });
+  for (const a of p.attention.alerts) log({ level: 'warn', event: 'alert_raised', msg: `alert: ${a.title}`, alertId: a.id, kind: a.kind, items: a.items.length });
 }
 
 /** What `/healthz` says of this host's clock against the ledger database's (nothing on SQLite, whose clock is this host's). */

@@ -8,13 +8,10 @@ import type { DeliveryMeta } from '../engine/apply-event.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { webhookSecretProblem } from '../domain/webhook-proof.js';
 import type { WebhookMethod, WebhookMethodSetting } from '../domain/webhook-proof.js';
+import type { DaemonLogEntry } from './log-events.js';
 import { acceptDeliveryBody, BODY_TOO_LARGE, checkDeliveryHead, routeDelivery, type DeliveryPolicy, type Refusal } from './accept-delivery.js';
 
-export interface ReceiverLogEntry {
-  level: 'info' | 'warn' | 'error';
-  msg: string;
-  [k: string]: unknown;
-}
+export type ReceiverLogEntry = DaemonLogEntry;
 
 export interface ReceiverOptions {
   /** 127.0.0.1 by default in the daemon; port 0 picks a free port. */
@@ -159,8 +156,8 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     });
     const outcome = await Promise.race([probing, late]).finally(() => clearTimeout(timer));
     // Said once per change, not on every probe of a load balancer.
-    if (outcome && healthy) log({ level: 'warn', msg: 'healthz: the ledger cannot be reached; answering 503', reason: outcome.reason, ...(outcome.error === undefined ? {} : { error: errorText(outcome.error) }) });
-    if (!outcome && !healthy) log({ level: 'info', msg: 'healthz: the ledger answers again' });
+    if (outcome && healthy) log({ level: 'warn', event: 'healthz_unreachable', msg: 'healthz: the ledger cannot be reached; answering 503', reason: outcome.reason, ...(outcome.error === undefined ? {} : { error: errorText(outcome.error) }) });
+    if (!outcome && !healthy) log({ level: 'info', event: 'healthz_answers', msg: 'healthz: the ledger answers again' });
     healthy = !outcome;
     return outcome?.reason ?? null;
   }
@@ -193,6 +190,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     count(`refused.${slug(r.reason)}`);
     log({
       level: 'warn',
+      event: 'webhook_refused',
       msg: 'webhook request refused',
       status: r.status,
       reason: r.reason,
@@ -215,7 +213,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     if (method === undefined || detected.has(method)) return;
     detected.add(method);
     if (o.method === 'auto') {
-      log({ level: 'info', msg: `webhook deliveries are proved by ${method}; pin it with: paybatch config set webhookVerification ${method}` });
+      log({ level: 'info', event: 'webhook_proof_found', msg: `webhook deliveries are proved by ${method}; pin it with: paybatch config set webhookVerification ${method}`, method });
     }
   }
 
@@ -243,7 +241,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     if (body === 'too large') return refuseOversized(req, res);
     if (body === 'aborted') {
       count('aborted');
-      log({ level: 'warn', msg: 'webhook delivery aborted by the client before its body ended', remote: req.socket.remoteAddress });
+      log({ level: 'warn', event: 'webhook_aborted', msg: 'webhook delivery aborted by the client before its body ended', remote: req.socket.remoteAddress });
       return;
     }
 
@@ -254,7 +252,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     const { event, deliveryId } = verdict;
     if (verdict.idMismatch) {
       count('idMismatch');
-      log({ level: 'warn', msg: 'webhook-id differs from the body eventId; the body eventId is the dedupe key', deliveryId: clip(deliveryId ?? ''), eventId: event.eventId });
+      log({ level: 'warn', event: 'webhook_id_differs', msg: 'webhook-id differs from the body eventId; the body eventId is the dedupe key', deliveryId: clip(deliveryId ?? ''), eventId: event.eventId });
     }
 
     let outcome: unknown;
@@ -265,12 +263,24 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
       count('failed');
       // The ledger away (its server down, a failover): 503, so the provider delivers it again later.
       const unavailable = isLedgerUnavailable(error);
-      log({ level: 'error', msg: unavailable ? 'webhook event not stored: the ledger cannot be reached; the provider will retry' : 'webhook event not stored; the provider will retry', eventId: event.eventId, error: errorText(error) });
+      log({
+        level: 'error',
+        ...(unavailable
+          ? { event: 'webhook_not_stored_unreachable', msg: 'webhook event not stored: the ledger cannot be reached; the provider will retry' }
+          : { event: 'webhook_not_stored', msg: 'webhook event not stored; the provider will retry' }),
+        eventId: event.eventId,
+        error: errorText(error),
+      });
       if (unavailable) res.setHeader('retry-after', '5');
       return send(res, unavailable ? 503 : 500, { ok: false, error: unavailable ? 'ledger unavailable' : 'event not stored' });
     }
     count(outcome);
-    log({ level: 'info', msg: outcome === 'stored' ? 'webhook event stored' : 'webhook event already stored', eventId: event.eventId, kind: event.kind });
+    log({
+      level: 'info',
+      ...(outcome === 'stored' ? { event: 'webhook_stored', msg: 'webhook event stored' } : { event: 'webhook_duplicate', msg: 'webhook event already stored' }),
+      eventId: event.eventId,
+      kind: event.kind,
+    });
     send(res, 200, { ok: true, duplicate: outcome === 'duplicate' });
   }
 
@@ -299,7 +309,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     const task = handle(req, res, expectsContinue)
       .catch((error: unknown) => {
         count('errors');
-        log({ level: 'error', msg: 'webhook receiver failed on a request', error: errorText(error) });
+        log({ level: 'error', event: 'receiver_request_failed', msg: 'webhook receiver failed on a request', error: errorText(error) });
         if (res.headersSent) res.destroy();
         else send(res, 500, { ok: false, error: 'internal error' });
       })
@@ -320,7 +330,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     const reason = status === 408 ? 'request timeout' : status === 431 ? 'headers too large' : 'malformed request';
     count('refused');
     count(`refused.${slug(reason)}`);
-    log({ level: 'warn', msg: 'webhook request refused', status, reason, code: clip(code) });
+    log({ level: 'warn', event: 'webhook_refused', msg: 'webhook request refused', status, reason, code: clip(code) });
     if (responding.get(socket)?.headersSent) {
       socket.destroy();
       return;
@@ -342,11 +352,11 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
     if ((LISTEN_FAILURES as readonly string[]).includes(code)) throw new ReceiverListenError(o.host, o.port, code as ListenFailure, error);
     throw error;
   }
-  server.on('error', (error: Error) => log({ level: 'error', msg: 'webhook receiver server error', error: errorText(error) }));
+  server.on('error', (error: Error) => log({ level: 'error', event: 'receiver_server_error', msg: 'webhook receiver server error', error: errorText(error) }));
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}/webhooks`;
-  log({ level: 'info', msg: 'webhook receiver listening', url, verification: o.method });
+  log({ level: 'info', event: 'receiver_listening', msg: 'webhook receiver listening', url, verification: o.method });
 
   let closed: Promise<void> | null = null;
   return {
@@ -368,7 +378,7 @@ export async function startReceiver(o: ReceiverOptions): Promise<RunningReceiver
         const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         await serverClosed;
         clearTimeout(cut);
-        log({ level: 'info', msg: 'webhook receiver closed' });
+        log({ level: 'info', event: 'receiver_closed', msg: 'webhook receiver closed' });
       })();
       return closed;
     },

@@ -53,6 +53,8 @@ export async function reprocessUnpaidForInstability(deps: ReprocessDeps, o: { ma
     const confirmed = attempts.filter((a) => read.has(a.from.id));
     if (confirmed.length === 0) return { batchId: null, attempts: 0, exhausted };
     const at = now();
+    // The stored name is a fixed form, the same in every ledger, in `--json` and at the provider (its remote name):
+    // people read it through words/batch-name.ts, which says it in their language from the kind and the day.
     const batchId = await recordReprocessBatch(tx, { name: `Reprocess ${saoPauloDate(at)}`, attempts: confirmed, at });
     return { batchId, attempts: confirmed.length, exhausted };
   });

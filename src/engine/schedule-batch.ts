@@ -38,10 +38,12 @@ export function payOnStart(payOn: string, now: Date): PayOnStart {
   try {
     startDay = addBusinessDays(payOn, 0);
   } catch (e) {
-    throw new UsageError(`--pay-on must be a date as YYYY-MM-DD, like 2026-12-05: ${(e as Error).message}.`);
+    throw new UsageError(`--pay-on must be a date as YYYY-MM-DD, like 2026-12-05: ${(e as Error).message}.`, { reason: { code: 'pay_on_invalid', value: payOn } });
   }
   const today = saoPauloDate(now);
-  if (payOn < today) throw new UsageError(`--pay-on ${payOn} is in the past (today is ${today} in São Paulo); nothing was imported.`);
+  if (payOn < today) {
+    throw new UsageError(`--pay-on ${payOn} is in the past (today is ${today} in São Paulo); nothing was imported.`, { reason: { code: 'pay_on_past', payOn, today } });
+  }
   return { payOn, startDay, startAt: saoPauloInstant(startDay, OPENING_HOUR) };
 }
 

@@ -36,7 +36,7 @@ export async function streamSheetFile(
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (typeof e.code !== 'string' || e.syscall === undefined) throw error;
-    throw new InputRejectedError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+    throw new InputRejectedError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`, [], { reason: { code: 'file_unreadable', file, error: e.message } });
   }
 }
 
@@ -117,7 +117,7 @@ export async function hashSheetFile(file: string): Promise<string> {
     for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 })) hash.update(chunk as Buffer);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    throw new InputRejectedError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+    throw new InputRejectedError(`Cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`, [], { reason: { code: 'file_unreadable', file, error: e.message } });
   }
   return hash.digest('hex');
 }

@@ -1,3 +1,4 @@
+import { batchName } from '../words/batch-name.js';
 import type { Locale } from '../words/locale.js';
 import { localDateTime, localDay, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
@@ -17,7 +18,7 @@ export function presenter(locale: Locale) {
 
   const batch = (b: BatchProgress) => ({
     id: b.id,
-    name: b.name,
+    name: batchName(b, locale),
     kind: b.kind,
     status: b.status,
     statusText: word(b.status),

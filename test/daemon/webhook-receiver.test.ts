@@ -484,8 +484,8 @@ describe('webhook receiver: methods besides Standard Webhooks', () => {
     await send(h.url, { headers, body: pixEventBody('evt_d') });
     const pins = h.logs.filter((e) => String(e.msg).startsWith('webhook deliveries are proved by'));
     expect(pins).toEqual([
-      { level: 'info', msg: 'webhook deliveries are proved by header; pin it with: paybatch config set webhookVerification header' },
-      { level: 'info', msg: 'webhook deliveries are proved by bearer; pin it with: paybatch config set webhookVerification bearer' },
+      { level: 'info', event: 'webhook_proof_found', msg: 'webhook deliveries are proved by header; pin it with: paybatch config set webhookVerification header', method: 'header' },
+      { level: 'info', event: 'webhook_proof_found', msg: 'webhook deliveries are proved by bearer; pin it with: paybatch config set webhookVerification bearer', method: 'bearer' },
     ]);
     expect(h.calls).toHaveLength(4);
   });

@@ -75,7 +75,11 @@ describe('payOnStart', () => {
 
   it('takes today, and refuses a past date or a date that does not exist', () => {
     expect(payOnStart('2026-11-23', monday).startAt).toEqual(new Date('2026-11-23T11:00:00Z'));
-    expect(() => payOnStart('2026-11-20', monday)).toThrow(new UsageError('--pay-on 2026-11-20 is in the past (today is 2026-11-23 in São Paulo); nothing was imported.'));
+    expect(() => payOnStart('2026-11-20', monday)).toThrow(
+      new UsageError('--pay-on 2026-11-20 is in the past (today is 2026-11-23 in São Paulo); nothing was imported.', {
+        reason: { code: 'pay_on_past', payOn: '2026-11-20', today: '2026-11-23' },
+      }),
+    );
     expect(() => payOnStart('2026-02-30', monday)).toThrow(UsageError);
     expect(() => payOnStart('05/12/2026', monday)).toThrow(/YYYY-MM-DD/);
   });

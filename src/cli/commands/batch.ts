@@ -10,6 +10,7 @@ import { registerBatchApprove, registerBatchClaim } from './approve.js';
 import { batchHelp } from '../messages/help/batch.js';
 import { batchMessages, type BatchMessages } from '../messages/batch.js';
 import type { ScheduleMessages } from '../messages/schedule.js';
+import { batchName } from '../../words/batch-name.js';
 import { statusWord } from '../../words/status-words.js';
 import { pixReasonText } from '../../words/payment-reasons.js';
 import type { Output } from '../output.js';
@@ -258,7 +259,7 @@ function renderBatchList(out: Output, rows: readonly BatchRow[], h: Humanized): 
   out.print(
     out.table(
       h.words.listHead(h.zone),
-      rows.map((b) => [b.id, b.remote_id, b.name, h.status(b.status), b.item_count, h.formatBRL(b.total_cents), h.time(b.created_at)]),
+      rows.map((b) => [b.id, b.remote_id, batchName(b, out.locale), h.status(b.status), b.item_count, h.formatBRL(b.total_cents), h.time(b.created_at)]),
     ),
   );
 }
@@ -269,7 +270,7 @@ interface BatchShowDoc extends Pick<BatchDetails, 'parts' | 'progress' | 'calls'
 
 function renderBatchShow(out: Output, b: BatchRow, doc: BatchShowDoc, verbose: boolean, h: Humanized): void {
   const w = h.words;
-  out.print(w.title(b.id, b.name, h.status(b.status), b.remote_id));
+  out.print(w.title(b.id, batchName(b, out.locale), h.status(b.status), b.remote_id));
   if (doc.parts.length) {
     out.print(w.partOf(doc.parts.findIndex((p) => p.id === b.id) + 1, doc.parts.length, b.import_id));
     out.print(out.table(w.partsHead, doc.parts.map((p) => [p.id, p.name, h.status(p.status), p.items])));

@@ -2,6 +2,7 @@ import { text } from 'node:stream/consumers';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { configHelp } from '../messages/help/config.js';
+import { configMessages } from '../messages/config.js';
 import type { Profile } from '../../config/profile.js';
 import type { SettingName } from '../../config/settings.js';
 import type { ConnectionFacts } from '../provider-reach.js';
@@ -135,24 +136,26 @@ export async function runConfigSet(ctx: Context, opts: ConfigSetOptions): Promis
   if (isSettingName(name) && isSecret(name) && value !== undefined) {
     throw new UsageError(`${name} is a secret: it is never taken from the command line (it would stay in the shell history and the process list).`, {
       hint: `Pipe it in (printf %s "$SECRET" | paybatch config set ${name}) or run the command on a terminal to be asked.`,
+      reason: { code: 'secret_on_command_line', setting: name },
     });
   }
   const raw = value ?? (await readSecretOrValue(ctx, name));
   const parsed = parseSetting(name, raw);
   updateProfile(profile.configPath, profile.name, { [parsed.name]: parsed.value });
   const shown = displayValue(parsed.name, parsed.value);
-  ctx.out.result({ profile: profile.name, name: parsed.name, value: shown }, () => ctx.out.print(`✓ ${parsed.name} = ${shown} (profile "${profile.name}")`));
+  const words = configMessages[await ctx.locale()];
+  ctx.out.result({ profile: profile.name, name: parsed.name, value: shown }, () => ctx.out.print(words.set(parsed.name, shown, profile.name)));
 }
 
 export async function runConfigUnset(ctx: Context, opts: ConfigUnsetOptions): Promise<void> {
-  const { isSettingName, SETTING_NAMES } = await import('../../config/settings.js');
-  const { updateProfile } = await import('../../config/edit-config.js');
-  const { ConfigError } = await import('../../errors.js');
+  const { isSettingName } = await import('../../config/settings.js');
+  const { unknownSetting, updateProfile } = await import('../../config/edit-config.js');
   const { name } = opts;
-  if (!isSettingName(name)) throw new ConfigError(`Unknown setting "${name}".`, { hint: `Settings: ${SETTING_NAMES.join(', ')}.` });
+  if (!isSettingName(name)) throw unknownSetting(name);
   const profile = await profileToEdit(ctx);
   updateProfile(profile.configPath, profile.name, { [name]: undefined });
-  ctx.out.result({ profile: profile.name, name, removed: true }, () => ctx.out.print(`✓ ${name} removed from profile "${profile.name}"`));
+  const words = configMessages[await ctx.locale()];
+  ctx.out.result({ profile: profile.name, name, removed: true }, () => ctx.out.print(words.removed(name, profile.name)));
 }
 
 /** Settings of a provider connection: a sandbox profile has none. */
@@ -238,8 +241,9 @@ interface SettingsDoc {
 }
 
 function renderSettings(out: Output, doc: SettingsDoc): void {
-  out.print(`Profile "${doc.profile}" (${doc.configFile})${doc.embeddedSandbox ? ' — no baseUrl: the embedded SANDBOX is used' : ''}`);
-  out.print(out.table(['setting', 'value', 'from', 'variable'], doc.settings.map((r) => [r.name, r.value, r.source, r.env])));
+  const w = configMessages[out.locale];
+  out.print(w.profileHeading(doc.profile, doc.configFile, doc.embeddedSandbox));
+  out.print(out.table(w.showHead, doc.settings.map((r) => [r.name, r.value, w.source(r.source), r.env])));
 }
 
 interface ProfileWrittenDoc {
@@ -251,11 +255,12 @@ interface ProfileWrittenDoc {
 }
 
 function renderProfileWritten(out: Output, doc: ProfileWrittenDoc): void {
-  out.print(`✓ Profile "${doc.profile}" written to ${doc.configFile} (mode 0600).`);
+  const w = configMessages[out.locale];
+  out.print(w.written(doc.profile, doc.configFile));
   for (const s of doc.set) out.print(`  ${s.name} = ${s.value}`);
-  for (const name of doc.removed) out.print(`  ${name} removed`);
-  if (doc.embeddedSandbox) out.print('  No base URL: this profile uses the embedded SANDBOX.');
-  else if (!doc.set.length && !doc.removed.length) out.print('  Nothing changed.');
+  for (const name of doc.removed) out.print(w.removedLine(name));
+  if (doc.embeddedSandbox) out.print(w.usesSandbox);
+  else if (!doc.set.length && !doc.removed.length) out.print(w.nothingChanged);
 }
 
 /** The profile that `config set|unset|init` change: it need not exist yet. */

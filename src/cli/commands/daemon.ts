@@ -43,21 +43,21 @@ export const registerDaemon: RegisterCommands = (program, runner, locale) => {
 export function parseDaemonOptions(raw: RawInput): DaemonCommandOptions {
   const listenText = text(raw, 'listen', '127.0.0.1:8787');
   const listen = /^([^:]+):(\d{1,5})$/.exec(listenText);
-  if (!listen) throw new UsageError(`--listen must be host:port, not "${listenText}".`);
+  if (!listen) throw new UsageError(`--listen must be host:port, not "${listenText}".`, { reason: { code: 'listen_invalid', option: '--listen', value: listenText } });
   const interval = Number(text(raw, 'interval', '30'));
-  if (!Number.isFinite(interval) || interval <= 0) throw new UsageError('--interval must be a number of seconds above zero.');
+  if (!Number.isFinite(interval) || interval <= 0) throw new UsageError('--interval must be a number of seconds above zero.', { reason: { code: 'interval_invalid' } });
   let timeoutSeconds: number | null = null;
   const timeout = optionalText(raw, 'timeout');
   if (timeout) {
     const t = parseDuration(timeout);
-    if (!t.ok) throw new UsageError(`--timeout: ${t.error}`);
+    if (!t.ok) throw new UsageError(`--timeout: ${t.error}`, { reason: { code: 'timeout_invalid', value: timeout } });
     timeoutSeconds = t.value;
   }
   const publicUrl = optionalText(raw, 'publicUrl');
   const uiListen = optionalText(raw, 'uiListen');
   const ui = flag(raw, 'ui');
-  if (uiListen !== undefined && !ui) throw new UsageError('--ui-listen goes with --ui.');
-  if (ui && flag(raw, 'once')) throw new UsageError('--ui needs a daemon that keeps running: leave out --once (or run paybatch ui apart).');
+  if (uiListen !== undefined && !ui) throw new UsageError('--ui-listen goes with --ui.', { reason: { code: 'ui_listen_without_ui' } });
+  if (ui && flag(raw, 'once')) throw new UsageError('--ui needs a daemon that keeps running: leave out --once (or run paybatch ui apart).', { reason: { code: 'ui_with_once' } });
   return {
     listen: { host: listen[1]!, port: Number(listen[2]) },
     ...(publicUrl === undefined ? {} : { publicUrl }),
@@ -84,22 +84,23 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
   if (!method.ok) {
     throw new ConfigError(`webhookVerification: "${String(s.webhookVerification)}" ${method.error}.`, {
       hint: "Set it with 'paybatch config set webhookVerification auto'.",
+      reason: { code: 'webhook_verification_invalid', value: String(s.webhookVerification) },
     });
   }
   const { ReceiverListenError } = await import('../../daemon/webhook-receiver.js');
+  // A line's `msg` is English, what log shippers read; the human format says its event in the run's language.
   const { daemonMessages } = await import('../messages/daemon.js');
-  // Log shippers read JSON lines: those stay English, like every machine-read output.
-  const words = daemonMessages[opts.logFormat === 'json' ? 'en' : await ctx.locale()];
+  const words = daemonMessages.en;
   const log = daemonLogger(ctx.out, opts.logFormat, (line) => ctx.io.stderr.write(`${line}\n`));
   // The embedded sandbox is this process's own: a fresh secret each run is enough and never leaves it.
   const secret = s.webhookSecret ?? (profile.embeddedSandbox ? randomBytes(24).toString('hex') : undefined);
   // Without a secret no delivery can be verified: the daemon follows payments by polling the provider alone.
   if (!opts.once && !secret) {
-    log({ level: 'warn', msg: words.noSecret });
+    log({ level: 'warn', event: 'no_webhook_secret', msg: words.noSecret });
   }
   const controller = new AbortController();
   const stop = () => {
-    log({ level: 'info', msg: words.stopping });
+    log({ level: 'info', event: 'stopping', msg: words.stopping });
     controller.abort();
   };
   process.once('SIGINT', stop);
@@ -110,7 +111,7 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
     const ledger = await ctx.ledger({ statementTimeoutMs: DAEMON_STATEMENT_TIMEOUT_MS, logsSkew: true });
     if (opts.ui) {
       dashboard = await (await import('./ui.js')).startUi(ctx, { listen: opts.ui, allowRemote: false });
-      log({ level: 'info', msg: `dashboard: ${dashboard.url}` });
+      log({ level: 'info', event: 'dashboard_listening', msg: `dashboard: ${dashboard.url}`, url: dashboard.url });
     }
     const provider = await ctx.provider();
     const certificate = profile.embeddedSandbox ? null : (await (await import('../provider-reach.js')).reachOf(ctx, profile)).tls?.certificate ?? null;

@@ -90,7 +90,8 @@ export function parseImportOptions(raw: RawInput): ImportOptions {
   const sheet = optionalText(raw, 'sheet');
   const payOn = optionalText(raw, 'payOn');
   if (payOn !== undefined && (check || flag(raw, 'start'))) {
-    throw new UsageError(`--pay-on schedules the start for that day; it does not go with --${check ? 'check' : 'start'}.`);
+    const other = check ? 'check' : 'start';
+    throw new UsageError(`--pay-on schedules the start for that day; it does not go with --${other}.`, { reason: { code: 'pay_on_with', flag: other } });
   }
   return {
     ...(sheet === undefined ? {} : { sheet }),

@@ -36,15 +36,15 @@ export function parseUiOptions(raw: RawInput): UiOptions {
 export function parseListen(value: string, option: string): ListenAddress {
   const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(value.trim());
   const port = Number(m?.[3]);
-  if (!m || port > 65535) throw new UsageError(`${option} must be host:port (e.g. 127.0.0.1:8788), not "${value}".`);
+  if (!m || port > 65535) throw new UsageError(`${option} must be host:port (e.g. 127.0.0.1:8788), not "${value}".`, { reason: { code: 'listen_invalid', option, value } });
   return { host: (m[1] ?? m[2])!, port };
 }
 
 export async function runUi(ctx: Context, opts: UiOptions): Promise<number> {
   const running = await startUi(ctx, opts);
-  ctx.out.result({ url: running.url, listen: running.listen }, () =>
-    ctx.out.print(`paybatch ui: ${running.url}\n(open it in a browser; Ctrl-C stops the dashboard)`),
-  );
+  const { uiMessages } = await import('../messages/ui.js');
+  const words = uiMessages[await ctx.locale()];
+  ctx.out.result({ url: running.url, listen: running.listen }, () => ctx.out.print(words.started(running.url)));
   await nextSignal();
   await running.close();
   return ExitCode.ok;
@@ -70,7 +70,8 @@ export async function startUi(ctx: Context, opts: UiOptions) {
     log: (message) => ctx.out.warn(message),
   });
   if (running.remote) {
-    ctx.out.warn(`The dashboard listens on ${running.listen} over plain HTTP: anyone who can read the traffic sees the token and the ledger.`);
+    const { uiMessages } = await import('../messages/ui.js');
+    ctx.out.warn(uiMessages[locale].plainHttp(running.listen));
   }
   return running;
 }

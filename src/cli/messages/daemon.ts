@@ -1,4 +1,7 @@
+import type { DaemonEvent, DaemonLogEntry } from '../../daemon/log-events.js';
+import { alertTitle } from '../../alerts/alert.js';
 import type { Locale } from '../../words/locale.js';
+import { counted } from './plural.js';
 
 /** The frame of the daemon's human log lines and the lines the command itself logs; the engine's own stay English. */
 export interface DaemonMessages {
@@ -37,3 +40,83 @@ export const daemonMessages: Readonly<Record<Locale, DaemonMessages>> = {
     listenHint: 'Escolha outro endereço em --listen (a porta 0 escolhe uma livre) ou pare o que está escutando nele.',
   },
 };
+
+type EventWords = Readonly<Record<DaemonEvent, (e: DaemonLogEntry) => string>>;
+
+const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
+
+/**
+ * The refusals of webhook requests by their logged reason (accept-delivery.ts, webhook-proof.ts, the receiver): a fixed
+ * set of short phrases; one missing here is shown as logged.
+ */
+const REFUSALS: Readonly<Record<string, string>> = {
+  'not found': 'caminho desconhecido',
+  'method not allowed': 'método não aceito',
+  'content type must be application/json': 'o tipo de conteúdo deve ser application/json',
+  'body too large': 'corpo grande demais',
+  'invalid UTF-8': 'UTF-8 inválido',
+  'invalid JSON': 'JSON inválido',
+  'invalid event': 'evento inválido',
+  'no usable secret configured': 'nenhum segredo utilizável configurado',
+  'repeated signature headers': 'cabeçalhos de assinatura repetidos',
+  'missing signature headers': 'faltam os cabeçalhos de assinatura',
+  'missing credentials': 'faltam as credenciais',
+  'malformed webhook-id': 'webhook-id malformado',
+  'malformed webhook-timestamp': 'webhook-timestamp malformado',
+  'malformed webhook-signature': 'webhook-signature malformado',
+  'malformed signature header': 'cabeçalho de assinatura malformado',
+  'timestamp outside tolerance': 'horário fora da tolerância',
+  'no signature matches': 'nenhuma assinatura confere',
+  'repeated secret header': 'cabeçalho do segredo repetido',
+  'wrong secret': 'segredo errado',
+  'repeated authorization header': 'cabeçalho authorization repetido',
+  'malformed authorization header': 'cabeçalho authorization malformado',
+  'request timeout': 'o pedido demorou demais',
+  'headers too large': 'cabeçalhos grandes demais',
+  'malformed request': 'pedido malformado',
+};
+
+/**
+ * The daemon's events in each language but English, for the human log format: English is the line's own `msg`,
+ * which the JSON format keeps for log shippers. Fields stay after the sentence as `name=value`, as logged.
+ */
+const PORTUGUESE_EVENTS: EventWords = {
+  shared_ledger: () => 'registro local compartilhado: trabalhando junto com os outros daemons que o usam',
+  clock_skewed: () => 'o relógio deste servidor difere do banco de dados do registro: vale o do banco (acerte o relógio deste servidor, NTP)',
+  clock_agrees: () => 'o relógio deste servidor voltou a concordar com o do banco de dados do registro',
+  subscribed: () => 'inscrito nos eventos do provedor',
+  ledger_unreachable: () => 'o registro local não responde (ou ficou ocupado com outros servidores); tentando de novo',
+  timeout_reached: () => 'parando: o --timeout chegou com pagamentos ainda em aberto',
+  pass_done: () => 'passada concluída',
+  pass_problem: (e) => `problema na passada: ${e.msg}`,
+  receipt_files_swept: (e) => `${counted('pt-BR', n(e.count), { one: 'arquivo temporário', other: 'arquivos temporários' })} de comprovante deixados por gravações interrompidas removidos`,
+  scheduled_start: () => 'lote agendado iniciado (import --pay-on)',
+  unknown_status: () => 'situação de item desconhecida vinda do provedor (guardada, não adivinhada)',
+  // The kind's own title in Portuguese; a kind without one keeps the title the line was logged with.
+  alert_raised: (e) => `alerta: ${alertTitle({ kind: String(e.kind), title: e.msg.replace(/^alert: /, ''), sandbox: false, items: Array.from({ length: n(e.items) }) }, 'pt-BR')}`,
+  alert_channel_failed: (e) => `o canal de alerta ${String(e.channel)} falhou`,
+  healthz_unreachable: () => 'healthz: o registro local não responde; respondendo 503',
+  healthz_answers: () => 'healthz: o registro local voltou a responder',
+  webhook_refused: (e) => `pedido de webhook recusado: ${REFUSALS[String(e.reason)] ?? String(e.reason)}`,
+  webhook_proof_found: (e) => `as entregas de webhook se provam por ${String(e.method)}; fixe com: paybatch config set webhookVerification ${String(e.method)}`,
+  webhook_aborted: () => 'entrega de webhook interrompida pelo cliente antes do fim do corpo',
+  webhook_id_differs: () => 'o webhook-id difere do eventId do corpo; o eventId do corpo é o que identifica o evento',
+  webhook_not_stored: () => 'evento de webhook não gravado; o provedor vai tentar de novo',
+  webhook_not_stored_unreachable: () => 'evento de webhook não gravado: o registro local não responde; o provedor vai tentar de novo',
+  webhook_stored: () => 'evento de webhook gravado',
+  webhook_duplicate: () => 'evento de webhook já gravado',
+  receiver_request_failed: () => 'o receptor de webhooks falhou ao tratar um pedido',
+  receiver_server_error: () => 'erro no servidor do receptor de webhooks',
+  receiver_listening: () => 'receptor de webhooks escutando',
+  receiver_closed: () => 'receptor de webhooks fechado',
+  no_webhook_secret: () => daemonMessages['pt-BR'].noSecret,
+  stopping: () => daemonMessages['pt-BR'].stopping,
+  dashboard_listening: (e) => `painel: ${String(e.url)}`,
+};
+
+const EVENT_WORDS: Readonly<Record<Exclude<Locale, 'en'>, EventWords>> = { 'pt-BR': PORTUGUESE_EVENTS };
+
+/** What a log line says in `locale`: its event's words, or its English `msg` (in English, or a line with no event). */
+export function logLineText(e: DaemonLogEntry, locale: Locale): string {
+  return locale === 'en' || e.event === undefined ? e.msg : EVENT_WORDS[locale][e.event](e);
+}

@@ -1,0 +1,89 @@
+import type { ErrorReason, SettingRule } from '../../errors.js';
+import type { Locale } from '../../words/locale.js';
+import { localDay } from '../../words/local-time.js';
+
+/** An error as a person reads it: what happened, and what to do next. */
+export interface SaidError {
+  readonly message: string;
+  readonly hint?: string;
+}
+
+type ReasonWords = { readonly [C in ErrorReason['code']]: (r: Extract<ErrorReason, { code: C }>) => SaidError };
+
+/**
+ * The errors that carry a reason (src/errors.ts), in each language but English: English is the error's own message
+ * and hint, the text `--json` gives, so it is written once, where the error is raised.
+ */
+const PORTUGUESE: ReasonWords = {
+  profile_missing: (r) => ({
+    message: `Não existe o perfil "${r.profile}" em ${r.path}.`,
+    hint: r.known ? `Perfis existentes: ${r.known}.` : "Crie-o com 'paybatch config init --profile NOME'.",
+  }),
+  setting_unknown: (r) => ({ message: `A configuração "${r.setting}" não existe.`, hint: `Configurações: ${r.settings}.` }),
+  setting_invalid: (r) => ({ message: `Valor não aceito para ${r.setting}: ${RULES[r.rule](r.values)}.` }),
+  env_setting_invalid: (r) => ({ message: `Valor não aceito em ${r.variable}: ${RULES[r.rule](r.values)}.` }),
+  secret_file_unreadable: (r) => ({ message: `${r.variable} aponta um arquivo que não pode ser lido: ${systemError(r.error)}.` }),
+  config_shared: (r) => ({
+    message: `${r.path} pode ser lido por outros usuários (modo ${r.mode}) e pode guardar segredos.`,
+    hint: `Execute: chmod 600 ${r.path}`,
+  }),
+  config_not_json: (r) => ({ message: `${r.path} não é um JSON válido (${r.error}).` }),
+  secret_on_command_line: (r) => ({
+    message: `${r.setting} é um segredo: nunca é aceito na linha de comando (ficaria no histórico do shell e na lista de processos).`,
+    hint: `Passe-o por um pipe (printf %s "$SEGREDO" | paybatch config set ${r.setting}) ou execute o comando num terminal para que ele seja pedido.`,
+  }),
+  provider_settings_missing: (r) => ({
+    message: `O perfil "${r.profile}" tem uma URL base, mas falta: ${r.settings}.`,
+    hint: `Defina com 'paybatch config set' ou pelo ambiente (${r.variables}).`,
+  }),
+  webhook_verification_invalid: (r) => ({
+    message: `webhookVerification: "${r.value}" não é aceito; ${RULES.webhook_method('')}.`,
+    hint: "Defina com 'paybatch config set webhookVerification auto'.",
+  }),
+  file_unreadable: (r) => ({ message: `Não foi possível ler ${r.file}: ${systemError(r.error)}.` }),
+  pay_on_invalid: (r) => ({ message: `--pay-on deve ser uma data no formato AAAA-MM-DD, como 2026-12-05; "${r.value}" não é.` }),
+  pay_on_past: (r) => ({
+    message: `--pay-on ${localDay(r.payOn, 'pt-BR')} já passou (hoje é ${localDay(r.today, 'pt-BR')} em São Paulo); nada foi importado.`,
+  }),
+  pay_on_with: (r) => ({ message: `--pay-on agenda o início para aquele dia; não combina com --${r.flag}.` }),
+  listen_invalid: (r) => ({ message: `${r.option} deve ser host:porta (por exemplo 127.0.0.1:8788), e não "${r.value}".` }),
+  interval_invalid: () => ({ message: '--interval deve ser um número de segundos maior que zero.' }),
+  timeout_invalid: (r) => ({ message: `--timeout: "${r.value}" não é uma duração (use, por exemplo, 90s, 30m, 2h ou 3d).` }),
+  ui_listen_without_ui: () => ({ message: '--ui-listen só vale junto com --ui.' }),
+  ui_with_once: () => ({ message: '--ui precisa de um daemon que continue rodando: tire o --once (ou rode paybatch ui à parte).' }),
+};
+
+/** What a setting accepts, said after "not accepted"; `values` lists a one_of's values. */
+const RULES: Readonly<Record<SettingRule, (values: string) => string>> = {
+  not_empty: () => 'não pode ficar vazio',
+  url: () => 'deve ser uma URL http(s)',
+  header_name: () => 'deve ser um nome de cabeçalho HTTP',
+  one_of: (values) => `deve ser um destes: ${values}`,
+  amount: () => 'deve ser um valor em reais, como 1.234,56',
+  duration: () => 'deve ser uma duração, como 90s, 30m, 2h ou 3d',
+  whole_above_zero: () => 'deve ser um número inteiro maior que zero',
+  whole: () => 'deve ser um número inteiro',
+  name_list: () => 'deve listar ao menos um nome, separados por vírgula',
+  status_words: () => 'deve ser uma lista como EM_PROCESSAMENTO=processing,LIQUIDATED=paid',
+  proxy_url: () => 'deve ser a URL http(s) de um proxy, como http://proxy.example.com:3128, ou none',
+  email: () => 'deve ser um endereço de e-mail',
+  email_with_name: () => 'deve ser um endereço de e-mail, com ou sem nome: Pagamentos <pagamentos@empresa.com.br>',
+  number_above_zero: () => 'deve ser um número maior que zero',
+  one_or_two: () => 'deve ser 1 ou 2',
+  webhook_method: () => 'deve ser um destes: auto, standard-webhooks, hmac, header, basic, bearer',
+};
+
+/** A system error's text (`ENOENT: no such file or directory, open '…'`) by its code, when it is a common one. */
+function systemError(text: string): string {
+  const code = /^(E[A-Z]+)\b/.exec(text)?.[1];
+  return (code && { ENOENT: 'o arquivo não existe', EACCES: 'sem permissão de leitura', EISDIR: 'é uma pasta, não um arquivo' }[code]) ?? text;
+}
+
+const WORDS: Readonly<Record<Exclude<Locale, 'en'>, ReasonWords>> = { 'pt-BR': PORTUGUESE };
+
+/** The error in `locale`: the catalog's words for its reason, or its own (English) message and hint. */
+export function sayError(error: { readonly message: string; readonly hint?: string; readonly reason?: ErrorReason }, locale: Locale): SaidError {
+  const reason = error.reason;
+  if (locale === 'en' || reason === undefined) return { message: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) };
+  return (WORDS[locale][reason.code] as (r: ErrorReason) => SaidError)(reason);
+}
