@@ -5,6 +5,7 @@ import { fail, ok, type Result } from '../domain/result.js';
 import { formatDuration, parseDuration } from '../domain/duration.js';
 import { parseWebhookMethodSetting, type WebhookMethodSetting } from '../domain/webhook-proof.js';
 import { LOCALES, type Locale } from '../words/locale.js';
+import { sayValidation } from '../words/validation.js';
 import {
   DEFAULT_PIX_ID_FIELDS,
   DEFAULT_REASON_CODE_FIELDS,
@@ -134,7 +135,12 @@ const oneOf = (...values: string[]): SettingParser => ({
   values,
   parse: (s) => (values.includes(s.trim()) ? ok(s.trim() as Settings[SettingName]) : fail(`must be one of ${values.join(', ')}`)),
 });
-const amount: SettingParser = { rule: 'amount', parse: (s) => parseAmount(s) };
+/** An amount in reais; its refusal in English, as the other settings' (the rule's code is what the edge words). */
+const parsedAmount = (s: string): Result<number> => {
+  const parsed = parseAmount(s);
+  return parsed.ok ? parsed : fail(sayValidation(parsed.error, 'en'));
+};
+const amount: SettingParser = { rule: 'amount', parse: parsedAmount };
 const duration: SettingParser = { rule: 'duration', parse: parseDuration };
 const positiveInt: SettingParser = {
   rule: 'whole_above_zero',
@@ -156,7 +162,7 @@ const statusWords: SettingParser = {
   },
 };
 /** An amount in reais where zero is meaningful (an approval threshold of 0: always). */
-const amountOrZero: SettingParser = { rule: 'amount', parse: (s) => (/^\s*(R\$\s*)?0+([.,]0{1,2})?\s*$/i.test(s) ? ok(0) : parseAmount(s)) };
+const amountOrZero: SettingParser = { rule: 'amount', parse: (s) => (/^\s*(R\$\s*)?0+([.,]0{1,2})?\s*$/i.test(s) ? ok(0) : parsedAmount(s)) };
 const speed: SettingParser = {
   rule: 'number_above_zero',
   parse: (s) => (Number.isFinite(Number(s)) && Number(s) > 0 ? ok(Number(s)) : fail('must be a number above zero')),

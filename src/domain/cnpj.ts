@@ -1,27 +1,25 @@
 import { mod11 } from './check-digits.js';
-import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
-import { VALIDATION_WORDS } from './validation-words.js';
+import type { CnpjReason } from './validation-reason.js';
 
 /**
  * Normalizes a CNPJ, numeric or alphanumeric, to its 14 characters: "12.abc.345/01de-35" → "12ABC34501DE35".
  * Accepts the mask characters (dots, slash, dash, spaces) and lower case. The first 12 characters are [0-9A-Z], the
  * last 2 are the numeric check digits (Receita Federal: each character is worth its ASCII code minus 48, weights
  * 2..9 cycling from the right, mod 11). Refuses other characters, a length other than 14, all-equal characters and
- * wrong check digits, with a reason in `locale`.
+ * wrong check digits, with its reason.
  */
-export function normalizeCnpj(input: string, locale: Locale = 'en'): Result<string> {
-  const w = VALIDATION_WORDS[locale];
+export function normalizeCnpj(input: string): Result<string, CnpjReason> {
   const chars = input.replace(/[\s\u00a0.\/\-]/g, '').toUpperCase();
-  if (chars === '') return fail(w.cnpjEmpty);
-  if (!/^[0-9A-Z]+$/.test(chars)) return fail(w.cnpjCharacters);
+  if (chars === '') return fail({ code: 'cnpj_empty' });
+  if (!/^[0-9A-Z]+$/.test(chars)) return fail({ code: 'cnpj_characters' });
   if (chars.length !== 14) {
-    return fail(w.cnpjLength(chars.length, chars.length < 14 && /^\d+$/.test(chars)));
+    return fail({ code: 'cnpj_length', length: chars.length, zerosLost: chars.length < 14 && /^\d+$/.test(chars) });
   }
-  if (!/^\d\d$/.test(chars.slice(12))) return fail(w.cnpjDigitsAtEnd);
-  if (/^(.)\1{13}$/.test(chars)) return fail(w.cnpjAllEqual);
+  if (!/^\d\d$/.test(chars.slice(12))) return fail({ code: 'cnpj_digits_at_end' });
+  if (/^(.)\1{13}$/.test(chars)) return fail({ code: 'cnpj_all_equal' });
   const expected = cnpjCheckDigits(chars.slice(0, 12));
-  if (chars.slice(12) !== expected) return fail(w.cnpjCheckDigits(expected));
+  if (chars.slice(12) !== expected) return fail({ code: 'cnpj_check_digits', expected });
   return ok(chars);
 }
 

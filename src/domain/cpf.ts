@@ -1,26 +1,24 @@
 import { mod11 } from './check-digits.js';
-import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
-import { VALIDATION_WORDS } from './validation-words.js';
+import type { CpfReason } from './validation-reason.js';
 
 /**
  * Normalizes a CPF to its 11 digits: "123.456.789-09", "123 456 789 09" → "12345678909".
  * Accepts the usual mask characters (dots, dash, spaces); refuses any other character, a length other than 11,
- * all-equal digits ("111.111.111-11" passes the check digits but is not issued), and wrong check digits, with a
- * reason in `locale`.
+ * all-equal digits ("111.111.111-11" passes the check digits but is not issued), and wrong check digits, with
+ * its reason.
  */
-export function normalizeCpf(input: string, locale: Locale = 'en'): Result<string> {
-  const w = VALIDATION_WORDS[locale];
+export function normalizeCpf(input: string): Result<string, CpfReason> {
   const digits = input.replace(/[\s\u00a0.\-]/g, '');
-  if (digits === '') return fail(w.cpfEmpty);
-  if (!/^\d+$/.test(digits)) return fail(w.cpfCharacters);
+  if (digits === '') return fail({ code: 'cpf_empty' });
+  if (!/^\d+$/.test(digits)) return fail({ code: 'cpf_characters' });
   if (digits.length !== 11) {
     // Spreadsheets store a CPF as a number and drop its leading zeros; say so rather than guess.
-    return fail(w.cpfLength(digits.length, digits.length < 11));
+    return fail({ code: 'cpf_length', length: digits.length, zerosLost: digits.length < 11 });
   }
-  if (/^(\d)\1{10}$/.test(digits)) return fail(w.cpfAllEqual);
+  if (/^(\d)\1{10}$/.test(digits)) return fail({ code: 'cpf_all_equal' });
   const expected = cpfCheckDigits(digits.slice(0, 9));
-  if (digits.slice(9) !== expected) return fail(w.cpfCheckDigits(expected));
+  if (digits.slice(9) !== expected) return fail({ code: 'cpf_check_digits', expected });
   return ok(digits);
 }
 

@@ -1,27 +1,26 @@
 import { formatCnpj, normalizeCnpj } from './cnpj.js';
 import { formatCpf, normalizeCpf } from './cpf.js';
-import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
-import { VALIDATION_WORDS } from './validation-words.js';
+import type { DocumentReason } from './validation-reason.js';
 
 export type DocumentType = 'cpf' | 'cnpj';
 
 /**
  * Normalizes a payee document: 11 digits → CPF, 14 characters (numeric or alphanumeric) → CNPJ, after removing
- * dots, slash, dash and spaces. Check digits are verified; the reason, in `locale`, names the type that was tried.
+ * dots, slash, dash and spaces. Check digits are verified; the reason is the one of the type that was tried.
  */
-export function normalizeDocument(input: string, locale: Locale = 'en'): Result<{ type: DocumentType; value: string }> {
+export function normalizeDocument(input: string): Result<{ type: DocumentType; value: string }, DocumentReason> {
   const compact = input.replace(/[\s\u00a0.\/\-]/g, '');
-  if (compact === '') return fail(VALIDATION_WORDS[locale].documentEmpty);
+  if (compact === '') return fail({ code: 'document_empty' });
   if (compact.length === 11) {
-    const cpf = normalizeCpf(compact, locale);
+    const cpf = normalizeCpf(compact);
     return cpf.ok ? ok({ type: 'cpf', value: cpf.value }) : fail(cpf.error);
   }
   if (compact.length === 14) {
-    const cnpj = normalizeCnpj(compact, locale);
+    const cnpj = normalizeCnpj(compact);
     return cnpj.ok ? ok({ type: 'cnpj', value: cnpj.value }) : fail(cnpj.error);
   }
-  return fail(VALIDATION_WORDS[locale].documentLength(compact.length));
+  return fail({ code: 'document_length', length: compact.length });
 }
 
 // How providers hide characters of a document.

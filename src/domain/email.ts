@@ -1,6 +1,5 @@
-import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
-import { VALIDATION_WORDS } from './validation-words.js';
+import type { EmailReason } from './validation-reason.js';
 
 /**
  * The DICT rule for e-mail keys (the Central Bank's DICT API, key type EMAIL): at most 77 characters, lower case,
@@ -17,34 +16,33 @@ const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * Normalizes an e-mail Pix key: trimmed and lower-cased, then checked against the DICT rule — at most 77 characters,
  * one "@", a local part of a-z, 0-9 and . ! # $ ' * + / = ? ^ _ ` { | } ~ - (no "&", no "%"), and a domain of one
  * or more labels (a dot is not required: `a@localhost` is a key) of 1–63 characters from a-z, 0-9 and "-", not
- * starting or ending with "-". The reason of a refusal is in `locale`.
+ * starting or ending with "-".
  */
-export function normalizeEmail(input: string, locale: Locale = 'en'): Result<string> {
-  const w = VALIDATION_WORDS[locale];
+export function normalizeEmail(input: string): Result<string, EmailReason> {
   const email = input.trim().toLowerCase();
-  if (email === '') return fail(w.emailEmpty);
-  if (email.length > MAX_LENGTH) return fail(w.emailLength(email.length, MAX_LENGTH));
+  if (email === '') return fail({ code: 'email_empty' });
+  if (email.length > MAX_LENGTH) return fail({ code: 'email_length', length: email.length, max: MAX_LENGTH });
   const at = email.indexOf('@');
-  if (at < 0) return fail(w.emailNoAt);
-  if (email.indexOf('@', at + 1) >= 0) return fail(w.emailTwoAts);
+  if (at < 0) return fail({ code: 'email_no_at' });
+  if (email.indexOf('@', at + 1) >= 0) return fail({ code: 'email_two_ats' });
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
 
-  if (local === '') return fail(w.emailNoLocal);
-  if (local.includes('"')) return fail(w.emailQuoted);
+  if (local === '') return fail({ code: 'email_no_local' });
+  if (local.includes('"')) return fail({ code: 'email_quoted' });
   if (!LOCAL_PART.test(local)) {
     const bad = [...local].find((c) => !LOCAL_PART.test(c));
-    return fail(w.emailLocalCharacter(bad ?? ''));
+    return fail({ code: 'email_local_character', character: bad ?? '' });
   }
 
-  if (domain === '') return fail(w.emailNoDomain);
+  if (domain === '') return fail({ code: 'email_no_domain' });
   for (const label of domain.split('.')) {
-    if (label.length === 0) return fail(w.emailEmptyLabel(domain));
-    if (label.length > 63) return fail(w.emailLongLabel(label.slice(0, 10)));
+    if (label.length === 0) return fail({ code: 'email_empty_label', domain });
+    if (label.length > 63) return fail({ code: 'email_long_label', start: label.slice(0, 10) });
     if (!DOMAIN_LABEL.test(label)) {
       return /^[a-z0-9-]+$/.test(label)
-        ? fail(w.emailLabelHyphen(label))
-        : fail(w.emailLabelCharacters(label));
+        ? fail({ code: 'email_label_hyphen', label })
+        : fail({ code: 'email_label_characters', label });
     }
   }
   return ok(email);

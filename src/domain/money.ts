@@ -1,6 +1,5 @@
-import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
-import { VALIDATION_WORDS, type ValidationWords } from './validation-words.js';
+import type { AmountReason } from './validation-reason.js';
 
 const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
 const MAX_EXACT_REAIS = 1e13;
@@ -14,38 +13,39 @@ const SPACES = /[\s\u00a0\u202f]+/g;
  * Accepts `1.234,56`, `1234,56`, `1234.56`, `1,234,567.89`, `R$ 1.234,56`, `R$1234`, `1234`, `0,50`, `10,5` (= 1050),
  * with spaces around, after "R$" or grouping thousands ("1 234,56"). Refuses, with a reason: empty text, negatives (`-10`, `(10,00)`), zero,
  * letters, more than two decimals, misplaced separators (`1.23,45`), values whose centavos exceed
- * Number.MAX_SAFE_INTEGER, and `1,234` / `1.234` alone, which could be a thousand or a decimal. The reason is in
- * `locale`.
+ * Number.MAX_SAFE_INTEGER, and `1,234` / `1.234` alone, which could be a thousand or a decimal.
  */
-export function parseAmount(text: string, locale: Locale = 'en'): Result<number> {
-  const w = VALIDATION_WORDS[locale];
+export function parseAmount(text: string): Result<number, AmountReason> {
   const spaced = text.replace(SPACES, ' ').trim();
-  if (spaced === '') return fail(w.amountEmpty);
+  if (spaced === '') return fail({ code: 'amount_empty' });
   // Minus before or after the number, or accounting parentheses, with or without the currency sign.
   if (/^-|-$|^(R\$)?\(.*\)$|^\(R\$.*\)$|^R\$-/i.test(spaced.replaceAll(' ', ''))) {
-    return fail(w.amountNegative(spaced));
+    return fail({ code: 'amount_negative', text: spaced });
   }
   let body = spaced.replace(/^R\$ ?/i, '');
-  if (body === '') return fail(w.amountNoDigits);
-  if (!/^[0-9., ]+$/.test(body)) return fail(w.amountCharacters(spaced));
+  if (body === '') return fail({ code: 'amount_no_digits' });
+  if (!/^[0-9., ]+$/.test(body)) return fail({ code: 'amount_characters', text: spaced });
   if (body.includes(' ')) {
     // A space inside the number may only group thousands ("1 234,56"); "12 34" is a typo, not 1234.
-    if (!/^\d{1,3}(?: \d{3})+(?:[.,]\d*)?$/.test(body)) return fail(w.amountSpace(spaced));
+    if (!/^\d{1,3}(?: \d{3})+(?:[.,]\d*)?$/.test(body)) return fail({ code: 'amount_space', text: spaced });
     body = body.replaceAll(' ', '');
   }
 
-  const split = splitAmount(body, w);
-  if (!split.ok) return fail(w.amountShape(spaced, split.error));
+  const split = splitAmount(body, spaced);
+  if (!split.ok) return split;
   const { whole, fraction } = split.value;
 
   const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-  if (cents === 0n) return fail(w.amountZero);
-  if (cents > MAX_CENTS) return fail(w.amountTooLarge(spaced));
+  if (cents === 0n) return fail({ code: 'amount_zero' });
+  if (cents > MAX_CENTS) return fail({ code: 'amount_too_large', text: spaced });
   return ok(Number(cents));
 }
 
-/** Splits the text (digits, "." and "," only) into whole reais and 0–2 decimal digits, deciding which mark is decimal. */
-function splitAmount(body: string, w: ValidationWords): Result<{ whole: string; fraction: string }> {
+/**
+ * Splits the text (digits, "." and "," only) into whole reais and 0–2 decimal digits, deciding which mark is decimal;
+ * a refusal names `text`, the amount as given.
+ */
+function splitAmount(body: string, text: string): Result<{ whole: string; fraction: string }, AmountReason> {
   const hasDot = body.includes('.');
   const hasComma = body.includes(',');
 
@@ -58,10 +58,10 @@ function splitAmount(body: string, w: ValidationWords): Result<{ whole: string; 
     const at = body.lastIndexOf(decimalMark);
     const intPart = body.slice(0, at);
     const fraction = body.slice(at + 1);
-    if (intPart.includes(decimalMark)) return fail(w.markTwice(decimalMark));
-    if (!isGrouped(intPart, groupMark)) return fail(w.misplacedGroup(groupMark));
-    const checked = checkFraction(fraction, w);
-    if (!checked.ok) return checked;
+    if (intPart.includes(decimalMark)) return fail({ code: 'amount_mark_twice', text, mark: decimalMark });
+    if (!isGrouped(intPart, groupMark)) return fail({ code: 'amount_misplaced_group', text, mark: groupMark });
+    const checked = checkFraction(fraction, text);
+    if (checked !== null) return fail(checked);
     return ok({ whole: intPart.split(groupMark).join(''), fraction });
   }
 
@@ -69,24 +69,24 @@ function splitAmount(body: string, w: ValidationWords): Result<{ whole: string; 
   const parts = body.split(mark);
   if (parts.length > 2) {
     // Repeated, the mark can only be a thousands separator: "1.234.567" or "1,234,567".
-    if (!isGrouped(body, mark)) return fail(w.misplacedGroup(mark));
+    if (!isGrouped(body, mark)) return fail({ code: 'amount_misplaced_group', text, mark });
     return ok({ whole: parts.join(''), fraction: '' });
   }
 
   const [intPart = '', fraction = ''] = parts;
-  if (intPart === '') return fail(w.digitBeforeMark(mark, fraction));
+  if (intPart === '') return fail({ code: 'amount_digit_before_mark', text, mark, fraction });
   if (fraction.length === 3 && /^[1-9]\d{0,2}$/.test(intPart)) {
-    return fail(w.ambiguousMark(mark, intPart, fraction));
+    return fail({ code: 'amount_ambiguous_mark', text, mark, whole: intPart, fraction });
   }
-  const checked = checkFraction(fraction, w);
-  if (!checked.ok) return checked;
+  const checked = checkFraction(fraction, text);
+  if (checked !== null) return fail(checked);
   return ok({ whole: intPart, fraction });
 }
 
-function checkFraction(fraction: string, w: ValidationWords): Result<true> {
-  if (fraction === '') return fail(w.noDecimals);
-  if (fraction.length > 2) return fail(w.tooManyDecimals);
-  return ok(true);
+function checkFraction(fraction: string, text: string): AmountReason | null {
+  if (fraction === '') return { code: 'amount_no_decimals', text };
+  if (fraction.length > 2) return { code: 'amount_too_many_decimals', text };
+  return null;
 }
 
 /** True when `text` is digits in groups of three after a first group of 1–3, joined by `mark`: "1.234.567". */

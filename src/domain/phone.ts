@@ -1,6 +1,5 @@
-import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
-import { VALIDATION_WORDS } from './validation-words.js';
+import type { PhoneReason } from './validation-reason.js';
 
 /**
  * The 67 area codes (DDD) of Brazil's national numbering plan (ANATEL, Resolução nº 263/2001, PGCN).
@@ -24,20 +23,19 @@ const AREA_CODES: ReadonlySet<string> = new Set([
  * Accepts "+55 11 98765-4321", "(11) 98765-4321", "5511987654321", "005511987654321", "011987654321" (trunk 0)
  * and "11987654321"; spaces, dots, dashes and parentheses are ignored. Refuses other countries, area codes that
  * do not exist, landlines (8 digits starting 2–5: they are not Pix keys) and subscriber numbers that are not
- * 9 digits starting with 9, with a reason in `locale`.
+ * 9 digits starting with 9, with its reason.
  */
-export function normalizePhone(input: string, locale: Locale = 'en'): Result<string> {
-  const w = VALIDATION_WORDS[locale];
+export function normalizePhone(input: string): Result<string, PhoneReason> {
   const compact = input.replace(/[\s\u00a0.\-()]/g, '');
-  if (compact === '') return fail(w.phoneEmpty);
-  if (!/^\+?\d+$/.test(compact)) return fail(w.phoneCharacters);
+  if (compact === '') return fail({ code: 'phone_empty' });
+  if (!/^\+?\d+$/.test(compact)) return fail({ code: 'phone_characters' });
 
   let national: string;
   if (compact.startsWith('+')) {
-    if (!compact.startsWith('+55')) return fail(w.phoneForeign);
+    if (!compact.startsWith('+55')) return fail({ code: 'phone_foreign' });
     national = compact.slice(3);
   } else if (compact.startsWith('00')) {
-    if (!compact.startsWith('0055')) return fail(w.phoneForeign);
+    if (!compact.startsWith('0055')) return fail({ code: 'phone_foreign' });
     national = compact.slice(4);
   } else if (compact.startsWith('0')) {
     // Trunk prefix of a national call: 0 + area code + number.
@@ -49,15 +47,15 @@ export function normalizePhone(input: string, locale: Locale = 'en'): Result<str
   }
 
   if (national.length !== 10 && national.length !== 11) {
-    return fail(w.phoneLength(national.length));
+    return fail({ code: 'phone_length', digits: national.length });
   }
   const areaCode = national.slice(0, 2);
   const subscriber = national.slice(2);
-  if (!AREA_CODES.has(areaCode)) return fail(w.phoneAreaCode(areaCode));
+  if (!AREA_CODES.has(areaCode)) return fail({ code: 'phone_area_code', areaCode });
   if (subscriber.length === 8) {
-    if (/^[2-5]/.test(subscriber)) return fail(w.phoneLandline);
-    return fail(w.phoneEightDigits);
+    if (/^[2-5]/.test(subscriber)) return fail({ code: 'phone_landline' });
+    return fail({ code: 'phone_eight_digits' });
   }
-  if (!subscriber.startsWith('9')) return fail(w.phoneNotMobile);
+  if (!subscriber.startsWith('9')) return fail({ code: 'phone_not_mobile' });
   return ok(`+55${national}`);
 }

@@ -3,9 +3,8 @@ import { normalizeCpf } from './cpf.js';
 import { normalizeEmail } from './email.js';
 import { isUuid } from './uuid.js';
 import { normalizePhone } from './phone.js';
-import type { Locale } from '../words/locale.js';
 import { fail, ok, type Result } from './result.js';
-import { VALIDATION_WORDS, type ValidationWords } from './validation-words.js';
+import type { EvpReason, KeyReason, KeyTypeReason } from './validation-reason.js';
 
 /** The five kinds of Pix key in the DICT; `evp` is the random key (a UUID). */
 export type PixKeyType = 'cpf' | 'cnpj' | 'phone' | 'email' | 'evp';
@@ -23,11 +22,11 @@ export interface PixKeyCheck {
   normalized: string | null;
   /** Other types the same text is also valid as (an 11-digit CPF that is also a mobile number). */
   ambiguousWith: PixKeyType[];
-  /** A short human reason when not valid. */
-  error: string | null;
+  /** Why not, when not valid (put into words at the edge: src/words/validation.ts). */
+  reason: KeyReason | null;
 }
 
-const NORMALIZERS: Record<PixKeyType, (input: string, locale: Locale) => Result<string>> = {
+const NORMALIZERS: Record<PixKeyType, (input: string) => Result<string, KeyTypeReason>> = {
   cpf: normalizeCpf,
   cnpj: normalizeCnpj,
   phone: normalizePhone,
@@ -40,43 +39,41 @@ const NORMALIZERS: Record<PixKeyType, (input: string, locale: Locale) => Result<
  * "@" → e-mail; UUID 8-4-4-4-12 hex → evp; "+", "00" or "(" prefix → phone (a "00"-prefixed text that is a valid
  * CPF or CNPJ stays one); 11 digits → CPF when the check digits pass (ambiguousWith ["phone"] when they are also a
  * mobile number), otherwise phone; 14 characters once ". / -" are removed → CNPJ; 10, 12 or 13 digits → phone.
- * The error is in `locale`. Never throws.
+ * Never throws.
  */
-export function checkPixKey(input: string, type?: PixKeyType, locale: Locale = 'en'): PixKeyCheck {
-  const w = VALIDATION_WORDS[locale];
+export function checkPixKey(input: string, type?: PixKeyType): PixKeyCheck {
   const text = input.trim();
-  if (text === '') return invalid(input, w.keyEmpty);
-  if (type !== undefined) return fromResult(input, type, NORMALIZERS[type](text, locale), w);
+  if (text === '') return invalid(input, { code: 'key_empty' });
+  if (type !== undefined) return fromResult(input, type, NORMALIZERS[type](text));
 
-  if (text.includes('@')) return fromResult(input, 'email', normalizeEmail(text, locale), w);
-  if (isUuid(text)) return fromResult(input, 'evp', normalizeEvp(text, locale), w);
+  if (text.includes('@')) return fromResult(input, 'email', normalizeEmail(text));
+  if (isUuid(text)) return fromResult(input, 'evp', normalizeEvp(text));
 
   const compact = text.replace(/[\s\u00a0.\/\-()]/g, '');
-  if (text.startsWith('+') || text.startsWith('(')) return fromResult(input, 'phone', normalizePhone(text, locale), w);
+  if (text.startsWith('+') || text.startsWith('(')) return fromResult(input, 'phone', normalizePhone(text));
   if (text.startsWith('00')) {
     // "00" is also how many CPFs and CNPJs begin; only a valid document escapes the international prefix.
-    const cpf = compact.length === 11 ? normalizeCpf(compact, locale) : null;
-    if (cpf?.ok) return fromResult(input, 'cpf', cpf, w);
-    const cnpj = compact.length === 14 ? normalizeCnpj(compact, locale) : null;
-    if (cnpj?.ok) return fromResult(input, 'cnpj', cnpj, w);
-    return fromResult(input, 'phone', normalizePhone(text, locale), w);
+    const cpf = compact.length === 11 ? normalizeCpf(compact) : null;
+    if (cpf?.ok) return fromResult(input, 'cpf', cpf);
+    const cnpj = compact.length === 14 ? normalizeCnpj(compact) : null;
+    if (cnpj?.ok) return fromResult(input, 'cnpj', cnpj);
+    return fromResult(input, 'phone', normalizePhone(text));
   }
 
-  if (/^\d{11}$/.test(compact)) return checkElevenDigits(input, text, compact, locale);
-  if (/^[0-9A-Za-z]{14}$/.test(compact)) return fromResult(input, 'cnpj', normalizeCnpj(compact, locale), w);
-  if (/^\d{10}$|^\d{12,13}$/.test(compact)) return fromResult(input, 'phone', normalizePhone(text, locale), w);
-  return invalid(input, w.keyUnknown);
+  if (/^\d{11}$/.test(compact)) return checkElevenDigits(input, text, compact);
+  if (/^[0-9A-Za-z]{14}$/.test(compact)) return fromResult(input, 'cnpj', normalizeCnpj(compact));
+  if (/^\d{10}$|^\d{12,13}$/.test(compact)) return fromResult(input, 'phone', normalizePhone(text));
+  return invalid(input, { code: 'key_unknown' });
 }
 
-function checkElevenDigits(input: string, text: string, digits: string, locale: Locale): PixKeyCheck {
-  const w = VALIDATION_WORDS[locale];
-  const cpf = normalizeCpf(digits, locale);
-  const phone = normalizePhone(digits, locale);
-  if (cpf.ok) return { ...fromResult(input, 'cpf', cpf, w), ambiguousWith: phone.ok ? ['phone'] : [] };
-  if (phone.ok) return fromResult(input, 'phone', phone, w);
+function checkElevenDigits(input: string, text: string, digits: string): PixKeyCheck {
+  const cpf = normalizeCpf(digits);
+  const phone = normalizePhone(digits);
+  if (cpf.ok) return { ...fromResult(input, 'cpf', cpf), ambiguousWith: phone.ok ? ['phone'] : [] };
+  if (phone.ok) return fromResult(input, 'phone', phone);
   // A CPF mask (dots) says what was meant; bare digits could have been either.
-  if (text.includes('.')) return fromResult(input, 'cpf', cpf, w);
-  return invalid(input, w.keyNeither(cpf.error, phone.error));
+  if (text.includes('.')) return fromResult(input, 'cpf', cpf);
+  return invalid(input, { code: 'key_neither', cpf: cpf.error, phone: phone.error });
 }
 
 /**
@@ -107,19 +104,19 @@ const TYPE_WORDS: Readonly<Record<string, PixKeyType>> = {
   random: 'evp',
 };
 
-function normalizeEvp(input: string, locale: Locale): Result<string> {
+function normalizeEvp(input: string): Result<string, EvpReason> {
   const text = input.trim();
-  if (!isUuid(text)) return fail(VALIDATION_WORDS[locale].evpShape);
+  if (!isUuid(text)) return fail({ code: 'evp_shape' });
   return ok(text.toLowerCase());
 }
 
-function fromResult(input: string, type: PixKeyType, result: Result<string>, w: ValidationWords): PixKeyCheck {
+function fromResult(input: string, type: PixKeyType, result: Result<string, KeyTypeReason>): PixKeyCheck {
   return result.ok
-    ? { input, valid: true, type, normalized: result.value, ambiguousWith: [], error: null }
-    : invalid(input, `${w.keyInvalidAs[type]}: ${result.error}`);
+    ? { input, valid: true, type, normalized: result.value, ambiguousWith: [], reason: null }
+    : invalid(input, { code: 'key_invalid_as', type, reason: result.error });
 }
 
-// The JSON contract of `keys check`: type and normalized are null when the key is invalid; the error names what was tried.
-function invalid(input: string, error: string): PixKeyCheck {
-  return { input, valid: false, type: null, normalized: null, ambiguousWith: [], error };
+// The JSON contract of `keys check`: type and normalized are null when the key is invalid; the reason names what was tried.
+function invalid(input: string, reason: KeyReason): PixKeyCheck {
+  return { input, valid: false, type: null, normalized: null, ambiguousWith: [], reason };
 }

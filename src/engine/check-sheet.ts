@@ -2,7 +2,8 @@ import { formatBRL } from '../domain/money.js';
 import { InputRejectedError } from '../errors.js';
 import type { IgnoredColumn } from '../sheet/headers.js';
 import { validateSheetFile, type SheetFileOptions } from '../sheet/sheet-file.js';
-import { IMPORT_WORDS } from './import-words.js';
+import type { Locale } from '../words/locale.js';
+import { IMPORT_WORDS, sheetProblemIn } from './import-words.js';
 import { TotalsCounter, type Totals } from './plan-import.js';
 
 export interface SheetCheck {
@@ -21,17 +22,22 @@ export interface SheetCheck {
  * The sheet is read as a stream: memory stays flat however many rows it has (only its problems are kept). Refusals
  * and reasons are in `o.locale` (default English).
  */
-export async function checkSheet(file: string, limits: { maxItemAmount: number; maxBatchTotal: number }, o: SheetFileOptions = {}): Promise<SheetCheck> {
-  const w = IMPORT_WORDS[o.locale ?? 'en'];
+export async function checkSheet(
+  file: string,
+  limits: { maxItemAmount: number; maxBatchTotal: number },
+  o: SheetFileOptions & { readonly locale?: Locale } = {},
+): Promise<SheetCheck> {
+  const locale = o.locale ?? 'en';
+  const w = IMPORT_WORDS[locale];
   let totals = new TotalsCounter();
   const { head, rowCount, rejectedCount, problems } = await validateSheetFile(file, limits.maxItemAmount, () => {
     totals = new TotalsCounter();
     return (row) => totals.add(row);
-  }, undefined, o);
-  if (head.problems.length) throw new InputRejectedError(w.refused(w.cannotRead(file), false), head.problems);
+  }, undefined, { sheet: o.sheet });
+  if (head.problems.length) throw new InputRejectedError(w.refused(w.cannotRead(file), false), head.problems.map((p) => sheetProblemIn(p, locale)));
   if (rowCount === 0) throw new InputRejectedError(w.refused(w.noRows(file), false));
   if (problems.length) {
-    throw new InputRejectedError(w.refused(w.rowsInvalid(file, rejectedCount, rowCount), false), problems);
+    throw new InputRejectedError(w.refused(w.rowsInvalid(file, rejectedCount, rowCount), false), problems.map((p) => sheetProblemIn(p, locale)));
   }
   const result = totals.totals();
   if (result.sumCents > limits.maxBatchTotal) {

@@ -18,9 +18,8 @@ import type { IgnoredColumn } from '../sheet/headers.js';
 import type { SheetRow } from '../sheet/read-sheet.js';
 import { hashSheetFile, streamSheetFile } from '../sheet/sheet-file.js';
 import { rejectedSheetCsv } from '../sheet/rejected-csv.js';
-import type { RowProblem } from '../sheet/validate-rows.js';
 import { crashPoint } from './crash-point.js';
-import { IMPORT_WORDS } from './import-words.js';
+import { IMPORT_WORDS, sheetProblemIn } from './import-words.js';
 import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
@@ -187,12 +186,12 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
     { file: o.file, sheet: o.sheet, sheetHash, maxItemAmountCents: deps.settings.maxItemAmount, stopOnProblem: !o.skipInvalid, locale },
     (read) => {
       if (read.sha256 !== sheetHash) throw new PaybatchError(w.sheetChanged(o.file));
-      if (read.head.problems.length) throw new InputRejectedError(w.refused(w.cannotRead(o.file), true), read.head.problems);
+      if (read.head.problems.length) throw new InputRejectedError(w.refused(w.cannotRead(o.file), true), read.head.problems.map((p) => sheetProblemIn(p, locale)));
       if (read.rowCount === 0) throw new InputRejectedError(w.refused(w.noRows(o.file), true));
       if (read.problems.length && !o.skipInvalid) {
         throw new InputRejectedError(
           w.refused(w.rowsInvalid(o.file, read.rejectedCount, read.rowCount), true),
-          read.problems,
+          read.problems.map((p) => sheetProblemIn(p, locale)),
           { hint: w.fixOrSkipInvalid(rejectedFile) },
         );
       }
@@ -201,7 +200,7 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
 
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
   const plan = await planStaged(staging, { file: o.file, sheetHash, since, locale });
-  const rejected: RowProblem[] = [...read.problems, ...plan.lookupProblems].sort((a, b) => a.line - b.line);
+  const rejected = [...read.problems.map((p) => sheetProblemIn(p, locale)), ...plan.lookupProblems].sort((a, b) => a.line - b.line);
   if (plan.lookupProblems.length && !o.skipInvalid) {
     throw new InputRejectedError(
       w.refused(w.providerRulesOut(o.file, plan.lookupProblems.length), true),
@@ -239,7 +238,7 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
   if (rejected.length) {
     const lines = new Set(rejected.map((p) => p.line));
     const rows = await rowsOnLines(o.file, o.sheet, sheetHash, lines);
-    const byLine = new Map<number, RowProblem[]>();
+    const byLine = new Map<number, InputProblem[]>();
     for (const p of rejected) byLine.set(p.line, [...(byLine.get(p.line) ?? []), p]);
     const csv = rejectedSheetCsv({ ...read.head, rows: [] }, rows.map((row) => ({ row, problems: byLine.get(row.line) ?? [] })));
     // Private like the ledger: the rejected rows carry names, documents, keys and amounts.

@@ -1,4 +1,7 @@
+import type { InputProblem } from '../errors.js';
+import type { SheetProblem } from '../domain/sheet-reason.js';
 import type { Locale } from '../words/locale.js';
+import { saySheet } from '../words/sheet.js';
 
 /** The refusals of `paybatch import` (and `--check`) and the reasons the provider's answers give rows, in English. */
 const en = {
@@ -58,3 +61,8 @@ const ptBR: ImportWords = {
 
 /** The engine's import words per locale (the CLI passes 'en' under `--json`). */
 export const IMPORT_WORDS: Readonly<Record<Locale, ImportWords>> = { en, 'pt-BR': ptBR };
+
+/** A sheet's problem in `locale`'s words, with its reason's stable code beside them. */
+export function sheetProblemIn<P extends SheetProblem>(p: P, locale: Locale): Omit<P, 'reason'> & InputProblem {
+  return { ...p, reason: saySheet(p.reason, locale), code: p.reason.code };
+}

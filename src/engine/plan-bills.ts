@@ -5,6 +5,7 @@
  */
 import type { BoletoDecode } from '../domain/boleto.js';
 import { parseAmount } from '../domain/money.js';
+import { sayValidation } from '../words/validation.js';
 import type { BillRow } from '../ledger/bill-repository.js';
 import type { BillDetails } from '../provider/types.js';
 import { checkDecode, checkDetails, chooseAmount, ledgerRefusal, type BillRefusal, type BillTiming, type BillWarning, type ValidBillDecode } from './bill-plan.js';
@@ -134,7 +135,7 @@ function offlineVerdicts(inputs: readonly BillPlanInput[], o: BillPlanOptions): 
     if (request.amount !== undefined && request.amount !== null && request.amount.trim() !== '') {
       const parsed = parseAmount(request.amount);
       if (parsed.ok) requestedCents = parsed.value;
-      else reasons.push({ code: 'invalid_amount', detail: parsed.error });
+      else reasons.push({ code: 'invalid_amount', detail: sayValidation(parsed.error, 'en') });
     }
     const description = request.description?.trim() || null;
     if (description !== null && description.length > MAX_BILL_DESCRIPTION) {

@@ -6,7 +6,7 @@ import type { PixKeyType } from '../domain/pix-key.js';
 import type { PlannedItem } from '../ledger/import-repository.js';
 import { plannedItemOf, type StagedRow } from '../ledger/import-staging.js';
 import type { RecentPayment } from '../ledger/item-repository.js';
-import type { RowProblem } from '../sheet/validate-rows.js';
+import type { InputProblem } from '../errors.js';
 import { IMPORT_WORDS, type ImportWords } from './import-words.js';
 import type { KeyResolution } from './resolve-keys.js';
 
@@ -38,6 +38,7 @@ export function duplicatesRefusal(source: string, duplicates: readonly Duplicate
       line: d.line,
       field: 'key',
       reason: w.paidBefore(d.key, formatBRL(d.amountCents), d.previous.batchName, d.previous.createdAt.slice(0, 10)),
+      code: 'paid_before',
     })),
     { hint: w.allowDuplicates },
   );
@@ -54,7 +55,7 @@ export interface Duplicate {
 /** What an import does with one row: pay it (perhaps with a warning, perhaps flagged as a duplicate) or reject it. */
 export type RowPlan =
   | { readonly item: PlannedItem; readonly nameWarning: NameWarning | null; readonly duplicate: Duplicate | null; readonly problem: null }
-  | { readonly item: null; readonly nameWarning: null; readonly duplicate: null; readonly problem: RowProblem };
+  | { readonly item: null; readonly nameWarning: null; readonly duplicate: null; readonly problem: InputProblem & { readonly line: number } };
 
 /**
  * Decides one row valid offline, from the provider's answer about its key and the ledger's earlier payment of the
@@ -63,8 +64,8 @@ export type RowPlan =
  * very same payments. Reasons are in the language of `w`.
  */
 export function planRow(file: string, row: StagedRow, lookup: KeyResolution, previous: RecentPayment | undefined, w: ImportWords = IMPORT_WORDS.en): RowPlan {
-  const reject = (field: string, reason: string): RowPlan => ({ item: null, nameWarning: null, duplicate: null, problem: { file, line: row.line, field, reason } });
-  if (lookup.error !== null) return reject('key', lookup.error);
+  const reject = (field: string, reason: string, code: string): RowPlan => ({ item: null, nameWarning: null, duplicate: null, problem: { file, line: row.line, field, reason, code } });
+  if (lookup.error !== null) return reject('key', lookup.error, 'key_lookup_failed');
   const destination = lookup.destination;
   if (row.document && !maskedDocumentMatches(row.document.value, destination.document)) {
     return reject(
@@ -72,6 +73,7 @@ export function planRow(file: string, row: StagedRow, lookup: KeyResolution, pre
       destination.document
         ? w.documentMismatch(destination.document, row.document.value)
         : w.noDocumentShown,
+      destination.document ? 'document_mismatch' : 'no_document_shown',
     );
   }
   const nameWarning = row.name && destination.name && !namesLikelyMatch(row.name, destination.name)

@@ -3,7 +3,8 @@ import type { Locale } from '../words/locale.js';
 import type { ImportStaging, StagedRow } from '../ledger/import-staging.js';
 import type { ProviderClient } from '../provider/client.js';
 import { validateSheetFile, type ValidatedSheetFile } from '../sheet/sheet-file.js';
-import type { RowProblem, ValidRow } from '../sheet/validate-rows.js';
+import type { ValidRow } from '../sheet/validate-rows.js';
+import type { InputProblem } from '../errors.js';
 import { planRow, TotalsCounter, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from './progress.js';
 import { lookKeysUp } from './resolve-keys.js';
@@ -72,7 +73,7 @@ export async function readAndLookUp(
       },
       // A sheet that will be refused for its rows needs no lookups.
       o.stopOnProblem ? () => feed.stop() : undefined,
-      { sheet: o.sheet, locale: o.locale },
+      { sheet: o.sheet },
     );
     flush();
     feed.end();
@@ -90,7 +91,7 @@ export async function readAndLookUp(
 
 /** What the staged rows come to: the rows the provider's answers rule out, warnings, duplicates and totals. */
 export interface StagedPlan {
-  readonly lookupProblems: readonly RowProblem[];
+  readonly lookupProblems: readonly (InputProblem & { readonly line: number })[];
   readonly nameWarnings: readonly NameWarning[];
   readonly duplicates: readonly Duplicate[];
   readonly totals: Totals;
@@ -102,7 +103,7 @@ export interface StagedPlan {
  */
 export async function planStaged(staging: ImportStaging, o: { readonly file: string; readonly sheetHash: string; readonly since: Date; readonly locale?: Locale }): Promise<StagedPlan> {
   const w = IMPORT_WORDS[o.locale ?? 'en'];
-  const lookupProblems: RowProblem[] = [];
+  const lookupProblems: (InputProblem & { readonly line: number })[] = [];
   const nameWarnings: NameWarning[] = [];
   const duplicates: Duplicate[] = [];
   const totals = new TotalsCounter();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { saoPauloDateTime } from '../domain/bank-calendar.js';
 import { checkPixKey, parsePixKeyType } from '../domain/pix-key.js';
+import { sayValidation } from '../words/validation.js';
 import { BILL_RETURN_REASONS, matchBillReturnReason } from '../domain/reasons.js';
 import { ApiError, conflict, invalidInput, notFound } from './api-error.js';
 import type { AppParts } from './app-parts.js';
@@ -67,7 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, { rt, credentials, bil
     const body = objectBody(request.body);
     const type = typeof body.type === 'string' ? parsePixKeyType(body.type) : undefined;
     const check = typeof body.key === 'string' && type !== null ? checkPixKey(body.key, type) : null;
-    if (!check?.valid || check.normalized === null || check.type === null) throw invalidInput([{ field: 'key', problem: check?.error ?? 'must be a valid Pix key (and type, if given)' }]);
+    if (!check?.valid || check.normalized === null || check.type === null) throw invalidInput([{ field: 'key', problem: check?.reason ? sayValidation(check.reason, 'en') : 'must be a valid Pix key (and type, if given)' }]);
     if (typeof body.exists !== 'boolean') throw invalidInput([{ field: 'exists', problem: 'must be true or false' }]);
     rt.pix.setKeyOverride(`${check.type}:${check.normalized}`, body.exists);
     return reply.code(201).send({ key: check.normalized, type: check.type, exists: body.exists });

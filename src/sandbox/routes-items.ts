@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPixKey, PIX_KEY_TYPES, type PixKeyType } from '../domain/pix-key.js';
+import { sayValidation } from '../words/validation.js';
 import { ApiError, conflict, notFound, ruleBroken, type FieldProblem } from './api-error.js';
 import type { AccountOf, AppParts } from './app-parts.js';
 import { decodeCursor, pageOf } from './cursor.js';
@@ -129,7 +130,7 @@ function readDestination(value: unknown, at: string, problems: Problems): Pick<C
   }
   const check = checkPixKey(to.key, to.type as PixKeyType);
   if (!check.valid || check.normalized === null) {
-    problems.add(`${at}.key`, check.error ?? 'is not a valid Pix key');
+    problems.add(`${at}.key`, check.reason === null ? 'is not a valid Pix key' : sayValidation(check.reason, 'en'));
     return null;
   }
   return { to, keyNorm: check.normalized, keyType: to.type as PixKeyType };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPixKey, parsePixKeyType } from '../domain/pix-key.js';
+import { sayValidation } from '../words/validation.js';
 import { invalidInput, notFound } from './api-error.js';
 import type { AppParts } from './app-parts.js';
 import { destinationForKey } from './key-directory.js';
@@ -17,7 +18,7 @@ export function registerKeyRoutes(app: FastifyInstance, { rt }: AppParts): void 
     if (type === null) throw invalidInput([{ field: 'type', problem: 'must be cpf, cnpj, phone, email or evp' }]);
     const check = checkPixKey(request.params.key, type);
     if (!check.valid || check.normalized === null || check.type === null) {
-      throw invalidInput([{ field: 'key', problem: check.error ?? 'is not a Pix key' }]);
+      throw invalidInput([{ field: 'key', problem: check.reason === null ? 'is not a Pix key' : sayValidation(check.reason, 'en') }]);
     }
     if (!keyExists(rt, check.normalized, check.type)) throw notFound('Pix key');
     return destinationForKey(check.normalized, check.type);

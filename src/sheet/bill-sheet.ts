@@ -9,7 +9,11 @@ import { InputRejectedError, type InputProblem } from '../errors.js';
 import { foldHeader } from './headers.js';
 import { readTable } from './read-table.js';
 import type { Table, TableRecord } from './table.js';
+import type { SheetReason } from '../domain/sheet-reason.js';
 import { isZip, streamXlsxTable } from './xlsx-table.js';
+
+/** How a reason of the table reader (an encoding, a damaged workbook) is said: the caller's words (src/words/sheet.ts). */
+export type SaySheetReason = (reason: SheetReason) => string;
 
 /** One bill of the list: its cells, trimmed (null when blank), and where it was read. */
 export interface BillSheetRow {
@@ -44,8 +48,8 @@ const ALIASES: Readonly<Record<string, BillColumn>> = {
  * The bills of a file's bytes, one per non-blank row, with the file and line of each (pure; `file` names it in
  * problems). A file that cannot be read as such a list is an InputRejectedError listing why.
  */
-export function readBillSheet(bytes: Uint8Array, file: string): BillSheetRow[] {
-  return billRows(readTable(bytes), file);
+export function readBillSheet(bytes: Uint8Array, file: string, say: SaySheetReason): BillSheetRow[] {
+  return billRows(readTable(bytes), file, say);
 }
 
 /**
@@ -53,8 +57,8 @@ export function readBillSheet(bytes: Uint8Array, file: string): BillSheetRow[] {
  * so the workbook's bytes are held). A bill code the workbook stored as a number has lost its digits (a number keeps
  * 15) and is refused with its line.
  */
-export async function readBillList(bytes: Uint8Array, file: string): Promise<BillSheetRow[]> {
-  if (!isZip(bytes)) return readBillSheet(bytes, file);
+export async function readBillList(bytes: Uint8Array, file: string, say: SaySheetReason): Promise<BillSheetRow[]> {
+  if (!isZip(bytes)) return readBillSheet(bytes, file, say);
   const table: Pick<Table, 'header' | 'headerLine' | 'records' | 'problems'> = { header: [], headerLine: 0, records: [], problems: [] };
   const streamed = await streamXlsxTable(
     async function* () {
@@ -71,11 +75,11 @@ export async function readBillList(bytes: Uint8Array, file: string): Promise<Bil
   );
   table.problems = streamed.problems;
   if (streamed.headerLine === 0) table.headerLine = 0;
-  return billRows(table, file);
+  return billRows(table, file, say);
 }
 
-function billRows(table: Pick<Table, 'header' | 'headerLine' | 'records' | 'problems'>, file: string): BillSheetRow[] {
-  if (table.problems.length) throw rejected(file, table.problems.map((p) => ({ file, ...p })));
+function billRows(table: Pick<Table, 'header' | 'headerLine' | 'records' | 'problems'>, file: string, say: SaySheetReason): BillSheetRow[] {
+  if (table.problems.length) throw rejected(file, table.problems.map((p) => ({ file, ...p, reason: say(p.reason), code: p.reason.code })));
   if (table.headerLine === 0) throw rejected(file, [{ file, reason: 'the file is empty: expected a header line and one row per bill' }]);
 
   const problems: InputProblem[] = [];

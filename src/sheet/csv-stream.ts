@@ -7,7 +7,7 @@ import { decodeWindows1252Chunk, EncodingScan, hasBom, sniffBinary, type SheetEn
 import { detectDelimiter, takeSepLine, type SheetDelimiter } from './delimiter.js';
 import { CsvRecords, NeedsCsvParse } from './csv-records.js';
 import { isBlank, lineBreaksIn, misalignment, namedWidth, parseProblem } from './csv-table.js';
-import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
+import type { SheetFileReason } from '../domain/sheet-reason.js';
 import type { CsvFormat, TableProblem, TableRecord } from './table.js';
 
 /** Where a streamed table's records go; `header` comes first (once), then every record after it, in order. */
@@ -37,25 +37,25 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /**
  * `readCsvTable` as a stream, at flat memory: the bytes from `open()` are hashed, decoded and parsed, and each record
  * goes to the sink as it is read. Same records, lines, misalignments and problems as `readCsvTable`. A file that
- * turns out not to be UTF-8 is read again from the start as Windows-1252 (and refused, in the words of `w`, if it
+ * turns out not to be UTF-8 is read again from the start as Windows-1252 (and refused if it
  * also has UTF-8 characters), and one whose quotes `CsvRecords` leaves to csv-parse is read again through csv-parse's
  * streaming API, each time with a new sink from `sinkFor` (so a consumer starts over).
  */
-export async function streamCsvTable(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink, w: SheetWords = SHEET_WORDS.en): Promise<StreamedTable> {
+export async function streamCsvTable(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink): Promise<StreamedTable> {
   try {
-    return await streamEncoded(open, sinkFor, 'utf-8', w);
+    return await streamEncoded(open, sinkFor, 'utf-8');
   } catch (e) {
     if (!(e instanceof NotUtf8)) throw e;
-    return streamEncoded(open, sinkFor, 'windows-1252', w);
+    return streamEncoded(open, sinkFor, 'windows-1252');
   }
 }
 
-async function streamEncoded(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink, encoding: SheetEncoding, w: SheetWords): Promise<StreamedTable> {
+async function streamEncoded(open: () => AsyncIterable<Uint8Array>, sinkFor: () => TableSink, encoding: SheetEncoding): Promise<StreamedTable> {
   try {
-    return await streamOnce(open, sinkFor(), encoding, false, w);
+    return await streamOnce(open, sinkFor(), encoding, false);
   } catch (e) {
     if (!(e instanceof NeedsCsvParse)) throw e;
-    return streamOnce(open, sinkFor(), encoding, true, w);
+    return streamOnce(open, sinkFor(), encoding, true);
   }
 }
 
@@ -64,14 +64,13 @@ async function streamOnce(
   sink: TableSink,
   encoding: SheetEncoding,
   withCsvParse: boolean,
-  w: SheetWords,
 ): Promise<StreamedTable> {
   const hash = createHash('sha256');
   const out: StreamedTable = {
     sha256: '', headerLine: 0, problems: [], language: 'pt', format: { kind: 'csv', encoding, delimiter: ';' },
   };
   // Why the bytes cannot be read as a table (not text, mixed encodings); the rest is only hashed.
-  let unreadable: string | null = null;
+  let unreadable: SheetFileReason | null = null;
   let first = true;
 
   // Bytes → text with "\n" line breaks only. UTF-8 stays bytes (csv-parse reads bytes; a string would be encoded again;
@@ -123,7 +122,7 @@ async function streamOnce(
       }
       scan.feed(data);
       const mixed = last ? scan.end() : scan.mixed;
-      if (mixed !== null) unreadable = w.mixedEncoding(mixed.utf8, mixed.other);
+      if (mixed !== null) unreadable = { code: 'mixed_encoding', utf8: mixed.utf8, other: mixed.other };
       return unify(decodeWindows1252Chunk(data), last);
     };
     for await (const raw of open()) {
@@ -137,7 +136,7 @@ async function streamOnce(
         if (unreadable !== null) continue;
       }
       if (chunk.includes(0)) {
-        unreadable = 'the file is not text (it has NUL bytes); save the sheet as CSV';
+        unreadable = { code: 'file_binary' };
         continue;
       }
       const t = encoding === 'utf-8' ? utf8(chunk, false) : windows1252(chunk, false);

@@ -2,7 +2,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { decodeText } from './decode-text.js';
 import { detectDelimiter, takeSepLine, type SheetDelimiter } from './delimiter.js';
 import type { Table, TableProblem } from './table.js';
-import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
+import type { RowReason } from '../domain/sheet-reason.js';
 
 /**
  * The CSV adapter of `readTable`, for CSV as people export it: UTF-8 with or without BOM, or Windows-1252; `;`, `,`
@@ -97,11 +97,10 @@ export function misalignment(
   named: number,
   headerLength: number,
   delimiter: SheetDelimiter,
-  w: SheetWords = SHEET_WORDS.en,
-): string | null {
-  if (cells.length < named) return w.cellsMissing(cells.length, named);
+): RowReason | null {
+  if (cells.length < named) return { code: 'cells_missing', cells: cells.length, named };
   for (let i = headerLength; i < cells.length; i++) {
-    if ((cells[i] ?? '').trim() !== '') return w.cellsUnquoted(cells.length, headerLength, delimiter);
+    if ((cells[i] ?? '').trim() !== '') return { code: 'cells_unquoted', cells: cells.length, header: headerLength, delimiter };
   }
   return null;
 }
@@ -114,12 +113,12 @@ export function parseProblem(error: CsvError, text: string, nextLine: number): T
     while (line < lines.length && (lines[line - 1] ?? '').trim() === '') line++;
     return {
       line, field: 'row',
-      reason: 'a quoted cell opened on this line is never closed (a " is missing); nothing after it could be read',
+      reason: { code: 'csv_quote_not_closed' },
     };
   }
   const at = (error as CsvError & { lines?: unknown }).lines;
   return {
     line: typeof at === 'number' ? at : undefined, field: 'row',
-    reason: `the file is not valid CSV here: ${error.message}`,
+    reason: { code: 'csv_invalid', message: error.message },
   };
 }

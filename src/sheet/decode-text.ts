@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { fail, ok, type Result } from '../domain/result.js';
-import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
+import type { BytePlace, SheetFileReason } from '../domain/sheet-reason.js';
 
 export type SheetEncoding = 'utf-8' | 'windows-1252';
 
@@ -31,15 +31,15 @@ export function decodeWindows1252Chunk(bytes: Uint8Array): string {
  * Why the bytes (a file's start, or all of it) cannot be a text sheet: UTF-16, a workbook, NUL bytes; null when
  * they can.
  */
-export function sniffBinary(bytes: Uint8Array): string | null {
+export function sniffBinary(bytes: Uint8Array): SheetFileReason | null {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return 'the file is UTF-16 ("Unicode text"); save it as "CSV UTF-8" or "CSV (separated by semicolons)"';
+    return { code: 'file_utf16' };
   }
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-    return 'the file is a spreadsheet workbook (.xlsx/.ods), not CSV; save it as CSV first';
+    return { code: 'file_workbook' };
   }
   // A NUL byte never occurs in a text sheet; it is a binary file or UTF-16 without a byte order mark.
-  if (bytes.includes(0)) return 'the file is not text (it has NUL bytes); save the sheet as CSV';
+  if (bytes.includes(0)) return { code: 'file_binary' };
   return null;
 }
 
@@ -59,7 +59,7 @@ export function hasBom(bytes: Uint8Array): boolean {
  * mixed (`EncodingScan`), since one of its parts would be read wrong. Refuses UTF-16 (Excel's "Unicode text") and
  * binary files such as .xlsx, which have to be saved as CSV first.
  */
-export function decodeText(bytes: Uint8Array, w: SheetWords = SHEET_WORDS.en): Result<DecodedText> {
+export function decodeText(bytes: Uint8Array): Result<DecodedText, SheetFileReason> {
   const binary = sniffBinary(bytes);
   if (binary !== null) return fail(binary);
 
@@ -69,18 +69,11 @@ export function decodeText(bytes: Uint8Array, w: SheetWords = SHEET_WORDS.en): R
   const scan = new EncodingScan();
   scan.feed(body);
   const mixed = scan.end();
-  if (mixed !== null) return fail(w.mixedEncoding(mixed.utf8, mixed.other));
+  if (mixed !== null) return fail({ code: 'mixed_encoding', utf8: mixed.utf8, other: mixed.other });
   return ok({ text: decodeWindows1252(body), encoding: 'windows-1252', bom });
 }
 
-/** Where a kind of byte first shows in a file: 1-based line, 1-based byte within that line, the bytes in hex. */
-export interface BytePlace {
-  readonly line: number;
-  readonly byte: number;
-  readonly hex: string;
-  /** The character those bytes are in the encoding they belong to (UTF-8, or Windows-1252 for a byte that is not UTF-8). */
-  readonly text: string;
-}
+export type { BytePlace } from '../domain/sheet-reason.js';
 
 /** A file with both valid UTF-8 characters and bytes that are not UTF-8: where each kind first shows. */
 export interface MixedEncoding {

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { windows1252Bytes } from './decode-text.js';
-import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
+import type { SheetFileReason } from '../domain/sheet-reason.js';
 
 /** The columns paybatch reads from a payment sheet. */
 export type SheetField = 'key' | 'keyType' | 'amount' | 'description' | 'identifier' | 'name' | 'document';
@@ -94,17 +94,17 @@ export interface IgnoredColumn {
 export interface HeaderMapping {
   columns: Partial<Record<SheetField, number>>;
   /** Why the header cannot be used; empty when it can. */
-  problems: string[];
+  problems: SheetFileReason[];
   /** Named columns that are no field (notes, totals, a misspelt name): shown in the confirmation and `--json`. */
   ignored: IgnoredColumn[];
   /** The language most recognized column names are in; ties (or none) go to `fallback`. */
   lang: Lang;
 }
 
-/** Maps header cells to fields by their aliases; reports missing required columns and fields named twice, in the words of `w`. */
-export function mapHeader(header: readonly string[], fallback: Lang, w: SheetWords = SHEET_WORDS.en): HeaderMapping {
+/** Maps header cells to fields by their aliases; reports missing required columns and fields named twice. */
+export function mapHeader(header: readonly string[], fallback: Lang): HeaderMapping {
   const columns: Partial<Record<SheetField, number>> = {};
-  const problems: string[] = [];
+  const problems: SheetFileReason[] = [];
   const ignored: IgnoredColumn[] = [];
   let pt = 0;
   let en = 0;
@@ -120,13 +120,12 @@ export function mapHeader(header: readonly string[], fallback: Lang, w: SheetWor
     if (first === undefined) {
       columns[alias.field] = index;
     } else {
-      problems.push(w.columnTwice(header[first]?.trim() ?? '', first + 1, cell.trim(), index + 1, alias.field));
+      problems.push({ code: 'column_twice', first: header[first]?.trim() ?? '', firstColumn: first + 1, second: cell.trim(), secondColumn: index + 1, field: alias.field });
     }
   });
   for (const field of REQUIRED_FIELDS) {
     if (columns[field] !== undefined) continue;
-    const found = header.filter((c) => c.trim() !== '').map((c) => `"${c.trim()}"`).join(', ');
-    problems.push(w.columnMissing(field, found));
+    problems.push({ code: 'column_missing', field, found: header.map((c) => c.trim()).filter((c) => c !== '') });
   }
   return { columns, problems, ignored, lang: pt > en ? 'pt' : en > pt ? 'en' : fallback };
 }

@@ -1,10 +1,8 @@
-import type { Locale } from '../words/locale.js';
-import type { InputProblem } from '../errors.js';
 import { withoutFormulaGuard } from './csv-cell.js';
 import { mapHeader, SHEET_FIELDS, type IgnoredColumn, type SheetField } from './headers.js';
 import { readTable } from './read-table.js';
 import { streamCsvTable } from './csv-stream.js';
-import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
+import type { RowReason, SheetProblem } from '../domain/sheet-reason.js';
 import type { CsvFormat, TableFormat, TableProblem, TableRecord, TableStreamer } from './table.js';
 
 export type { SheetField } from './headers.js';
@@ -18,7 +16,7 @@ export interface SheetRow {
   /** The cells exactly as read (quotes removed, nothing trimmed); line breaks inside cells are `\n`. */
   raw: string[];
   /** Why the cells may not line up with the header's columns; null when they do (see `TableRecord.misaligned`). */
-  misaligned: string | null;
+  misaligned: RowReason | null;
   /** The fields whose cell a workbook stored as a number (see `TableRecord.numeric`); absent when none. */
   numericFields?: readonly SheetField[];
 }
@@ -42,7 +40,7 @@ export interface ReadSheet {
    * named by two columns, a quote never closed, no rows. Any of them means the sheet cannot be imported.
    * Columns the header does not recognize are no problem (sheets often carry notes or totals): see `ignoredColumns`.
    */
-  problems: InputProblem[];
+  problems: SheetProblem[];
 }
 
 const HEADER = 'header';
@@ -53,11 +51,11 @@ const HEADER = 'header';
  */
 export function readSheet(bytes: Uint8Array, file: string): ReadSheet & { readonly format: CsvFormat } {
   const table = readTable(bytes);
-  const head = sheetHead(file, table.header, table.headerLine, table.format, table.language, SHEET_WORDS.en);
+  const head = sheetHead(file, table.header, table.headerLine, table.format, table.language);
   const sheet = { ...head, format: table.format, rows: [] as SheetRow[] };
   const rowOf = rowReader(head.columns);
   for (const record of table.records) sheet.rows.push(rowOf(record));
-  finishProblems(sheet.problems, file, table.problems, table.headerLine, sheet.rows.length, SHEET_WORDS.en);
+  finishProblems(sheet.problems, file, table.problems, table.headerLine, sheet.rows.length);
   return sheet;
 }
 
@@ -78,17 +76,15 @@ export interface StreamedSheet {
  * `sinkFor` makes from the sheet's head, without all rows ever being held. `sinkFor` is called again, with a new
  * head, when the file has to be read again from the start (it was not UTF-8), so the consumer starts over. A sheet
  * without a header gets no sink call. Same rows, lines and problems as `readSheet`. The bytes are read as CSV unless
- * `streamTable` reads another format (`tableStreamer`). The sheet's own problems are in `locale`.
+ * `streamTable` reads another format (`tableStreamer`).
  */
 export async function streamSheet(
   open: () => AsyncIterable<Uint8Array>,
   file: string,
   sinkFor: (head: SheetHead) => (row: SheetRow) => void,
   streamTable: TableStreamer = streamCsvTable,
-  locale: Locale = 'en',
 ): Promise<StreamedSheet> {
-  const w = SHEET_WORDS[locale];
-  let head: SheetHead = sheetHead(file, [], 0, { kind: 'csv', encoding: 'utf-8', delimiter: ';' }, 'pt', w);
+  let head: SheetHead = sheetHead(file, [], 0, { kind: 'csv', encoding: 'utf-8', delimiter: ';' }, 'pt');
   let rowCount = 0;
   const table = await streamTable(open, () => {
     let sink: ((row: SheetRow) => void) | null = null;
@@ -96,7 +92,7 @@ export async function streamSheet(
     rowCount = 0;
     return {
       header(cells, line, format, language) {
-        head = sheetHead(file, cells, line, format, language, w);
+        head = sheetHead(file, cells, line, format, language);
         rowOf = rowReader(head.columns);
         sink = sinkFor(head);
       },
@@ -106,13 +102,13 @@ export async function streamSheet(
       },
     };
   });
-  if (table.headerLine === 0) head = sheetHead(file, [], 0, table.format, table.language, w);
-  finishProblems(head.problems, file, table.problems, table.headerLine, rowCount, w);
+  if (table.headerLine === 0) head = sheetHead(file, [], 0, table.format, table.language);
+  finishProblems(head.problems, file, table.problems, table.headerLine, rowCount);
   return { head, rowCount, sha256: table.sha256 };
 }
 
-function sheetHead(file: string, header: string[], headerLine: number, format: TableFormat, fallback: 'pt' | 'en', w: SheetWords): SheetHead {
-  const mapping = mapHeader(header, fallback, w);
+function sheetHead(file: string, header: string[], headerLine: number, format: TableFormat, fallback: 'pt' | 'en'): SheetHead {
+  const mapping = mapHeader(header, fallback);
   const head: SheetHead = { file, format, language: mapping.lang, header, columns: mapping.columns, ignoredColumns: mapping.ignored, problems: [] };
   if (headerLine > 0) {
     for (const reason of mapping.problems) head.problems.push({ file, line: headerLine, field: HEADER, reason });
@@ -138,15 +134,15 @@ function rowReader(columns: Partial<Record<SheetField, number>>): (record: Table
   };
 }
 
-function finishProblems(problems: InputProblem[], file: string, tableProblems: readonly TableProblem[], headerLine: number, rows: number, w: SheetWords): void {
+function finishProblems(problems: SheetProblem[], file: string, tableProblems: readonly TableProblem[], headerLine: number, rows: number): void {
   if (tableProblems.length) {
     for (const problem of tableProblems) problems.push({ file, ...problem });
     return;
   }
   if (headerLine === 0) {
-    problems.push({ file, reason: w.sheetEmpty });
+    problems.push({ file, reason: { code: 'sheet_empty' } });
   } else if (rows === 0) {
-    problems.push({ file, line: headerLine, field: HEADER, reason: w.noRows });
+    problems.push({ file, line: headerLine, field: HEADER, reason: { code: 'sheet_no_rows' } });
   }
 }
 

@@ -1,7 +1,5 @@
 import { readCsvTable } from './csv-table.js';
 import { streamCsvTable } from './csv-stream.js';
-import type { Locale } from '../words/locale.js';
-import { SHEET_WORDS } from './sheet-words.js';
 import type { Table, TableStreamer } from './table.js';
 import { streamXlsxTable } from './xlsx-table.js';
 
@@ -16,8 +14,8 @@ export function readTable(bytes: Uint8Array): Table {
 /** The formats a sheet file may be in, as streamed: `sheet` names the worksheet of a workbook (default: the first). */
 export type SheetFormatChoice = { readonly kind: 'csv' } | { readonly kind: 'xlsx'; readonly sheet?: string };
 
-/** The streaming reader of a format (csv-stream.ts, xlsx-table.ts); problems of a file that cannot be read are in `locale`. */
-export function tableStreamer(choice: SheetFormatChoice, locale: Locale = 'en'): TableStreamer {
-  if (choice.kind === 'csv') return (open, sinkFor) => streamCsvTable(open, sinkFor, SHEET_WORDS[locale]);
-  return (open, sinkFor) => streamXlsxTable(open, sinkFor, { sheet: choice.sheet, words: SHEET_WORDS[locale] });
+/** The streaming reader of a format (csv-stream.ts, xlsx-table.ts). */
+export function tableStreamer(choice: SheetFormatChoice): TableStreamer {
+  if (choice.kind === 'csv') return streamCsvTable;
+  return (open, sinkFor) => streamXlsxTable(open, sinkFor, { sheet: choice.sheet });
 }

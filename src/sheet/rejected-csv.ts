@@ -1,16 +1,15 @@
-import { formatProblem } from '../errors.js';
+import { formatProblem, type InputProblem } from '../errors.js';
 import { csvLine, UTF8_BOM } from './csv-text.js';
-import type { ReadSheet } from './read-sheet.js';
-import type { SheetValidation } from './validate-rows.js';
+import type { ReadSheet, SheetRow } from './read-sheet.js';
 
 /**
  * The rejected rows as a CSV to fix and import again: the sheet's header plus a reason column ("motivo" for a
  * Portuguese header, else "reason"), the same delimiter, each row's cells as they were read followed by its
- * problems ("field: reason", joined by " | "); a workbook's rows with `;` (Portuguese header) or `,`. Starts
+ * problems, already in words ("field: reason", joined by " | "); a workbook's rows with `;` (Portuguese header) or `,`. Starts
  * with a UTF-8 BOM and uses CRLF line breaks, so Excel opens it with accents intact whatever the sheet's own encoding
  * was.
  */
-export function rejectedSheetCsv(sheet: ReadSheet, rejected: SheetValidation['rejected']): string {
+export function rejectedSheetCsv(sheet: ReadSheet, rejected: readonly { row: SheetRow; problems: readonly InputProblem[] }[]): string {
   const reasonColumn = sheet.language === 'pt' ? 'motivo' : 'reason';
   const width = sheet.header.length;
   // A workbook's rejected rows are written as the CSV Excel opens in the sheet's language.

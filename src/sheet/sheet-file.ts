@@ -2,12 +2,10 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { Locale } from '../words/locale.js';
 import { InputRejectedError, UsageError } from '../errors.js';
 import { lostZerosReason } from './number-cells.js';
 import { streamSheet, type SheetHead, type SheetRow, type StreamedSheet } from './read-sheet.js';
 import { tableStreamer, type SheetFormatChoice } from './read-table.js';
-import { SHEET_WORDS } from './sheet-words.js';
 import { rowValidator, type RowProblem, type ValidRow } from './validate-rows.js';
 import { isZip } from './xlsx-table.js';
 
@@ -15,8 +13,6 @@ import { isZip } from './xlsx-table.js';
 export interface SheetFileOptions {
   /** The worksheet of an XLSX workbook to read (default: the first); refused for a CSV file. */
   readonly sheet?: string;
-  /** The language of the row problems' reasons (default English). */
-  readonly locale?: Locale;
 }
 
 /**
@@ -32,7 +28,7 @@ export async function streamSheetFile(
 ): Promise<StreamedSheet> {
   try {
     const format = await sheetFormat(file, o);
-    return await streamSheet(() => createReadStream(file, { highWaterMark: 256 * 1024 }), file, sinkFor, tableStreamer(format, o.locale), o.locale);
+    return await streamSheet(() => createReadStream(file, { highWaterMark: 256 * 1024 }), file, sinkFor, tableStreamer(format));
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (typeof e.code !== 'string' || e.syscall === undefined) throw error;
@@ -65,14 +61,14 @@ export async function validateSheetFile(
     problems = [];
     rejectedCount = 0;
     const onValid = validSink();
-    const validate = head.problems.length ? null : rowValidator(head, { maxItemAmountCents, locale: o.locale });
+    const validate = head.problems.length ? null : rowValidator(head, { maxItemAmountCents });
     return (row) => {
       if (validate === null) return;
       const outcome = validate(row);
       if (outcome.valid !== null) return onValid(outcome.valid);
       if (rejectedCount++ === 0) onFirstProblem?.();
       for (const p of outcome.problems) problems.push(p);
-      if (row.numericFields !== undefined) explainLostZeros(head, row, problems, o.locale);
+      if (row.numericFields !== undefined) explainLostZeros(head, row, problems);
     };
   }, o);
   return { ...streamed, rejectedCount, problems };
@@ -98,9 +94,9 @@ async function sheetFormat(file: string, o: SheetFileOptions): Promise<SheetForm
  * A key or document cell stored as a number with too few digits is rejected because Excel dropped its zeros: the
  * rule's own reason for that field ("not a valid CPF") is replaced by the one that says so and what to do.
  */
-function explainLostZeros(head: SheetHead, row: SheetRow, problems: RowProblem[], locale: Locale = 'en'): void {
+function explainLostZeros(head: SheetHead, row: SheetRow, problems: RowProblem[]): void {
   for (const field of row.numericFields ?? []) {
-    const reason = lostZerosReason(row, field, SHEET_WORDS[locale]);
+    const reason = lostZerosReason(row, field);
     const index = head.columns[field];
     if (reason === null || index === undefined) continue;
     const label = (head.header[index] ?? '').trim();

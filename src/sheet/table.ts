@@ -1,6 +1,6 @@
-import type { InputProblem } from '../errors.js';
 import type { SheetEncoding } from './decode-text.js';
 import type { SheetDelimiter } from './delimiter.js';
+import type { RowReason, SheetProblem } from '../domain/sheet-reason.js';
 
 /**
  * A file read as rows of text cells: the seam between file formats (one adapter each, see csv-table.ts) and what
@@ -30,7 +30,7 @@ export interface TableRecord {
   /** The cells exactly as read (quotes removed, nothing trimmed); line breaks inside cells are `\n`. */
   cells: string[];
   /** Why the cells may not line up with the header's columns (a CSV row split in the wrong places); null when they do. */
-  misaligned: string | null;
+  misaligned: RowReason | null;
   /**
    * 0-based indexes of the cells a workbook stored as numbers and shown without a zero-padding format: their digits
    * may have lost leading zeros (a CPF typed as a number). Absent for formats without number cells (CSV).
@@ -38,7 +38,7 @@ export interface TableRecord {
   numeric?: readonly number[];
 }
 
-export type TableProblem = Omit<InputProblem, 'file'>;
+export type TableProblem = Omit<SheetProblem, 'file'>;
 
 /** How a CSV file was read. */
 export interface CsvFormat {

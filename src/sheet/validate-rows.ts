@@ -1,15 +1,13 @@
 import { normalizeDocument, type DocumentType } from '../domain/document.js';
-import type { Locale } from '../words/locale.js';
 import { isUuid } from '../domain/uuid.js';
-import { formatBRL, parseAmount } from '../domain/money.js';
-import { ok } from '../domain/result.js';
+import { parseAmount } from '../domain/money.js';
+import { ok, type Result } from '../domain/result.js';
+import type { AmountReason } from '../domain/validation-reason.js';
 import { checkPixKey, parsePixKeyType, type PixKeyCheck, type PixKeyType } from '../domain/pix-key.js';
-import type { InputProblem } from '../errors.js';
-import { misalignment, namedWidth } from './csv-table.js';
 import { FirstLines } from './first-lines.js';
 import { SHEET_FIELDS, templateHeader, type SheetField } from './headers.js';
 import type { ReadSheet, SheetRow } from './read-sheet.js';
-import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
+import type { RowReason } from '../domain/sheet-reason.js';
 
 /**
  * The most characters a row's description may have: the Pix payer message (remittance information) carries 140,
@@ -34,11 +32,12 @@ export interface ValidRow {
   document: { type: DocumentType; value: string } | null;
 }
 
-export interface RowProblem extends InputProblem {
-  line: number;
+export interface RowProblem {
+  readonly file: string;
+  readonly line: number;
   /** The column as the sheet names it ("valor", "amount"), or "row" for the row as a whole. */
-  field: string;
-  reason: string;
+  readonly field: string;
+  readonly reason: RowReason;
 }
 
 export interface SheetValidation {
@@ -50,10 +49,9 @@ export interface SheetValidation {
 
 const ROW_FIELD = 'row';
 
-/** What the row rules need besides the sheet: the limit per item, and the language of the reasons (default English). */
+/** What the row rules need besides the sheet: the limit per item. */
 export interface RowRules {
   maxItemAmountCents: number | null;
-  locale?: Locale;
 }
 
 /**
@@ -65,7 +63,7 @@ export interface RowRules {
  * CNPJ; the description has at most MAX_DESCRIPTION_LENGTH characters; the row's cells line up with the header's
  * columns (`SheetRow.misaligned`); a row with the same key, amount and description (case and spacing ignored) as an
  * earlier one is a duplicate, reported on the later line. When the sheet lacks a required column (see
- * `ReadSheet.problems`), nothing is validated and everything is empty. Reasons are in `o.locale`.
+ * `ReadSheet.problems`), nothing is validated and everything is empty.
  */
 export function validateRows(sheet: ReadSheet, o: RowRules): SheetValidation {
   const result: SheetValidation = { valid: [], rejected: [], problems: [] };
@@ -100,33 +98,31 @@ export function rowValidator(
   if (sheet.columns.key === undefined || sheet.columns.amount === undefined) return null;
 
   const label = fieldLabels(sheet);
-  const locale = o.locale ?? 'en';
-  const w = SHEET_WORDS[locale];
   const identifiers = new FirstLines(4);
   const payments = new FirstLines(2);
 
   return (row) => {
     const problems: RowProblem[] = [];
-    const problem = (field: SheetField | typeof ROW_FIELD, reason: string): void => {
+    const problem = (field: SheetField | typeof ROW_FIELD, reason: RowReason): void => {
       problems.push({ file: sheet.file, line: row.line, field: field === ROW_FIELD ? ROW_FIELD : label[field], reason });
     };
     const c = row.cells;
 
-    if (row.misaligned !== null) problem(ROW_FIELD, locale === 'en' ? row.misaligned : misalignedReason(sheet, row, row.misaligned, w));
+    if (row.misaligned !== null) problem(ROW_FIELD, row.misaligned);
 
-    const key = checkKey(c.key, c.keyType, label.keyType, sheet.columns.keyType !== undefined, sheet.language, locale);
-    if (key.field !== null) problem(key.field, key.reason);
+    const key = checkKey(c.key, c.keyType, label.keyType, sheet.columns.keyType !== undefined, sheet.language);
+    if (key.field !== null && key.reason !== null) problem(key.field, key.reason);
 
     let amountCents: number | null = null;
     if (c.amount === undefined) {
-      problem('amount', w.amountEmpty);
+      problem('amount', { code: 'amount_missing' });
     } else {
       const plain = plainAmount(c.amount);
-      const amount = plain === undefined ? parseAmount(c.amount, locale) : ok(plain);
+      const amount: Result<number, AmountReason> = plain === undefined ? parseAmount(c.amount) : ok(plain);
       if (!amount.ok) {
         problem('amount', amount.error);
       } else if (o.maxItemAmountCents !== null && amount.value > o.maxItemAmountCents) {
-        problem('amount', w.aboveItemLimit(formatBRL(amount.value), formatBRL(o.maxItemAmountCents)));
+        problem('amount', { code: 'amount_above_item_limit', amountCents: amount.value, limitCents: o.maxItemAmountCents });
       } else {
         amountCents = amount.value;
       }
@@ -136,24 +132,23 @@ export function rowValidator(
     if (c.identifier !== undefined) {
       const id = c.identifier.toLowerCase();
       if (!isUuid(id)) {
-        problem('identifier', w.notUuid(c.identifier));
+        problem('identifier', { code: 'identifier_not_uuid', cell: c.identifier });
       } else if (/^[0-]+$/.test(id)) {
-        problem('identifier', w.nilUuid);
+        problem('identifier', { code: 'identifier_nil' });
       } else {
         const first = identifiers.firstLine(readUuid(id), row.line);
-        if (first !== null) problem('identifier', w.identifierTwice(first));
+        if (first !== null) problem('identifier', { code: 'identifier_twice', firstLine: first });
         identifier = id;
       }
     }
 
     let document: ValidRow['document'] = null;
     if (c.document !== undefined) {
-      const doc = normalizeDocument(c.document, locale);
+      const doc = normalizeDocument(c.document);
       if (!doc.ok) {
         problem('document', doc.error);
       } else if (key.check?.valid && (key.check.type === 'cpf' || key.check.type === 'cnpj') && key.check.normalized !== doc.value.value) {
-        const kind = key.check.type.toUpperCase();
-        problem('document', w.documentNotKey(c.document, kind, c.key ?? ''));
+        problem('document', { code: 'document_not_key', document: c.document, keyType: key.check.type, key: c.key ?? '' });
       } else {
         document = doc.value;
       }
@@ -163,13 +158,13 @@ export function rowValidator(
     // Counted in characters (code points), which only matters when the UTF-16 length is over the limit.
     const length = description.length > MAX_DESCRIPTION_LENGTH ? [...description].length : description.length;
     if (length > MAX_DESCRIPTION_LENGTH) {
-      problem('description', w.descriptionTooLong(length, MAX_DESCRIPTION_LENGTH));
+      problem('description', { code: 'description_too_long', length, max: MAX_DESCRIPTION_LENGTH });
     }
 
     const keyCheck = key.check;
     if (keyCheck?.valid && keyCheck.type !== null && keyCheck.normalized !== null && amountCents !== null) {
       const first = payments.firstLine(hashPayment(keyCheck.type, keyCheck.normalized, amountCents, description), row.line);
-      if (first !== null) problem(ROW_FIELD, w.duplicateRow(first));
+      if (first !== null) problem(ROW_FIELD, { code: 'duplicate_row', firstLine: first });
 
       if (problems.length === 0) {
         return {
@@ -264,7 +259,7 @@ function fieldLabels(sheet: Pick<ReadSheet, 'columns' | 'header' | 'language'>):
 interface KeyOutcome {
   check: PixKeyCheck | null;
   field: 'key' | 'keyType' | null;
-  reason: string;
+  reason: RowReason | null;
 }
 
 /** The key type each cell text means (parsePixKeyType is pure, and normalizing Unicode on every row costs). */
@@ -276,7 +271,6 @@ function checkKey(
   typeLabel: string,
   hasTypeColumn: boolean,
   lang: 'pt' | 'en',
-  locale: Locale,
 ): KeyOutcome {
   let type: PixKeyType | undefined;
   if (typeCell !== undefined) {
@@ -286,36 +280,28 @@ function checkKey(
       // A sheet uses a handful of spellings; the bound keeps a sheet of garbage types from growing the cache.
       if (KEY_TYPE_WORDS_SEEN.size < 256) KEY_TYPE_WORDS_SEEN.set(typeCell, parsed);
     }
-    if (parsed === null) return { check: null, field: 'keyType', reason: SHEET_WORDS[locale].unknownKeyType(typeCell) };
+    if (parsed === null) return { check: null, field: 'keyType', reason: { code: 'key_type_unknown', cell: typeCell } };
     type = parsed;
   }
-  if (key === undefined) return { check: null, field: 'key', reason: SHEET_WORDS[locale].keyEmpty };
+  if (key === undefined) return { check: null, field: 'key', reason: { code: 'key_missing' } };
 
-  const check = checkPixKey(key, type, locale);
-  if (!check.valid) {
-    const w = SHEET_WORDS[locale];
-    let reason = check.error ?? w.keyInvalid;
+  const check = checkPixKey(key, type);
+  if (check.reason !== null) {
+    let reason: RowReason = check.reason;
     if (/^\d+(?:[.,]\d+)?e\+?\d+$/i.test(key)) {
-      reason = w.scientificNotation(key);
+      reason = { code: 'key_scientific_notation', key };
     } else if (type !== undefined) {
       const detected = checkPixKey(key);
       if (detected.valid && detected.type !== null && detected.type !== type) {
-        reason += w.looksLike(detected.type, typeLabel);
+        reason = { code: 'key_looks_like', reason: check.reason, looksLike: detected.type, typeColumn: typeLabel };
       }
     }
     return { check, field: 'key', reason };
   }
   if (check.ambiguousWith.length > 0) {
-    const phoneWord = lang === 'pt' ? 'celular' : 'phone';
-    return { check, field: 'key', reason: SHEET_WORDS[locale].ambiguousKey(typeLabel, hasTypeColumn, phoneWord) };
+    return { check, field: 'key', reason: { code: 'key_ambiguous', typeColumn: typeLabel, hasTypeColumn, sheetLanguage: lang } };
   }
-  return { check, field: null, reason: '' };
-}
-
-/** `SheetRow.misaligned` in other words: the same rule, run again on the row's raw cells (only for a misaligned row). */
-function misalignedReason(sheet: Pick<ReadSheet, 'header' | 'format'>, row: SheetRow, english: string, w: SheetWords): string {
-  const delimiter = sheet.format.kind === 'csv' ? sheet.format.delimiter : ';';
-  return misalignment(row.raw, namedWidth(sheet.header), sheet.header.length, delimiter, w) ?? english;
+  return { check, field: null, reason: null };
 }
 
 function collapse(text: string): string {

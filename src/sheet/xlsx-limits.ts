@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
  * (a 400 MB shared string took 960 MiB). Payment sheets stay well within them; a larger sheet reads as CSV, which is
  * streamed without these costs.
  */
+// Its keys are the domain's XlsxLimitName (the reasons name a limit): xlsx-table.ts's refusal checks they agree.
 export interface XlsxLimits {
   /** Characters of a cell's text or of a shared string (and elements in it: runs of rich text): 32,767, Excel's own. */
   readonly cellChars: number;

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { localDay } from '../words/local-time.js';
-import { SHEET_WORDS, type SheetWords } from './sheet-words.js';
 import type { StreamedTable, TableProblem, TableRecord, TableSink } from './table.js';
 import { guardReader, XLSX_LIMITS, XlsxDtdError, XlsxLimitError, type XlsxLimits } from './xlsx-limits.js';
 
@@ -22,9 +20,8 @@ export function isZip(bytes: Uint8Array): boolean {
 export async function streamXlsxTable(
   open: () => AsyncIterable<Uint8Array>,
   sinkFor: () => TableSink,
-  o: { readonly sheet?: string; readonly words?: SheetWords; readonly limits?: Partial<XlsxLimits> },
+  o: { readonly sheet?: string; readonly limits?: Partial<XlsxLimits> },
 ): Promise<StreamedTable> {
-  const w = o.words ?? SHEET_WORDS.en;
   const limits = { ...XLSX_LIMITS, ...o.limits };
   const out: StreamedTable = { sha256: '', headerLine: 0, problems: [], language: 'pt', format: { kind: 'xlsx', sheet: o.sheet ?? '' } };
   const hash = createHash('sha256');
@@ -42,7 +39,7 @@ export async function streamXlsxTable(
   const first = await pull();
   if (first === null || !isZip(first)) {
     while ((await pull()) !== null);
-    out.problems.push({ reason: w.notXlsx });
+    out.problems.push({ reason: { code: 'xlsx_not_zip' } });
     out.sha256 = hash.digest('hex');
     return out;
   }
@@ -53,12 +50,14 @@ export async function streamXlsxTable(
     })(),
   );
   try {
-    const parts = await readWorksheet(bytes, sinkFor(), o.sheet, out, w, limits);
-    if (parts) await readWorksheet(Readable.from(open()), sinkFor(), o.sheet, out, w, limits, parts);
+    const parts = await readWorksheet(bytes, sinkFor(), o.sheet, out, limits);
+    if (parts) await readWorksheet(Readable.from(open()), sinkFor(), o.sheet, out, limits, parts);
   } catch (error) {
     out.headerLine = 0;
     const e = error as Error;
-    out.problems.push({ reason: e instanceof XlsxLimitError ? w.xlsxTooLarge(e.limit, e.max) : e instanceof XlsxDtdError ? w.xlsxDtd : w.damagedXlsx(e.message) });
+    out.problems.push({
+      reason: e instanceof XlsxLimitError ? { code: 'xlsx_too_large', limit: e.limit, max: e.max } : e instanceof XlsxDtdError ? { code: 'xlsx_dtd' } : { code: 'xlsx_damaged', error: e.message },
+    });
   } finally {
     bytes.destroy();
   }
@@ -116,7 +115,6 @@ async function readWorksheet(
   sink: TableSink,
   wanted: string | undefined,
   out: StreamedTable,
-  w: SheetWords,
   limits: XlsxLimits,
   known?: WorkbookParts,
 ): Promise<WorkbookParts | null> {
@@ -165,13 +163,13 @@ async function readWorksheet(
     }
   }
   if (unnamed) return { model: reader.model, workbookRels: reader.workbookRels, properties: reader.properties };
-  if (!found) out.problems.push(missingSheet(wanted, names(), w));
+  if (!found) out.problems.push(missingSheet(wanted, names()));
   return null;
 }
 
-function missingSheet(wanted: string | undefined, seen: readonly string[], w: SheetWords): TableProblem {
-  if (seen.length === 0) return { reason: w.noWorksheet };
-  return { field: 'sheet', reason: w.noWorksheetNamed(wanted ?? '', seen.map((s) => `"${s}"`).join(', ')) };
+function missingSheet(wanted: string | undefined, seen: readonly string[]): TableProblem {
+  if (seen.length === 0) return { reason: { code: 'xlsx_no_worksheet' } };
+  return { field: 'sheet', reason: { code: 'xlsx_no_worksheet_named', wanted: wanted ?? '', seen } };
 }
 
 function rowCells(row: XlsxRow): { cells: string[]; numeric: number[] } {
@@ -220,7 +218,8 @@ function dateText(date: Date, numFmt: string): string {
   const minute = new Date(Math.round(date.getTime() / 60_000) * 60_000).toISOString();
   const ymd = minute.slice(0, 10);
   const hm = minute.slice(11, 16);
-  const day = localDay(ymd, /^y/i.test(formatCodes(numFmt).trim()) ? 'en' : 'pt-BR');
+  // The cell's text as the workbook shows it: 2026-11-23 or 23/11/2026 (not words for people: data read from the sheet).
+  const day = /^y/i.test(formatCodes(numFmt).trim()) ? ymd : ymd.split('-').reverse().join('/');
   return hm === '00:00' ? day : `${day} ${hm}`;
 }
 

@@ -79,15 +79,15 @@ describe('import in Portuguese: the reasons of rejected rows and the refusals', 
     expect(r.stderr).toContain("Divida a planilha, ou aumente o limite com 'paybatch config set maxBatchTotal <R$>'.");
   });
 
-  it('keeps --json in English whatever the locale', async () => {
+  it('keeps --json in English whatever the locale, each problem with the stable code of its reason', async () => {
     const dir = tempDir();
     const sheet = badSheet(dir);
     const r = await runCli(['import', sheet, '--check', '--json'], { env: envOf(dir) });
     expect(r.code).toBe(3);
     const error = JSON.parse(r.stdout).error;
     expect(error.message).toBe(`${sheet}: 12 of 13 rows are invalid.`);
-    expect(error.problems).toContainEqual({ file: sheet, line: 2, field: 'chave', reason: 'not a valid CPF: CPF check digits do not match (expected 09)' });
-    expect(error.problems).toContainEqual({ file: sheet, line: 6, field: 'row', reason: 'duplicate: same as line 5 (same key, amount and description)' });
+    expect(error.problems).toContainEqual({ file: sheet, line: 2, field: 'chave', reason: 'not a valid CPF: CPF check digits do not match (expected 09)', code: 'key_invalid_as' });
+    expect(error.problems).toContainEqual({ file: sheet, line: 6, field: 'row', reason: 'duplicate: same as line 5 (same key, amount and description)', code: 'duplicate_row' });
   });
 });
 
@@ -113,5 +113,22 @@ describe('import in Portuguese: a sheet that cannot be read', () => {
     expect(r.stderr).toContain(`${sheet} não pode ser lido como planilha de pagamentos.`);
     expect(r.stderr).toContain('as colunas "valor" (coluna 2) e "valor" (coluna 3) querem dizer ambas o valor; deixe uma');
     expect(r.stderr).toContain('a planilha tem cabeçalho mas nenhuma linha de pagamento');
+  });
+});
+
+describe('import in Portuguese: the summary', () => {
+  it('names the kinds of key in Portuguese, and keeps the type words under --json', async () => {
+    const dir = tempDir();
+    const sheet = join(dir, 'tipos.csv');
+    // 52998224725: a CPF whose check digits pass (see test/sheet/validate-rows.test.ts).
+    writeFileSync(sheet, 'chave;tipo_chave;valor\nana@example.com;email;10,00\n52998224725;cpf;20,00\n+55 11 98765-4321;celular;30,00\n');
+    const human = await runCli(['import', sheet, '--dry-run'], { env: envOf(dir) });
+    expect(human.code).toBe(0);
+    const lines = human.stderr.split('\n');
+    for (const [kind, figures] of [['e-mail', '1 · R$ 10,00'], ['CPF', '1 · R$ 20,00'], ['celular', '1 · R$ 30,00']]) {
+      expect(lines.some((l) => l.includes(kind!) && l.includes(figures!)), `${kind}\n${human.stderr}`).toBe(true);
+    }
+    const json = await runCli(['import', sheet, '--dry-run', '--json'], { env: envOf(dir) });
+    expect(JSON.parse(json.stdout).summary.totals.byKeyType.map((t: { keyType: string }) => t.keyType).sort()).toEqual(['cpf', 'email', 'phone']);
   });
 });

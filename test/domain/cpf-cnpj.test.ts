@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sayValidation } from '../../src/words/validation.js';
 import { cnpjCheckDigits, formatCnpj, normalizeCnpj } from '../../src/domain/cnpj.js';
 import { cpfCheckDigits, formatCpf, normalizeCpf } from '../../src/domain/cpf.js';
 
@@ -52,7 +53,7 @@ describe('normalizeCpf', () => {
   ])('refuses %j (%s)', (input, reason) => {
     const result = normalizeCpf(input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toContain(reason);
+    if (!result.ok) expect(sayValidation(result.error, 'en')).toContain(reason);
   });
 
   it.each([
@@ -122,7 +123,7 @@ describe('normalizeCnpj', () => {
   ])('refuses %j (%s)', (input, reason) => {
     const result = normalizeCnpj(input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toContain(reason);
+    if (!result.ok) expect(sayValidation(result.error, 'en')).toContain(reason);
   });
 
   it.each([

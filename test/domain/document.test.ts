@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sayValidation } from '../../src/words/validation.js';
 import { cnpjCheckDigits, formatCnpj } from '../../src/domain/cnpj.js';
 import { cpfCheckDigits, formatCpf } from '../../src/domain/cpf.js';
 import { maskedDocumentMatches, normalizeDocument } from '../../src/domain/document.js';
@@ -31,7 +32,7 @@ describe('normalizeDocument', () => {
   ])('refuses %j (%s)', (input, reason) => {
     const result = normalizeDocument(input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toContain(reason);
+    if (!result.ok) expect(sayValidation(result.error, 'en')).toContain(reason);
   });
 });
 

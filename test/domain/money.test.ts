@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sayValidation } from '../../src/words/validation.js';
 import { centsToReais, formatBRL, formatReais, parseAmount, reaisToCents } from '../../src/domain/money.js';
 
 // Vectors: the sheet formats listed in DESIGN.md ("Money and units"), the BRL text that Intl.NumberFormat('pt-BR',
@@ -85,7 +86,7 @@ describe('parseAmount', () => {
   ])('refuses %j (%s)', (text, reason) => {
     const result = parseAmount(text);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toContain(reason);
+    if (!result.ok) expect(sayValidation(result.error, 'en')).toContain(reason);
   });
 });
 
@@ -208,7 +209,7 @@ describe('money properties', () => {
         expect(Number.isSafeInteger(result.value)).toBe(true);
         expect(result.value).toBeGreaterThan(0);
       } else {
-        expect(result.error.length).toBeGreaterThan(0);
+        expect(sayValidation(result.error, 'en').length).toBeGreaterThan(0);
       }
     }));
   });

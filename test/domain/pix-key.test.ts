@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sayValidation } from '../../src/words/validation.js';
 import { cnpjCheckDigits, formatCnpj } from '../../src/domain/cnpj.js';
 import { cpfCheckDigits, formatCpf } from '../../src/domain/cpf.js';
 import { normalizeEmail } from '../../src/domain/email.js';
@@ -60,7 +61,7 @@ describe('normalizePhone', () => {
   ])('refuses %j (%s)', (input, reason) => {
     const result = normalizePhone(input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toContain(reason);
+    if (!result.ok) expect(sayValidation(result.error, 'en')).toContain(reason);
   });
 
   it('accepts exactly the 67 ANATEL area codes [anatel]', () => {
@@ -121,7 +122,7 @@ describe('normalizeEmail', () => {
   ])('refuses %j (%s)', (input, reason) => {
     const result = normalizeEmail(input);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toContain(reason);
+    if (!result.ok) expect(sayValidation(result.error, 'en')).toContain(reason);
   });
 });
 
@@ -150,7 +151,7 @@ describe('checkPixKey without a type (detection)', () => {
     ['01234567-0123-4567-8901-234567890123', 'evp', '01234567-0123-4567-8901-234567890123', []], // [vbr]
     ['123E4567-E89B-12D3-A456-426614174000', 'evp', '123e4567-e89b-12d3-a456-426614174000', []], // [rfc4122]
   ])('%j is a valid %s → %s', (input, type, normalized, ambiguousWith) => {
-    expect(checkPixKey(input)).toEqual({ input, valid: true, type, normalized, ambiguousWith, error: null });
+    expect(checkPixKey(input)).toEqual({ input, valid: true, type, normalized, ambiguousWith, reason: null });
   });
 
   it.each<[string, PixKeyType | null, string]>([
@@ -174,8 +175,8 @@ describe('checkPixKey without a type (detection)', () => {
     const check = checkPixKey(input);
     // keys check's JSON contract: type and normalized are null when invalid; the error names the type tried.
     expect(check).toMatchObject({ input, valid: false, type: null, normalized: null, ambiguousWith: [] });
-    expect(check.error).toContain(reason);
-    if (tried) expect(check.error).toContain(`not a valid ${LABEL[tried]}`);
+    expect(sayValidation(check.reason!, 'en')).toContain(reason);
+    if (tried) expect(sayValidation(check.reason!, 'en')).toContain(`not a valid ${LABEL[tried]}`);
   });
 });
 
@@ -190,7 +191,7 @@ describe('checkPixKey with a type', () => {
     ['ANA@EXAMPLE.COM', 'email', 'ana@example.com'],
     [' 123E4567-E89B-12D3-A456-426614174000 ', 'evp', '123e4567-e89b-12d3-a456-426614174000'],
   ])('%j as %s → %s, not ambiguous', (input, type, normalized) => {
-    expect(checkPixKey(input, type)).toEqual({ input, valid: true, type, normalized, ambiguousWith: [], error: null });
+    expect(checkPixKey(input, type)).toEqual({ input, valid: true, type, normalized, ambiguousWith: [], reason: null });
   });
 
   it.each<[string, PixKeyType, string]>([
@@ -204,7 +205,7 @@ describe('checkPixKey with a type', () => {
   ])('%j as %s is invalid (%s)', (input, type, reason) => {
     const check = checkPixKey(input, type);
     expect(check).toMatchObject({ valid: false, type: null, normalized: null });
-    expect(check.error).toContain(reason);
+    expect(sayValidation(check.reason!, 'en')).toContain(reason);
   });
 });
 
@@ -306,10 +307,10 @@ describe('Pix key properties', () => {
       if (check.valid) {
         expect(check.type).not.toBeNull();
         expect(check.normalized).not.toBeNull();
-        expect(check.error).toBeNull();
+        expect(check.reason).toBeNull();
       } else {
         expect(check.normalized).toBeNull();
-        expect(check.error).toBeTruthy();
+        expect(check.reason).toBeTruthy();
       }
     }));
   });

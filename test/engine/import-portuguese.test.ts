@@ -18,7 +18,7 @@ describe('the import refusals the provider answers bring, in Portuguese', () => 
     const cpf = { type: 'cpf' as const, value: '11144477735' };
     const shown = { destination: dest({ key: 'ana@example.com', document: '***.456.789-**' }), error: null } as const;
     expect(planRow('s.csv', row({ line: 3, key: 'ana@example.com', document: cpf }), shown, undefined, PT).problem).toEqual({
-      file: 's.csv', line: 3, field: 'document', reason: 'a chave pertence ao documento ***.456.789-**, não a 11144477735',
+      file: 's.csv', line: 3, field: 'document', reason: 'a chave pertence ao documento ***.456.789-**, não a 11144477735', code: 'document_mismatch',
     });
     const hidden = { destination: dest({ key: 'ana@example.com', document: '' }), error: null } as const;
     expect(planRow('s.csv', row({ line: 4, key: 'ana@example.com', document: cpf }), hidden, undefined, PT).problem?.reason).toBe(
@@ -36,7 +36,7 @@ describe('the import refusals the provider answers bring, in Portuguese', () => 
     const previous = { key: 'ana@example.com', amountCents: 10_000, batchName: 'Outubro', createdAt: '2026-10-30T10:00:00Z' };
     const e = duplicatesRefusal('folha.csv', [{ line: 2, key: 'ana@example.com', amountCents: 10_000, previous }], PT.nothingImported, PT);
     expect(e.message).toBe('folha.csv: 1 linha paga a uma chave o mesmo valor já pago a ela nos últimos 30 dias; nada foi importado.');
-    expect(e.problems).toEqual([{ file: 'folha.csv', line: 2, field: 'key', reason: 'ana@example.com recebeu R$ 100,00 no lote "Outubro" em 2026-10-30' }]);
+    expect(e.problems).toEqual([{ file: 'folha.csv', line: 2, field: 'key', reason: 'ana@example.com recebeu R$ 100,00 no lote "Outubro" em 2026-10-30', code: 'paid_before' }]);
     expect(e.hint).toBe('Se é para pagar de novo, use --allow-duplicates.');
   });
 });

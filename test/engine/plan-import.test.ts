@@ -37,7 +37,7 @@ describe('planRow', () => {
 
   it('rejects unknown keys with the line and warns when the name differs', () => {
     expect(planRow('s.csv', row({ line: 4, key: 'nobody@example.com', keyType: 'email' }), unknown, undefined).problem).toEqual({
-      file: 's.csv', line: 4, field: 'key', reason: 'the provider does not know this Pix key',
+      file: 's.csv', line: 4, field: 'key', reason: 'the provider does not know this Pix key', code: 'key_lookup_failed',
     });
     expect(planRow('s.csv', row({ line: 5, key: 'ana@example.com', keyType: 'email', name: 'Bruno Lima' }), anaByEmail, undefined).nameWarning).toEqual({
       line: 5, sheetName: 'Bruno Lima', providerName: 'Ana Souza',

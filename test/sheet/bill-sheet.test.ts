@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { saySheet } from '../../src/words/sheet.js';
 import { readBillSheet } from '../../src/sheet/bill-sheet.js';
 import { InputRejectedError } from '../../src/errors.js';
 
-const read = (text: string | Buffer) => readBillSheet(typeof text === 'string' ? Buffer.from(text, 'utf8') : text, 'contas.csv');
+const read = (text: string | Buffer) => readBillSheet(typeof text === 'string' ? Buffer.from(text, 'utf8') : text, 'contas.csv', (r) => saySheet(r, 'en'));
 const problemsOf = (text: string) => {
   try {
     read(text);

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { said } from './said.js';
 import { csvCell } from '../../src/sheet/csv-cell.js';
 import { readSheet } from '../../src/sheet/read-sheet.js';
 import { rejectedSheetCsv } from '../../src/sheet/rejected-csv.js';
@@ -34,7 +35,8 @@ describe('csvCell (formula injection)', () => {
       )),
       'p.csv',
     );
-    const csv = rejectedSheetCsv(sheet, validateRows(sheet, { maxItemAmountCents: 100_000 }).rejected);
+    const { rejected } = validateRows(sheet, { maxItemAmountCents: 100_000 });
+    const csv = rejectedSheetCsv(sheet, rejected.map((r) => ({ row: r.row, problems: r.problems.map((p) => said(p)) })));
     const rows = cellsOf(csv, ';');
     expect(rows[0]).toEqual(['chave', 'valor', 'descricao', 'nome', 'motivo']);
     expect(rows.slice(1).map((r) => r.slice(0, 4))).toEqual([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { saySheet } from '../../src/words/sheet.js';
 import { decodeText } from '../../src/sheet/decode-text.js';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -44,7 +45,7 @@ describe('decodeText', () => {
   ])('refuses %s', (_name, bytes, reason) => {
     const result = decodeText(bytes);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(reason);
+    if (!result.ok) expect(saySheet(result.error, 'en')).toMatch(reason);
   });
 
   it('drops a BOM before Windows-1252 text: a stray byte in a UTF-8 export does not glue "ï»¿" to the first column', () => {
@@ -57,18 +58,20 @@ describe('decodeText', () => {
     const result = decodeText(bytes);
     expect(result).toEqual({
       ok: false,
-      error:
-        'the file mixes two encodings: line 2 (byte 2) has "ç" in UTF-8 (C3 A7), line 3 (byte 2) has the byte E9, which is not UTF-8 ' +
-        '("é" in Windows-1252); no single reading gets every name and document right: save the whole sheet again as "CSV UTF-8"',
+      error: { code: 'mixed_encoding', utf8: { line: 2, byte: 2, hex: 'C3 A7', text: 'ç' }, other: { line: 3, byte: 2, hex: 'E9', text: 'é' } },
     });
+    expect(!result.ok && saySheet(result.error, 'en')).toBe(
+      'the file mixes two encodings: line 2 (byte 2) has "ç" in UTF-8 (C3 A7), line 3 (byte 2) has the byte E9, which is not UTF-8 ' +
+        '("é" in Windows-1252); no single reading gets every name and document right: save the whole sheet again as "CSV UTF-8"',
+    );
   });
 
   it('finds the mix whichever kind comes first, with lone CR line breaks and a character cut short by the end', () => {
     const other = decodeText(new Uint8Array([...cp1252('a;b\rJo\xe3o\r'), ...utf8('Zé\r')]));
-    expect(!other.ok && other.error).toMatch(/^the file mixes two encodings: line 3 \(byte 2\) has "é" in UTF-8 \(C3 A9\), line 2 \(byte 3\) has the byte E3, /);
+    expect(!other.ok && saySheet(other.error, 'en')).toMatch(/^the file mixes two encodings: line 3 \(byte 2\) has "é" in UTF-8 \(C3 A9\), line 2 \(byte 3\) has the byte E3, /);
     // A lead byte with no continuation at the end is not UTF-8: with a UTF-8 character before it, the file is mixed.
     const cut = decodeText(new Uint8Array([...utf8('ã;b\n'), 0xc3]));
-    expect(!cut.ok && cut.error).toMatch(/line 1 \(byte 1\) has "ã" in UTF-8 \(C3 A3\), line 2 \(byte 1\) has the byte C3, /);
+    expect(!cut.ok && saySheet(cut.error, 'en')).toMatch(/line 1 \(byte 1\) has "ã" in UTF-8 \(C3 A3\), line 2 \(byte 1\) has the byte C3, /);
     // Overlong forms and surrogates are not UTF-8 characters: such a file is Windows-1252 alone.
     expect(decodeText(new Uint8Array([0xc0, 0xaf, 0x3b, 0xed, 0xa0, 0x80]))).toMatchObject({ ok: true, value: { encoding: 'windows-1252' } });
   });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { said } from './said.js';
 import { buildFixtures } from '../../scripts/make-fixtures.mjs';
 import { formatProblem } from '../../src/errors.js';
 import { readSheet } from '../../src/sheet/read-sheet.js';
@@ -21,7 +22,7 @@ describe('fixtures', () => {
     expect(sheet.header).toEqual(['Nome', 'CPF/CNPJ', 'Chave Pix', 'Tipo de chave', 'Valor (R$)', 'Descrição']);
     expect(sheet.problems).toEqual([]);
     const v = validateRows(sheet, { maxItemAmountCents: 500_000 });
-    expect(v.problems.map(formatProblem)).toEqual([]);
+    expect(v.problems.map((p) => formatProblem(said(p)))).toEqual([]);
     expect(v.valid).toHaveLength(300);
 
     const byType = new Map<string, number>();
@@ -59,9 +60,9 @@ describe('fixtures', () => {
       '15 row', // too few cells
       '19 chave', // empty key
     ]);
-    expect(v.problems.find((p) => p.line === 4)?.reason).toBe('ambiguous: CPF or phone; fill tipo_chave with cpf or celular');
-    expect(v.problems.find((p) => p.line === 8)?.reason).toBe('duplicate: same as line 7 (same key, amount and description)');
-    expect(v.problems.find((p) => p.line === 11)?.reason).toBe('R$ 75.000,00 is above the limit per item of R$ 50.000,00 (maxItemAmount)');
+    expect(said(v.problems.find((p) => p.line === 4)!).reason).toBe('ambiguous: CPF or phone; fill tipo_chave with cpf or celular');
+    expect(said(v.problems.find((p) => p.line === 8)!).reason).toBe('duplicate: same as line 7 (same key, amount and description)');
+    expect(said(v.problems.find((p) => p.line === 11)!).reason).toBe('R$ 75.000,00 is above the limit per item of R$ 50.000,00 (maxItemAmount)');
     expect(v.valid.map((r) => r.line)).toEqual([2, 7, 16, 18]);
     expect(v.valid.find((r) => r.line === 16)?.description).toBe('Serviços; parcela 1 pedreiro e ajudante');
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { saySheet } from '../../src/words/sheet.js';
 import { foldHeader, mapHeader, type SheetField } from '../../src/sheet/headers.js';
 
 describe('foldHeader', () => {
@@ -63,7 +64,7 @@ describe('mapHeader', () => {
 
   it('reports a missing key or amount column, listing what the header has', () => {
     const mapping = mapHeader(['chve', 'vlr'], 'pt');
-    expect(mapping.problems).toEqual([
+    expect(mapping.problems.map((r) => saySheet(r, 'en'))).toEqual([
       'no column for the Pix key: name one chave, chave_pix, key or pix_key (the first line must be the header; it has "chve", "vlr")',
       'no column for the amount: name one valor, amount or value (the first line must be the header; it has "chve", "vlr")',
     ]);
@@ -72,7 +73,7 @@ describe('mapHeader', () => {
   it('reports a field named by two columns', () => {
     const mapping = mapHeader(['chave', 'valor', 'CPF', 'documento'], 'pt');
     expect(mapping.columns.document).toBe(2);
-    expect(mapping.problems).toEqual(['columns "CPF" (column 3) and "documento" (column 4) both mean the document (CPF/CNPJ); keep one']);
+    expect(mapping.problems.map((r) => saySheet(r, 'en'))).toEqual(['columns "CPF" (column 3) and "documento" (column 4) both mean the document (CPF/CNPJ); keep one']);
   });
 
   it.each<[string[], 'pt' | 'en', 'pt' | 'en']>([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { said } from './said.js';
 import { readSheet } from '../../src/sheet/read-sheet.js';
 import { cp1252, crlf, lf, utf8, utf8Bom } from './sheet-bytes.js';
 
@@ -28,7 +29,7 @@ describe('readSheet: encodings', () => {
 
   it('reports a file that cannot be read as a sheet', () => {
     const sheet = readSheet(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), 'p.xlsx');
-    expect(sheet.problems).toEqual([{ file: 'p.xlsx', reason: expect.stringMatching(/workbook/) }]);
+    expect(sheet.problems.map((p) => said(p))).toEqual([{ file: 'p.xlsx', reason: expect.stringMatching(/workbook/) }]);
     expect(sheet.rows).toEqual([]);
   });
 });
@@ -126,21 +127,21 @@ describe('readSheet: cells', () => {
 
 describe('readSheet: sheet problems', () => {
   it('reports an empty file', () => {
-    expect(readSheet(utf8(''), 'p.csv').problems).toEqual([
+    expect(readSheet(utf8(''), 'p.csv').problems.map((p) => said(p))).toEqual([
       { file: 'p.csv', reason: 'the sheet is empty: expected a header line and one row per payment' },
     ]);
     expect(readSheet(utf8('\r\n;;;\r\n'), 'p.csv').problems).toHaveLength(1);
   });
 
   it('reports a header without rows', () => {
-    expect(readSheet(utf8('chave;valor\n\n'), 'p.csv').problems).toEqual([
+    expect(readSheet(utf8('chave;valor\n\n'), 'p.csv').problems.map((p) => said(p))).toEqual([
       { file: 'p.csv', line: 1, field: 'header', reason: 'the sheet has a header but no payment rows' },
     ]);
   });
 
   it('reports missing required columns on the header line', () => {
     const sheet = readSheet(utf8(lf('', 'nome;descricao', 'Ana;x')), 'p.csv');
-    expect(sheet.problems.map((p) => [p.line, p.field, p.reason.slice(0, 30)])).toEqual([
+    expect(sheet.problems.map((p) => [p.line, p.field, said(p).reason.slice(0, 30)])).toEqual([
       [2, 'header', 'no column for the Pix key: nam'],
       [2, 'header', 'no column for the amount: name'],
     ]);
@@ -149,7 +150,7 @@ describe('readSheet: sheet problems', () => {
   it('reports a quote never closed on the line where it opens, keeping the rows before it', () => {
     const sheet = readSheet(utf8(lf('chave;valor;descricao', 'a@b.com;1;ok', '', 'b@b.com;2;"sem fim', 'c@b.com;3;x')), 'p.csv');
     expect(sheet.rows.map((r) => r.line)).toEqual([2]);
-    expect(sheet.problems).toEqual([
+    expect(sheet.problems.map((p) => said(p))).toEqual([
       { file: 'p.csv', line: 4, field: 'row', reason: expect.stringMatching(/never closed/) },
     ]);
   });

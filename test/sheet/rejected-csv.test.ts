@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { said } from './said.js';
 import { readSheet } from '../../src/sheet/read-sheet.js';
 import { rejectedSheetCsv } from '../../src/sheet/rejected-csv.js';
 import { validateRows } from '../../src/sheet/validate-rows.js';
@@ -6,7 +7,8 @@ import { cp1252, crlf, lf, utf8 } from './sheet-bytes.js';
 
 function rejectedOf(bytes: Uint8Array): string {
   const sheet = readSheet(bytes, 'p.csv');
-  return rejectedSheetCsv(sheet, validateRows(sheet, { maxItemAmountCents: 100_000 }).rejected);
+  const { rejected } = validateRows(sheet, { maxItemAmountCents: 100_000 });
+  return rejectedSheetCsv(sheet, rejected.map((r) => ({ row: r.row, problems: r.problems.map((p) => said(p)) })));
 }
 
 describe('rejectedSheetCsv', () => {

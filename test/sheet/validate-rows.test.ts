@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../src/errors.js';
 import { readSheet } from '../../src/sheet/read-sheet.js';
 import { validateRows, type SheetValidation } from '../../src/sheet/validate-rows.js';
+import { said } from './said.js';
 import { utf8 } from './sheet-bytes.js';
 
 // Valid documents computed with their check digits (see src/domain/cpf.ts, cnpj.ts).
@@ -17,7 +18,7 @@ const UUID = '3f2b8c4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e';
 function validate(lines: string[], maxItemAmountCents: number | null = null): SheetValidation {
   return validateRows(readSheet(utf8(lines.join('\n') + '\n'), 'p.csv'), { maxItemAmountCents });
 }
-const report = (v: SheetValidation): string[] => v.problems.map(formatProblem);
+const report = (v: SheetValidation): string[] => v.problems.map((p) => formatProblem(said(p)));
 
 describe('validateRows: valid rows', () => {
   it('returns each row normalized, with its line', () => {

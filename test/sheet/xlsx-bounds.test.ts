@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { said } from './said.js';
 import yazl from 'yazl';
 import { streamSheetFile } from '../../src/sheet/sheet-file.js';
-import { SHEET_WORDS, type SheetWords } from '../../src/sheet/sheet-words.js';
+import type { Locale } from '../../src/words/locale.js';
+import { saySheet } from '../../src/words/sheet.js';
 import type { TableRecord } from '../../src/sheet/table.js';
 import { XLSX_LIMITS, type XlsxLimits } from '../../src/sheet/xlsx-limits.js';
 import { streamXlsxTable } from '../../src/sheet/xlsx-table.js';
@@ -53,11 +55,11 @@ async function workbook(parts: { sheet: string; sharedStrings?: string; styles?:
   return Buffer.concat(chunks);
 }
 
-async function read(book: Buffer, o: { limits?: Partial<XlsxLimits>; words?: SheetWords } = {}) {
+async function read(book: Buffer, o: { limits?: Partial<XlsxLimits>; locale?: Locale } = {}) {
   const records: TableRecord[] = [];
   const sink = () => ({ header: () => {}, record: (r: TableRecord) => void records.push(r) });
   const out = await streamXlsxTable(async function* () { yield book; }, sink, o);
-  return { ...out, records, reasons: out.problems.map((p) => p.reason) };
+  return { ...out, records, reasons: out.problems.map((p) => saySheet(p.reason, o.locale ?? 'en')) };
 }
 
 const refusal = (what: string) => `the workbook is too large to read as .xlsx: ${what}; save the sheet as CSV and import the CSV file instead`;
@@ -70,7 +72,7 @@ describe('XLSX workbooks past a limit', () => {
     expect(r.headerLine).toBe(0);
     expect(r.records).toEqual([]);
     expect(r.sha256).toBe(createHash('sha256').update(book).digest('hex'));
-    expect((await read(book, { words: SHEET_WORDS['pt-BR'] })).reasons).toEqual([
+    expect((await read(book, { locale: 'pt-BR' })).reasons).toEqual([
       'a pasta de trabalho é grande demais para ler como .xlsx: uma célula tem mais de 32.767 caracteres, o máximo de uma célula ' +
         '(como no Excel); salve a planilha como CSV e importe o arquivo CSV',
     ]);
@@ -80,8 +82,8 @@ describe('XLSX workbooks past a limit', () => {
     const file = join(tempDir(), 'pagamentos.xlsx');
     writeFileSync(file, await workbook({ sheet: worksheet(HEADER, row(2, 'c'.repeat(4_000_000), '10')) }));
     const rows: unknown[] = [];
-    const r = await streamSheetFile(file, () => (row) => void rows.push(row), { locale: 'pt-BR' });
-    expect(r.head.problems).toEqual([
+    const r = await streamSheetFile(file, () => (row) => void rows.push(row));
+    expect(r.head.problems.map((p) => said(p, 'pt-BR'))).toEqual([
       {
         file,
         reason:

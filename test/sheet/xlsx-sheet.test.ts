@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { said } from './said.js';
 import yazl from 'yazl';
 import { UsageError } from '../../src/errors.js';
 import type { SheetRow } from '../../src/sheet/read-sheet.js';
@@ -57,7 +58,7 @@ describe('XLSX sheets', () => {
       [6, 'bia@exemplo.com', 1000],
       [9, 'caio@exemplo.com', 30],
     ]);
-    expect(r.problems).toEqual([
+    expect(r.problems.map((p) => said(p))).toEqual([
       {
         file,
         line: 3,
@@ -77,7 +78,7 @@ describe('XLSX sheets', () => {
     expect(r.head.language).toBe('en');
     expect(r.valid.map((v) => [v.line, v.key, v.amountCents])).toEqual([[2, 'dora@example.com', 4200]]);
     const missing = await rowsOf(file, 'Outubro');
-    expect(missing.head.problems).toEqual([
+    expect(missing.head.problems.map((p) => said(p))).toEqual([
       { file, field: 'sheet', reason: 'the workbook has no worksheet named "Outubro"; it has "Folha", "Setembro", "Vazia"' },
     ]);
   });
@@ -108,7 +109,7 @@ describe('XLSX sheets', () => {
     await writePayroll(file);
     const r = await rowsOf(file, 'Vazia');
     expect(r.rows).toEqual([]);
-    expect(r.head.problems).toEqual([{ file, reason: 'the sheet is empty: expected a header line and one row per payment' }]);
+    expect(r.head.problems.map((p) => said(p))).toEqual([{ file, reason: 'the sheet is empty: expected a header line and one row per payment' }]);
   });
 
   it('refuses a file named .xlsx that is not a workbook, and hashes its bytes all the same', async () => {
@@ -116,7 +117,7 @@ describe('XLSX sheets', () => {
     writeFileSync(file, 'chave;valor\nana@exemplo.com;10,00\n');
     const r = await rowsOf(file);
     expect(r.rows).toEqual([]);
-    expect(r.head.problems).toEqual([
+    expect(r.head.problems.map((p) => said(p))).toEqual([
       { file, reason: 'the file is not an XLSX workbook (it is not a ZIP file as .xlsx files are); save it from the spreadsheet as .xlsx, or as CSV' },
     ]);
     expect(r.sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
@@ -129,7 +130,7 @@ describe('XLSX sheets', () => {
     const bytes = readFileSync(join(dir, 'whole.xlsx'));
     writeFileSync(file, bytes.subarray(0, bytes.length / 2));
     const r = await rowsOf(file);
-    expect(r.head.problems).toEqual([
+    expect(r.head.problems.map((p) => said(p))).toEqual([
       { file, reason: 'the file cannot be read as an XLSX workbook: it is damaged or cut short (FILE_ENDED); open it in the spreadsheet and save it again as .xlsx' },
     ]);
     expect(r.sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));

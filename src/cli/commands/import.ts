@@ -2,6 +2,7 @@ import type { ImportResult, ImportSummary } from '../../engine/import-sheet.js';
 import { notYetStarted } from '../../engine/not-yet-started.js';
 import { UsageError } from '../../errors.js';
 import type { Locale } from '../../words/locale.js';
+import type { PixKeyType } from '../../domain/pix-key.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { importHelp } from '../messages/help/import.js';
@@ -37,6 +38,8 @@ type FormatBRL = (cents: number) => string;
 /** The run's words and formats, for the renderers below. */
 interface Humanized {
   readonly words: ImportMessages;
+  /** A kind of Pix key in the run's words (e-mail, celular). */
+  keyType(type: PixKeyType): string;
   formatBRL: FormatBRL;
   status(status: string): string;
   /** An ISO instant as São Paulo time, labelled. */
@@ -46,9 +49,11 @@ interface Humanized {
 async function humanize(ctx: Context): Promise<Humanized> {
   const { formatBRL } = await import('../../domain/money.js');
   const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
+  const { KEY_TYPE_WORDS } = await import('../../words/validation.js');
   const locale = await ctx.locale();
   return {
     words: importMessages[locale],
+    keyType: (type) => KEY_TYPE_WORDS[locale][type],
     formatBRL,
     status: (status) => statusWord(status, locale),
     when: (iso) => `${localDateTime(new Date(iso), locale)} (${zoneLabel(locale)})`,
@@ -230,7 +235,7 @@ function renderImport(out: Output, result: ImportResult, { words, formatBRL, sta
 }
 
 /** The sheet's totals and problems, on stderr, before the confirmation (and after a dry run). */
-function showSummary(out: Output, s: ImportSummary, { words, formatBRL }: Humanized): void {
+function showSummary(out: Output, s: ImportSummary, { words, formatBRL, keyType }: Humanized): void {
   if (out.json) return;
   const label = words.summary;
   const rows: [string, string | number][] = [
@@ -241,14 +246,14 @@ function showSummary(out: Output, s: ImportSummary, { words, formatBRL }: Humani
     [label.total, formatBRL(s.totals.sumCents)],
     [label.largest, formatBRL(s.totals.largestCents)],
     [label.asSent, words.asSent(s.amountUnit === null ? null : `"amount": ${wireItemAmount(s.totals.largestCents, s.amountUnit)} (${s.amountUnit})`)],
-    ...s.totals.byKeyType.map((t): [string, string] => [`  ${t.keyType}`, `${t.count} · ${formatBRL(t.sumCents)}`]),
+    ...s.totals.byKeyType.map((t): [string, string] => [`  ${keyType(t.keyType)}`, `${t.count} · ${formatBRL(t.sumCents)}`]),
   ];
   if (s.rejected.length) rows.push([label.rejected, s.rejected.length]);
   if (s.ignoredColumns.length) rows.push([label.ignored, words.ignoredColumns(s.ignoredColumns)]);
   out.info(out.table(['', ''], rows));
-  for (const w of s.nameWarnings) out.warn(out.problem({ file: s.file, line: w.line, field: 'name', reason: words.nameWarning(w.sheetName, w.providerName) }));
+  for (const w of s.nameWarnings) out.warn(out.problem({ file: s.file, line: w.line, field: words.field('name'), reason: words.nameWarning(w.sheetName, w.providerName) }));
   for (const d of s.duplicates) {
-    out.warn(out.problem({ file: s.file, line: d.line, field: 'key', reason: words.duplicateWarning(d.key, formatBRL(d.amountCents), d.previous.batchName) }));
+    out.warn(out.problem({ file: s.file, line: d.line, field: words.field('key'), reason: words.duplicateWarning(d.key, formatBRL(d.amountCents), d.previous.batchName) }));
   }
-  for (const p of s.rejected) out.warn(out.problem(p));
+  for (const p of s.rejected) out.warn(out.problem({ ...p, field: p.field === undefined ? undefined : words.field(p.field) }));
 }

@@ -8,6 +8,8 @@ import type { Output } from '../output.js';
 import { keysHelp } from '../messages/help/keys.js';
 import { DESTINATION_FIELDS, keysMessages, type KeysMessages } from '../messages/keys.js';
 import { arg, optionalChoice } from '../raw-input.js';
+import { sayValidation } from '../../words/validation.js';
+import type { Locale } from '../../words/locale.js';
 
 const KEY_TYPES: readonly PixKeyType[] = ['cpf', 'cnpj', 'phone', 'email', 'evp'];
 
@@ -56,14 +58,14 @@ export async function runKeysCheck(ctx: Context, opts: KeysCheckOptions): Promis
   // The environment's language, as for help: this offline check reads no profile (it starts as fast as --version).
   // --json keeps English reasons, like every --json document.
   const locale = ctx.out.json ? 'en' : ctx.out.locale;
-  const results = opts.keys.map((k) => checkPixKey(k, opts.type, locale));
-  ctx.out.result(results, () => renderKeyChecks(ctx.out, keysMessages[locale], results));
+  const results = opts.keys.map((k) => checkPixKey(k, opts.type));
+  ctx.out.result(results.map((r) => keyCheckDocument(r, locale)), () => renderKeyChecks(ctx.out, keysMessages[locale], results, locale));
   return results.every((r) => r.valid) ? ExitCode.ok : ExitCode.inputRejected;
 }
 
 export async function runKeysLookup(ctx: Context, opts: KeysLookupOptions): Promise<number> {
   const check = checkPixKey(opts.key, opts.type);
-  if (!check.valid) throw new InputRejectedError(`${opts.key}: ${check.error}`);
+  if (!check.valid) throw new InputRejectedError(`${opts.key}: ${check.reason === null ? '' : sayValidation(check.reason, 'en')}`);
   const destination = await (await ctx.provider()).lookupKey(check.normalized!);
   const words = keysMessages[await ctx.locale()];
   ctx.out.result({ key: check.normalized, type: check.type, found: destination !== null, destination }, () =>
@@ -79,7 +81,12 @@ function renderKeyLookup(out: Output, words: KeysMessages, fields: readonly (key
   out.print(out.table(['', ''], rows));
 }
 
-function renderKeyChecks(out: Output, words: KeysMessages, results: readonly PixKeyCheck[]): void {
+/** A key's check as `--json` has it: the reason as an English `error` sentence (null when valid). */
+function keyCheckDocument(r: PixKeyCheck, locale: Locale) {
+  return { input: r.input, valid: r.valid, type: r.type, normalized: r.normalized, ambiguousWith: r.ambiguousWith, error: r.reason === null ? null : sayValidation(r.reason, locale) };
+}
+
+function renderKeyChecks(out: Output, words: KeysMessages, results: readonly PixKeyCheck[], locale: Locale): void {
   const s = out.style;
   const w = words.check;
   out.print(
@@ -90,7 +97,7 @@ function renderKeyChecks(out: Output, words: KeysMessages, results: readonly Pix
         r.valid ? s.green(w.yes) : s.red(w.no),
         r.type,
         r.normalized,
-        r.error ?? (r.ambiguousWith.length ? w.alsoValidAs(r.ambiguousWith.join(', ')) : ''),
+        r.reason !== null ? sayValidation(r.reason, locale) : r.ambiguousWith.length ? w.alsoValidAs(r.ambiguousWith.join(', ')) : '',
       ]),
     ),
   );

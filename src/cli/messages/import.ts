@@ -20,6 +20,8 @@ export interface ImportMessages {
   ignoredColumns(columns: readonly { column: number; name: string }[]): string;
   /** The largest amount as it goes out to the provider, in the profile's unit. */
   asSent(wire: string | null): string;
+  /** A row's field as the engine names it (`key`, `document`, `name`, `amount`) in the run's words; a sheet's own column name stays. */
+  field(field: string): string;
   nameWarning(sheetName: string, providerName: string): string;
   duplicateWarning(key: string, amount: string, batchName: string): string;
   checked(file: string, rows: number, count: number, total: string): string;
@@ -42,6 +44,7 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
     summary: { sheet: 'sheet', batch: 'batch', rows: 'rows in sheet', payments: 'payments', total: 'total', largest: 'largest', asSent: 'sent as', rejected: 'rejected rows', ignored: 'columns not read' },
     ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (column ${c.column})`).join(', ')}: paybatch does not read ${columns.length === 1 ? 'it' : 'them'}`,
     asSent: (wire) => (wire === null ? 'nothing: pixAmountUnit is not set' : wire),
+    field: (field) => field,
     nameWarning: (sheetName, providerName) => `the sheet says "${sheetName}", the key belongs to "${providerName}"`,
     duplicateWarning: (key, amount, batchName) => `${key} was paid ${amount} in "${batchName}" (allowed by --allow-duplicates)`,
     checked: (file, rows, count, total) => `✓ ${file}: ${counted('en', rows, { one: 'row passes', other: 'rows pass' })} every offline check; ${counted('en', count, { one: 'payment', other: 'payments' })}, ${total} in all.`,
@@ -61,6 +64,7 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
     summary: { sheet: 'planilha', batch: 'lote', rows: 'linhas na planilha', payments: 'pagamentos', total: 'total', largest: 'maior valor', asSent: 'enviado como', rejected: 'linhas rejeitadas', ignored: 'colunas não lidas' },
     ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (coluna ${c.column})`).join(', ')}: o paybatch não ${columns.length === 1 ? 'a lê' : 'as lê'}`,
     asSent: (wire) => (wire === null ? 'nada: pixAmountUnit não está definido' : wire),
+    field: (field) => ({ key: 'chave', document: 'documento', name: 'nome', amount: 'valor' })[field] ?? field,
     nameWarning: (sheetName, providerName) => `a planilha diz "${sheetName}", a chave pertence a "${providerName}"`,
     duplicateWarning: (key, amount, batchName) => `${key} já recebeu ${amount} em "${batchName}" (permitido por --allow-duplicates)`,
     checked: (file, rows, count, total) => `✓ ${file}: ${counted('pt-BR', rows, { one: 'linha passa', other: 'linhas passam' })} em todas as verificações offline; ${counted('pt-BR', count, { one: 'pagamento', other: 'pagamentos' })}, ${total} no total.`,

@@ -146,13 +146,15 @@ async function billRequests(source: BillSource): Promise<readonly BillRequest[]>
   if (source.kind === 'code') return [{ code: source.code, amount: source.amount, description: source.description }];
   const { readFile } = await import('node:fs/promises');
   const { readBillList } = await import('../../../sheet/bill-sheet.js');
+  const { saySheet } = await import('../../../words/sheet.js');
   let bytes: Buffer;
   try {
     bytes = await readFile(source.file);
   } catch (e) {
     throw new UsageError(`Cannot read ${source.file}: ${(e as Error).message}`);
   }
-  return readBillList(bytes, source.file);
+  // English, as the rest of a bill list's refusal.
+  return readBillList(bytes, source.file, (reason) => saySheet(reason, 'en'));
 }
 
 function renderOutcomes(out: Output, result: PayBillsResult, { bill, frame }: Humanized): void {
