@@ -16,7 +16,7 @@ import Sqlite from 'better-sqlite3';
 import { Pool } from 'undici';
 
 const BIN = fileURLToPath(new URL('../bin/paybatch.js', import.meta.url));
-/** What paybatch's receipt fetching uses (src/engine/fetch-receipts.ts), so both sides have the same concurrency. */
+/** What paybatch's receipt fetching uses (src/engine/follow-up/fetch-receipts.ts), so both sides have the same concurrency. */
 const RECEIPT_CONCURRENCY = 4;
 const RUN_TIMEOUT_MS = 15 * 60_000;
 const run = promisify(execFile);

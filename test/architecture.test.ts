@@ -30,6 +30,16 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 /** Files at the top of src/ shared by every layer (typed errors, private file creation, the package's folder). */
 const SHARED = new Set(['errors.ts', 'private-files.ts', 'package-root.ts']);
 
+/** Core files that still choose words by a locale (the import's refusals and hints), to go. */
+const STILL_WORDED = ['engine/pix-import/check-sheet.ts', 'engine/pix-import/import-sheet.ts', 'engine/pix-import/import-words.ts', 'engine/pix-import/stage-sheet.ts'];
+/**
+ * The engine's features, each a folder whose index.ts is its door, in the one order they may use each other: a
+ * feature uses only those before it (approvals gate batches and bills; the follow-up uses batches, bills and alerts;
+ * importing a sheet sends batches and retries from what the follow-up read).
+ */
+const FEATURE_ORDER = ['approvals', 'batches', 'bills', 'webhooks', 'alerts', 'follow-up', 'pix-import', 'reports', 'dashboard', 'provider-check', 'ledger-admin'];
+const featureOf = (rel: string): string | null => (rel.startsWith('engine/') && rel.split('/').length === 3 ? rel.split('/')[1]! : null);
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -82,6 +92,35 @@ describe('the layers of src/', () => {
       return local.filter((target) => layerOf(target) === 'ledger').map((target) => `${from} → ${relative(SRC, target)}`);
     });
     expect(reaching).toEqual([]);
+  });
+
+  it('the engine is grouped by feature: the rest of paybatch enters a feature only by its door, and features use each other in one order', () => {
+    const wrong: string[] = [];
+    for (const [file, { local }] of imports) {
+      const from = relative(SRC, file);
+      for (const target of local) {
+        const to = relative(SRC, target);
+        const feature = featureOf(to);
+        if (feature === null || featureOf(from) === feature) continue;
+        if (!to.endsWith('/index.ts')) wrong.push(`${from} → ${to}: not through the door engine/${feature}/index.ts`);
+        // Shared engine files (at its root) serve every feature and import none.
+        if (from.startsWith('engine/') && featureOf(from) === null) wrong.push(`${from} → ${to}: a shared engine file uses a feature`);
+        const above = featureOf(from);
+        if (above !== null && FEATURE_ORDER.indexOf(above) <= FEATURE_ORDER.indexOf(feature)) wrong.push(`${from} → ${to}: ${above} may use only features before it`);
+      }
+    }
+    const folders = readdirSync(join(SRC, 'engine')).filter((n) => statSync(join(SRC, 'engine', n)).isDirectory());
+    expect(folders.sort()).toEqual([...FEATURE_ORDER].sort());
+    expect(wrong).toEqual([]);
+  });
+
+  it('below the edge nothing knows a locale: domain, sheet, engine, provider, ledger and network return codes and data', () => {
+    const CORE = ['domain', 'sheet', 'engine', 'provider', 'ledger', 'network'];
+    const worded = [...imports]
+      .filter(([file]) => CORE.includes(layerOf(file) ?? ''))
+      .filter(([, { text }]) => /\blocale\b|\bLocale\b|resolveLocale/.test(text))
+      .map(([file]) => relative(SRC, file));
+    expect(worded).toEqual(STILL_WORDED);
   });
 
   it('has no circle of imports', () => {

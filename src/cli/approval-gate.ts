@@ -1,5 +1,5 @@
 import type { ApproverSigner } from '../config/approver-key.js';
-import type { ApprovalGate, MakerKey } from '../engine/approvals.js';
+import type { ApprovalGate, MakerKey } from '../engine/approvals/index.js';
 import type { Context } from './context.js';
 
 /**
@@ -7,7 +7,7 @@ import type { Context } from './context.js';
  * the run's language (English under --json, whose documents never change with the locale).
  */
 export async function approvalGateOf(ctx: Context): Promise<ApprovalGate> {
-  const { approvalGate } = await import('../engine/approvals.js');
+  const { approvalGate } = await import('../engine/approvals/index.js');
   const { explainApprovalRefusal } = await import('./messages/approval-words.js');
   return approvalGate(await ctx.profile(), explainApprovalRefusal(await refusalLocale(ctx)));
 }

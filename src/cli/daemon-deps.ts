@@ -29,7 +29,7 @@ export interface DaemonDepsInput {
 
 /** The one place where `paybatch daemon` and `paybatch demo` get the dependencies of runDaemon. */
 export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
-  const { callbackHandler } = await import('../engine/apply-callback.js');
+  const { callbackHandler } = await import('../engine/webhooks/index.js');
   const { settings } = i.profile;
   let send: DaemonDeps['send'] = async () => [];
   if (i.alerts === 'channels') {
@@ -60,7 +60,7 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
     onCallback: callbackHandler(i.provider.dialect.billAmountUnit),
     certificate: i.certificate ?? null,
     // The daemon's log and alerts about approvals are in English, like its other texts.
-    approvals: (await import('../engine/approvals.js')).approvalGate(i.profile, (await import('./messages/approval-words.js')).explainApprovalRefusal('en')),
+    approvals: (await import('../engine/approvals/index.js')).approvalGate(i.profile, (await import('./messages/approval-words.js')).explainApprovalRefusal('en')),
   };
 }
 

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChannelResult, Alert } from '../alerts/alert.js';
 import type { Settings } from '../config/settings.js';
-import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type EventRules } from '../engine/apply-event.js';
-import type { ApprovalGate } from '../engine/approvals.js';
-import type { BillDocumentWriter } from '../engine/bill-documents.js';
-import { followUpPass, type PassResult } from '../engine/follow-up.js';
+import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type EventRules } from '../engine/webhooks/index.js';
+import type { ApprovalGate } from '../engine/approvals/index.js';
+import type { BillDocumentWriter } from '../engine/bills/index.js';
+import { followUpPass, type PassResult } from '../engine/follow-up/index.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { CertificateFacts } from '../network/certificate-facts.js';
 import type { ProviderClient } from '../provider/client.js';

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ConfigError, UsageError } from '../errors.js';
 import type { EventReading, WebhookEvent } from '../domain/webhook-event.js';
-import type { DeliveryMeta } from '../engine/apply-event.js';
+import type { DeliveryMeta } from '../engine/webhooks/index.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { webhookSecretProblem } from '../domain/webhook-proof.js';
 import type { WebhookMethod, WebhookMethodSetting } from '../domain/webhook-proof.js';

@@ -4,7 +4,7 @@ import { localDateTime, localDay, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
 import { statusWord } from '../words/status-words.js';
 import { pixReasonText, statusWithReasonText } from '../words/payment-reasons.js';
-import type { AlertView, ApprovalView, BatchDetail, BatchProgress, BillView, CallEntry, DashboardItem, DashboardReceipt } from '../engine/dashboard.js';
+import type { AlertView, ApprovalView, BatchDetail, BatchProgress, BillView, CallEntry, DashboardItem, DashboardReceipt } from '../engine/dashboard/index.js';
 
 /**
  * What the dashboard's API answers: each value raw (centavos, ISO instants, English status words: stable for

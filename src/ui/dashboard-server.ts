@@ -6,7 +6,7 @@ import { ITEM_STATES, type ItemState } from '../domain/item-state.js';
 import type { Locale } from '../words/locale.js';
 import {
   acknowledgeAlert, alertsView, approvalsView, batchCalls, batchDetail, batchesWithProgress, batchItems, billsView, receiptFile, receiptsView, type AlertView, type ApprovalGate, type Ledger,
-} from '../engine/dashboard.js';
+} from '../engine/dashboard/index.js';
 import { UsageError } from '../errors.js';
 import { dashboardAssets, type Asset } from './dashboard-assets.js';
 import { cookieValue, dashboardKeys, newDashboardToken } from './dashboard-auth.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBoleto } from '../../src/domain/boleto.js';
 import { billKindName, refusalText, timingText, warningText } from '../../src/cli/commands/boleto/bill-messages.js';
-import { billTiming, chooseAmount, crossCheck, returnPossibleUntil } from '../../src/engine/bill-plan.js';
+import { billTiming, chooseAmount, crossCheck, returnPossibleUntil } from '../../src/engine/bills/bill-plan.js';
 import { bankLine, collectionLine, detailsFor } from './fixtures.js';
 
 const decode = (line: string) => decodeBoleto(line, '2025-03-10');

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { BILL_RETURN_REASONS } from '../../src/domain/reasons.js';
-import { recordWebhookEvent } from '../../src/engine/apply-event.js';
-import { raiseAlerts } from '../../src/engine/attention.js';
-import { callbackHandler } from '../../src/engine/apply-callback.js';
+import { recordWebhookEvent } from '../../src/engine/webhooks/apply-event.js';
+import { raiseAlerts } from '../../src/engine/alerts/attention.js';
+import { callbackHandler } from '../../src/engine/webhooks/apply-callback.js';
 import { blockingBills, getBill, insertBillIntent, updateBill } from '../../src/ledger/bill-repository.js';
 import { callsOf, logIntent } from '../../src/ledger/call-log.js';
 import { checkLedger } from '../../src/ledger/ledger-check.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BILL_WARNING_WORDS, REFUSAL_WORDS, refusalSentence } from '../../src/cli/messages/bill-refusals.js';
 import { decodeBoleto } from '../../src/domain/boleto.js';
-import { checkDecode } from '../../src/engine/bill-plan.js';
+import { checkDecode } from '../../src/engine/bills/bill-plan.js';
 import { LOCALES } from '../../src/words/locale.js';
 import { BOLETO_PROBLEM_WORDS, BOLETO_WARNING_WORDS, boletoProblemsText, boletoWarningText } from '../../src/words/bills.js';
 

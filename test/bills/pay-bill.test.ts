@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billKindName, outcomeText, refusedBillsError, refusalText, leftOutText, warningText } from '../../src/cli/commands/boleto/bill-messages.js';
-import { BillsRefusedError, inspectBill, payBills, type InspectedBill } from '../../src/engine/pay-bill.js';
-import { resolveBill } from '../../src/engine/resolve-bill.js';
-import type { BillRequest, PreparedBill } from '../../src/engine/plan-bills.js';
+import { BillsRefusedError, inspectBill, payBills, type InspectedBill } from '../../src/engine/bills/pay-bill.js';
+import { resolveBill } from '../../src/engine/bills/resolve-bill.js';
+import type { BillRequest, PreparedBill } from '../../src/engine/bills/plan-bills.js';
 import { CancelledError } from '../../src/errors.js';
-import { callbackHandler } from '../../src/engine/apply-callback.js';
-import { recordWebhookEvent } from '../../src/engine/apply-event.js';
+import { callbackHandler } from '../../src/engine/webhooks/apply-callback.js';
+import { recordWebhookEvent } from '../../src/engine/webhooks/apply-event.js';
 import { decodeBoleto } from '../../src/domain/boleto.js';
 import { getBill, insertBillIntent, listBills } from '../../src/ledger/bill-repository.js';
 import { billDocumentWriter } from '../../src/receipts/bill-receipt.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBoleto } from '../../src/domain/boleto.js';
-import type { BillRefusal } from '../../src/engine/bill-plan.js';
-import { detailsToAsk, MAX_BILL_DESCRIPTION, planBills, type BillDecision, type BillPlanInput, type BillRequest, type DetailsAnswer } from '../../src/engine/plan-bills.js';
+import type { BillRefusal } from '../../src/engine/bills/bill-plan.js';
+import { detailsToAsk, MAX_BILL_DESCRIPTION, planBills, type BillDecision, type BillPlanInput, type BillRequest, type DetailsAnswer } from '../../src/engine/bills/plan-bills.js';
 import type { BillRow } from '../../src/ledger/bill-repository.js';
 import type { BillStatus } from '../../src/ledger/schema.js';
 import type { BillDetails } from '../../src/provider/types.js';
@@ -60,7 +60,7 @@ describe('planBills: one request', () => {
       {
         refuse: [
           { code: 'invalid_code', problems: [{ code: 'wrong_length', length: 4 }] },
-          { code: 'invalid_amount', detail: 'amount "1,2,3": misplaced "," thousands separator' },
+          { code: 'invalid_amount', reason: { code: 'amount_misplaced_group', text: '1,2,3', mark: ',' } },
           { code: 'description_too_long', length: 141, max: 140 },
         ],
       },
@@ -78,7 +78,7 @@ describe('planBills: one request', () => {
       'paid in the ledger, in a file, with a bad amount: refused, not left out',
       input({ code: fixed, amount: 'abc' }, { previous: [paidRow] }),
       { skipPaid: true },
-      { refuse: [{ code: 'invalid_amount', detail: 'amount "abc" has characters other than digits, "." and ","' }, { code: 'already_paid_in_ledger', ...attempt(1, 'paid') }] },
+      { refuse: [{ code: 'invalid_amount', reason: { code: 'amount_characters', text: 'abc' } }, { code: 'already_paid_in_ledger', ...attempt(1, 'paid') }] },
     ],
     ['a bill the provider does not know', input({ code: fixed }, { details: { ok: false, refusal: { code: 'unknown_to_provider' } } }), {}, { refuse: [{ code: 'unknown_to_provider' }] }],
     ['details with another amount than the code', input({ code: fixed }, { details: found(detailsFor(fixed, 19_590)) }), {}, { refuse: [{ code: 'amount_mismatch', codeCents: 15_990, providerCents: 19_590 }] }],

@@ -44,7 +44,7 @@ const LINES: Readonly<Record<DaemonEvent, DaemonLogEntry>> = {
   ledger_unreachable: { level: 'warn', msg: 'the ledger cannot be reached (or stayed busy with other hosts); trying again', error: 'connect ECONNREFUSED' },
   timeout_reached: { level: 'warn', msg: 'stopping: --timeout reached with payments still open' },
   pass_done: { level: 'info', msg: 'pass done', pending: 2, unsent: 0, changed: 1 },
-  // A part of a pass that failed: the engine's own text follows (engine/follow-up.ts words it).
+  // A part of a pass that failed: the engine's own text follows (engine/follow-up/follow-up.ts words it).
   pass_problem: { level: 'warn', msg: 'reconciling batch #3: connect ECONNREFUSED' },
   receipt_files_swept: { level: 'info', msg: 'removed temporary receipt files that killed writes left', count: 2 },
   scheduled_start: { level: 'info', msg: 'started a scheduled batch (import --pay-on)', batch: 7 },

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
-import { callbackHandler } from '../../src/engine/apply-callback.js';
-import { recordWebhookEvent } from '../../src/engine/apply-event.js';
+import { callbackHandler } from '../../src/engine/webhooks/apply-callback.js';
+import { recordWebhookEvent } from '../../src/engine/webhooks/apply-event.js';
 import { openLedger } from '../../src/ledger/open-ledger.js';
 import { runCli } from '../helpers/test-io.js';
 import { useTempDir } from '../helpers/temp-dir.js';

@@ -143,8 +143,8 @@ describe('paybatch in Portuguese', () => {
 
   it('lists events with their São Paulo time, labelled', async () => {
     const dir = tempDir();
-    const { recordWebhookEvent } = await import('../../src/engine/apply-event.js');
-    const applyCallback = (await import('../../src/engine/apply-callback.js')).callbackHandler('reais');
+    const { recordWebhookEvent } = await import('../../src/engine/webhooks/apply-event.js');
+    const applyCallback = (await import('../../src/engine/webhooks/apply-callback.js')).callbackHandler('reais');
     const file = join(dir, 'ledger.db');
     const ledger = await openLedger(file);
     const raw = { eventId: 'e1', type: 'cartao', category: 'fatura_fechada', detail: {} };

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DaemonDeps, LogEntry } from '../../src/daemon/run-daemon.js';
 import type { Ledger } from '../../src/ledger/open-ledger.js';
 import { openLedger } from '../../src/ledger/open-ledger.js';
-import type { PassResult } from '../../src/engine/follow-up.js';
+import type { PassResult } from '../../src/engine/follow-up/follow-up.js';
 import { DEFAULT_DIALECT } from '../../src/provider/dialect.js';
 import type { ProviderClient } from '../../src/provider/client.js';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -12,7 +12,7 @@ import { useTempDir } from '../helpers/temp-dir.js';
 // The pass itself is not under test here: it is replaced by one that asks the running daemon's /healthz, so the
 // receiver is up and the answers are taken while the daemon runs, with no timer involved.
 const during = vi.hoisted(() => ({ pass: async (): Promise<void> => {} }));
-vi.mock('../../src/engine/follow-up.js', () => ({
+vi.mock('../../src/engine/follow-up/follow-up.js', () => ({
   followUpPass: async (): Promise<PassResult> => {
     await during.pass();
     return {

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
-import type { DeliveryMeta } from '../../src/engine/apply-event.js';
+import type { DeliveryMeta } from '../../src/engine/webhooks/apply-event.js';
 import { startReceiver } from '../../src/daemon/webhook-receiver.js';
 import type { ReceiverLogEntry, ReceiverOptions, RunningReceiver } from '../../src/daemon/webhook-receiver.js';
 import { signStandardWebhook } from '../../src/domain/webhook-proof.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
-import { recordWebhookEvent, recordWebhookEvents } from '../../src/engine/apply-event.js';
+import { recordWebhookEvent, recordWebhookEvents } from '../../src/engine/webhooks/apply-event.js';
 import { logIntent, logOutcome } from '../../src/ledger/call-log.js';
 import { sqliteOf } from '../../src/ledger/open-ledger.js';
 import { countingTransactions } from '../helpers/counting-ledger.js';

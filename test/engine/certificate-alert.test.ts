@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/alerts/alert.js';
-import { raiseAlerts } from '../../src/engine/attention.js';
+import { raiseAlerts } from '../../src/engine/alerts/attention.js';
 import type { CertificateFacts } from '../../src/network/certificate-facts.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkProvider } from '../../src/engine/check-provider.js';
+import { checkProvider } from '../../src/engine/provider-check/check-provider.js';
 import { miniProvider, useFakeProviders } from '../provider/fake-provider.js';
 
 const { setup } = useFakeProviders();

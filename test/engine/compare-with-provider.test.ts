@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithProvider } from '../../src/engine/compare-with-provider.js';
+import { compareWithProvider } from '../../src/engine/follow-up/compare-with-provider.js';
 import { getBatch } from '../../src/ledger/batch-repository.js';
 import { sqliteOf } from '../../src/ledger/open-ledger.js';
 import type { Item } from '../../src/provider/types.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemState } from '../../src/domain/item-state.js';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
-import { recordWebhookEvent } from '../../src/engine/apply-event.js';
-import { raiseAlerts } from '../../src/engine/attention.js';
-import { reconcileBatch } from '../../src/engine/reconcile.js';
+import { recordWebhookEvent } from '../../src/engine/webhooks/apply-event.js';
+import { raiseAlerts } from '../../src/engine/alerts/attention.js';
+import { reconcileBatch } from '../../src/engine/follow-up/reconcile.js';
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import type { Item } from '../../src/provider/types.js';
 import { destination, ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';

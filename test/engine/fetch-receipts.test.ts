@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fetchReceipts } from '../../src/engine/fetch-receipts.js';
-import { recordWebhookEvent } from '../../src/engine/apply-event.js';
+import { fetchReceipts } from '../../src/engine/follow-up/fetch-receipts.js';
+import { recordWebhookEvent } from '../../src/engine/webhooks/apply-event.js';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { ProviderError } from '../../src/errors.js';
 import type { ItemRow } from '../../src/ledger/item-repository.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_WORDS } from '../../src/engine/import-words.js';
-import { duplicatesRefusal, planRow } from '../../src/engine/plan-import.js';
-import { lookKeysUp, type KeyResolution } from '../../src/engine/resolve-keys.js';
+import { IMPORT_WORDS } from '../../src/engine/pix-import/import-words.js';
+import { duplicatesRefusal, planRow } from '../../src/engine/pix-import/plan-import.js';
+import { lookKeysUp, type KeyResolution } from '../../src/engine/pix-import/resolve-keys.js';
 import type { StagedRow } from '../../src/ledger/import-staging.js';
 import type { Destination } from '../../src/provider/types.js';
 

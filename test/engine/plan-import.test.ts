@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planRow, totalsOf } from '../../src/engine/plan-import.js';
-import type { KeyResolution } from '../../src/engine/resolve-keys.js';
+import { planRow, totalsOf } from '../../src/engine/pix-import/plan-import.js';
+import type { KeyResolution } from '../../src/engine/pix-import/resolve-keys.js';
 import type { Destination } from '../../src/provider/types.js';
 import type { StagedRow } from '../../src/ledger/import-staging.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
-import { recordWebhookEvent } from '../../src/engine/apply-event.js';
-import { reconcileBatch } from '../../src/engine/reconcile.js';
+import { recordWebhookEvent } from '../../src/engine/webhooks/apply-event.js';
+import { reconcileBatch } from '../../src/engine/follow-up/reconcile.js';
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import type { Item } from '../../src/provider/types.js';
 import { destination, ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { raiseAlerts } from '../../src/engine/attention.js';
-import { recordWebhookEvent } from '../../src/engine/apply-event.js';
-import { reconcileBatch } from '../../src/engine/reconcile.js';
+import { raiseAlerts } from '../../src/engine/alerts/attention.js';
+import { recordWebhookEvent } from '../../src/engine/webhooks/apply-event.js';
+import { reconcileBatch } from '../../src/engine/follow-up/reconcile.js';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
-import { reprocessUnpaidForInstability } from '../../src/engine/reprocess.js';
+import { reprocessUnpaidForInstability } from '../../src/engine/follow-up/reprocess.js';
 import { reprocessIdentifier } from '../../src/domain/identifier.js';
 import type { Alert } from '../../src/alerts/alert.js';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';

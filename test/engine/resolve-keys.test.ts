@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
-import { resolveKeys } from '../../src/engine/resolve-keys.js';
+import { resolveKeys } from '../../src/engine/pix-import/resolve-keys.js';
 import { destination } from '../helpers/ledger-fixture.js';
 
 const unavailable = () => new ProviderError('503', { status: 503, method: 'GET', path: '/pix/keys/x' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commitRetry, prepareRetry, type RetryDeps, type RetryOptions, type RetryResult, type RetrySummary } from '../../src/engine/retry-batch.js';
-import { exportBatchRows } from '../../src/engine/export-batch.js';
+import { commitRetry, prepareRetry, type RetryDeps, type RetryOptions, type RetryResult, type RetrySummary } from '../../src/engine/pix-import/retry-batch.js';
+import { exportBatchRows } from '../../src/engine/reports/export-batch.js';
 import { CancelledError, InputRejectedError, PaybatchError } from '../../src/errors.js';
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { recordImport } from '../../src/ledger/import-repository.js';

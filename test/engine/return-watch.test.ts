@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
 import { itemStateFromWord } from '../../src/domain/provider-words.js';
-import { followUpPass } from '../../src/engine/follow-up.js';
+import { followUpPass } from '../../src/engine/follow-up/follow-up.js';
 import { getBatch } from '../../src/ledger/batch-repository.js';
 import { sqliteOf } from '../../src/ledger/open-ledger.js';
 import type { ProviderClient } from '../../src/provider/client.js';

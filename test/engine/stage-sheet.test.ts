@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
-import { planStaged, readAndLookUp } from '../../src/engine/stage-sheet.js';
+import { planStaged, readAndLookUp } from '../../src/engine/pix-import/stage-sheet.js';
 import { ImportStaging } from '../../src/ledger/import-staging.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
 import { openLedger, sqliteOf } from '../../src/ledger/open-ledger.js';

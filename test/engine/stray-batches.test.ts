@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
-import { resolveStrayBatches } from '../../src/engine/stray-batches.js';
+import { resolveStrayBatches } from '../../src/engine/follow-up/stray-batches.js';
 import { sqliteOf } from '../../src/ledger/open-ledger.js';
 import { recordStrayBatch, strayBatchesKept } from '../../src/ledger/stray-batch-store.js';
 import type { Item } from '../../src/provider/types.js';

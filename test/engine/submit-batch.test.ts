@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
-import { followUpPass } from '../../src/engine/follow-up.js';
-import { submitBatch } from '../../src/engine/submit-batch.js';
+import { followUpPass } from '../../src/engine/follow-up/follow-up.js';
+import { submitBatch } from '../../src/engine/batches/submit-batch.js';
 import { BatchClaimLost } from '../../src/ledger/batch-claim.js';
 import { getBatch } from '../../src/ledger/batch-repository.js';
 import { recordImport } from '../../src/ledger/import-repository.js';

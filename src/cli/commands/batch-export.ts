@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Locale } from '../../words/locale.js';
-import type { RetryStatus } from '../../engine/batches.js';
+import type { RetryStatus } from '../../engine/batches/index.js';
 import { UsageError } from '../../errors.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
@@ -32,9 +32,9 @@ export function parseBatchExportOptions(raw: RawInput): BatchExportOptions {
 }
 
 export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Promise<void> {
-  const { exportBatchRows } = await import('../../engine/export-batch.js');
+  const { exportBatchRows } = await import('../../engine/reports/index.js');
   const { paymentSheetCsv } = await import('../../sheet/payment-sheet-csv.js');
-  const { findBatch } = await import('../../engine/batches.js');
+  const { findBatch } = await import('../../engine/batches/index.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const source = await findBatch(ledger, opts.ref);

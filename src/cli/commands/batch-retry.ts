@@ -1,5 +1,5 @@
-import type { RetryResult, RetrySummary } from '../../engine/retry-batch.js';
-import type { RetryStatus } from '../../engine/batches.js';
+import type { RetryResult, RetrySummary } from '../../engine/pix-import/index.js';
+import type { RetryStatus } from '../../engine/batches/index.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import type { Command } from 'commander';
 import type { Locale } from '../../words/locale.js';
@@ -64,8 +64,8 @@ export function parseBatchRetryOptions(raw: RawInput): BatchRetryOptions {
 }
 
 export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Promise<void> {
-  const { commitRetry, prepareRetry } = await import('../../engine/retry-batch.js');
-  const { findBatch } = await import('../../engine/batches.js');
+  const { commitRetry, prepareRetry } = await import('../../engine/pix-import/index.js');
+  const { findBatch } = await import('../../engine/batches/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { progressReporter } = await import('../progress.js');
   const ledger = await ctx.ledger();

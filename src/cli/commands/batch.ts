@@ -1,6 +1,6 @@
 import { ITEM_STATES, type ItemState } from '../../domain/item-state.js';
 import { CancelledError, UsageError } from '../../errors.js';
-import type { BatchDetails, BatchRow, BatchSchedule, ItemRow } from '../../engine/batches.js';
+import type { BatchDetails, BatchRow, BatchSchedule, ItemRow } from '../../engine/batches/index.js';
 import type { Ledger } from '../../engine/ledger-door.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
@@ -98,20 +98,20 @@ export function parseBatchActionOptions(raw: RawInput): BatchActionOptions {
 }
 
 export async function runBatchList(ctx: Context): Promise<void> {
-  const { batchList } = await import('../../engine/batches.js');
+  const { batchList } = await import('../../engine/batches/index.js');
   const listed = await batchList(await ctx.ledger());
   const h = await humanize(ctx);
   ctx.out.result(listed.map((l) => batchDoc(l.batch, l.schedule)), () => renderBatchList(ctx.out, listed.map((l) => l.batch), h));
 }
 
 export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promise<void> {
-  const { batchDetails } = await import('../../engine/batches.js');
+  const { batchDetails } = await import('../../engine/batches/index.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const found = await requireBatch(ctx, ledger, opts.ref);
   let refreshed = null;
   if (opts.refresh) {
-    const { reconcileBatch } = await import('../../engine/reconcile.js');
+    const { reconcileBatch } = await import('../../engine/follow-up/index.js');
     refreshed = await reconcileBatch({ ledger, provider: await ctx.provider(), now: ctx.now }, found.id);
     for (const u of refreshed.unknownStatuses) ctx.out.warn(h.words.unknownStatus(u.identifier, u.status));
   }
@@ -127,7 +127,7 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
 }
 
 export async function runBatchItems(ctx: Context, opts: BatchItemsOptions): Promise<void> {
-  const { batchItems } = await import('../../engine/batches.js');
+  const { batchItems } = await import('../../engine/batches/index.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
@@ -136,8 +136,8 @@ export async function runBatchItems(ctx: Context, opts: BatchItemsOptions): Prom
 }
 
 export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Promise<void> {
-  const { claimOf, submitBatch } = await import('../../engine/submit-batch.js');
-  const { planBatchStart } = await import('../../engine/batches.js');
+  const { claimOf, submitBatch } = await import('../../engine/batches/index.js');
+  const { planBatchStart } = await import('../../engine/batches/index.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const { approvalGateOf } = await import('../approval-gate.js');
@@ -157,7 +157,7 @@ export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Pro
 }
 
 export async function runBatchDelete(ctx: Context, opts: BatchActionOptions): Promise<void> {
-  const { deleteBatch } = await import('../../engine/batch-actions.js');
+  const { deleteBatch } = await import('../../engine/batches/index.js');
   const { words } = await humanize(ctx);
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
@@ -173,7 +173,7 @@ async function confirmOrCancel(ctx: Context, yes: boolean, question: string): Pr
 }
 
 async function requireBatch(ctx: Context, ledger: Ledger, ref: string): Promise<BatchRow> {
-  const { findBatch } = await import('../../engine/batches.js');
+  const { findBatch } = await import('../../engine/batches/index.js');
   const b = await findBatch(ledger, ref);
   if (!b) {
     const words = batchMessages[await ctx.locale()];

@@ -61,9 +61,9 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
   const { tmpdir } = await import('node:os');
   const { randomBytes } = await import('node:crypto');
   const { openLedger } = await import('../../engine/ledger-door.js');
-  const { batchOutcomes } = await import('../../engine/batch-outcomes.js');
+  const { batchOutcomes } = await import('../../engine/batches/index.js');
   const { connectProvider } = await import('../connect-provider.js');
-  const { importSheet } = await import('../../engine/import-sheet.js');
+  const { importSheet } = await import('../../engine/pix-import/index.js');
   const { runDaemon } = await import('../../daemon/run-daemon.js');
   const { daemonDeps } = await import('../daemon-deps.js');
   const { daemonLogger } = await import('../daemon-logger.js');

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { StoredEvent } from '../../engine/event-log.js';
+import type { StoredEvent } from '../../engine/webhooks/index.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { eventsMessages } from '../messages/events.js';
@@ -44,7 +44,7 @@ export function parseEventsListOptions(raw: RawInput): EventsListOptions {
 }
 
 export async function runEventsList(ctx: Context, opts: EventsListOptions): Promise<void> {
-  const { listEvents } = await import('../../engine/event-log.js');
+  const { listEvents } = await import('../../engine/webhooks/index.js');
   const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
   const rows = await listEvents(await ctx.ledger(), opts);
   const locale = await ctx.locale();

@@ -1,5 +1,5 @@
-import type { ImportResult, ImportSummary } from '../../engine/import-sheet.js';
-import { notYetStarted } from '../../engine/not-yet-started.js';
+import type { ImportResult, ImportSummary } from '../../engine/pix-import/index.js';
+import { notYetStarted } from '../../engine/batches/index.js';
 import { UsageError } from '../../errors.js';
 import type { Locale } from '../../words/locale.js';
 import type { PixKeyType } from '../../domain/pix-key.js';
@@ -120,16 +120,16 @@ export function parseTemplateOptions(raw: RawInput): TemplateOptions {
 
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
   if (opts.check) return runCheck(ctx, opts);
-  const { importSheet } = await import('../../engine/import-sheet.js');
+  const { importSheet } = await import('../../engine/pix-import/index.js');
   const { progressReporter } = await import('../progress.js');
-  const { anyNotYetStarted } = await import('../../engine/batches.js');
+  const { anyNotYetStarted } = await import('../../engine/batches/index.js');
   const profile = await ctx.profile();
   const ledger = await ctx.ledger();
   const h = await humanize(ctx);
   const { words, formatBRL } = h;
   const locale = await ctx.locale();
   // A date that cannot be scheduled is refused before anything is read or written.
-  const schedule = opts.payOn === undefined ? null : await import('../../engine/schedule-batch.js');
+  const schedule = opts.payOn === undefined ? null : await import('../../engine/batches/index.js');
   const payOn = schedule === null || opts.payOn === undefined ? null : schedule.payOnStart(opts.payOn, ctx.now());
   const { onProgress, spinner } = await progressReporter(ctx.out);
   let result;
@@ -193,7 +193,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
 }
 
 async function runCheck(ctx: Context, opts: ImportOptions): Promise<void> {
-  const { checkSheet } = await import('../../engine/check-sheet.js');
+  const { checkSheet } = await import('../../engine/pix-import/index.js');
   const { maxItemAmount, maxBatchTotal } = (await ctx.profile()).settings;
   const { words, formatBRL } = await humanize(ctx);
   // Refusals and row reasons in the user's language; `--json` keeps them English.

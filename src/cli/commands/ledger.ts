@@ -1,4 +1,4 @@
-import type { LedgerCheck } from '../../engine/ledger-admin.js';
+import type { LedgerCheck } from '../../engine/ledger-admin/index.js';
 import type { Ledger } from '../../engine/ledger-door.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
@@ -58,7 +58,7 @@ export function parseLedgerCopyOptions(raw: RawInput): LedgerCopyOptions {
 }
 
 export async function runLedgerMigrate(ctx: Context): Promise<void> {
-  const { migrateLedgerAt } = await import('../../engine/ledger-admin.js');
+  const { migrateLedgerAt } = await import('../../engine/ledger-admin/index.js');
   const result = await migrateLedgerAt(await ctx.ledgerFile());
   ctx.out.result(result, () =>
     ctx.out.print(
@@ -75,7 +75,7 @@ export async function runLedgerCopy(ctx: Context, opts: LedgerCopyOptions): Prom
   const { ConfigError } = await import('../../errors.js');
   const { isPostgresUrl } = await import('../../domain/ledger-location.js');
   const { openLedger } = await import('../../engine/ledger-door.js');
-  const { copyLedger } = await import('../../engine/ledger-admin.js');
+  const { copyLedger } = await import('../../engine/ledger-admin/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   // The profile decides the language of what follows, refusals included, even when --to names the target.
   await ctx.locale();
@@ -116,7 +116,7 @@ export function parseLedgerBackupOptions(raw: RawInput): LedgerBackupOptions {
 }
 
 export async function runLedgerBackup(ctx: Context, opts: LedgerBackupOptions): Promise<void> {
-  const { backupLedger, defaultBackupFile } = await import('../../engine/ledger-admin.js');
+  const { backupLedger, defaultBackupFile } = await import('../../engine/ledger-admin/index.js');
   const ledger = await existingLedger(ctx);
   if (ledger.dialect === 'postgres') {
     const { ConfigError } = await import('../../errors.js');
@@ -129,7 +129,7 @@ export async function runLedgerBackup(ctx: Context, opts: LedgerBackupOptions): 
 }
 
 export async function runLedgerCheck(ctx: Context): Promise<number> {
-  const { checkLedger } = await import('../../engine/ledger-admin.js');
+  const { checkLedger } = await import('../../engine/ledger-admin/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { ExitCode } = await import('../../errors.js');
   const ledger = await existingLedger(ctx);

@@ -1,4 +1,4 @@
-import type { ProviderCheck } from '../../engine/check-provider.js';
+import type { ProviderCheck } from '../../engine/provider-check/index.js';
 import { ExitCode } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
@@ -37,7 +37,7 @@ export function parseProviderCheckOptions(raw: RawInput): ProviderCheckOptions {
 }
 
 export async function runProviderCheck(ctx: Context, opts: ProviderCheckOptions): Promise<number> {
-  const { checkProvider } = await import('../../engine/check-provider.js');
+  const { checkProvider } = await import('../../engine/provider-check/index.js');
   const { reachOf, connectionFacts, connectionLines } = await import('../provider-reach.js');
   const provider = await ctx.provider();
   const profile = await ctx.profile();

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Locale } from '../../words/locale.js';
 import { PaybatchError, UsageError } from '../../errors.js';
-import type { SavedReceipt } from '../../engine/saved-receipts.js';
+import type { SavedReceipt } from '../../engine/reports/index.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import type { IO } from '../io.js';
@@ -66,7 +66,7 @@ const receiptDoc = (r: SavedReceipt) => ({
 });
 
 export async function runReceiptsList(ctx: Context, opts: ReceiptsListOptions): Promise<void> {
-  const { receiptsOfBatch } = await import('../../engine/saved-receipts.js');
+  const { receiptsOfBatch } = await import('../../engine/reports/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
@@ -83,7 +83,7 @@ export async function runReceiptsList(ctx: Context, opts: ReceiptsListOptions): 
 }
 
 export async function runReceiptsOpen(ctx: Context, opts: ReceiptsOpenOptions): Promise<void> {
-  const { receiptOf } = await import('../../engine/saved-receipts.js');
+  const { receiptOf } = await import('../../engine/reports/index.js');
   const words = retryReportMessages[await ctx.locale()];
   const receipt = await receiptOf(await ctx.ledger(), opts.ref);
   if (!receipt) throw new UsageError(words.noReceiptFor(opts.ref), { hint: words.receiptRefHint });

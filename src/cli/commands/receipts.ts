@@ -1,4 +1,4 @@
-import type { ReceiptsResult } from '../../engine/fetch-receipts.js';
+import type { ReceiptsResult } from '../../engine/follow-up/index.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
@@ -36,8 +36,8 @@ export function parseReceiptsFetchOptions(raw: RawInput): ReceiptsFetchOptions {
 }
 
 export async function runReceiptsFetch(ctx: Context, opts: ReceiptsFetchOptions): Promise<number> {
-  const { fetchReceipts } = await import('../../engine/fetch-receipts.js');
-  const { findBatch } = await import('../../engine/batches.js');
+  const { fetchReceipts } = await import('../../engine/follow-up/index.js');
+  const { findBatch } = await import('../../engine/batches/index.js');
   const { UsageError, ExitCode } = await import('../../errors.js');
   const ledger = await ctx.ledger();
   const batch = opts.batch === undefined ? undefined : await findBatch(ledger, opts.batch);

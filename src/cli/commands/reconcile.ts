@@ -1,6 +1,6 @@
 import { statusWord } from '../../words/status-words.js';
 import { ExitCode, UsageError } from '../../errors.js';
-import type { BatchComparison } from '../../engine/compare-with-provider.js';
+import type { BatchComparison } from '../../engine/follow-up/index.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
@@ -28,8 +28,8 @@ export function parseReconcileOptions(raw: RawInput): ReconcileOptions {
 }
 
 export async function runReconcile(ctx: Context, opts: ReconcileOptions): Promise<number> {
-  const { compareWithProvider } = await import('../../engine/compare-with-provider.js');
-  const { batchesSentToProvider, findBatch } = await import('../../engine/batches.js');
+  const { compareWithProvider } = await import('../../engine/follow-up/index.js');
+  const { batchesSentToProvider, findBatch } = await import('../../engine/batches/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();

@@ -1,4 +1,4 @@
-import type { ReportFormat } from '../../engine/batch-report.js';
+import type { ReportFormat } from '../../engine/reports/index.js';
 import { UsageError } from '../../errors.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
@@ -43,9 +43,9 @@ export function parseReportOptions(raw: RawInput): ReportOptions {
 }
 
 export async function runReport(ctx: Context, opts: ReportOptions): Promise<void> {
-  const { writeBatchReport } = await import('../../engine/batch-report.js');
+  const { writeBatchReport } = await import('../../engine/reports/index.js');
   const { reportRenderer } = await import('../../reports/report-renderer.js');
-  const { findBatch } = await import('../../engine/batches.js');
+  const { findBatch } = await import('../../engine/batches/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();

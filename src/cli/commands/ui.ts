@@ -53,7 +53,7 @@ export async function runUi(ctx: Context, opts: UiOptions): Promise<number> {
 /** Starts the dashboard over the context's ledger, in the profile's language; also used by `daemon --ui`. */
 export async function startUi(ctx: Context, opts: UiOptions) {
   const { startDashboard } = await import('../../ui/dashboard-server.js');
-  const { approvalGate } = await import('../../engine/approvals.js');
+  const { approvalGate } = await import('../../engine/approvals/index.js');
   const { explainApprovalRefusal } = await import('../messages/approval-words.js');
   const { storedAlertWords } = await import('../../alerts/alert.js');
   const ledger = await ctx.ledger();

@@ -5,9 +5,9 @@
 import { formatBoletoLine, type BoletoDecode } from '../../domain/boleto.js';
 import { localDateTime, localDay } from '../../words/local-time.js';
 import { formatBRL } from '../../domain/money.js';
-import { ledgerAttempt, type BillRefusal, type BillTiming, type BillWarning } from '../../engine/bill-plan.js';
+import { ledgerAttempt, type BillRefusal, type BillTiming, type BillWarning } from '../../engine/bills/index.js';
 import { alreadyDoneText, billWarningSentence, refusalSentence, type AmountWay } from './bill-refusals.js';
-import type { BillOutcome, PaymentWarning } from '../../engine/pay-bill.js';
+import type { BillOutcome, PaymentWarning } from '../../engine/bills/index.js';
 import type { BillRow } from '../../ledger/bill-repository.js';
 import { statusWord } from '../../words/status-words.js';
 

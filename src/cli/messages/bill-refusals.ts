@@ -1,14 +1,15 @@
 /**
  * Why a bill must not be paid, and what to know before or after paying it, in words: one table per language over
- * the codes of engine/bill-plan.ts and engine/pay-bill.ts. English is also the text of `--json` documents.
+ * the codes of engine/bills/bill-plan.ts and engine/bills/pay-bill.ts. English is also the text of `--json` documents.
  */
 import { formatBRL } from '../../domain/money.js';
-import type { BillRefusal, BillWarning, LedgerAttempt } from '../../engine/bill-plan.js';
-import type { PaymentWarning } from '../../engine/pay-bill.js';
+import type { BillRefusal, BillWarning, LedgerAttempt } from '../../engine/bills/index.js';
+import type { PaymentWarning } from '../../engine/bills/index.js';
 import { boletoProblemsText } from '../../words/bills.js';
 import type { Locale } from '../../words/locale.js';
 import { localDateTime, localDay } from '../../words/local-time.js';
 import { statusWord } from '../../words/status-words.js';
+import { sayValidation } from '../../words/validation.js';
 
 /** How the run lets people give an amount: the `--amount` option (a bill typed) or the amount column (a file). */
 export type AmountWay = 'option' | 'column';
@@ -47,7 +48,7 @@ export const REFUSAL_WORDS: Readonly<Record<Locale, RefusalWords>> = {
   en: {
     no_code: () => 'no bill code given',
     invalid_code: (r) => (r.problems.length ? boletoProblemsText(r.problems, 'en') : 'not a bill line or barcode'),
-    invalid_amount: (r) => r.detail,
+    invalid_amount: (r) => sayValidation(r.reason, 'en'),
     description_too_long: (r) => `longer than ${r.max} characters (${r.length})`,
     same_bill_twice: (r) => `the same bill as ${r.firstLine === null ? 'another request' : `line ${r.firstLine}`}; a bill is paid once`,
     already_paid_in_ledger: (r) => `${LEDGER.en.alreadyDone(r)}; pass --force to pay it again`,
@@ -71,7 +72,7 @@ export const REFUSAL_WORDS: Readonly<Record<Locale, RefusalWords>> = {
   'pt-BR': {
     no_code: () => 'nenhum código de conta informado',
     invalid_code: (r) => (r.problems.length ? boletoProblemsText(r.problems, 'pt-BR') : 'não é uma linha digitável nem um código de barras de conta'),
-    invalid_amount: (r) => r.detail,
+    invalid_amount: (r) => sayValidation(r.reason, 'pt-BR'),
     description_too_long: (r) => `mais longa que ${r.max} caracteres (${r.length})`,
     same_bill_twice: (r) => `a mesma conta que ${r.firstLine === null ? 'outro pedido' : `a linha ${r.firstLine}`}; uma conta é paga uma vez só`,
     already_paid_in_ledger: (r) => `${LEDGER['pt-BR'].alreadyDone(r)}; use --force para pagá-la de novo`,

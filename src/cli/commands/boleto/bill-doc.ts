@@ -1,8 +1,8 @@
-import type { BillRow } from '../../../engine/bills.js';
+import type { BillRow } from '../../../engine/bills/index.js';
 
 /** The JSON of a bill row (`boleto list`, `boleto pay`): a stable contract. Loads the rules it needs lazily. */
 export async function loadBillDoc() {
-  const { returnPossibleUntil } = await import('../../../engine/bill-plan.js');
+  const { returnPossibleUntil } = await import('../../../engine/bills/index.js');
   const returnableUntil = (b: BillRow): string | null => (b.status === 'paid' || b.status === 'scheduled' ? returnPossibleUntil(b.settle_date) : null);
   return (b: BillRow) => ({
     id: b.id,

@@ -1,17 +1,17 @@
 /**
  * The words of `boleto pay` and `boleto details`: refusals, warnings and payment outcomes, rendered from the values
- * the engine returns (engine/bill-plan.ts, engine/pay-bill.ts). Texts here are what people and `--json` documents
+ * the engine returns (engine/bills/bill-plan.ts, engine/bills/pay-bill.ts). Texts here are what people and `--json` documents
  * read; the engine never branches on them.
  */
 import type { Locale } from '../../../words/locale.js';
 import { saoPauloDateTime } from '../../../domain/bank-calendar.js';
 import { formatBoletoLine, type BoletoDecode } from '../../../domain/boleto.js';
 import { formatBRL } from '../../../domain/money.js';
-import { isLedgerRefusal, ledgerAttempt, type BillRefusal, type BillTiming, type BillWarning } from '../../../engine/bill-plan.js';
-import type { BillOutcome, BillsRefusedError, PaymentWarning } from '../../../engine/pay-bill.js';
-import type { BillRequest } from '../../../engine/plan-bills.js';
+import { isLedgerRefusal, ledgerAttempt, type BillRefusal, type BillTiming, type BillWarning } from '../../../engine/bills/index.js';
+import type { BillOutcome, BillsRefusedError, PaymentWarning } from '../../../engine/bills/index.js';
+import type { BillRequest } from '../../../engine/bills/index.js';
 import { InputRejectedError, type InputProblem } from '../../../errors.js';
-import type { BillRow } from '../../../engine/bills.js';
+import type { BillRow } from '../../../engine/bills/index.js';
 import * as billWordsPtBR from '../../messages/bill-pt-br.js';
 import { alreadyDoneText, billWarningSentence, refusalSentence, type AmountWay } from '../../messages/bill-refusals.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { InspectedBill } from '../../../engine/pay-bill.js';
+import type { InspectedBill } from '../../../engine/bills/index.js';
 import { ExitCode, InputRejectedError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
@@ -31,7 +31,7 @@ export function parseBoletoDetailsOptions(raw: RawInput): BoletoDetailsOptions {
 }
 
 export async function runBoletoDetails(ctx: Context, opts: BoletoDetailsOptions): Promise<number> {
-  const { inspectBill } = await import('../../../engine/pay-bill.js');
+  const { inspectBill } = await import('../../../engine/bills/index.js');
   const words = await import('./bill-messages.js');
   const inspection = await inspectBill({ provider: () => ctx.provider(), now: ctx.now }, opts.code);
   const locale = await ctx.locale();

@@ -29,7 +29,7 @@ export function parseBoletoListOptions(raw: RawInput): BoletoListOptions {
 }
 
 export async function runBoletoList(ctx: Context, opts: BoletoListOptions): Promise<void> {
-  const { listBills } = await import('../../../engine/bills.js');
+  const { listBills } = await import('../../../engine/bills/index.js');
   const { formatBRL } = await import('../../../domain/money.js');
   const { localDay } = await import('../../../words/local-time.js');
   const { loadBillDoc } = await import('./bill-doc.js');

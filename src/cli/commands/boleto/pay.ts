@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { BillOutcome, PayBillsResult } from '../../../engine/pay-bill.js';
-import type { BillRequest, PreparedBill } from '../../../engine/plan-bills.js';
+import type { BillOutcome, PayBillsResult } from '../../../engine/bills/index.js';
+import type { BillRequest, PreparedBill } from '../../../engine/bills/index.js';
 import { ExitCode, UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
@@ -66,7 +66,7 @@ export function parseBoletoPayOptions(raw: RawInput): BoletoPayOptions {
 }
 
 export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promise<number> {
-  const { payBills, BillsRefusedError } = await import('../../../engine/pay-bill.js');
+  const { payBills, BillsRefusedError } = await import('../../../engine/bills/index.js');
   const words = await import('./bill-messages.js');
   const requests = await billRequests(opts.source);
   const fromFile = opts.source.kind === 'file';

@@ -40,8 +40,8 @@ export function parseBoletoResolveOptions(raw: RawInput): BoletoResolveOptions {
 }
 
 export async function runBoletoResolve(ctx: Context, opts: BoletoResolveOptions): Promise<void> {
-  const { resolveBill } = await import('../../../engine/resolve-bill.js');
-  const { findBill } = await import('../../../engine/bills.js');
+  const { resolveBill } = await import('../../../engine/bills/index.js');
+  const { findBill } = await import('../../../engine/bills/index.js');
   const { formatBRL } = await import('../../../domain/money.js');
   const ledger = await ctx.ledger();
   const before = await findBill(ledger, opts.billId);

@@ -1,0 +1,36 @@
+/** How the payments of a batch ended, counted (what `paybatch demo` sums up once its batch has settled). */
+import { itemOutcomes, savedReceiptCount } from '../../ledger/item-outcomes.js';
+import type { Ledger } from '../../ledger/open-ledger.js';
+
+export interface BatchOutcomes {
+  /** Sheet rows of the batch. */
+  readonly rows: number;
+  readonly paid: number;
+  readonly paidCents: number;
+  /** Paid only by a later attempt (the provider reprocessed them). */
+  readonly paidAfterReprocess: number;
+  readonly failed: number;
+  /** Returned for good. */
+  readonly returnedFinal: number;
+  /** Neither paid, failed nor returned yet. */
+  readonly open: number;
+  /** Items of the whole ledger with a saved receipt. */
+  readonly receipts: number;
+}
+
+/** Each payment first added to batch `batchId` counted by where its last attempt ended. */
+export async function batchOutcomes(ledger: Ledger, batchId: number): Promise<BatchOutcomes> {
+  const outcomes = await itemOutcomes(ledger, batchId);
+  const count = (f: (r: (typeof outcomes)[number]) => boolean) => outcomes.filter(f).length;
+  const paid = outcomes.filter((r) => r.outcome === 'paid');
+  return {
+    rows: outcomes.length,
+    paid: paid.length,
+    paidCents: paid.reduce((s, r) => s + r.cents, 0),
+    paidAfterReprocess: count((r) => r.outcome === 'paid' && r.attempts > 1),
+    failed: count((r) => r.outcome === 'failed'),
+    returnedFinal: count((r) => r.outcome === 'returned'),
+    open: count((r) => !['paid', 'failed', 'returned'].includes(r.outcome)),
+    receipts: await savedReceiptCount(ledger),
+  };
+}

@@ -1,0 +1,4 @@
+/** A batch for accounting: its report, its rows exported, its saved receipts. The one module the rest of paybatch imports of this feature. */
+export * from './batch-report.js';
+export * from './export-batch.js';
+export * from './saved-receipts.js';
