@@ -1,6 +1,6 @@
 import { formatDuration } from '../domain/duration.js';
 import type { Locale } from '../words/locale.js';
-import { statusWithReasonText } from '../words/payment-reasons.js';
+import { statusReasonText, statusWithReasonText } from '../words/payment-reasons.js';
 
 /** The languages of alert texts (the locale of the profile). */
 export type AlertLocale = Locale;
@@ -154,7 +154,8 @@ const PT: Readonly<Record<AlertKind, KindWords>> = {
 /** The fixed words of alert texts. */
 export interface AlertFrame {
   readonly kinds: Readonly<Record<string, KindWords>>;
-  status(word: string): string;
+  /** An item's status with its reason, for people (the fields of alert.ts's AlertItem). */
+  status(item: { readonly status: string; readonly state?: string; readonly reason?: string | null; readonly returnMeaning?: string | null }): string;
   line(n: number): string;
   since: string;
   id: string;
@@ -167,7 +168,8 @@ export interface AlertFrame {
 export const ALERT_WORDS: Readonly<Record<AlertLocale, AlertFrame>> = {
   en: {
     kinds: EN,
-    status: (w) => w,
+    // English: the line as stored, the provider's texts as given.
+    status: (i) => i.status,
     line: (n) => `line ${n}`,
     since: 'since',
     id: 'id',
@@ -178,7 +180,7 @@ export const ALERT_WORDS: Readonly<Record<AlertLocale, AlertFrame>> = {
   },
   'pt-BR': {
     kinds: PT,
-    status: (w) => statusWithReasonText(w, 'pt-BR'),
+    status: (i) => (i.state === undefined ? statusWithReasonText(i.status, 'pt-BR') : statusReasonText({ ...i, status: i.state }, 'pt-BR')),
     line: (n) => `linha ${n}`,
     since: 'desde',
     id: 'id',

@@ -15,10 +15,29 @@ export interface AlertItem {
   key: string;
   /** Amount in centavos. */
   amountCents: number;
+  /**
+   * In English, the status with the provider's reason after it ("failed: AC06 - …", "returned: 23 - … → meaning"),
+   * as alerts have always carried it; or what happened, for rows without a status.
+   */
   status: string;
+  /** The status word alone, when the row has one (absent on rows without a status, and in older stored alerts). */
+  state?: string;
+  /** With `state`: the provider's reason as it gave it (null: none). */
+  reason?: string | null;
+  /** With `state`, on a bill's return only: the meaning the ledger recorded (null: none). */
+  returnMeaning?: string | null;
   /** ISO 8601 time of the item's last update. */
   lastUpdate: string;
   recipient: string | null;
+}
+
+/** A row of the ledger's reports as an alert stores and sends it: the English line beside the status and reason apart. */
+export function alertItemOf(row: Omit<AlertItem, 'state'> & { readonly ref?: unknown; readonly alertedAt?: unknown }): AlertItem {
+  const { ref: _ref, alertedAt: _alertedAt, ...item } = row;
+  if (row.reason === undefined) return item;
+  const { status, reason, returnMeaning } = row;
+  const joined = returnMeaning !== undefined ? `${status}: ${reason ?? '?'} → ${returnMeaning ?? 'unknown reason'}` : reason ? `${status}: ${reason}` : status;
+  return { ...item, status: joined, state: status };
 }
 
 /** What goes to support: one alert may list many items. */
@@ -79,7 +98,7 @@ export function describeItem(item: AlertItem, locale: AlertLocale = 'en'): strin
   const w = ALERT_WORDS[locale];
   const where = item.line === null ? item.batch : `${item.batch} ${w.line(item.line)}`;
   const who = item.recipient ? `${item.recipient} (${item.key})` : item.key;
-  return `${where}: ${who}, ${formatBRL(item.amountCents)}, ${w.status(item.status)} ${w.since} ${localDateTime(new Date(item.lastUpdate), locale)}, ${w.id} ${item.identifier}`;
+  return `${where}: ${who}, ${formatBRL(item.amountCents)}, ${w.status(item)} ${w.since} ${localDateTime(new Date(item.lastUpdate), locale)}, ${w.id} ${item.identifier}`;
 }
 
 /** "3 items, total R$ 1.234,56 (times in São Paulo time)" (sums integer centavos). */

@@ -17,7 +17,12 @@ export interface ReportRow {
   readonly line: number | null;
   readonly key: string;
   readonly amountCents: number;
+  /** The status word, or for rows without one what happened, in English. */
   readonly status: string;
+  /** The provider's reason for the status (a Pix rejection or return, a bill's return), as it gave it; null: none given. */
+  readonly reason?: string | null;
+  /** A bill return's meaning as the ledger recorded it (null: none); present only on a bill's return. */
+  readonly returnMeaning?: string | null;
   readonly lastUpdate: string;
   readonly recipient: string | null;
 }
@@ -47,12 +52,11 @@ export async function itemsAwaitingNews(ledger: Ledger): Promise<ReportRow[]> {
   );
   return rows.map((r) => {
     const row = reportRow(r);
-    const provisional = r.status !== 'submitted' && r.status !== 'processing';
-    return {
-      ...row,
-      status: provisional ? `${row.status} (an event's word; the provider's item pages show ${r.record_state ?? 'nothing'})` : row.status,
-      lastUpdate: r.started_at !== null && r.started_at > r.updated_at ? r.started_at : r.updated_at,
-    };
+    const lastUpdate = r.started_at !== null && r.started_at > r.updated_at ? r.started_at : r.updated_at;
+    if (r.status === 'submitted' || r.status === 'processing') return { ...row, lastUpdate };
+    // An event's word the record does not show yet: the row says so in one note, its reason inside it.
+    const status = `${r.status}${r.reason ? `: ${r.reason}` : ''} (an event's word; the provider's item pages show ${r.record_state ?? 'nothing'})`;
+    return { ...row, status, reason: null, lastUpdate };
   });
 }
 
@@ -187,7 +191,7 @@ export async function quarantinedEventsToReport(ledger: Ledger): Promise<ReportR
 /** Bills returned by their beneficiary that no alert has named yet. */
 export async function returnedBillsToReport(ledger: Ledger): Promise<ReportRow[]> {
   return (await ledger.all(ledger.db.selectFrom('bills').selectAll().where('status', '=', 'returned').where('alerted_at', 'is', null).orderBy('id')))
-    .map((b) => billRow(b, { alertedAt: b.alerted_at, status: `returned: ${b.return_reason ?? '?'} → ${b.return_meaning ?? 'unknown reason'}`, lastUpdate: b.returned_at ?? b.updated_at }));
+    .map((b) => ({ ...billRow(b, { alertedAt: b.alerted_at, status: 'returned', lastUpdate: b.returned_at ?? b.updated_at }), reason: b.return_reason, returnMeaning: b.return_meaning }));
 }
 
 /**
@@ -245,7 +249,8 @@ function reportRow(r: BaseRow): ReportRow {
     line: r.line,
     key: r.key,
     amountCents: r.amount_cents,
-    status: r.reason ? `${r.status}: ${r.reason}` : r.status,
+    status: r.status,
+    reason: r.reason || null,
     lastUpdate: r.updated_at,
     recipient: r.recipient_name,
   };

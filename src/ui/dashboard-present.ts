@@ -3,7 +3,7 @@ import type { Locale } from '../words/locale.js';
 import { localDateTime, localDay, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
 import { statusWord } from '../words/status-words.js';
-import { pixReasonText, statusWithReasonText } from '../words/payment-reasons.js';
+import { pixReasonText, statusReasonText, statusWithReasonText } from '../words/payment-reasons.js';
 import type { AlertView, ApprovalView, BatchDetail, BatchProgress, BillView, CallEntry, DashboardItem, DashboardReceipt } from '../engine/dashboard/index.js';
 
 /**
@@ -61,7 +61,7 @@ export function presenter(locale: Locale) {
       ...words,
       created: time(a.createdAt),
       acked: time(a.ackedAt),
-      items: a.items.map((i) => ({ ...i, amount: money(i.amountCents), statusText: statusWithReasonText(i.status, locale), updated: time(i.lastUpdate) })),
+      items: a.items.map((i) => ({ ...i, amount: money(i.amountCents), statusText: alertStatusText(i, locale), updated: time(i.lastUpdate) })),
     }),
     bill: (b: BillView) => ({
       ...b,
@@ -82,4 +82,9 @@ export type Presenter = ReturnType<typeof presenter>;
 /** `37%`, floored, so that 100% is shown only when every item is settled. */
 function percent(share: number): string {
   return `${Math.floor(share * 100)}%`;
+}
+
+/** An alert item's status with its reason, composed from its parts; older stored items have only the joined English text. */
+function alertStatusText(i: AlertView['items'][number], locale: Locale): string {
+  return i.state === undefined ? statusWithReasonText(i.status, locale) : statusReasonText({ ...i, status: i.state }, locale);
 }

@@ -148,7 +148,21 @@ export function billReturnMeaningText(reason: string | null, recordedMeaning: st
 }
 
 /**
- * An alert item's status with the provider's reason after it, as the ledger's reports write it ("failed: AC06 - …",
+ * A status with the provider's reason after it, for people: the status word, the Pix reason and a bill return's
+ * meaning (`returnMeaning` present, even null: a bill's return) in the locale. No reason: the status word alone.
+ */
+export function statusReasonText(s: { readonly status: string; readonly reason?: string | null; readonly returnMeaning?: string | null }, locale: Locale): string {
+  if (s.returnMeaning !== undefined) {
+    const received = s.reason ?? '?';
+    return `${statusWord(s.status, locale)}: ${received} → ${billReturnMeaningText(received, s.returnMeaning ?? 'unknown reason', locale)}`;
+  }
+  if (!s.reason) return statusWord(s.status, locale);
+  return `${statusWord(s.status, locale)}: ${pixReasonText(s.reason, locale, s.status === 'returned' ? 'return' : 'rejection')}`;
+}
+
+/**
+ * An older stored alert item's status, the provider's reason joined after it in one text as the ledger's reports
+ * wrote it before they kept the reason apart ("failed: AC06 - …",
  * "returned: 23 - … → bill already paid" for a bill), for people: the status word, the Pix reason and a bill return's
  * meaning in the locale. Other texts come back as they are.
  */

@@ -5,7 +5,7 @@ import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { callbackHandler } from '../../src/engine/webhooks/apply-callback.js';
 import { recordWebhookEvent } from '../../src/engine/webhooks/apply-event.js';
 import { writeOwedBillDocuments } from '../../src/engine/bills/bill-documents.js';
-import { payBills } from '../../src/engine/bills/pay-bill.js';
+import { payBills } from './pay-through.js';
 import { getBill, insertBillIntent, updateBill } from '../../src/ledger/bill-repository.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { billDocumentWriter } from '../../src/receipts/bill-receipt.js';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billKindName, outcomeText, refusedBillsError, refusalText, leftOutText, warningText } from '../../src/cli/commands/boleto/bill-messages.js';
-import { BillsRefusedError, inspectBill, payBills, type InspectedBill } from '../../src/engine/bills/pay-bill.js';
+import { BillsRefusedError, inspectBill, type InspectedBill } from '../../src/engine/bills/pay-bill.js';
+import { payBills } from './pay-through.js';
 import { resolveBill } from '../../src/engine/bills/resolve-bill.js';
 import type { BillRequest, PreparedBill } from '../../src/engine/bills/plan-bills.js';
 import { CancelledError } from '../../src/errors.js';

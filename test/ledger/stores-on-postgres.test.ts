@@ -53,7 +53,7 @@ describe('the ledger stores on PostgreSQL', () => {
       expect(await workLeft(ledger)).toEqual({ pending: 0, unsent: 2, missingReceipts: 0, openAlerts: 0 });
 
       const failures = await failuresToReport(ledger, { maxReprocess: 3, undecidedBefore: now });
-      expect(failures.map((f) => [f.ref, f.batch, f.status])).toEqual([[3, 'Folha (1/2)', 'failed: closed account']]);
+      expect(failures.map((f) => [f.ref, f.batch, f.status, f.reason])).toEqual([[3, 'Folha (1/2)', 'failed', 'closed account']]);
       expect(await recordAlert(ledger, { kind: 'failures', title: 't', summary: 's', rows: failures, itemsJson: '[]', mark: { table: 'items', column: 'alerted_at' }, at: now })).toEqual({ alertId: 1, token: 1 });
       expect(await failuresToReport(ledger, { maxReprocess: 3, undecidedBefore: now })).toEqual([]);
 

@@ -1,4 +1,4 @@
-import { storedAlertText, type Alert, type AlertFactsOf, type AlertItem, type AlertKind, type ChannelResult } from '../../alerts/alert.js';
+import { alertItemOf, storedAlertText, type Alert, type AlertFactsOf, type AlertItem, type AlertKind, type ChannelResult } from '../../alerts/alert.js';
 import type { Settings } from '../../config/settings.js';
 import { saoPauloDate } from '../../domain/bank-calendar.js';
 import { daysLeft, EXPIRY_WARNING_DAYS, type CertificateFacts } from '../../network/certificate-facts.js';
@@ -211,7 +211,7 @@ async function raise<K extends AlertKind>(
   // The alert is its kind, facts and items; the ledger keeps the English text the alerts layer words them with, and
   // channels and `alerts list` word the kind in the profile's language.
   const { title, summary } = storedAlertText(kind, facts, rows.length);
-  const listed: AlertItem[] = rows.map(({ ref: _ref, alertedAt: _a, ...item }) => item);
+  const listed: AlertItem[] = rows.map(alertItemOf);
   const send = await recordAlert(deps.ledger, { kind, title, summary, rows, itemsJson: JSON.stringify(listed), mark, at });
   const alert: Alert = { id: send.alertId, kind, title, summary, items: listed, createdAt: at.toISOString(), profile: deps.profile, sandbox: deps.sandbox };
   const results = await deps.send(alert);

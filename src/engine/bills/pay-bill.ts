@@ -1,14 +1,14 @@
 /**
  * Paying bills (SPEC.md endpoints 12 and 13): every bill is decoded offline, checked against the ledger and against
  * the provider's details, and its amount and timing settled (the pure plan, plan-bills.ts), before anything is paid;
- * then, after one confirmation, each is paid with its intent written to the ledger first. A payment's answer is
- * final: it is never retried, and a lost answer leaves the bill `unknown` for a person to check. Refusals, warnings
- * and outcomes are values; the CLI words them.
+ * then, once a person confirmed that plan (prepareBillPayment, then commitBillPayment), each is paid with its intent
+ * written to the ledger first. A payment's answer is final: it is never retried, and a lost answer leaves the bill
+ * `unknown` for a person to check. Refusals, warnings and outcomes are values; the CLI words them.
  */
 import { saoPauloDate } from '../../domain/bank-calendar.js';
 import { decodeBoleto } from '../../domain/boleto.js';
 import { itemStateFromWord } from '../../domain/provider-words.js';
-import { CancelledError, ProviderError } from '../../errors.js';
+import { ProviderError } from '../../errors.js';
 import { blockingBills, getBill, insertBillIntent, updateBill, type BillRow, type BillUpdate } from '../../ledger/bill-repository.js';
 import { closeOpenIntents, failureOutcome, hasOutcome, logIntent, logOutcome } from '../../ledger/call-log.js';
 import type { Ledger } from '../../ledger/ledger.js';
@@ -82,11 +82,27 @@ export interface PayBillsOptions {
    * interruption and pays only what is left. Bills with an unknown outcome are still refused.
    */
   readonly skipPaid?: boolean;
-  /** Asked once, after every bill passed its checks; false cancels (nothing is paid). */
-  readonly confirm: (bills: readonly PreparedBill[]) => Promise<boolean>;
-  /** Called after each payment, for progress. */
-  readonly onOutcome?: (outcome: BillOutcome, index: number, total: number) => void;
 }
+
+/** The bills to pay (one typed, or the rows of a list) and how. */
+export interface BillPaymentRequest extends PayBillsOptions {
+  readonly requests: readonly BillRequest[];
+}
+
+/** What a person confirms (between prepareBillPayment and commitBillPayment): every bill that passed its checks. */
+export interface BillPaymentPlan {
+  /** In order; each with its amount, timing, warnings and the ledger's earlier attempts. */
+  readonly bills: readonly PreparedBill[];
+  /** Requests left out because the ledger has them paid or scheduled (`skipPaid`). */
+  readonly skipped: readonly SkippedBill[];
+  readonly force: boolean;
+}
+
+/** A payment is either planned, to confirm and commit, or done already: nothing left to pay. */
+export type BillPaymentPreparation = { readonly kind: 'plan'; readonly plan: BillPaymentPlan } | { readonly kind: 'done'; readonly result: PayBillsResult };
+
+/** Called after each payment, for progress. */
+export type OnBillOutcome = (outcome: BillOutcome, index: number, total: number) => void;
 
 export interface PayBillsResult {
   readonly outcomes: readonly BillOutcome[];
@@ -126,34 +142,45 @@ export async function inspectBill(deps: Pick<BillDeps, 'provider' | 'now'>, code
 }
 
 /**
- * Pays bills: plans every request first (offline rules, the ledger, the provider's details, the amount rules), and
- * if any is refused throws a BillsRefusedError with every reason, nothing paid. Then asks `confirm` once and pays
- * them one by one, each with its intent written before the call. Stops at the first outcome that is unknown, leaving
- * the rest unsent. A definite refusal (e.g. 409, already paid at the provider) marks that bill `failed` and goes on
- * with the next.
+ * Paying bills, first half: plans every request (offline rules, the ledger, the provider's details, the amount
+ * rules), and if any is refused throws a BillsRefusedError with every reason, nothing paid. Under an approval policy
+ * the payer signs as each bill's maker and the approvals are required here, before anyone is asked to confirm.
+ * Nothing of the payment is written; what is left to pay is the plan, or the result when nothing is.
  */
-export async function payBills(deps: BillDeps, requests: readonly BillRequest[], o: PayBillsOptions): Promise<PayBillsResult> {
-  const decisions = await prepareBills(deps, requests, o);
+export async function prepareBillPayment(deps: BillDeps, request: BillPaymentRequest): Promise<BillPaymentPreparation> {
+  const decisions = await prepareBills(deps, request.requests, request);
   const refused = decisions.flatMap((d) => (d.action === 'refuse' ? [{ request: d.request, reasons: d.reasons }] : []));
   if (refused.length) throw new BillsRefusedError(refused, 'checking');
-  const prepared = decisions.flatMap((d) => (d.action === 'pay' ? [d.bill] : []));
+  const bills = decisions.flatMap((d) => (d.action === 'pay' ? [d.bill] : []));
   if (deps.approvals) {
-    const bills = prepared.map(billApprovalTarget);
+    const targets = bills.map(billApprovalTarget);
     // The payer is each bill's maker: their signature keeps their own approval from counting.
     const { maker } = deps;
-    if (maker) for (const bill of bills) await signAsMaker({ ledger: deps.ledger, gate: deps.approvals, now: deps.now, signedFrom: maker.signedFrom }, bill, maker.signer);
-    await requireBillApprovals(deps.ledger, deps.approvals, bills);
+    if (maker) for (const target of targets) await signAsMaker({ ledger: deps.ledger, gate: deps.approvals, now: deps.now, signedFrom: maker.signedFrom }, target, maker.signer);
+    await requireBillApprovals(deps.ledger, deps.approvals, targets);
   }
   const skipped = decisions.flatMap((d) => (d.action === 'skip' ? [{ request: d.request, paidBy: d.paidBy }] : []));
-  if (prepared.length === 0) return { outcomes: [], notAttempted: [], skipped };
-  if (!(await o.confirm(prepared))) throw new CancelledError('paid');
+  if (bills.length === 0) return { kind: 'done', result: { outcomes: [], notAttempted: [], skipped } };
+  return { kind: 'plan', plan: { bills, skipped, force: request.force } };
+}
+
+/**
+ * Paying bills, second half, once the plan is confirmed: pays the bills one by one, each with its intent written
+ * before the call. Each bill's ledger rows are read again in the transaction that writes its intent, so a bill
+ * another run paid (or started paying) since the plan is refused, never paid twice; the approvals are required
+ * again. Stops at the first outcome that is unknown, leaving the rest unsent. A definite refusal (e.g. 409, already
+ * paid at the provider) marks that bill `failed` and goes on with the next.
+ */
+export async function commitBillPayment(deps: BillDeps, plan: BillPaymentPlan, onOutcome?: OnBillOutcome): Promise<PayBillsResult> {
+  const { bills, skipped, force } = plan;
+  if (deps.approvals) await requireBillApprovals(deps.ledger, deps.approvals, bills.map(billApprovalTarget));
   const provider = await deps.provider();
   const outcomes: BillOutcome[] = [];
-  for (const [i, bill] of prepared.entries()) {
-    const outcome = await payOne(deps, provider, bill, o.force);
+  for (const [i, bill] of bills.entries()) {
+    const outcome = await payOne(deps, provider, bill, force);
     outcomes.push(outcome);
-    o.onOutcome?.(outcome, i, prepared.length);
-    if (outcome.status === 'unknown') return { outcomes, notAttempted: prepared.slice(i + 1), skipped };
+    onOutcome?.(outcome, i, bills.length);
+    if (outcome.status === 'unknown') return { outcomes, notAttempted: bills.slice(i + 1), skipped };
   }
   return { outcomes, notAttempted: [], skipped };
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { BillOutcome, PayBillsResult } from '../../../engine/bills/index.js';
+import type { BillOutcome, OnBillOutcome, PayBillsResult } from '../../../engine/bills/index.js';
 import type { BillRequest, PreparedBill } from '../../../engine/bills/index.js';
-import { ExitCode, UsageError } from '../../../errors.js';
+import { CancelledError, ExitCode, UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
 import type { Locale } from '../../../words/locale.js';
@@ -66,7 +66,7 @@ export function parseBoletoPayOptions(raw: RawInput): BoletoPayOptions {
 }
 
 export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promise<number> {
-  const { payBills, BillsRefusedError } = await import('../../../engine/bills/index.js');
+  const { prepareBillPayment, commitBillPayment, BillsRefusedError } = await import('../../../engine/bills/index.js');
   const words = await import('./bill-messages.js');
   const requests = await billRequests(opts.source);
   const fromFile = opts.source.kind === 'file';
@@ -79,18 +79,18 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
     const { billDocumentWriter } = await import('../../../receipts/bill-receipt.js');
     const documents = billDocumentWriter({ receiptsDir: profile.receiptsDir, locale: await ctx.locale(), sandbox: profile.embeddedSandbox });
     const deps = { ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, documents, approvals: await approvalGateOf(ctx), maker: await makerKeyOf(ctx) };
-    result = await payBills(deps, requests, {
-      force: opts.force,
-      skipPaid: fromFile,
-      confirm: async (bills) => {
-        showPlan(ctx.out, bills, fromFile, h);
-        if (opts.yes) return true;
-        return ctx.prompter.confirm(confirmQuestion(bills, h));
-      },
-      onOutcome: fromFile
+    const prepared = await prepareBillPayment(deps, { requests, force: opts.force, skipPaid: fromFile });
+    if (prepared.kind === 'done') result = prepared.result;
+    else {
+      // No bill is paid, nor its intent written, before the person confirms the plan (or passed --yes).
+      const { bills } = prepared.plan;
+      showPlan(ctx.out, bills, fromFile, h);
+      if (!opts.yes && !(await ctx.prompter.confirm(confirmQuestion(bills, h)))) throw new CancelledError('paid');
+      const onOutcome: OnBillOutcome | undefined = fromFile
         ? (o, i, n) => ctx.out.info(h.frame.progress(i + 1, n, `${o.bill.request.file}:${o.bill.request.line}`, h.status(o.status), h.bill.outcomeText(o).message))
-        : undefined,
-    });
+        : undefined;
+      result = await commitBillPayment(deps, prepared.plan, onOutcome);
+    }
   } catch (e) {
     // The error's texts reach the --json document too: English there.
     throw e instanceof BillsRefusedError ? words.refusedBillsError(e, requests, amountWay, ctx.out.json ? 'en' : await ctx.locale()) : e;
