@@ -69,7 +69,23 @@ export type ErrorReason =
   | { readonly code: 'interval_invalid' }
   | { readonly code: 'timeout_invalid'; readonly value: string }
   | { readonly code: 'ui_listen_without_ui' }
-  | { readonly code: 'ui_with_once' };
+  | { readonly code: 'ui_with_once' }
+  // the ledger and its alerts
+  | { readonly code: 'ledger_unusable'; readonly file: string; readonly damage: LedgerDamage; readonly backup: string | null }
+  | { readonly code: 'alerts_unknown'; readonly ids: string; readonly file: string };
+
+/**
+ * What is wrong with a ledger file that paybatch refuses to open: the kind, and the figures or SQLite's own words
+ * that show it.
+ */
+export type LedgerDamage =
+  | { readonly kind: 'empty_file' }
+  | { readonly kind: 'not_sqlite' }
+  | { readonly kind: 'shorter_than_header'; readonly size: number }
+  | { readonly kind: 'truncated'; readonly size: number; readonly expected: number }
+  | { readonly kind: 'foreign_tables'; readonly tables: string }
+  | { readonly kind: 'empty_database' }
+  | { readonly kind: 'sqlite_damaged'; readonly sqlite: string };
 
 /** Base of every error paybatch expects; the CLI prints its message without a stack. */
 export class PaybatchError extends Error {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { ConfigError } from '../errors.js';
+import { ConfigError, type LedgerDamage } from '../errors.js';
 import { createPrivateFile, makePrivateDir } from '../private-files.js';
 import { backupsOf } from './backup.js';
 import type { Ledger } from './ledger.js';
@@ -102,7 +102,7 @@ async function createLedgerFile(file: string, o: OpenOptions): Promise<void> {
 
 /** Opens an existing ledger after checking it is one, without writing to it until it passed. */
 function openExistingLedger(file: string): Sqlite.Database {
-  const refuse = (what: string) => damagedLedger(file, what);
+  const refuse = (damage: LedgerDamage) => damagedLedger(file, damage);
   const problem = fileProblem(file);
   if (problem) throw refuse(problem);
   // SQLite reads nothing on open: damage shows at the first statement.
@@ -111,25 +111,25 @@ function openExistingLedger(file: string): Sqlite.Database {
     raw.pragma('busy_timeout = 5000'); // another process may be recovering the WAL index at this very moment
     const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
     if (!tables.includes('imports') || !appliedMigrations(raw).length) {
-      throw refuse(tables.length ? `it is an SQLite database without paybatch's tables (it has ${tables.slice(0, 5).join(', ')})` : 'it is an empty SQLite database');
+      throw refuse(tables.length ? { kind: 'foreign_tables', tables: tables.slice(0, 5).join(', ') } : { kind: 'empty_database' });
     }
     if (statSync(file).size <= QUICK_CHECK_MAX_BYTES) {
       const result = raw.pragma('quick_check', { simple: true }) as string;
-      if (result !== 'ok') throw refuse(`SQLite finds it damaged (${result.split('\n').filter((l) => !l.startsWith('***')).slice(0, 3).join('; ')})`);
+      if (result !== 'ok') throw refuse({ kind: 'sqlite_damaged', sqlite: result.split('\n').filter((l) => !l.startsWith('***')).slice(0, 3).join('; ') });
     }
     return raw;
   } catch (e) {
     raw.close();
-    throw isDamage(e) ? refuse(`SQLite finds it damaged (${(e as Error).message})`) : e;
+    throw isDamage(e) ? refuse({ kind: 'sqlite_damaged', sqlite: (e as Error).message }) : e;
   }
 }
 
 /** What the bytes on disk say is wrong with an existing ledger file, before SQLite reads it; null when nothing. */
-function fileProblem(file: string): string | null {
+function fileProblem(file: string): LedgerDamage | null {
   const size = statSync(file).size;
   const walSize = existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0;
   // A database whose pages are all still in its -wal file can be 0 bytes: SQLite reads it from the WAL.
-  if (size === 0) return walSize > 0 ? null : 'the file is empty';
+  if (size === 0) return walSize > 0 ? null : { kind: 'empty_file' };
   const header = Buffer.alloc(100);
   const fd = openSync(file, 'r');
   try {
@@ -137,25 +137,37 @@ function fileProblem(file: string): string | null {
   } finally {
     closeSync(fd);
   }
-  if (header.toString('latin1', 0, 16) !== SQLITE_HEADER) return 'it is not an SQLite database (its first bytes are not an SQLite header)';
-  if (size < 100) return `it is truncated: ${size} bytes, less than an SQLite header`;
+  if (header.toString('latin1', 0, 16) !== SQLITE_HEADER) return { kind: 'not_sqlite' };
+  if (size < 100) return { kind: 'shorter_than_header', size };
   // The header's page count is trustworthy when its change counter matches "version valid for" (always, since
   // SQLite 3.7). Pages still in a -wal file may not be in the main file yet, so only a file without one is held to it.
   const pageSize = header.readUInt16BE(16) === 1 ? 65_536 : header.readUInt16BE(16);
   const pages = header.readUInt32BE(28);
   if (walSize === 0 && header.readUInt32BE(24) === header.readUInt32BE(92) && pages * pageSize > size) {
-    return `it is truncated: ${size} bytes where its header says ${pages * pageSize}`;
+    return { kind: 'truncated', size, expected: pages * pageSize };
   }
   return null;
 }
 
 const isDamage = (e: unknown) => /^SQLITE_(CORRUPT|NOTADB)/.test(String((e as { code?: unknown }).code ?? ''));
 
-function damagedLedger(file: string, what: string): ConfigError {
+function damagedLedger(file: string, damage: LedgerDamage): ConfigError {
   const [newest] = backupsOf(file);
-  return new ConfigError(`The ledger ${file} is not a usable paybatch ledger: ${what}. paybatch left it as it is.`, {
+  return new ConfigError(`The ledger ${file} is not a usable paybatch ledger: ${DAMAGE_IN_ENGLISH[damage.kind](damage as never)}. paybatch left it as it is.`, {
     hint:
       (newest ? `Restore a backup: move ${file} away and copy the newest backup, ${newest}, in its place. ` : 'Restore it from a backup, or move it away to start an empty ledger. ') +
       "Once a ledger opens again, 'paybatch ledger backup' makes a copy to restore from.",
+    reason: { code: 'ledger_unusable', file, damage, backup: newest ?? null },
   });
 }
+
+/** The English of `--json` (other languages: the CLI's catalog of error reasons). */
+const DAMAGE_IN_ENGLISH: { readonly [K in LedgerDamage['kind']]: (d: Extract<LedgerDamage, { kind: K }>) => string } = {
+  empty_file: () => 'the file is empty',
+  not_sqlite: () => 'it is not an SQLite database (its first bytes are not an SQLite header)',
+  shorter_than_header: (d) => `it is truncated: ${d.size} bytes, less than an SQLite header`,
+  truncated: (d) => `it is truncated: ${d.size} bytes where its header says ${d.expected}`,
+  foreign_tables: (d) => `it is an SQLite database without paybatch's tables (it has ${d.tables})`,
+  empty_database: () => 'it is an empty SQLite database',
+  sqlite_damaged: (d) => `SQLite finds it damaged (${d.sqlite})`,
+};

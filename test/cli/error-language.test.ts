@@ -89,6 +89,16 @@ const CORPUS: readonly { name: string; argv: (s: Setup) => string[]; prepare?: (
   { name: '--pay-on with --start', argv: (s) => ['import', sheet(s.dir, [GOOD_ROW]), '--pay-on', '2099-01-05', '--start'], exit: 2 },
   { name: '--pay-on with --check', argv: (s) => ['import', sheet(s.dir, [GOOD_ROW]), '--pay-on', '2099-01-05', '--check'], exit: 2 },
   { name: 'an unknown batch', argv: () => ['batch', 'show', '999'], exit: 2 },
+  { name: 'an unknown alert', argv: () => ['alerts', 'ack', '999'], exit: 2 },
+  {
+    name: 'a ledger file that is not a ledger',
+    argv: () => ['batch', 'list'],
+    prepare: (s) => {
+      mkdirSync(join(s.dir, 'data', 'paybatch'), { recursive: true, mode: 0o700 });
+      writeFileSync(join(s.dir, 'data', 'paybatch', 'ledger.db'), 'isto não é um banco de dados, só texto que ocupa mais de cem bytes: mais que um cabeçalho SQLite inteiro.');
+    },
+    exit: 1,
+  },
   { name: 'starting an unknown batch', argv: () => ['batch', 'start', '999', '--yes'], exit: 2 },
   { name: 'a bad amount in a sheet', argv: (s) => ['import', sheet(s.dir, ['ana@example.com;email;dez reais;Frete']), '--check'], exit: 3 },
   { name: 'a missing sheet', argv: (s) => ['import', join(s.dir, 'nao-existe.csv'), '--check'], exit: 3 },

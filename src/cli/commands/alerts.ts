@@ -67,8 +67,10 @@ export async function runAlertsAck(ctx: Context, opts: AlertsAckOptions): Promis
   const result = await acknowledgeAlerts(await ctx.ledger(), opts.ids, ctx.now().toISOString());
   if (!result.ok) {
     const which = result.unknownIds.map((id) => `#${id}`).join(', ');
-    throw new UsageError(`No alert ${which} in the ledger ${(await ctx.ledger()).file}; nothing was acknowledged.`, {
+    const file = (await ctx.ledger()).file;
+    throw new UsageError(`No alert ${which} in the ledger ${file}; nothing was acknowledged.`, {
       hint: "See 'paybatch alerts list --all'.",
+      reason: { code: 'alerts_unknown', ids: which, file },
     });
   }
   const n = result.acknowledged;

@@ -1,4 +1,4 @@
-import type { ErrorReason, SettingRule } from '../../errors.js';
+import type { ErrorReason, LedgerDamage, SettingRule } from '../../errors.js';
 import type { Locale } from '../../words/locale.js';
 import { localDay } from '../../words/local-time.js';
 
@@ -51,6 +51,26 @@ const PORTUGUESE: ReasonWords = {
   timeout_invalid: (r) => ({ message: `--timeout: "${r.value}" não é uma duração (use, por exemplo, 90s, 30m, 2h ou 3d).` }),
   ui_listen_without_ui: () => ({ message: '--ui-listen só vale junto com --ui.' }),
   ui_with_once: () => ({ message: '--ui precisa de um daemon que continue rodando: tire o --once (ou rode paybatch ui à parte).' }),
+  ledger_unusable: (r) => ({
+    message: `O registro ${r.file} não é um registro do paybatch que se possa usar: ${DAMAGE[r.damage.kind](r.damage as never)}. O paybatch não mexeu nele.`,
+    hint:
+      (r.backup
+        ? `Restaure um backup: tire ${r.file} do lugar e copie para lá o backup mais recente, ${r.backup}. `
+        : 'Restaure-o de um backup, ou tire-o do lugar para começar um registro vazio. ') +
+      "Quando um registro voltar a abrir, 'paybatch ledger backup' faz uma cópia para restaurar.",
+  }),
+  alerts_unknown: (r) => ({ message: `Não há alerta ${r.ids} no registro ${r.file}; nenhum foi reconhecido.`, hint: "Veja 'paybatch alerts list --all'." }),
+};
+
+/** What is wrong with a ledger file paybatch refuses to open. */
+const DAMAGE: { readonly [K in LedgerDamage['kind']]: (d: Extract<LedgerDamage, { kind: K }>) => string } = {
+  empty_file: () => 'o arquivo está vazio',
+  not_sqlite: () => 'não é um banco de dados SQLite (os primeiros bytes não são um cabeçalho SQLite)',
+  shorter_than_header: (d) => `está truncado: ${d.size} bytes, menos que um cabeçalho SQLite`,
+  truncated: (d) => `está truncado: ${d.size} bytes, e o cabeçalho diz ${d.expected}`,
+  foreign_tables: (d) => `é um banco SQLite sem as tabelas do paybatch (tem ${d.tables})`,
+  empty_database: () => 'é um banco SQLite vazio',
+  sqlite_damaged: (d) => `o SQLite o considera danificado (${d.sqlite})`,
 };
 
 /** What a setting accepts, said after "not accepted"; `values` lists a one_of's values. */
