@@ -1,4 +1,5 @@
 import type { Locale } from '../../words/locale.js';
+import { counted } from './plural.js';
 
 /** What `alerts list` and `alerts ack` say to people (their `--json` is not translated). */
 export interface AlertsMessages {
@@ -13,12 +14,12 @@ export const alertsMessages: Readonly<Record<Locale, AlertsMessages>> = {
     none: 'No open alerts.',
     header: (o) => `#${o.id} ${o.title} (${o.kind}), raised ${o.raised}${o.acked === null ? '' : `, acknowledged ${o.acked}`} (${o.zone})`,
     more: (n) => `and ${n} more (all of them: paybatch alerts list --json)`,
-    acknowledged: (n) => `✓ ${n} alert${n === 1 ? '' : 's'} acknowledged.`,
+    acknowledged: (n) => `✓ ${counted('en', n, { one: 'alert', other: 'alerts' })} acknowledged.`,
   },
   'pt-BR': {
     none: 'Nenhum alerta aberto.',
     header: (o) => `#${o.id} ${o.title} (${o.kind}), emitido em ${o.raised}${o.acked === null ? '' : `, reconhecido em ${o.acked}`} (${o.zone})`,
     more: (n) => `e mais ${n} (todos: paybatch alerts list --json)`,
-    acknowledged: (n) => `✓ ${n} ${n === 1 ? 'alerta reconhecido' : 'alertas reconhecidos'}.`,
+    acknowledged: (n) => `✓ ${counted('pt-BR', n, { one: 'alerta reconhecido', other: 'alertas reconhecidos' })}.`,
   },
 };

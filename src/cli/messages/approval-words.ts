@@ -2,6 +2,7 @@ import type { ApprovalReason } from '../../domain/approval-policy.js';
 import { formatBRL } from '../../domain/money.js';
 import type { ApprovalProblem, ApprovalRefusal, ApprovalShortfall, ExplainRefusal } from '../../engine/approvals/index.js';
 import type { Locale } from '../../words/locale.js';
+import { counted } from './plural.js';
 
 /** What the approval gate and the approval commands' refusals say, per locale (the CLI passes 'en' under --json). */
 const en = {
@@ -17,9 +18,9 @@ const en = {
   reason: (r: ApprovalReason): string =>
     r.rule === 'total' ? `its total is above ${formatBRL(r.aboveCents)}` : r.rule === 'item' ? `it pays more than ${formatBRL(r.aboveCents)} at once` : `it has more than ${r.above} rows`,
   batchRefused: (id: number, name: string, required: number, valid: number, reasons: string) =>
-    `Batch #${id} "${name}" needs ${required} ${required === 1 ? 'approval' : 'approvals'} before it can start (${reasons}); it has ${valid} valid. Nothing was sent.`,
+    `Batch #${id} "${name}" needs ${counted('en', required, { one: 'approval', other: 'approvals' })} before it can start (${reasons}); it has ${valid} valid. Nothing was sent.`,
   billRefused: (line: string, required: number, valid: number, reasons: string) =>
-    `The bill ${line} needs ${required} ${required === 1 ? 'approval' : 'approvals'} before it is paid (${reasons}); it has ${valid} valid. Nothing was paid.`,
+    `The bill ${line} needs ${counted('en', required, { one: 'approval', other: 'approvals' })} before it is paid (${reasons}); it has ${valid} valid. Nothing was paid.`,
   notCounted: (name: string, why: string) => `The approval by "${name}" does not count: ${why}.`,
   signBatch: (id: number, waitingFor: readonly string[]) =>
     `An approver other than its maker signs it with 'paybatch batch approve ${id}'${waitingFor.length ? ` (registered: ${waitingFor.join(', ')})` : ''}, then run this again.`,
@@ -54,9 +55,9 @@ const ptBR: ApprovalWords = {
   reason: (r) =>
     r.rule === 'total' ? `o total passa de ${formatBRL(r.aboveCents)}` : r.rule === 'item' ? `paga mais de ${formatBRL(r.aboveCents)} de uma vez` : `tem mais de ${r.above} linhas`,
   batchRefused: (id, name, required, valid, reasons) =>
-    `O lote #${id} "${name}" precisa de ${required} ${required === 1 ? 'aprovação' : 'aprovações'} antes de iniciar (${reasons}); tem ${valid} ${valid === 1 ? 'válida' : 'válidas'}. Nada foi enviado.`,
+    `O lote #${id} "${name}" precisa de ${counted('pt-BR', required, { one: 'aprovação', other: 'aprovações' })} antes de iniciar (${reasons}); tem ${counted('pt-BR', valid, { one: 'válida', other: 'válidas' })}. Nada foi enviado.`,
   billRefused: (line, required, valid, reasons) =>
-    `O boleto ${line} precisa de ${required} ${required === 1 ? 'aprovação' : 'aprovações'} antes de ser pago (${reasons}); tem ${valid} ${valid === 1 ? 'válida' : 'válidas'}. Nada foi pago.`,
+    `O boleto ${line} precisa de ${counted('pt-BR', required, { one: 'aprovação', other: 'aprovações' })} antes de ser pago (${reasons}); tem ${counted('pt-BR', valid, { one: 'válida', other: 'válidas' })}. Nada foi pago.`,
   notCounted: (name, why) => `A aprovação de "${name}" não conta: ${why}.`,
   signBatch: (id, waitingFor) =>
     `Um aprovador que não seja quem fez o lote assina com 'paybatch batch approve ${id}'${waitingFor.length ? ` (registrados: ${waitingFor.join(', ')})` : ''}; depois rode isto de novo.`,

@@ -1,5 +1,5 @@
 import type { Locale } from '../../words/locale.js';
-import { counted } from './plural.js';
+import { counted, pluralForm } from './plural.js';
 
 /** What `approver init|add|list|remove`, `batch approve`, `boleto approve` and `approvals pending` say to people. */
 export interface ApprovalMessages {
@@ -84,7 +84,7 @@ export const approvalMessages: Readonly<Record<Locale, ApprovalMessages>> = {
     needsLabel: 'policy',
     signedLabel: 'approved by',
     approverLabel: 'you sign as',
-    needs: (required, reasons) => `${required} ${required === 1 ? 'approval' : 'approvals'}: ${reasons}`,
+    needs: (required, reasons) => `${counted('en', required, { one: 'approval', other: 'approvals' })}: ${reasons}`,
     needsNone: 'no approval needed under the current policy',
     signedSoFar: (valid, names) => (valid ? `${names.join(', ')} (${valid} valid)` : 'nobody yet'),
     confirmBatch: (id, name, items, total) => `Approve batch #${id} "${name}": ${counted('en', items, { one: 'payment', other: 'payments' })}, ${total}?`,
@@ -92,7 +92,7 @@ export const approvalMessages: Readonly<Record<Locale, ApprovalMessages>> = {
     approved: (subject, as) => `✓ Approved ${subject} as "${as}".`,
     confirmClaim: (id, name) => `Sign as the maker of batch #${id} "${name}"? You can then never approve it.`,
     claimed: (id, as) => `✓ Signed as the maker of batch #${id} ("${as}"); other approvers can now approve it.`,
-    stillMissing: (missing, waitingFor) => `Still ${missing} ${missing === 1 ? 'approval' : 'approvals'} to go${waitingFor.length ? `; can sign: ${waitingFor.join(', ')}` : ''}.`,
+    stillMissing: (missing, waitingFor) => `Still ${counted('en', missing, { one: 'approval', other: 'approvals' })} to go${waitingFor.length ? `; can sign: ${waitingFor.join(', ')}` : ''}.`,
     readyBatch: (id) => `It has every approval it needs. Start it with: paybatch batch start ${id}`,
     readyBill: (line) => `It has every approval it needs. Pay it with: paybatch boleto pay ${line}`,
     nothingPending: 'Nothing waits for approval.',
@@ -135,16 +135,16 @@ export const approvalMessages: Readonly<Record<Locale, ApprovalMessages>> = {
     needsLabel: 'política',
     signedLabel: 'aprovado por',
     approverLabel: 'você assina como',
-    needs: (required, reasons) => `${required} ${required === 1 ? 'aprovação' : 'aprovações'}: ${reasons}`,
+    needs: (required, reasons) => `${counted('pt-BR', required, { one: 'aprovação', other: 'aprovações' })}: ${reasons}`,
     needsNone: 'nenhuma aprovação exigida pela política atual',
-    signedSoFar: (valid, names) => (valid ? `${names.join(', ')} (${valid} ${valid === 1 ? 'válida' : 'válidas'})` : 'ninguém ainda'),
+    signedSoFar: (valid, names) => (valid ? `${names.join(', ')} (${counted('pt-BR', valid, { one: 'válida', other: 'válidas' })})` : 'ninguém ainda'),
     confirmBatch: (id, name, items, total) => `Aprovar o lote #${id} "${name}": ${counted('pt-BR', items, { one: 'pagamento', other: 'pagamentos' })}, ${total}?`,
     confirmBill: (line, amount) => `Aprovar o pagamento de ${amount} do boleto ${line}?`,
     approved: (subject, as) => `✓ ${subject} aprovado como "${as}".`,
     confirmClaim: (id, name) => `Assinar como quem fez o lote #${id} "${name}"? Depois você nunca poderá aprová-lo.`,
     claimed: (id, as) => `✓ Assinado como quem fez o lote #${id} ("${as}"); os outros aprovadores já podem aprová-lo.`,
     stillMissing: (missing, waitingFor) =>
-      `Ainda ${missing === 1 ? 'falta 1 aprovação' : `faltam ${missing} aprovações`}${waitingFor.length ? `; podem assinar: ${waitingFor.join(', ')}` : ''}.`,
+      `Ainda ${pluralForm('pt-BR', missing, { one: 'falta', other: 'faltam' })} ${counted('pt-BR', missing, { one: 'aprovação', other: 'aprovações' })}${waitingFor.length ? `; podem assinar: ${waitingFor.join(', ')}` : ''}.`,
     readyBatch: (id) => `Tem todas as aprovações necessárias. Inicie com: paybatch batch start ${id}`,
     readyBill: (line) => `Tem todas as aprovações necessárias. Pague com: paybatch boleto pay ${line}`,
     nothingPending: 'Nada aguarda aprovação.',

@@ -1,4 +1,5 @@
 import type { Locale } from '../../words/locale.js';
+import { counted } from './plural.js';
 
 /** What `paybatch reconcile` says to people; fields and states stay the words of `--json`. */
 export interface ReconcileMessages {
@@ -21,9 +22,9 @@ export const reconcileMessages: Readonly<Record<Locale, ReconcileMessages>> = {
     head: ['state', 'ledger', 'provider'],
     side: (count, total) => `${count} · ${total}`,
     difference: (identifier, line, field, ledger, provider) => `  ${line === null ? '' : `line ${line}, `}${identifier}: ${field} — ledger ${ledger}, provider ${provider}`,
-    followed: (n) => `  the ledger now follows the provider's record for ${n} ${n === 1 ? 'item' : 'items'}`,
-    agree: (batches) => `✓ The ledger agrees with the provider, item by item, in ${batches} ${batches === 1 ? 'batch' : 'batches'}.`,
-    disagree: (differences, batches) => `✗ ${differences} ${differences === 1 ? 'difference' : 'differences'} with the provider's record in ${batches} ${batches === 1 ? 'batch' : 'batches'}.`,
+    followed: (n) => `  the ledger now follows the provider's record for ${counted('en', n, { one: 'item', other: 'items' })}`,
+    agree: (batches) => `✓ The ledger agrees with the provider, item by item, in ${counted('en', batches, { one: 'batch', other: 'batches' })}.`,
+    disagree: (differences, batches) => `✗ ${counted('en', differences, { one: 'difference', other: 'differences' })} with the provider's record in ${counted('en', batches, { one: 'batch', other: 'batches' })}.`,
     nextStep:
       "States now follow the provider's record (alert record-disagrees names each correction). An amount or an item only one side holds cannot be followed: ask the provider about it, and do not pay it again before they answer.",
     absent: 'absent',
@@ -34,9 +35,9 @@ export const reconcileMessages: Readonly<Record<Locale, ReconcileMessages>> = {
     head: ['situação', 'registro local', 'provedor'],
     side: (count, total) => `${count} · ${total}`,
     difference: (identifier, line, field, ledger, provider) => `  ${line === null ? '' : `linha ${line}, `}${identifier}: ${field} — local ${ledger}, provedor ${provider}`,
-    followed: (n) => `  o registro local agora segue o do provedor em ${n} ${n === 1 ? 'item' : 'itens'}`,
-    agree: (batches) => `✓ O registro local bate com o do provedor, item a item, em ${batches} ${batches === 1 ? 'lote' : 'lotes'}.`,
-    disagree: (differences, batches) => `✗ ${differences} ${differences === 1 ? 'diferença' : 'diferenças'} com o registro do provedor em ${batches} ${batches === 1 ? 'lote' : 'lotes'}.`,
+    followed: (n) => `  o registro local agora segue o do provedor em ${counted('pt-BR', n, { one: 'item', other: 'itens' })}`,
+    agree: (batches) => `✓ O registro local bate com o do provedor, item a item, em ${counted('pt-BR', batches, { one: 'lote', other: 'lotes' })}.`,
+    disagree: (differences, batches) => `✗ ${counted('pt-BR', differences, { one: 'diferença', other: 'diferenças' })} com o registro do provedor em ${counted('pt-BR', batches, { one: 'lote', other: 'lotes' })}.`,
     nextStep:
       'As situações agora seguem o registro do provedor (o alerta record-disagrees cita cada correção). Um valor ou um item que só um dos lados tem não pode ser seguido: pergunte ao provedor e não pague de novo antes da resposta.',
     absent: 'ausente',
