@@ -60,6 +60,8 @@ export type ErrorReason =
   | { readonly code: 'provider_settings_missing'; readonly profile: string; readonly settings: string; readonly variables: string }
   | { readonly code: 'webhook_verification_invalid'; readonly value: string }
   | { readonly code: 'file_unreadable'; readonly file: string; readonly error: string }
+  // import
+  | { readonly code: 'sheet_changed'; readonly file: string }
   // --pay-on
   | { readonly code: 'pay_on_invalid'; readonly value: string }
   | { readonly code: 'pay_on_past'; readonly payOn: string; readonly today: string }

@@ -21,7 +21,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   alerts: ['domain', 'words', 'network'],
   receipts: ['domain', 'words'],
   reports: ['domain', 'words', 'config', 'sheet', 'receipts'],
-  engine: ['domain', 'words', 'sheet', 'ledger', 'network', 'provider', 'config', 'alerts', 'receipts', 'reports'],
+  engine: ['domain', 'sheet', 'ledger', 'network', 'provider', 'config', 'alerts', 'receipts', 'reports'],
   daemon: ['domain', 'words', 'engine', 'ledger', 'network', 'provider', 'config', 'alerts'],
   sandbox: ['domain', 'words'],
   ui: ['domain', 'words', 'engine'],
@@ -31,7 +31,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 const SHARED = new Set(['errors.ts', 'private-files.ts', 'package-root.ts']);
 
 /** Core files that still choose words by a locale (the import's refusals and hints), to go. */
-const STILL_WORDED = ['engine/pix-import/check-sheet.ts', 'engine/pix-import/import-sheet.ts', 'engine/pix-import/import-words.ts', 'engine/pix-import/stage-sheet.ts'];
+const STILL_WORDED: string[] = [];
 /**
  * The engine's features, each a folder whose index.ts is its door, in the one order they may use each other: a
  * feature uses only those before it (approvals gate batches and bills; the follow-up uses batches, bills and alerts;

@@ -15,7 +15,7 @@ const found = (d: Destination): KeyResolution => ({ destination: d, error: null 
 describe('planRow', () => {
   const ana = found(dest({ key: '52998224725', document: '***.982.247-**', name: 'Ana Maria Souza' }));
   const anaByEmail = found(dest({ key: 'ana@example.com', type: 'email', document: '***.456.789-**', name: 'Ana Souza' }));
-  const unknown: KeyResolution = { destination: null, error: 'the provider does not know this Pix key' };
+  const unknown: KeyResolution = { destination: null, error: { code: 'key_lookup_failed', why: 'unknown_key' } };
 
   it('pays a row whose key the provider knows, keeping its identifier, amount and sheet values', () => {
     const plan = planRow('s.csv', row({ line: 2, key: '52998224725', amountCents: 24_506, name: 'Ana M. Souza', identifier: '123e4567-e89b-42d3-a456-426614174000' }), ana, undefined);
@@ -31,13 +31,13 @@ describe('planRow', () => {
   it("rejects a row whose document is not the key owner's, comparing the digits the provider shows", () => {
     expect(planRow('s.csv', row({ line: 2, key: '52998224725', document: { type: 'cpf', value: '52998224725' } }), ana, undefined).problem).toBeNull();
     expect(planRow('s.csv', row({ line: 3, key: 'ana@example.com', keyType: 'email', document: { type: 'cpf', value: '11144477735' } }), anaByEmail, undefined)).toMatchObject({
-      item: null, problem: { file: 's.csv', line: 3, field: 'document', reason: 'the key belongs to document ***.456.789-**, not 11144477735' },
+      item: null, problem: { file: 's.csv', line: 3, field: 'document', reason: { code: 'document_mismatch', shown: '***.456.789-**', given: '11144477735' } },
     });
   });
 
   it('rejects unknown keys with the line and warns when the name differs', () => {
     expect(planRow('s.csv', row({ line: 4, key: 'nobody@example.com', keyType: 'email' }), unknown, undefined).problem).toEqual({
-      file: 's.csv', line: 4, field: 'key', reason: 'the provider does not know this Pix key', code: 'key_lookup_failed',
+      file: 's.csv', line: 4, field: 'key', reason: { code: 'key_lookup_failed', why: 'unknown_key' },
     });
     expect(planRow('s.csv', row({ line: 5, key: 'ana@example.com', keyType: 'email', name: 'Bruno Lima' }), anaByEmail, undefined).nameWarning).toEqual({
       line: 5, sheetName: 'Bruno Lima', providerName: 'Ana Souza',

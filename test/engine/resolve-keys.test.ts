@@ -49,8 +49,8 @@ describe('resolveKeys', () => {
       },
     };
     const r = await resolveKeys(provider, ['unknown', 'malformed', 'flaky']);
-    expect(r.get('unknown')).toEqual({ destination: null, error: 'the provider does not know this Pix key' });
-    expect(r.get('malformed')?.error).toMatch(/refused this key: bad key/);
+    expect(r.get('unknown')).toEqual({ destination: null, error: { code: 'key_lookup_failed', why: 'unknown_key' } });
+    expect(r.get('malformed')?.error).toEqual({ code: 'key_lookup_failed', why: 'refused_key', message: 'bad key' });
     expect(r.get('flaky')?.destination?.key).toBe('flaky');
     await expect(resolveKeys({ lookupKey: async () => Promise.reject(unavailable()) }, ['down'])).rejects.toThrow('503');
   });
@@ -67,7 +67,7 @@ describe('resolveKeys', () => {
     await expect(resolveKeys(failWith(new ProviderError('slow down', { status: 429, method: 'GET', path: '/pix/keys/x' })), ['429'])).rejects.toThrow('slow down');
     await expect(resolveKeys(failWith(new TypeError('bug')), ['bug'])).rejects.toThrow(TypeError);
     const refused = await resolveKeys(failWith(new ProviderError('gone', { status: 404, method: 'GET', path: '/pix/keys/x' })), ['404']);
-    expect(refused.get('404')?.error).toMatch(/refused this key: gone/);
+    expect(refused.get('404')?.error).toEqual({ code: 'key_lookup_failed', why: 'refused_key', message: 'gone' });
     expect(Object.fromEntries(calls)).toEqual({ '503': 3, '429': 3, bug: 3, '404': 1 });
   });
 });

@@ -215,7 +215,10 @@ describe('batch retry', () => {
     const { provider } = memoryProvider(ledger);
     const refused = retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: false });
     await expect(refused).rejects.toBeInstanceOf(InputRejectedError);
-    await expect(refused).rejects.toMatchObject({ problems: [{ file: 'batch #1', line: 3, field: 'key', reason: 'p2@example.com was paid R$ 10,02 in batch "Outra" on 2026-11-20' }] });
+    await expect(refused).rejects.toMatchObject({
+      refusal: { code: 'duplicates', source: 'batch #1', rows: 1, nothing: 'created' },
+      rows: [{ file: 'batch #1', line: 3, field: 'key', reason: { code: 'paid_before', key: 'p2@example.com', amountCents: 1002, batchName: 'Outra', date: '2026-11-20' } }],
+    });
     const allowed = await retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed'], start: false, allowDuplicates: true });
     expect(allowed.outcome).toBe('retried');
     expect(allowed.batch).toMatchObject({ status: 'submitted', item_count: 1 });
@@ -239,7 +242,10 @@ describe('batch retry', () => {
     const ledger = await settledBatch();
     const { batches, provider } = memoryProvider(ledger, { unknownKeys: ['p3@example.com'] });
     const refused = retryBatch(deps(ledger, provider), { batchId: 1, statuses: ['failed', 'returned'], start: true, allowDuplicates: false });
-    await expect(refused).rejects.toMatchObject({ problems: [{ file: 'batch #1', line: 4, field: 'key', reason: 'the provider does not know this Pix key' }] });
+    await expect(refused).rejects.toMatchObject({
+      refusal: { code: 'retry_ruled_out', source: 'batch #1', batchId: 1, rows: 1, statuses: 'failed,returned' },
+      rows: [{ file: 'batch #1', line: 4, field: 'key', reason: { code: 'key_lookup_failed', why: 'unknown_key' } }],
+    });
     expect(batches).toEqual([]);
     expect(sqliteOf(ledger).prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 1 });
   });

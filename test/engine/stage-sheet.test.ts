@@ -89,7 +89,7 @@ describe('readAndLookUp + planStaged (the staged import)', () => {
     const { ledger, staging, run } = await stage(file, { stopOnProblem: false });
     await run;
     const plan = await planStaged(staging, { file, sheetHash: 'hash', since: new Date('2026-01-01T00:00:00Z') });
-    expect(plan.lookupProblems).toEqual([{ file, line: 3, field: 'key', reason: 'the provider does not know this Pix key', code: 'key_lookup_failed' }]);
+    expect(plan.lookupProblems).toEqual([{ file, line: 3, field: 'key', reason: { code: 'key_lookup_failed', why: 'unknown_key' } }]);
     expect(plan.totals).toMatchObject({ count: 2, sumCents: 4_000 });
     expect([...staging.acceptedItems()].map((i) => [i.line, i.amountCents])).toEqual([[2, 1_000], [4, 3_000]]);
     expect(sqliteOf(ledger).prepare('SELECT COUNT(*) AS n FROM items').get()).toEqual({ n: 0 });

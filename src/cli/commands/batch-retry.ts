@@ -64,7 +64,7 @@ export function parseBatchRetryOptions(raw: RawInput): BatchRetryOptions {
 }
 
 export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Promise<void> {
-  const { commitRetry, prepareRetry } = await import('../../engine/pix-import/index.js');
+  const { commitRetry, prepareRetry, ImportRefusedError } = await import('../../engine/pix-import/index.js');
   const { findBatch } = await import('../../engine/batches/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { progressReporter } = await import('../progress.js');
@@ -86,7 +86,10 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
       approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
       maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
     };
-    const prepared = await prepareRetry(deps, { batchId: source.id, statuses: opts.statuses, start: opts.start, allowDuplicates: opts.allowDuplicates });
+    const prepared = await prepareRetry(deps, { batchId: source.id, statuses: opts.statuses, start: opts.start, allowDuplicates: opts.allowDuplicates }).catch(async (e: unknown) => {
+      // The refusals of a retry are said in English, as they always were.
+      throw e instanceof ImportRefusedError ? (await import('../messages/import-refusals.js')).sayImportRefusal(e, 'en') : e;
+    });
     if (prepared.kind === 'done') result = prepared.result;
     else {
       // Nothing of the retry is written before the person confirms the plan (or passed --yes).

@@ -63,7 +63,7 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
   const { openLedger } = await import('../../engine/ledger-door.js');
   const { batchOutcomes } = await import('../../engine/batches/index.js');
   const { connectProvider } = await import('../connect-provider.js');
-  const { importSheet } = await import('../../engine/pix-import/index.js');
+  const { commitImport, prepareImport } = await import('../../engine/pix-import/index.js');
   const { runDaemon } = await import('../../daemon/run-daemon.js');
   const { daemonDeps } = await import('../daemon-deps.js');
   const { daemonLogger } = await import('../daemon-logger.js');
@@ -86,10 +86,12 @@ export async function runDemo(ctx: Context, opts: DemoOptions): Promise<number> 
   ctx.out.info(words.folder(dir));
 
   const { onProgress, spinner } = await progressReporter(ctx.out);
-  const imported = await importSheet(
-    { ledger, provider: async () => client, settings, now: ctx.now, onProgress, confirm: async () => true },
-    { file: opts.sheet, dryRun: false, start: true, skipInvalid: false, allowDuplicates: false },
-  ).finally(() => spinner.stop());
+  const importDeps = { ledger, provider: async () => client, settings, now: ctx.now, onProgress };
+  // The demo's own sheet, in a fresh ledger: its plan is taken as it is.
+  const imported = await (async () => {
+    const prepared = await prepareImport(importDeps, { file: opts.sheet, dryRun: false, start: true, skipInvalid: false, allowDuplicates: false });
+    return prepared.kind === 'done' ? prepared.result : commitImport(importDeps, prepared.plan);
+  })().finally(() => spinner.stop());
   // The demo sheet fits in one batch.
   const batch = imported.batches[0]!;
   ctx.out.info(words.following(batch.id, batch.item_count, formatBRL(batch.total_cents)));

@@ -1,12 +1,13 @@
 import type { ImportResult, ImportSummary } from '../../engine/pix-import/index.js';
 import { notYetStarted } from '../../engine/batches/index.js';
-import { UsageError } from '../../errors.js';
+import { CancelledError, UsageError } from '../../errors.js';
 import type { Locale } from '../../words/locale.js';
 import type { PixKeyType } from '../../domain/pix-key.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { importHelp } from '../messages/help/import.js';
 import { importMessages, type ImportMessages } from '../messages/import.js';
+import { sayImportProblem, sayImportRefusal } from '../messages/import-refusals.js';
 import { statusWord } from '../../words/status-words.js';
 import type { Output } from '../output.js';
 import { arg, flag, optionalText, text } from '../raw-input.js';
@@ -120,7 +121,7 @@ export function parseTemplateOptions(raw: RawInput): TemplateOptions {
 
 export async function runImport(ctx: Context, opts: ImportOptions): Promise<void> {
   if (opts.check) return runCheck(ctx, opts);
-  const { importSheet } = await import('../../engine/pix-import/index.js');
+  const { abandonImport, commitImport, prepareImport, ImportRefusedError } = await import('../../engine/pix-import/index.js');
   const { progressReporter } = await import('../progress.js');
   const { anyNotYetStarted } = await import('../../engine/batches/index.js');
   const profile = await ctx.profile();
@@ -128,51 +129,64 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
   const h = await humanize(ctx);
   const { words, formatBRL } = h;
   const locale = await ctx.locale();
+  // Refusals and row reasons in the user's language; `--json` keeps them English.
+  const said = ctx.out.json ? 'en' : locale;
   // A date that cannot be scheduled is refused before anything is read or written.
   const schedule = opts.payOn === undefined ? null : await import('../../engine/batches/index.js');
   const payOn = schedule === null || opts.payOn === undefined ? null : schedule.payOnStart(opts.payOn, ctx.now());
   const { onProgress, spinner } = await progressReporter(ctx.out);
+  const confirmed = async (summary: ImportSummary): Promise<boolean> => {
+    spinner.stop();
+    showSummary(ctx.out, summary, h, said);
+    if (opts.yes) return true;
+    return ctx.prompter.confirm(
+      words.confirm({
+        start: summary.start,
+        batchName: summary.batchName,
+        parts: summary.parts,
+        maxBatchItems: profile.settings.maxBatchItems,
+        count: summary.totals.count,
+        total: formatBRL(summary.totals.sumCents),
+      }),
+    );
+  };
+  const deps = {
+    ledger,
+    provider: () => ctx.provider(),
+    settings: profile.settings,
+    now: ctx.now,
+    onProgress,
+    approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
+    maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
+  };
   let result;
   try {
-    result = await importSheet(
-      {
-        ledger,
-        provider: () => ctx.provider(),
-        settings: profile.settings,
-        now: ctx.now,
-        onProgress,
-        approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
-        maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
-        onResume: async (r) => {
-          // Batches already started or settled have nothing to resume: the result line says where they stand.
-          if (await anyNotYetStarted(ledger, r.batchIds)) ctx.out.info(words.resuming(r.importId, r.batchIds, h.when(r.createdAt)));
-        },
-        confirm: async (summary) => {
-          spinner.stop();
-          showSummary(ctx.out, summary, h);
-          if (opts.yes) return true;
-          return ctx.prompter.confirm(
-            words.confirm({
-              start: summary.start,
-              batchName: summary.batchName,
-              parts: summary.parts,
-              maxBatchItems: profile.settings.maxBatchItems,
-              count: summary.totals.count,
-              total: formatBRL(summary.totals.sumCents),
-            }),
-          );
-        },
-      },
-      {
-        file: opts.file, sheet: opts.sheet, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates,
-        locale: ctx.out.json ? 'en' : locale,
-      },
-    );
+    const prepared = await prepareImport(deps, {
+      file: opts.file, sheet: opts.sheet, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates,
+      sayProblem: (p) => sayImportProblem(p, said),
+    });
+    if (prepared.kind === 'done') result = prepared.result;
+    else {
+      const { plan } = prepared;
+      try {
+        // Batches already started or settled have nothing to resume: the result line says where they stand.
+        const r = plan.resuming;
+        if (r && (await anyNotYetStarted(ledger, r.batchIds))) ctx.out.info(words.resuming(r.importId, r.batchIds, h.when(r.createdAt)));
+        // Nothing is written before the person confirms the plan (or passed --yes).
+        if (plan.summary && !(await confirmed(plan.summary))) throw new CancelledError();
+      } catch (e) {
+        await abandonImport(plan);
+        throw e;
+      }
+      result = await commitImport(deps, plan);
+    }
+  } catch (e) {
+    throw e instanceof ImportRefusedError ? sayImportRefusal(e, said) : e;
   } finally {
     spinner.stop();
   }
   const scheduled = schedule === null || payOn === null ? [] : await schedule.scheduleImportBatches(ledger, result.batches.map((b) => b.id), payOn, ctx.now());
-  if (result.outcome === 'dry-run' && result.summary) showSummary(ctx.out, result.summary, h);
+  if (result.outcome === 'dry-run' && result.summary) showSummary(ctx.out, result.summary, h, said);
   const batches = result.batches.map((b) => ({ id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents }));
   ctx.out.result(
     {
@@ -181,7 +195,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
       // The first (for most sheets the only) batch; `batches` has every part of a sheet split for the provider.
       batch: batches[0] ?? null,
       batches,
-      summary: result.summary,
+      summary: result.summary && { ...result.summary, rejected: result.summary.rejected.map((p) => sayImportProblem(p, 'en')) },
       rejectedFile: result.rejectedFile,
       schedule: payOn === null ? null : { payOn: payOn.payOn, startAt: payOn.startAt.toISOString(), batchIds: scheduled.map((s) => s.batchId) },
     },
@@ -193,12 +207,14 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
 }
 
 async function runCheck(ctx: Context, opts: ImportOptions): Promise<void> {
-  const { checkSheet } = await import('../../engine/pix-import/index.js');
+  const { checkSheet, ImportRefusedError } = await import('../../engine/pix-import/index.js');
   const { maxItemAmount, maxBatchTotal } = (await ctx.profile()).settings;
   const { words, formatBRL } = await humanize(ctx);
   // Refusals and row reasons in the user's language; `--json` keeps them English.
   const locale = ctx.out.json ? 'en' : await ctx.locale();
-  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet, locale });
+  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet }).catch((e: unknown) => {
+    throw e instanceof ImportRefusedError ? sayImportRefusal(e, locale) : e;
+  });
   ctx.out.result({ outcome: 'checked', ...result }, () => {
     if (result.ignoredColumns.length) ctx.out.warn(`${words.summary.ignored}: ${words.ignoredColumns(result.ignoredColumns)}`);
     ctx.out.print(words.checked(result.file, result.rows, result.totals.count, formatBRL(result.totals.sumCents)));
@@ -235,7 +251,7 @@ function renderImport(out: Output, result: ImportResult, { words, formatBRL, sta
 }
 
 /** The sheet's totals and problems, on stderr, before the confirmation (and after a dry run). */
-function showSummary(out: Output, s: ImportSummary, { words, formatBRL, keyType }: Humanized): void {
+function showSummary(out: Output, s: ImportSummary, { words, formatBRL, keyType }: Humanized, locale: Locale): void {
   if (out.json) return;
   const label = words.summary;
   const rows: [string, string | number][] = [
@@ -255,5 +271,5 @@ function showSummary(out: Output, s: ImportSummary, { words, formatBRL, keyType 
   for (const d of s.duplicates) {
     out.warn(out.problem({ file: s.file, line: d.line, field: words.field('key'), reason: words.duplicateWarning(d.key, formatBRL(d.amountCents), d.previous.batchName) }));
   }
-  for (const p of s.rejected) out.warn(out.problem({ ...p, field: p.field === undefined ? undefined : words.field(p.field) }));
+  for (const p of s.rejected) out.warn(out.problem({ ...sayImportProblem(p, locale), field: p.field === undefined ? undefined : words.field(p.field) }));
 }

@@ -41,6 +41,7 @@ const PORTUGUESE: ReasonWords = {
     hint: "Defina com 'paybatch config set webhookVerification auto'.",
   }),
   file_unreadable: (r) => ({ message: `Não foi possível ler ${r.file}: ${systemError(r.error)}.` }),
+  sheet_changed: (r) => ({ message: `${r.file} mudou enquanto era importado; nada foi importado. Rode a importação de novo.` }),
   pay_on_invalid: (r) => ({ message: `--pay-on deve ser uma data no formato AAAA-MM-DD, como 2026-12-05; "${r.value}" não é.` }),
   pay_on_past: (r) => ({
     message: `--pay-on ${localDay(r.payOn, 'pt-BR')} já passou (hoje é ${localDay(r.today, 'pt-BR')} em São Paulo); nada foi importado.`,

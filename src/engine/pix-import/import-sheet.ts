@@ -1,11 +1,9 @@
 import type { PixAmountUnit } from '../../provider/dialect.js';
 import { basename, dirname, extname, join } from 'node:path';
-import { formatBRL } from '../../domain/money.js';
 import { saoPauloDate } from '../../domain/bank-calendar.js';
-import type { Locale } from '../../words/locale.js';
-import { CancelledError, InputRejectedError, PaybatchError, ProviderError, type InputProblem } from '../../errors.js';
+import { PaybatchError, ProviderError, type InputProblem } from '../../errors.js';
 import type { Settings } from '../../config/settings.js';
-import { claimImport } from '../../ledger/import-claim.js';
+import { claimImport, type ImportClaim } from '../../ledger/import-claim.js';
 import { findImportByHash, recordImport, type ImportRecord } from '../../ledger/import-repository.js';
 import { ImportStaging } from '../../ledger/import-staging.js';
 import { itemsOfBatch } from '../../ledger/item-repository.js';
@@ -15,11 +13,11 @@ import { writePrivateFile } from '../../private-files.js';
 import { isLastingFailure } from '../../network/lasting-failure.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { IgnoredColumn } from '../../sheet/headers.js';
-import type { SheetRow } from '../../sheet/read-sheet.js';
+import type { SheetHead, SheetRow } from '../../sheet/read-sheet.js';
 import { hashSheetFile, streamSheetFile } from '../../sheet/sheet-file.js';
 import { rejectedSheetCsv } from '../../sheet/rejected-csv.js';
 import { crashPoint } from '../crash-point.js';
-import { IMPORT_WORDS, sheetProblemIn } from './import-words.js';
+import { ImportRefusedError, type ImportProblem } from './import-refusal.js';
 import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from '../progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
@@ -35,8 +33,8 @@ export interface ImportOptions {
   readonly start: boolean;
   readonly skipInvalid: boolean;
   readonly allowDuplicates: boolean;
-  /** The language of refusals and row reasons (default English; the CLI passes 'en' under --json). */
-  readonly locale?: Locale;
+  /** The rejected rows' problems in words, for the reason column of the rejected-rows file (the edge's words; default: the codes). */
+  readonly sayProblem?: (p: ImportProblem) => InputProblem;
 }
 
 export interface ImportDeps {
@@ -44,14 +42,11 @@ export interface ImportDeps {
   readonly provider: () => Promise<ProviderClient>;
   readonly settings: Pick<Settings, 'maxItemAmount' | 'maxBatchTotal' | 'maxBatchItems'> & Partial<Pick<Settings, 'claimTime'>>;
   readonly now: () => Date;
-  /** Shown the plan before anything is written; false cancels. */
-  readonly confirm: (summary: ImportSummary) => Promise<boolean>;
   readonly onProgress?: OnProgress;
   /** The profile's approval policy and approvers: `--start` waits for the approvals they demand (absent: no policy). */
   readonly approvals?: ApprovalGate;
   /** The importer's key under an approval policy: they sign as the maker of the batches, and can never approve them. */
   readonly maker?: MakerKey;
-  readonly onResume?: (r: { importId: number; batchIds: readonly number[]; createdAt: string }) => void | Promise<void>;
 }
 
 /** What the person confirms and what `--json` reports. */
@@ -64,7 +59,7 @@ export interface ImportSummary {
   /** Named columns of the sheet that paybatch does not read, so that a misspelt one is seen before anything is paid. */
   readonly ignoredColumns: readonly IgnoredColumn[];
   readonly totals: Totals;
-  readonly rejected: readonly InputProblem[];
+  readonly rejected: readonly ImportProblem[];
   readonly nameWarnings: readonly NameWarning[];
   readonly duplicates: readonly Duplicate[];
   readonly start: boolean;
@@ -81,34 +76,122 @@ export interface ImportResult {
   readonly rejectedFile: string | null;
 }
 
+/** An earlier run of the same sheet, interrupted: its batches are taken on from where they stand, never planned again. */
+export interface ResumedImport {
+  readonly importId: number;
+  readonly batchIds: readonly number[];
+  readonly createdAt: string;
+}
+
 /**
- * `paybatch import`: sheet → offline validation → key lookups → plan → confirmation → ledger → remote batch.
- * Nothing is written before the confirmation; from then on the ledger leads, and running the same import again
- * (the sheet's hash is its identity) continues where an interrupted run stopped.
+ * An import to confirm (between prepareImport and commitImport, or abandonImport): what the person is shown, and
+ * what the commit writes and sends. It holds the sheet's claim and its staged rows until it is committed or abandoned.
  */
-export async function importSheet(deps: ImportDeps, o: ImportOptions): Promise<ImportResult> {
+export interface ImportPlan {
+  /** What to confirm; null when there is nothing to ask (a resumed import sends on what its first run confirmed). */
+  readonly summary: ImportSummary | null;
+  /** The earlier interrupted run this one takes on; null for a new import. */
+  readonly resuming: ResumedImport | null;
+  readonly work: NewImport | ResumeWork;
+}
+
+/** A new import, planned: written by the commit from its staged rows. */
+interface NewImport {
+  readonly kind: 'new';
+  readonly session: ImportSession;
+  readonly file: string;
+  readonly sheet: string | undefined;
+  readonly sheetHash: string;
+  readonly head: SheetHead;
+  readonly rejected: readonly (ImportProblem & { readonly line: number })[];
+  readonly rejectedFile: string;
+  readonly sayProblem: ((p: ImportProblem) => InputProblem) | undefined;
+  readonly summary: ImportSummary;
+}
+
+/** An earlier run's batches, sent on by the commit. */
+interface ResumeWork {
+  readonly kind: 'resume';
+  readonly session: ImportSession;
+  readonly importId: number;
+  readonly batchIds: readonly number[];
+  readonly before: readonly BatchRow[];
+  readonly start: boolean;
+}
+
+/** An import is either planned, to confirm and commit, or done already (a dry run, a sheet already imported). */
+export type ImportPreparation = { readonly kind: 'plan'; readonly plan: ImportPlan } | { readonly kind: 'done'; readonly result: ImportResult };
+
+/** What a planned import holds until it is committed or abandoned: the sheet's claim and its staged rows. */
+class ImportSession {
+  staging: ImportStaging | null = null;
+  constructor(private readonly claim: ImportClaim | null) {}
+
+  closeStaging(): void {
+    this.staging?.close();
+    this.staging = null;
+  }
+
+  async close(): Promise<void> {
+    this.closeStaging();
+    await this.claim?.release();
+  }
+}
+
+/**
+ * `paybatch import`, first half: sheet → offline validation → key lookups → plan. Nothing is written to the ledger
+ * and nothing is sent: the plan is confirmed, then commitImport writes and sends it (or abandonImport lets it go).
+ * Running the same import again (the sheet's hash is its identity) plans to continue where an interrupted run stopped.
+ */
+export async function prepareImport(deps: ImportDeps, o: ImportOptions): Promise<ImportPreparation> {
   const { ledger, now } = deps;
   // No unit, no payment: refused before the ledger or the provider hears of the sheet (a dry run only shows it).
   if (!o.dryRun) (await deps.provider()).requirePixAmountUnit();
   const sheetHash = await hashSheetFile(o.file);
   // One run per sheet at a time: a second one would plan it again (counting the first one's items as duplicates)
   // or continue its batch alongside it. A dry run changes nothing, so it needs no claim. Claimed before the sheet
-  // is validated, so that a second run started meanwhile is told at once.
-  const claim = o.dryRun ? null : await claimImport(ledger, { fileHash: sheetHash, fileName: o.file, now: now() });
+  // is validated, so that a second run started meanwhile is told at once; held until the plan is committed or let go.
+  const session = new ImportSession(o.dryRun ? null : await claimImport(ledger, { fileHash: sheetHash, fileName: o.file, now: now() }));
   try {
     const existing = await findImportByHash(ledger, sheetHash);
-    if (existing) return await resumeImport(deps, o, existing);
-    // Planned and recorded in a function of its own, so that the sheet's rows and the plan are garbage once the
-    // items are in the ledger: the batches are then sent a chunk at a time from the ledger.
-    const recorded = await planAndRecord(deps, o, sheetHash);
-    if (recorded.outcome === 'dry-run') return { outcome: 'dry-run', summary: recorded.summary, importId: null, batches: [], rejectedFile: null };
-    const batches = await submitParts(deps, await deps.provider(), recorded.batchIds, o.start);
-    return { outcome: 'imported', summary: recorded.summary, importId: recorded.importId, batches, rejectedFile: recorded.rejectedFile };
+    const prepared = existing ? await prepareResume(deps, o, existing, session) : await planSheet(deps, o, sheetHash, session);
+    if (prepared.kind === 'done') await session.close();
+    return prepared;
   } catch (e) {
+    await session.close();
     throw e instanceof ProviderError && !o.dryRun ? asResumable(e) : e;
-  } finally {
-    await claim?.release();
   }
+}
+
+/**
+ * `paybatch import`, second half, once the plan is confirmed: the import is written to the ledger (the rejected rows
+ * to their file), then its batches are sent a chunk at a time from the ledger. From here on the ledger leads.
+ */
+export async function commitImport(deps: ImportDeps, plan: ImportPlan): Promise<ImportResult> {
+  try {
+    const work = plan.work;
+    if (work.kind === 'resume') {
+      // A run killed between writing the import and signing it is signed now.
+      await signAsMaker(deps, work.batchIds);
+      const batches = await submitParts(deps, await deps.provider(), work.batchIds, work.start);
+      const moved = batches.some((b, i) => b.status !== work.before[i]!.status);
+      return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: work.importId, batches, rejectedFile: null };
+    }
+    const recorded = await record(deps, work);
+    // The staged rows are in the ledger now: the batches are sent from there.
+    work.session.closeStaging();
+    const batches = await submitParts(deps, await deps.provider(), recorded.batchIds, work.summary.start);
+    return { outcome: 'imported', summary: work.summary, importId: recorded.importId, batches, rejectedFile: recorded.rejectedFile };
+  } catch (e) {
+    throw e instanceof ProviderError ? asResumable(e) : e;
+  } finally {
+    await plan.work.session.close();
+  }
+}
+
+/** A plan not confirmed: nothing was written; the sheet's claim and staged rows are let go. */
+export async function abandonImport(plan: ImportPlan): Promise<void> {
+  await plan.work.session.close();
 }
 
 /** The sheet's rows on these lines, read again from the file (which must still have the bytes of `sha256`). */
@@ -120,103 +203,77 @@ async function rowsOnLines(file: string, sheet: string | undefined, sha256: stri
       if (lines.has(row.line)) rows.push(row);
     };
   }, { sheet });
-  if (streamed.sha256 !== sha256) throw new PaybatchError(`${file} changed while it was being imported; nothing was imported. Run the import again.`);
+  if (streamed.sha256 !== sha256) throw sheetChanged(file);
   return rows;
 }
 
-/** A sheet the ledger has already imported: its batches are taken on from where they stand, never planned again. */
-async function resumeImport(deps: ImportDeps, o: ImportOptions, existing: ImportRecord): Promise<ImportResult> {
+/** The sheet's bytes changed between two readings of one run. */
+function sheetChanged(file: string): PaybatchError {
+  return new PaybatchError(`${file} changed while it was being imported; nothing was imported. Run the import again.`, { reason: { code: 'sheet_changed', file } });
+}
+
+/** A sheet the ledger has already imported: its batches are planned to be taken on from where they stand, never planned again. */
+async function prepareResume(deps: ImportDeps, o: ImportOptions, existing: ImportRecord, session: ImportSession): Promise<ImportPreparation> {
   const { ledger } = deps;
-  if (o.dryRun) return { outcome: 'already-imported', summary: null, importId: existing.id, batches: [], rejectedFile: null };
-  await deps.onResume?.({ importId: existing.id, batchIds: existing.batchIds, createdAt: existing.createdAt });
-  // A run killed between writing the import and signing it is signed now.
-  await signAsMaker(deps, existing.batchIds);
+  if (o.dryRun) return { kind: 'done', result: { outcome: 'already-imported', summary: null, importId: existing.id, batches: [], rejectedFile: null } };
   const before: BatchRow[] = [];
   for (const id of existing.batchIds) before.push(await getBatch(ledger, id));
+  const resuming = { importId: existing.id, batchIds: existing.batchIds, createdAt: existing.createdAt };
+  const work: ResumeWork = { kind: 'resume', session, importId: existing.id, batchIds: existing.batchIds, before, start: o.start };
   // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own.
-  if (o.start && before.some((b) => !b.start_requested && b.status !== 'deleted')) {
-    const items = [];
-    for (const b of before) items.push(...(await itemsOfBatch(ledger, b.id)));
-    const summary: ImportSummary = {
-      file: o.file,
-      batchName: before[0]!.name,
-      parts: before.length,
-      rows: existing.rowCount,
-      ignoredColumns: [],
-      totals: totalsOf(items.map((it) => ({ keyType: it.key_type, amountCents: it.amount_cents }))),
-      rejected: [],
-      nameWarnings: [],
-      duplicates: [],
-      start: true,
-      amountUnit: (await deps.provider()).dialect.pixAmountUnit,
-    };
-    if (!(await deps.confirm(summary))) throw new CancelledError();
-  }
-  const batches = await submitParts(deps, await deps.provider(), existing.batchIds, o.start);
-  const moved = batches.some((b, i) => b.status !== before[i]!.status);
-  return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: existing.id, batches, rejectedFile: null };
+  if (!(o.start && before.some((b) => !b.start_requested && b.status !== 'deleted'))) return { kind: 'plan', plan: { summary: null, resuming, work } };
+  const items = [];
+  for (const b of before) items.push(...(await itemsOfBatch(ledger, b.id)));
+  const summary: ImportSummary = {
+    file: o.file,
+    batchName: before[0]!.name,
+    parts: before.length,
+    rows: existing.rowCount,
+    ignoredColumns: [],
+    totals: totalsOf(items.map((it) => ({ keyType: it.key_type, amountCents: it.amount_cents }))),
+    rejected: [],
+    nameWarnings: [],
+    duplicates: [],
+    start: true,
+    amountUnit: (await deps.provider()).dialect.pixAmountUnit,
+  };
+  return { kind: 'plan', plan: { summary, resuming, work } };
 }
-
-type Recorded =
-  | { readonly outcome: 'dry-run'; readonly summary: ImportSummary }
-  | { readonly outcome: 'recorded'; readonly summary: ImportSummary; readonly importId: number; readonly batchIds: readonly number[]; readonly rejectedFile: string | null };
 
 /**
- * Reads the sheet into the import staging (a stream, each row validated as it comes, its keys looked up meanwhile),
- * plans it, asks for the confirmation and writes the import: nothing is written to the ledger before the
- * confirmation, and nothing is sent here. Memory holds the problems and warnings, not the rows.
+ * Reads the sheet into the import staging (a stream, each row validated as it comes, its keys looked up meanwhile)
+ * and plans it: nothing is written to the ledger, and nothing is sent. Memory holds the problems and warnings, not the rows.
  */
-async function planAndRecord(deps: ImportDeps, o: ImportOptions, sheetHash: string): Promise<Recorded> {
+async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, session: ImportSession): Promise<ImportPreparation> {
+  const { now } = deps;
   const staging = new ImportStaging(deps.ledger);
-  try {
-    return await planAndRecordStaged(deps, o, sheetHash, staging);
-  } finally {
-    staging.close();
-  }
-}
-
-async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash: string, staging: ImportStaging): Promise<Recorded> {
-  const { ledger, now } = deps;
+  session.staging = staging;
   const rejectedFile = join(dirname(o.file), `${basename(o.file, extname(o.file))}.rejected.csv`);
-  const locale = o.locale ?? 'en';
-  const w = IMPORT_WORDS[locale];
   const read = await readAndLookUp(
     deps,
     staging,
-    { file: o.file, sheet: o.sheet, sheetHash, maxItemAmountCents: deps.settings.maxItemAmount, stopOnProblem: !o.skipInvalid, locale },
+    { file: o.file, sheet: o.sheet, sheetHash, maxItemAmountCents: deps.settings.maxItemAmount, stopOnProblem: !o.skipInvalid },
     (read) => {
-      if (read.sha256 !== sheetHash) throw new PaybatchError(w.sheetChanged(o.file));
-      if (read.head.problems.length) throw new InputRejectedError(w.refused(w.cannotRead(o.file), true), read.head.problems.map((p) => sheetProblemIn(p, locale)));
-      if (read.rowCount === 0) throw new InputRejectedError(w.refused(w.noRows(o.file), true));
+      if (read.sha256 !== sheetHash) throw sheetChanged(o.file);
+      if (read.head.problems.length) throw new ImportRefusedError({ code: 'sheet_unreadable', file: o.file, imported: true }, read.head.problems);
+      if (read.rowCount === 0) throw new ImportRefusedError({ code: 'sheet_empty', file: o.file, imported: true });
       if (read.problems.length && !o.skipInvalid) {
-        throw new InputRejectedError(
-          w.refused(w.rowsInvalid(o.file, read.rejectedCount, read.rowCount), true),
-          read.problems.map((p) => sheetProblemIn(p, locale)),
-          { hint: w.fixOrSkipInvalid(rejectedFile) },
-        );
+        throw new ImportRefusedError({ code: 'rows_invalid', file: o.file, rejected: read.rejectedCount, rows: read.rowCount, rejectedFile }, read.problems);
       }
     },
   );
 
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
-  const plan = await planStaged(staging, { file: o.file, sheetHash, since, locale });
-  const rejected = [...read.problems.map((p) => sheetProblemIn(p, locale)), ...plan.lookupProblems].sort((a, b) => a.line - b.line);
+  const plan = await planStaged(staging, { file: o.file, sheetHash, since });
+  const rejected: (ImportProblem & { readonly line: number })[] = [...read.problems, ...plan.lookupProblems].sort((a, b) => a.line - b.line);
   if (plan.lookupProblems.length && !o.skipInvalid) {
-    throw new InputRejectedError(
-      w.refused(w.providerRulesOut(o.file, plan.lookupProblems.length), true),
-      plan.lookupProblems,
-      { hint: w.fixOrSkipRuledOut(rejectedFile) },
-    );
+    throw new ImportRefusedError({ code: 'rows_ruled_out', file: o.file, rows: plan.lookupProblems.length, rejectedFile }, plan.lookupProblems);
   }
-  if (plan.totals.count === 0) throw new InputRejectedError(w.refused(w.noRowPayable(o.file), true), rejected);
+  if (plan.totals.count === 0) throw new ImportRefusedError({ code: 'no_row_payable', file: o.file }, rejected);
   if (plan.totals.sumCents > deps.settings.maxBatchTotal) {
-    throw new InputRejectedError(
-      w.refused(w.aboveBatchTotal(o.file, formatBRL(plan.totals.sumCents), formatBRL(deps.settings.maxBatchTotal)), true),
-      [],
-      { hint: w.splitOrRaise },
-    );
+    throw new ImportRefusedError({ code: 'above_batch_total', file: o.file, totalCents: plan.totals.sumCents, limitCents: deps.settings.maxBatchTotal, imported: true });
   }
-  if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(o.file, plan.duplicates, w.nothingImported, w);
+  if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(o.file, plan.duplicates, 'imported');
 
   const summary: ImportSummary = {
     file: o.file,
@@ -231,37 +288,45 @@ async function planAndRecordStaged(deps: ImportDeps, o: ImportOptions, sheetHash
     start: o.start,
     amountUnit: (await deps.provider()).dialect.pixAmountUnit,
   };
-  if (o.dryRun) return { outcome: 'dry-run', summary };
-  if (!(await deps.confirm(summary))) throw new CancelledError();
+  if (o.dryRun) return { kind: 'done', result: { outcome: 'dry-run', summary, importId: null, batches: [], rejectedFile: null } };
+  const work: NewImport = { kind: 'new', session, file: o.file, sheet: o.sheet, sheetHash, head: read.head, rejected, rejectedFile, sayProblem: o.sayProblem, summary };
+  return { kind: 'plan', plan: { summary, resuming: null, work } };
+}
 
+/** Writes a confirmed new import: the rejected rows to their file, the import and its batches to the ledger. */
+async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: number; batchIds: readonly number[]; rejectedFile: string | null }> {
+  const { ledger, now } = deps;
+  const staging = work.session.staging;
+  if (!staging) throw new Error('the import plan was committed or abandoned already');
   let writtenRejects: string | null = null;
-  if (rejected.length) {
-    const lines = new Set(rejected.map((p) => p.line));
-    const rows = await rowsOnLines(o.file, o.sheet, sheetHash, lines);
+  if (work.rejected.length) {
+    const lines = new Set(work.rejected.map((p) => p.line));
+    const rows = await rowsOnLines(work.file, work.sheet, work.sheetHash, lines);
+    const say = work.sayProblem ?? ((p: ImportProblem): InputProblem => ({ ...p, reason: p.reason.code }));
     const byLine = new Map<number, InputProblem[]>();
-    for (const p of rejected) byLine.set(p.line, [...(byLine.get(p.line) ?? []), p]);
-    const csv = rejectedSheetCsv({ ...read.head, rows: [] }, rows.map((row) => ({ row, problems: byLine.get(row.line) ?? [] })));
+    for (const p of work.rejected) byLine.set(p.line, [...(byLine.get(p.line) ?? []), say(p)]);
+    const csv = rejectedSheetCsv({ ...work.head, rows: [] }, rows.map((row) => ({ row, problems: byLine.get(row.line) ?? [] })));
     // Private like the ledger: the rejected rows carry names, documents, keys and amounts.
-    await writePrivateFile(rejectedFile, csv);
-    writtenRejects = rejectedFile;
+    await writePrivateFile(work.rejectedFile, csv);
+    writtenRejects = work.rejectedFile;
   }
   const { importId, batchIds } = await recordImport(ledger, {
-    fileHash: sheetHash,
-    fileName: o.file,
-    rowCount: read.rowCount,
-    batchName: summary.batchName,
-    itemCount: plan.totals.count,
+    fileHash: work.sheetHash,
+    fileName: work.file,
+    rowCount: work.summary.rows,
+    batchName: work.summary.batchName,
+    itemCount: work.summary.totals.count,
     // Iterable again, not a one-shot generator: on PostgreSQL a transaction that loses a conflict to another host is
     // run again, and its items must be read again from the start.
     items: { [Symbol.iterator]: () => staging.acceptedItems() },
-    rejectedCount: rejected.length,
+    rejectedCount: work.rejected.length,
     now: now(),
     partSize: deps.settings.maxBatchItems,
     importedBy: deps.maker?.signer.fingerprint ?? null,
   });
   await signAsMaker(deps, batchIds);
   crashPoint('import-write');
-  return { outcome: 'recorded', summary, importId, batchIds, rejectedFile: writtenRejects };
+  return { importId, batchIds, rejectedFile: writtenRejects };
 }
 
 /** The importer signs as the maker of these batches, when a key was given (under an approval policy). */

@@ -2,3 +2,4 @@
 export * from './check-sheet.js';
 export * from './import-sheet.js';
 export * from './retry-batch.js';
+export * from './import-refusal.js';

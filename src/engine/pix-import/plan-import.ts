@@ -1,13 +1,10 @@
 import { maskedDocumentMatches } from '../../domain/document.js';
-import { formatBRL } from '../../domain/money.js';
-import { InputRejectedError } from '../../errors.js';
 import { namesLikelyMatch } from '../../domain/name-match.js';
 import type { PixKeyType } from '../../domain/pix-key.js';
 import type { PlannedItem } from '../../ledger/import-repository.js';
 import { plannedItemOf, type StagedRow } from '../../ledger/import-staging.js';
 import type { RecentPayment } from '../../ledger/item-repository.js';
-import type { InputProblem } from '../../errors.js';
-import { IMPORT_WORDS, type ImportWords } from './import-words.js';
+import { ImportRefusedError, type ImportProblem, type RowReason } from './import-refusal.js';
 import type { KeyResolution } from './resolve-keys.js';
 
 export interface Totals {
@@ -28,19 +25,17 @@ export const DUPLICATE_WINDOW_DAYS = 30;
 
 /**
  * The refusal of rows that pay a key the same amount again (what --allow-duplicates lets through), naming each row;
- * `source` is the sheet or batch, `nothing` what was not done ("nothing was imported"), in the language of `w`.
+ * `source` is the sheet or batch, `nothing` what was not done (imported, created).
  */
-export function duplicatesRefusal(source: string, duplicates: readonly Duplicate[], nothing: string, w: ImportWords = IMPORT_WORDS.en): InputRejectedError {
-  return new InputRejectedError(
-    `${w.duplicates(source, duplicates.length, DUPLICATE_WINDOW_DAYS)}; ${nothing}.`,
+export function duplicatesRefusal(source: string, duplicates: readonly Duplicate[], nothing: 'imported' | 'created'): ImportRefusedError {
+  return new ImportRefusedError(
+    { code: 'duplicates', source, rows: duplicates.length, days: DUPLICATE_WINDOW_DAYS, nothing },
     duplicates.map((d) => ({
       file: source,
       line: d.line,
       field: 'key',
-      reason: w.paidBefore(d.key, formatBRL(d.amountCents), d.previous.batchName, d.previous.createdAt.slice(0, 10)),
-      code: 'paid_before',
+      reason: { code: 'paid_before', key: d.key, amountCents: d.amountCents, batchName: d.previous.batchName, date: d.previous.createdAt.slice(0, 10) },
     })),
-    { hint: w.allowDuplicates },
   );
 }
 
@@ -55,25 +50,22 @@ export interface Duplicate {
 /** What an import does with one row: pay it (perhaps with a warning, perhaps flagged as a duplicate) or reject it. */
 export type RowPlan =
   | { readonly item: PlannedItem; readonly nameWarning: NameWarning | null; readonly duplicate: Duplicate | null; readonly problem: null }
-  | { readonly item: null; readonly nameWarning: null; readonly duplicate: null; readonly problem: InputProblem & { readonly line: number } };
+  | { readonly item: null; readonly nameWarning: null; readonly duplicate: null; readonly problem: ImportProblem & { readonly line: number } };
 
 /**
  * Decides one row valid offline, from the provider's answer about its key and the ledger's earlier payment of the
  * same key and amount (if any); pure, so the rules are tested without a database or a provider. The row's
  * identifier is already fixed (given by the sheet, or derived from the sheet's hash and line): a re-run plans the
- * very same payments. Reasons are in the language of `w`.
+ * very same payments. Reasons are values (codes and data).
  */
-export function planRow(file: string, row: StagedRow, lookup: KeyResolution, previous: RecentPayment | undefined, w: ImportWords = IMPORT_WORDS.en): RowPlan {
-  const reject = (field: string, reason: string, code: string): RowPlan => ({ item: null, nameWarning: null, duplicate: null, problem: { file, line: row.line, field, reason, code } });
-  if (lookup.error !== null) return reject('key', lookup.error, 'key_lookup_failed');
+export function planRow(file: string, row: StagedRow, lookup: KeyResolution, previous: RecentPayment | undefined): RowPlan {
+  const reject = (field: string, reason: RowReason): RowPlan => ({ item: null, nameWarning: null, duplicate: null, problem: { file, line: row.line, field, reason } });
+  if (lookup.error !== null) return reject('key', lookup.error);
   const destination = lookup.destination;
   if (row.document && !maskedDocumentMatches(row.document.value, destination.document)) {
     return reject(
       'document',
-      destination.document
-        ? w.documentMismatch(destination.document, row.document.value)
-        : w.noDocumentShown,
-      destination.document ? 'document_mismatch' : 'no_document_shown',
+      destination.document ? { code: 'document_mismatch', shown: destination.document, given: row.document.value } : { code: 'no_document_shown' },
     );
   }
   const nameWarning = row.name && destination.name && !namesLikelyMatch(row.name, destination.name)

@@ -1,13 +1,13 @@
 import type { ProviderClient } from '../../provider/client.js';
 import type { Destination } from '../../provider/types.js';
 import { ProviderError } from '../../errors.js';
-import { IMPORT_WORDS, type ImportWords } from './import-words.js';
+import type { LookupFailure } from './import-refusal.js';
 import { retrying, type RetrySettings, type RetryVerdict } from '../../provider/retry-policy.js';
 import { crashPoint } from '../crash-point.js';
 import type { OnProgress } from '../progress.js';
 
 /** What the provider said about one Pix key: its destination, or why it cannot be paid. */
-export type KeyResolution = { readonly destination: Destination; readonly error: null } | { readonly destination: null; readonly error: string };
+export type KeyResolution = { readonly destination: Destination; readonly error: null } | { readonly destination: null; readonly error: LookupFailure };
 
 /**
  * Looks up each distinct key of a list once, at most `concurrency` at a time (a sheet often pays the same key twice):
@@ -39,7 +39,7 @@ export async function resolveKeys(
 export async function lookKeysUp(
   provider: Pick<ProviderClient, 'lookupKey'>,
   keys: Iterable<string> | AsyncIterable<string>,
-  o: { concurrency?: number | undefined; onResolved: (key: string, resolution: KeyResolution) => void; words?: ImportWords },
+  o: { concurrency?: number | undefined; onResolved: (key: string, resolution: KeyResolution) => void },
 ): Promise<void> {
   const iterator = Symbol.asyncIterator in keys ? keys[Symbol.asyncIterator]() : keys[Symbol.iterator]();
   let failed = false;
@@ -48,7 +48,7 @@ export async function lookKeysUp(
       const next = await iterator.next();
       if (next.done) return;
       try {
-        const resolution = await resolveOne(provider, next.value, o.words ?? IMPORT_WORDS.en);
+        const resolution = await resolveOne(provider, next.value);
         crashPoint('lookup');
         o.onResolved(next.value, resolution);
       } catch (e) {
@@ -68,15 +68,15 @@ export async function lookKeysUp(
 const LOOKUP_ROUNDS: RetrySettings = Object.freeze({ attempts: 3, baseMs: 0, capMs: 0, maxRetryAfterMs: 0 });
 const ANOTHER_ROUND: RetryVerdict = Object.freeze({ retry: true, retryAfterMs: null, reason: 'lookup failed' });
 
-async function resolveOne(provider: Pick<ProviderClient, 'lookupKey'>, key: string, w: ImportWords): Promise<KeyResolution> {
+async function resolveOne(provider: Pick<ProviderClient, 'lookupKey'>, key: string): Promise<KeyResolution> {
   return retrying(
     async () => {
       try {
         const destination = await provider.lookupKey(key);
-        return destination ? { destination, error: null } : { destination: null, error: w.unknownKey };
+        return destination ? { destination, error: null } : { destination: null, error: { code: 'key_lookup_failed', why: 'unknown_key' } };
       } catch (e) {
         if (e instanceof ProviderError && e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 408) {
-          return { destination: null, error: w.refusedKey(e.message) };
+          return { destination: null, error: { code: 'key_lookup_failed', why: 'refused_key', message: e.message } };
         }
         throw e;
       }

@@ -19,6 +19,7 @@ import {
 import type { ProviderClient } from '../../provider/client.js';
 import type { StagedRow } from '../../ledger/import-staging.js';
 import { crashPoint } from '../crash-point.js';
+import { ImportRefusedError } from './import-refusal.js';
 import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, planRow, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from '../progress.js';
 import { resolveKeys } from './resolve-keys.js';
@@ -131,9 +132,7 @@ export async function prepareRetry(deps: RetryDeps, o: RetryOptions): Promise<Re
   };
   const totals = totalsOf(plan.items);
   if (plan.lookupProblems.length) {
-    throw new InputRejectedError(`${label}: the provider rules out ${plan.lookupProblems.length} of the rows to pay again; nothing was created.`, plan.lookupProblems, {
-      hint: `Write them to a sheet with 'paybatch batch export ${source.id} --status ${o.statuses.join(',')} > corrigir.csv', fix it, and import it.`,
-    });
+    throw new ImportRefusedError({ code: 'retry_ruled_out', source: label, batchId: source.id, rows: plan.lookupProblems.length, statuses: o.statuses.join(',') }, plan.lookupProblems);
   }
   if (totals.sumCents > deps.settings.maxBatchTotal) {
     throw new InputRejectedError(
@@ -141,7 +140,7 @@ export async function prepareRetry(deps: RetryDeps, o: RetryOptions): Promise<Re
       [],
     );
   }
-  if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(label, plan.duplicates, 'nothing was created');
+  if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(label, plan.duplicates, 'created');
   const summary: RetrySummary = {
     sourceBatchId: source.id,
     batchName: `${source.name} retry ${saoPauloDate(now())}`,

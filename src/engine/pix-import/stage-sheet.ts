@@ -1,17 +1,17 @@
 import { rowIdentifier } from '../../domain/identifier.js';
-import type { Locale } from '../../words/locale.js';
 import type { ImportStaging, StagedRow } from '../../ledger/import-staging.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { validateSheetFile, type ValidatedSheetFile } from '../../sheet/sheet-file.js';
 import type { ValidRow } from '../../sheet/validate-rows.js';
-import type { InputProblem } from '../../errors.js';
 import { planRow, TotalsCounter, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from '../progress.js';
 import { lookKeysUp } from './resolve-keys.js';
-import { IMPORT_WORDS } from './import-words.js';
+import type { ImportProblem, LookupFailure } from './import-refusal.js';
 
 /** Rows staged per transaction while reading, and planned per page afterwards. */
 const CHUNK = 1000;
+
+const NOT_LOOKED_UP: LookupFailure = { code: 'key_lookup_failed', why: 'not_looked_up' };
 
 /**
  * Reads a sheet into the staging, each row validated as it comes, while its keys are looked up at the provider:
@@ -24,7 +24,6 @@ export async function readAndLookUp(
   staging: ImportStaging,
   o: {
     readonly file: string; readonly sheet?: string; readonly sheetHash: string; readonly maxItemAmountCents: number; readonly stopOnProblem: boolean;
-    readonly locale?: Locale;
   },
   check: (read: ValidatedSheetFile) => void,
 ): Promise<ValidatedSheetFile> {
@@ -39,9 +38,9 @@ export async function readAndLookUp(
     if (!(await feed.waitForKey())) return;
     const provider = await deps.provider();
     await lookKeysUp(provider, feed, {
-      words: IMPORT_WORDS[o.locale ?? 'en'],
       onResolved: (key, resolution) => {
-        staging.resolveKey(key, resolution);
+        // The staging keeps a failure as text: its data, read back when the rows are planned.
+        staging.resolveKey(key, { destination: resolution.destination, error: resolution.error && JSON.stringify(resolution.error) });
         resolved += 1;
         // While the sheet is read the total still grows: "all done" is said once, at the end.
         if (feed.reading && resolved === feed.staged) return;
@@ -91,7 +90,7 @@ export async function readAndLookUp(
 
 /** What the staged rows come to: the rows the provider's answers rule out, warnings, duplicates and totals. */
 export interface StagedPlan {
-  readonly lookupProblems: readonly (InputProblem & { readonly line: number })[];
+  readonly lookupProblems: readonly (ImportProblem & { readonly line: number })[];
   readonly nameWarnings: readonly NameWarning[];
   readonly duplicates: readonly Duplicate[];
   readonly totals: Totals;
@@ -101,9 +100,8 @@ export interface StagedPlan {
  * Plans the staged rows a page at a time (planRow), marking in the staging the rows that will be paid; a row pays a
  * key the same amount as the ledger did since `since` is a duplicate (first attempts from any other sheet).
  */
-export async function planStaged(staging: ImportStaging, o: { readonly file: string; readonly sheetHash: string; readonly since: Date; readonly locale?: Locale }): Promise<StagedPlan> {
-  const w = IMPORT_WORDS[o.locale ?? 'en'];
-  const lookupProblems: (InputProblem & { readonly line: number })[] = [];
+export async function planStaged(staging: ImportStaging, o: { readonly file: string; readonly sheetHash: string; readonly since: Date }): Promise<StagedPlan> {
+  const lookupProblems: (ImportProblem & { readonly line: number })[] = [];
   const nameWarnings: NameWarning[] = [];
   const duplicates: Duplicate[] = [];
   const totals = new TotalsCounter();
@@ -114,8 +112,8 @@ export async function planStaged(staging: ImportStaging, o: { readonly file: str
     const previous = await staging.recentPaymentsOn(page[0]!.row.line, last, o.since, o.sheetHash);
     const accepted: number[] = [];
     for (const { row, destination, lookupError } of page) {
-      const lookup = destination ? { destination, error: null } : { destination: null, error: lookupError ?? w.keyNotLookedUp };
-      const plan = planRow(o.file, row, lookup, previous.get(row.line), w);
+      const lookup = destination ? { destination, error: null } : { destination: null, error: lookupError ? (JSON.parse(lookupError) as LookupFailure) : NOT_LOOKED_UP };
+      const plan = planRow(o.file, row, lookup, previous.get(row.line));
       if (plan.problem) {
         lookupProblems.push(plan.problem);
         continue;

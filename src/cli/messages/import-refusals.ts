@@ -1,0 +1,120 @@
+/**
+ * Why an import (or `--check`, or a retry) is refused, and why each row is left out, in words: one table per
+ * language over the codes of engine/pix-import/import-refusal.ts. English is also the text of `--json` documents.
+ */
+import { formatBRL } from '../../domain/money.js';
+import type { SheetReason } from '../../domain/sheet-reason.js';
+import type { ImportProblem, ImportRefusal, ImportRefusedError, LookupFailure, RowReason } from '../../engine/pix-import/index.js';
+import { InputRejectedError, type InputProblem } from '../../errors.js';
+import type { Locale } from '../../words/locale.js';
+import { saySheet } from '../../words/sheet.js';
+
+type OwnRowReason = Exclude<RowReason, SheetReason | LookupFailure>;
+type RowWords = { readonly [C in OwnRowReason['code']]: (r: Extract<OwnRowReason, { code: C }>) => string } & {
+  readonly key_lookup_failed: { readonly [W in LookupFailure['why']]: (r: Extract<LookupFailure, { why: W }>) => string };
+};
+type RefusalWords = { readonly [C in ImportRefusal['code']]: (r: Extract<ImportRefusal, { code: C }>) => { message: string; hint?: string } };
+
+const ROWS: Readonly<Record<Locale, RowWords>> = {
+  en: {
+    key_lookup_failed: {
+      unknown_key: () => 'the provider does not know this Pix key',
+      refused_key: (r) => `the provider refused this key: ${r.message}`,
+      not_looked_up: () => 'the key was not looked up',
+    },
+    document_mismatch: (r) => `the key belongs to document ${r.shown}, not ${r.given}`,
+    no_document_shown: () => 'the provider shows no document for this key, so it cannot be checked',
+    paid_before: (r) => `${r.key} was paid ${formatBRL(r.amountCents)} in batch "${r.batchName}" on ${r.date}`,
+  },
+  'pt-BR': {
+    key_lookup_failed: {
+      unknown_key: () => 'o provedor não conhece esta chave Pix',
+      refused_key: (r) => `o provedor recusou esta chave: ${r.message}`,
+      not_looked_up: () => 'a chave não foi consultada',
+    },
+    document_mismatch: (r) => `a chave pertence ao documento ${r.shown}, não a ${r.given}`,
+    no_document_shown: () => 'o provedor não mostra documento para esta chave, então não dá para conferir',
+    paid_before: (r) => `${r.key} recebeu ${formatBRL(r.amountCents)} no lote "${r.batchName}" em ${r.date}`,
+  },
+};
+
+const ended = (sentence: string, imported: boolean, nothing: string) => `${sentence}${imported ? `; ${nothing}` : ''}.`;
+
+const REFUSALS: Readonly<Record<Locale, RefusalWords>> = {
+  en: {
+    sheet_unreadable: (r) => ({ message: ended(`${r.file} cannot be read as a payment sheet`, r.imported, 'nothing was imported') }),
+    sheet_empty: (r) => ({ message: ended(`${r.file} has no payment rows`, r.imported, 'nothing was imported') }),
+    rows_invalid: (r) => ({
+      message: ended(`${r.file}: ${r.rejected} of ${r.rows} ${r.rows === 1 ? 'row' : 'rows'} ${r.rejected === 1 ? 'is' : 'are'} invalid`, r.rejectedFile !== null, 'nothing was imported'),
+      ...(r.rejectedFile === null ? {} : { hint: `Fix the sheet, or pass --skip-invalid to import the valid rows and write the others to ${r.rejectedFile}.` }),
+    }),
+    rows_ruled_out: (r) => ({
+      message: `${r.file}: the provider rules out ${r.rows} ${r.rows === 1 ? 'row' : 'rows'}; nothing was imported.`,
+      hint: `Fix the sheet, or pass --skip-invalid to import the other rows and write these to ${r.rejectedFile}.`,
+    }),
+    no_row_payable: (r) => ({ message: `${r.file}: no row can be paid; nothing was imported.` }),
+    above_batch_total: (r) => ({
+      message: ended(`${r.file}: the total ${formatBRL(r.totalCents)} is above the profile's maxBatchTotal of ${formatBRL(r.limitCents)}`, r.imported, 'nothing was imported'),
+      hint: "Split the sheet, or raise the limit with 'paybatch config set maxBatchTotal <R$>'.",
+    }),
+    retry_ruled_out: (r) => ({
+      message: `${r.source}: the provider rules out ${r.rows} of the rows to pay again; nothing was created.`,
+      hint: `Write them to a sheet with 'paybatch batch export ${r.batchId} --status ${r.statuses} > corrigir.csv', fix it, and import it.`,
+    }),
+    duplicates: (r) => ({
+      message: `${r.source}: ${r.rows} ${r.rows === 1 ? 'row pays' : 'rows pay'} a key the same amount it was paid in the last ${r.days} days; nothing was ${r.nothing}.`,
+      hint: 'If these are meant to be paid again, pass --allow-duplicates.',
+    }),
+  },
+  'pt-BR': {
+    sheet_unreadable: (r) => ({ message: ended(`${r.file} não pode ser lido como planilha de pagamentos`, r.imported, 'nada foi importado') }),
+    sheet_empty: (r) => ({ message: ended(`${r.file} não tem linhas de pagamento`, r.imported, 'nada foi importado') }),
+    rows_invalid: (r) => ({
+      message: ended(
+        `${r.file}: ${r.rejected} de ${r.rows} ${r.rows === 1 ? 'linha' : 'linhas'} ${r.rejected === 1 ? 'é inválida' : 'são inválidas'}`,
+        r.rejectedFile !== null,
+        'nada foi importado',
+      ),
+      ...(r.rejectedFile === null ? {} : { hint: `Corrija a planilha, ou use --skip-invalid para importar as linhas válidas e gravar as outras em ${r.rejectedFile}.` }),
+    }),
+    rows_ruled_out: (r) => ({
+      message: `${r.file}: o provedor recusa ${r.rows} ${r.rows === 1 ? 'linha' : 'linhas'}; nada foi importado.`,
+      hint: `Corrija a planilha, ou use --skip-invalid para importar as outras linhas e gravar estas em ${r.rejectedFile}.`,
+    }),
+    no_row_payable: (r) => ({ message: `${r.file}: nenhuma linha pode ser paga; nada foi importado.` }),
+    above_batch_total: (r) => ({
+      message: ended(`${r.file}: o total ${formatBRL(r.totalCents)} passa do maxBatchTotal do perfil, de ${formatBRL(r.limitCents)}`, r.imported, 'nada foi importado'),
+      hint: "Divida a planilha, ou aumente o limite com 'paybatch config set maxBatchTotal <R$>'.",
+    }),
+    retry_ruled_out: (r) => ({
+      message: `${r.source}: o provedor recusa ${r.rows} das linhas a pagar de novo; nada foi criado.`,
+      hint: `Grave-as numa planilha com 'paybatch batch export ${r.batchId} --status ${r.statuses} > corrigir.csv', corrija-a e importe-a.`,
+    }),
+    duplicates: (r) => ({
+      message: `${r.source}: ${r.rows} ${r.rows === 1 ? 'linha paga' : 'linhas pagam'} a uma chave o mesmo valor já pago a ela nos últimos ${r.days} dias; nada foi ${r.nothing === 'imported' ? 'importado' : 'criado'}.`,
+      hint: 'Se é para pagar de novo, use --allow-duplicates.',
+    }),
+  },
+};
+
+/** A row's reason in `locale`. */
+export function sayRowReason(reason: RowReason, locale: Locale): string {
+  const words = ROWS[locale];
+  if (reason.code === 'key_lookup_failed') {
+    const failure = reason as LookupFailure;
+    return (words.key_lookup_failed[failure.why] as (r: LookupFailure) => string)(failure);
+  }
+  if (reason.code in words) return (words[reason.code as OwnRowReason['code']] as (r: RowReason) => string)(reason);
+  return saySheet(reason as SheetReason, locale);
+}
+
+/** A row's problem in `locale`, with its reason's stable code beside the words (as `--json` gives it). */
+export function sayImportProblem(p: ImportProblem, locale: Locale): InputProblem {
+  return { ...p, reason: sayRowReason(p.reason, locale), code: p.reason.code };
+}
+
+/** The engine's refusal as the error people read (in `locale`; the CLI passes 'en' under `--json`), with the same exit code. */
+export function sayImportRefusal(e: ImportRefusedError, locale: Locale): InputRejectedError {
+  const said = (REFUSALS[locale][e.refusal.code] as (r: ImportRefusal) => { message: string; hint?: string })(e.refusal);
+  return new InputRejectedError(said.message, e.rows.map((p) => sayImportProblem(p, locale)), said.hint === undefined ? undefined : { hint: said.hint });
+}

@@ -1,0 +1,132 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { abandonImport, commitImport, prepareImport, type ImportDeps } from '../../src/engine/pix-import/import-sheet.js';
+import { openLedger, sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
+import type { ProviderClient } from '../../src/provider/client.js';
+import type { Item, NewItem } from '../../src/provider/types.js';
+import { destination } from '../helpers/ledger-fixture.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const t0 = new Date('2026-11-20T13:00:00Z');
+
+/** A provider in memory: knows every key but those starting with "unknown", and keeps the batches it is sent. */
+function memoryProvider() {
+  const batches: { id: string; name: string; items: string[]; starts: number }[] = [];
+  const lookups: string[] = [];
+  const provider = {
+    dialect: { instabilityWords: [], pixAmountUnit: 'reais' },
+    requirePixAmountUnit: () => 'reais',
+    async lookupKey(key: string) {
+      lookups.push(key);
+      return key.startsWith('unknown') ? null : { ...destination, key, name: 'Pessoa' };
+    },
+    async ensureBatch(name: string) {
+      const found = batches.find((b) => b.name === name);
+      if (found) return { batch: { id: found.id, name, status: 'pending', quantityItems: found.items.length, timestamp: 0, type: 'pix' }, created: false };
+      const b = { id: `r-${batches.length + 1}`, name, items: [] as string[], starts: 0 };
+      batches.push(b);
+      return { batch: { id: b.id, name, status: 'pending', quantityItems: 0, timestamp: 0, type: 'pix' }, created: true };
+    },
+    async addItems(id: string, items: readonly NewItem[]): Promise<Item[]> {
+      batches.find((b) => b.id === id)!.items.push(...items.map((it) => it.identifier));
+      return items.map((it) => ({ itemId: `item-${it.identifier}`, status: 'waiting', state: null, ...it }));
+    },
+    async startBatch(id: string) {
+      const b = batches.find((x) => x.id === id)!;
+      b.starts += 1;
+      return { id, name: b.name, status: 'processing', timestamp: 0 };
+    },
+  } as unknown as ProviderClient;
+  return { batches, lookups, provider };
+}
+
+async function setUp(csv: string): Promise<{ file: string; ledger: Ledger; deps: ImportDeps; batches: ReturnType<typeof memoryProvider>['batches']; lookups: string[] }> {
+  const dir = tempDir();
+  const file = join(dir, 'folha.csv');
+  writeFileSync(file, csv);
+  const ledger = await openLedger(join(dir, 'ledger.db'));
+  const { batches, lookups, provider } = memoryProvider();
+  const deps: ImportDeps = {
+    ledger,
+    provider: async () => provider,
+    settings: { maxItemAmount: 5_000_000, maxBatchTotal: 10_000_000, maxBatchItems: 1000 },
+    now: () => t0,
+  };
+  return { file, ledger, deps, batches, lookups };
+}
+
+const count = (ledger: Ledger, table: string) => (sqliteOf(ledger).prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const options = { dryRun: false, start: false, skipInvalid: true, allowDuplicates: false } as const;
+
+// Three payable rows (R$ 10,00 + R$ 25,50 to e-mail keys, R$ 7,25 to a random key) and one the provider does not know.
+const SHEET =
+  'chave;tipo_chave;valor;descricao\n' +
+  'ana@exemplo.com;email;10,00;a\n' +
+  'unknown@exemplo.com;email;20,00;b\n' +
+  'bia@exemplo.com;email;25,50;c\n' +
+  '123e4567-e89b-42d3-a456-426614174000;aleatoria;7,25;d\n';
+
+describe('importing a sheet: prepare, then commit', () => {
+  it('plans the sheet without writing a batch or sending anything; the plan has the totals of its payable rows', async () => {
+    const { file, ledger, deps, batches, lookups } = await setUp(SHEET);
+    const prepared = await prepareImport(deps, { ...options, file, name: 'Novembro' });
+    expect(prepared.kind).toBe('plan');
+    if (prepared.kind !== 'plan') return;
+    const { summary, resuming } = prepared.plan;
+    expect(resuming).toBeNull();
+    expect(summary).toMatchObject({ file, batchName: 'Novembro', parts: 1, rows: 4, start: false, amountUnit: 'reais' });
+    expect(summary!.totals).toEqual({
+      count: 3,
+      sumCents: 4_275,
+      largestCents: 2_550,
+      byKeyType: expect.arrayContaining([
+        { keyType: 'email', count: 2, sumCents: 3_550 },
+        { keyType: 'evp', count: 1, sumCents: 725 },
+      ]),
+    });
+    expect(summary!.totals.byKeyType).toHaveLength(2);
+    expect(summary!.rejected).toEqual([{ file, line: 3, field: 'key', reason: { code: 'key_lookup_failed', why: 'unknown_key' } }]);
+    // Keys are looked up; nothing is created at the provider, and the ledger has no import nor batch.
+    expect(lookups.sort()).toEqual(['123e4567-e89b-42d3-a456-426614174000', 'ana@exemplo.com', 'bia@exemplo.com', 'unknown@exemplo.com']);
+    expect(batches).toEqual([]);
+    expect(count(ledger, 'batches')).toBe(0);
+    expect(count(ledger, 'imports')).toBe(0);
+    expect(existsSync(join(dirname(file), 'folha.rejected.csv'))).toBe(false);
+    await abandonImport(prepared.plan);
+    // Let go, the sheet can be prepared again (its claim was released).
+    expect((await prepareImport(deps, { ...options, file })).kind).toBe('plan');
+  });
+
+  it('commits the plan: the batch is written and sent with the payable rows, the rejected ones go to their file', async () => {
+    const { file, ledger, deps, batches } = await setUp(SHEET);
+    const prepared = await prepareImport(deps, { ...options, file, name: 'Novembro', sayProblem: (p) => ({ ...p, reason: `said ${p.reason.code}` }) });
+    if (prepared.kind !== 'plan') throw new Error('expected a plan');
+    const result = await commitImport(deps, prepared.plan);
+    expect(result.outcome).toBe('imported');
+    expect(result.batches).toHaveLength(1);
+    expect(result.batches[0]).toMatchObject({ name: 'Novembro', status: 'submitted', item_count: 3, total_cents: 4_275, remote_id: 'r-1' });
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.items).toHaveLength(3);
+    expect(batches[0]!.starts).toBe(0);
+    expect(count(ledger, 'imports')).toBe(1);
+    expect(result.rejectedFile).toBe(join(dirname(file), 'folha.rejected.csv'));
+    expect(readFileSync(result.rejectedFile!, 'utf8')).toContain('unknown@exemplo.com;email;20,00;b;key: said key_lookup_failed');
+  });
+
+  it('finds the sheet imported already: a dry run is done at once, a second run sends nothing new', async () => {
+    const { file, deps, batches } = await setUp(SHEET);
+    const first = await prepareImport(deps, { ...options, file });
+    if (first.kind !== 'plan') throw new Error('expected a plan');
+    const imported = await commitImport(deps, first.plan);
+    const dry = await prepareImport(deps, { ...options, file, dryRun: true });
+    expect(dry).toEqual({ kind: 'done', result: { outcome: 'already-imported', summary: null, importId: imported.importId, batches: [], rejectedFile: null } });
+    const again = await prepareImport(deps, { ...options, file });
+    if (again.kind !== 'plan') throw new Error('expected a plan');
+    expect(again.plan.summary).toBeNull();
+    expect(again.plan.resuming).toMatchObject({ importId: imported.importId, batchIds: [imported.batches[0]!.id] });
+    expect((await commitImport(deps, again.plan)).outcome).toBe('already-imported');
+    expect(batches).toHaveLength(1);
+  });
+});
