@@ -1,5 +1,6 @@
 import { formatDuration } from '../domain/duration.js';
 import type { Locale } from '../words/locale.js';
+import { counted } from '../words/plural.js';
 import { statusReasonText, statusWithReasonText } from '../words/payment-reasons.js';
 
 /** The languages of alert texts (the locale of the profile). */
@@ -13,41 +14,40 @@ interface KindWords {
   readonly nextStep: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const EN: Readonly<Record<AlertKind, KindWords>> = {
   'stale-items': {
-    title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} without news`,
+    title: (n) => `${counted('en', n, { one: 'Pix payment', other: 'Pix payments' })} without news`,
     summary: null,
     nextStep: 'ask the provider about these payments by their id; `paybatch batch show <batch> --refresh` reads them again. Nothing is paid twice meanwhile.',
   },
   'final-return': {
-    title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} returned for good`,
+    title: (n) => `${counted('en', n, { one: 'Pix payment', other: 'Pix payments' })} returned for good`,
     summary: null,
     nextStep: 'check each recipient\'s key and account with them, then pay again with `paybatch batch retry <batch> --status returned` (or `paybatch batch export` to fix the rows by hand).',
   },
   'unconfirmed-returns': {
-    title: (n) => `${plural(n, 'Pix return', 'Pix returns')} the provider does not confirm`,
+    title: (n) => `${counted('en', n, { one: 'Pix return', other: 'Pix returns' })} the provider does not confirm`,
     summary: null,
     nextStep: 'ask the provider whether the money really came back; until its item pages show the return, nothing is paid again.',
   },
   'quarantined-events': {
-    title: (n) => `${plural(n, 'webhook event disagrees', 'webhook events disagree')} with the ledger`,
+    title: (n) => `${counted('en', n, { one: 'webhook event disagrees', other: 'webhook events disagree' })} with the ledger`,
     summary: null,
     nextStep: 'look at them with `paybatch events list`, find out who sends them, and change the webhook secret if it may have leaked.',
   },
   'record-disagrees': {
-    title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} corrected by the provider's record`,
+    title: (n) => `${counted('en', n, { one: 'Pix payment', other: 'Pix payments' })} corrected by the provider's record`,
     summary: null,
     nextStep: 'each item names what an event claimed and what the provider\'s own record shows, which the ledger now follows; find out who sent the event, and change the webhook secret if it may have leaked.',
   },
   'record-differs': {
-    title: (n) => `${plural(n, 'difference', 'differences')} between a settled batch and the provider's record`,
+    title: (n) => `${counted('en', n, { one: 'difference', other: 'differences' })} between a settled batch and the provider's record`,
     summary: null,
     nextStep: "an amount, an id or an item only one side holds cannot be followed by the ledger: ask the provider about each one, and pay nothing of those rows again before they answer; `paybatch reconcile <batch>` compares the batch again.",
   },
   'stray-batches': {
-    title: (n) => `${plural(n, 'stray remote batch', 'stray remote batches')} at the provider`,
+    title: (n) => `${counted('en', n, { one: 'stray remote batch', other: 'stray remote batches' })} at the provider`,
     summary: null,
     nextStep: "delete each one in the provider's web interface (the ledger's batch is on the remote batch holding its items); `paybatch ledger check` lists them until then.",
   },
@@ -57,27 +57,27 @@ const EN: Readonly<Record<AlertKind, KindWords>> = {
     nextStep: 'ask the provider (or your certificate authority) for a new certificate and set it with clientCert/clientKey or clientPfx before the date named; `paybatch provider check` shows the one in use.',
   },
   'batch-refused': {
-    title: (n) => `${plural(n, 'batch', 'batches')} the provider keeps refusing`,
+    title: (n) => `${counted('en', n, { one: 'batch', other: 'batches' })} the provider keeps refusing`,
     summary: null,
     nextStep: "read the provider's answer on each one (`paybatch batch show <batch>`), fix what it names, then start the batch with `paybatch batch start <batch>`; the daemon no longer sends it by itself.",
   },
   failures: {
-    title: (n) => `${plural(n, 'Pix payment', 'Pix payments')} failed`,
+    title: (n) => `${counted('en', n, { one: 'Pix payment', other: 'Pix payments' })} failed`,
     summary: null,
     nextStep: 'read the reason on each item (`paybatch batch items <batch> --status failed`), fix the key or account, then pay again with `paybatch batch retry <batch>`.',
   },
   'receipts-unavailable': {
-    title: (n) => `${plural(n, 'paid Pix payment', 'paid Pix payments')} without a receipt to fetch`,
+    title: (n) => `${counted('en', n, { one: 'paid Pix payment', other: 'paid Pix payments' })} without a receipt to fetch`,
     summary: null,
     nextStep: 'download the receipts from the provider\'s web interface, or name the item field that carries the Pix id in the pixIdFields setting.',
   },
   'bill-return': {
-    title: (n) => `${plural(n, 'bill payment', 'bill payments')} returned by the beneficiary`,
+    title: (n) => `${counted('en', n, { one: 'bill payment', other: 'bill payments' })} returned by the beneficiary`,
     summary: null,
     nextStep: 'read the reason on each bill (`paybatch boleto list`), settle it with the beneficiary, and pay again with `paybatch boleto pay --force` once the cause is fixed.',
   },
   'bills-without-news': {
-    title: (n) => `${plural(n, 'bill payment', 'bill payments')} without news`,
+    title: (n) => `${counted('en', n, { one: 'bill payment', other: 'bill payments' })} without news`,
     summary: null,
     nextStep: 'look for each bill on the provider\'s statement and record it with `paybatch boleto resolve`; pay again with --force only a bill that is not there.',
   },
@@ -85,37 +85,37 @@ const EN: Readonly<Record<AlertKind, KindWords>> = {
 
 const PT: Readonly<Record<AlertKind, KindWords>> = {
   'stale-items': {
-    title: (n) => `${plural(n, 'pagamento Pix', 'pagamentos Pix')} sem notícias`,
+    title: (n) => `${counted('pt-BR', n, { one: 'pagamento Pix', other: 'pagamentos Pix' })} sem notícias`,
     summary: 'O provedor não atualiza estes pagamentos há mais tempo do que o limite alertAfter, mesmo com as páginas de itens lidas de novo a cada passagem.',
     nextStep: 'pergunte ao provedor por estes pagamentos pelo id; `paybatch batch show <lote> --refresh` lê os itens de novo. Nada é pago duas vezes enquanto isso.',
   },
   'final-return': {
-    title: (n) => `${plural(n, 'pagamento Pix devolvido', 'pagamentos Pix devolvidos')} em definitivo`,
+    title: (n) => `${counted('pt-BR', n, { one: 'pagamento Pix devolvido', other: 'pagamentos Pix devolvidos' })} em definitivo`,
     summary: 'Devolvidos por um motivo que não é instabilidade do Pix (ou após todas as novas tentativas): o dinheiro voltou e ninguém foi pago.',
     nextStep: 'confira com cada recebedor a chave e a conta, e pague de novo com `paybatch batch retry <lote> --status returned` (ou `paybatch batch export` para corrigir as linhas à mão).',
   },
   'unconfirmed-returns': {
-    title: (n) => `${plural(n, 'devolução Pix', 'devoluções Pix')} que o provedor não confirma`,
+    title: (n) => `${counted('pt-BR', n, { one: 'devolução Pix', other: 'devoluções Pix' })} que o provedor não confirma`,
     summary: 'Um evento disse que estes pagamentos voltaram por instabilidade, mas as páginas de itens do provedor não os mostram devolvidos; por isso não são pagos de novo.',
     nextStep: 'pergunte ao provedor se o dinheiro voltou mesmo; enquanto as páginas de itens não mostrarem a devolução, nada é pago de novo.',
   },
   'quarantined-events': {
-    title: (n) => `${plural(n, 'evento de webhook diverge', 'eventos de webhook divergem')} do registro local`,
+    title: (n) => `${counted('pt-BR', n, { one: 'evento de webhook diverge', other: 'eventos de webhook divergem' })} do registro local`,
     summary: 'Eventos com assinatura correta cujo valor, chave ou lote não batem com o pagamento que citam foram guardados à parte, sem efeito; os pagamentos seguem as páginas de itens do provedor.',
     nextStep: 'veja-os com `paybatch events list`, descubra quem os envia e troque o segredo do webhook se ele pode ter vazado.',
   },
   'record-disagrees': {
-    title: (n) => `${plural(n, 'pagamento Pix corrigido', 'pagamentos Pix corrigidos')} pelo registro do provedor`,
+    title: (n) => `${counted('pt-BR', n, { one: 'pagamento Pix corrigido', other: 'pagamentos Pix corrigidos' })} pelo registro do provedor`,
     summary: 'Um evento disse uma coisa destes pagamentos e o registro do próprio provedor (as páginas de itens) mostra outra; o registro local segue o do provedor.',
     nextStep: 'cada item diz o que o evento afirmou e o que o registro do provedor mostra; descubra quem enviou o evento e troque o segredo do webhook se ele pode ter vazado.',
   },
   'record-differs': {
-    title: (n) => `${plural(n, 'diferença', 'diferenças')} entre um lote liquidado e o registro do provedor`,
+    title: (n) => `${counted('pt-BR', n, { one: 'diferença', other: 'diferenças' })} entre um lote liquidado e o registro do provedor`,
     summary: 'Depois de liquidado, o lote foi comparado mais uma vez, campo a campo, com as páginas de itens do provedor.',
     nextStep: 'um valor, um identificador ou um item que só um dos lados tem não pode ser seguido pelo registro local: pergunte ao provedor sobre cada um e não pague de novo essas linhas antes da resposta; `paybatch reconcile <lote>` compara o lote de novo.',
   },
   'stray-batches': {
-    title: (n) => `${plural(n, 'lote remoto perdido', 'lotes remotos perdidos')} no provedor`,
+    title: (n) => `${counted('pt-BR', n, { one: 'lote remoto perdido', other: 'lotes remotos perdidos' })} no provedor`,
     summary: 'Uma execução do paybatch que perdeu a vez num lote (ficou parada, ou sem o banco, enquanto outro servidor assumia o lote) já tinha criado outro lote remoto para ele no provedor, e ele não pôde ser apagado lá.',
     nextStep: 'apague cada um na interface web do provedor (o lote do registro local está no lote remoto que tem os itens); `paybatch ledger check` os lista até lá.',
   },
@@ -125,27 +125,27 @@ const PT: Readonly<Record<AlertKind, KindWords>> = {
     nextStep: 'peça um novo certificado ao provedor (ou à sua autoridade certificadora) e defina-o com clientCert/clientKey ou clientPfx antes da data indicada; `paybatch provider check` mostra o que está em uso.',
   },
   'batch-refused': {
-    title: (n) => `${plural(n, 'lote que o provedor recusa', 'lotes que o provedor recusa')} seguidamente`,
+    title: (n) => `${counted('pt-BR', n, { one: 'lote que o provedor recusa', other: 'lotes que o provedor recusa' })} seguidamente`,
     summary: 'O provedor recusou estes lotes três vezes seguidas; o daemon não os envia mais sozinho.',
     nextStep: 'leia a resposta do provedor em cada um (`paybatch batch show <lote>`), corrija o que ela aponta e inicie o lote com `paybatch batch start <lote>`.',
   },
   failures: {
-    title: (n) => `${plural(n, 'pagamento Pix falhou', 'pagamentos Pix falharam')}`,
+    title: (n) => `${counted('pt-BR', n, { one: 'pagamento Pix falhou', other: 'pagamentos Pix falharam' })}`,
     summary: 'O provedor recusou estes pagamentos; o motivo está em cada item.',
     nextStep: 'leia o motivo de cada item (`paybatch batch items <lote> --status failed`), corrija a chave ou a conta e pague de novo com `paybatch batch retry <lote>`.',
   },
   'receipts-unavailable': {
-    title: (n) => `${plural(n, 'pagamento Pix pago', 'pagamentos Pix pagos')} sem comprovante para buscar`,
+    title: (n) => `${counted('pt-BR', n, { one: 'pagamento Pix pago', other: 'pagamentos Pix pagos' })} sem comprovante para buscar`,
     summary: 'Estão pagos, mas o provedor não informou o id Pix (nem nas páginas de itens, nem num evento), e os comprovantes são buscados por ele.',
     nextStep: 'baixe os comprovantes na interface web do provedor, ou informe no ajuste pixIdFields o campo do item que traz o id Pix.',
   },
   'bill-return': {
-    title: (n) => `${plural(n, 'pagamento de conta devolvido', 'pagamentos de conta devolvidos')} pelo beneficiário`,
+    title: (n) => `${counted('pt-BR', n, { one: 'pagamento de conta devolvido', other: 'pagamentos de conta devolvidos' })} pelo beneficiário`,
     summary: 'O dinheiro voltou para a conta; o motivo recebido e o seu significado estão em cada conta.',
     nextStep: 'leia o motivo de cada conta (`paybatch boleto list`), resolva com o beneficiário e pague de novo com `paybatch boleto pay --force` depois de corrigida a causa.',
   },
   'bills-without-news': {
-    title: (n) => `${plural(n, 'pagamento de conta', 'pagamentos de conta')} sem notícias`,
+    title: (n) => `${counted('pt-BR', n, { one: 'pagamento de conta', other: 'pagamentos de conta' })} sem notícias`,
     summary: 'O resultado destes pagamentos é desconhecido há mais tempo do que o limite alertAfter, ou estavam agendados e a data passou sem notícia do provedor.',
     nextStep: 'procure cada conta no extrato do provedor e registre o que encontrar com `paybatch boleto resolve`; pague de novo com --force só uma conta que não esteja lá.',
   },
@@ -173,7 +173,7 @@ export const ALERT_WORDS: Readonly<Record<AlertLocale, AlertFrame>> = {
     line: (n) => `line ${n}`,
     since: 'since',
     id: 'id',
-    items: (count, total, zone) => `${plural(count, 'item', 'items')}, total ${total} (times in ${zone})`,
+    items: (count, total, zone) => `${counted('en', count, { one: 'item', other: 'items' })}, total ${total} (times in ${zone})`,
     more: (n) => `and ${n} more`,
     nextStep: 'What to do',
     footer: (o) => `paybatch alert #${o.id} (${o.kind}), profile ${o.profile}, ${o.at} (${o.zone}); see \`${o.command}\``,
@@ -184,7 +184,7 @@ export const ALERT_WORDS: Readonly<Record<AlertLocale, AlertFrame>> = {
     line: (n) => `linha ${n}`,
     since: 'desde',
     id: 'id',
-    items: (count, total, zone) => `${plural(count, 'item', 'itens')}, total ${total} (${zone})`,
+    items: (count, total, zone) => `${counted('pt-BR', count, { one: 'item', other: 'itens' })}, total ${total} (${zone})`,
     more: (n) => `e mais ${n}`,
     nextStep: 'O que fazer',
     footer: (o) => `alerta #${o.id} do paybatch (${o.kind}), perfil ${o.profile}, ${o.at} (${o.zone}); veja \`${o.command}\``,
@@ -248,5 +248,5 @@ const STORED_SUMMARY: { readonly [K in AlertKind]: (f: AlertFactsOf[K]) => strin
   'batch-refused': (f) =>
     `The provider refused these batches ${f.refusals} times in a row; the daemon no longer sends them again by itself. Read the provider's answer, fix what it names, then start the batch with 'paybatch batch start'.`,
   'certificate-expiring': (f) =>
-    `The client certificate ${f.file} (${f.subject}, issued by ${f.issuer}) ends on ${f.notAfter}, in ${f.days} day${f.days === 1 ? '' : 's'}; after that the provider refuses every call.`,
+    `The client certificate ${f.file} (${f.subject}, issued by ${f.issuer}) ends on ${f.notAfter}, in ${counted('en', f.days, { one: 'day', other: 'days' })}; after that the provider refuses every call.`,
 };

@@ -1,5 +1,5 @@
 import type { Locale } from '../../words/locale.js';
-import { counted } from './plural.js';
+import { counted } from '../../words/plural.js';
 
 /** What `alerts list` and `alerts ack` say to people (their `--json` is not translated). */
 export interface AlertsMessages {

@@ -2,7 +2,7 @@ import type { ApprovalReason } from '../../domain/approval-policy.js';
 import { formatBRL } from '../../domain/money.js';
 import type { ApprovalProblem, ApprovalRefusal, ApprovalShortfall, ExplainRefusal } from '../../engine/approvals/index.js';
 import type { Locale } from '../../words/locale.js';
-import { counted } from './plural.js';
+import { counted } from '../../words/plural.js';
 
 /** What the approval gate and the approval commands' refusals say, per locale (the CLI passes 'en' under --json). */
 const en = {

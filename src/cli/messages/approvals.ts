@@ -1,5 +1,5 @@
 import type { Locale } from '../../words/locale.js';
-import { counted, pluralForm } from './plural.js';
+import { counted, pluralForm } from '../../words/plural.js';
 
 /** What `approver init|add|list|remove`, `batch approve`, `boleto approve` and `approvals pending` say to people. */
 export interface ApprovalMessages {

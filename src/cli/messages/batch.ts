@@ -1,5 +1,5 @@
 import type { Locale } from '../../words/locale.js';
-import { counted } from './plural.js';
+import { counted } from '../../words/plural.js';
 
 /** What `batch list|show|items|start|delete` say to people (the `--json` documents are not translated). */
 export interface BatchMessages {

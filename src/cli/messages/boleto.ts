@@ -1,5 +1,5 @@
 import type { Locale } from '../../words/locale.js';
-import { counted } from './plural.js';
+import { counted } from '../../words/plural.js';
 
 /**
  * The frame of `boleto list|details|pay|decode|resolve` for people: headers, labels, questions, results. The bill

@@ -2,7 +2,7 @@ import type { Locale } from '../../words/locale.js';
 import type { TlsProblem } from '../../network/client-identity.js';
 import type { ProxyProblem } from '../../network/proxy-rules.js';
 import { localDateTime, zoneLabel } from '../../words/local-time.js';
-import { counted } from './plural.js';
+import { counted } from '../../words/plural.js';
 
 /** What paybatch says of the profile's TLS files and proxy before it calls the provider. */
 export interface ConnectionMessages {

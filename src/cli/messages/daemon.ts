@@ -1,7 +1,7 @@
 import type { DaemonEvent, DaemonLogEntry } from '../../daemon/log-events.js';
 import { alertTitle } from '../../alerts/alert.js';
 import type { Locale } from '../../words/locale.js';
-import { counted } from './plural.js';
+import { counted } from '../../words/plural.js';
 
 /** The frame of the daemon's human log lines and the lines the command itself logs; the engine's own stay English. */
 export interface DaemonMessages {

@@ -1,5 +1,5 @@
 import type { Locale } from '../../words/locale.js';
-import { counted } from './plural.js';
+import { counted } from '../../words/plural.js';
 
 /** What `paybatch demo` says to people (`--json` is not translated). */
 export interface DemoMessages {

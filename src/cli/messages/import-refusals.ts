@@ -8,6 +8,7 @@ import type { ImportProblem, ImportRefusal, ImportRefusedError, LookupFailure, R
 import { InputRejectedError, type InputProblem } from '../../errors.js';
 import type { Locale } from '../../words/locale.js';
 import { saySheet } from '../../words/sheet.js';
+import { counted, pluralForm } from '../../words/plural.js';
 
 type OwnRowReason = Exclude<RowReason, SheetReason | LookupFailure>;
 type RowWords = { readonly [C in OwnRowReason['code']]: (r: Extract<OwnRowReason, { code: C }>) => string } & {
@@ -45,11 +46,11 @@ const REFUSALS: Readonly<Record<Locale, RefusalWords>> = {
     sheet_unreadable: (r) => ({ message: ended(`${r.file} cannot be read as a payment sheet`, r.imported, 'nothing was imported') }),
     sheet_empty: (r) => ({ message: ended(`${r.file} has no payment rows`, r.imported, 'nothing was imported') }),
     rows_invalid: (r) => ({
-      message: ended(`${r.file}: ${r.rejected} of ${r.rows} ${r.rows === 1 ? 'row' : 'rows'} ${r.rejected === 1 ? 'is' : 'are'} invalid`, r.rejectedFile !== null, 'nothing was imported'),
+      message: ended(`${r.file}: ${r.rejected} of ${counted('en', r.rows, { one: 'row', other: 'rows' })} ${pluralForm('en', r.rejected, { one: 'is', other: 'are' })} invalid`, r.rejectedFile !== null, 'nothing was imported'),
       ...(r.rejectedFile === null ? {} : { hint: `Fix the sheet, or pass --skip-invalid to import the valid rows and write the others to ${r.rejectedFile}.` }),
     }),
     rows_ruled_out: (r) => ({
-      message: `${r.file}: the provider rules out ${r.rows} ${r.rows === 1 ? 'row' : 'rows'}; nothing was imported.`,
+      message: `${r.file}: the provider rules out ${counted('en', r.rows, { one: 'row', other: 'rows' })}; nothing was imported.`,
       hint: `Fix the sheet, or pass --skip-invalid to import the other rows and write these to ${r.rejectedFile}.`,
     }),
     no_row_payable: (r) => ({ message: `${r.file}: no row can be paid; nothing was imported.` }),
@@ -62,7 +63,7 @@ const REFUSALS: Readonly<Record<Locale, RefusalWords>> = {
       hint: `Write them to a sheet with 'paybatch batch export ${r.batchId} --status ${r.statuses} > corrigir.csv', fix it, and import it.`,
     }),
     duplicates: (r) => ({
-      message: `${r.source}: ${r.rows} ${r.rows === 1 ? 'row pays' : 'rows pay'} a key the same amount it was paid in the last ${r.days} days; nothing was ${r.nothing}.`,
+      message: `${r.source}: ${counted('en', r.rows, { one: 'row pays', other: 'rows pay' })} a key the same amount it was paid in the last ${r.days} days; nothing was ${r.nothing}.`,
       hint: 'If these are meant to be paid again, pass --allow-duplicates.',
     }),
   },
@@ -71,14 +72,14 @@ const REFUSALS: Readonly<Record<Locale, RefusalWords>> = {
     sheet_empty: (r) => ({ message: ended(`${r.file} não tem linhas de pagamento`, r.imported, 'nada foi importado') }),
     rows_invalid: (r) => ({
       message: ended(
-        `${r.file}: ${r.rejected} de ${r.rows} ${r.rows === 1 ? 'linha' : 'linhas'} ${r.rejected === 1 ? 'é inválida' : 'são inválidas'}`,
+        `${r.file}: ${r.rejected} de ${counted('pt-BR', r.rows, { one: 'linha', other: 'linhas' })} ${pluralForm('pt-BR', r.rejected, { one: 'é inválida', other: 'são inválidas' })}`,
         r.rejectedFile !== null,
         'nada foi importado',
       ),
       ...(r.rejectedFile === null ? {} : { hint: `Corrija a planilha, ou use --skip-invalid para importar as linhas válidas e gravar as outras em ${r.rejectedFile}.` }),
     }),
     rows_ruled_out: (r) => ({
-      message: `${r.file}: o provedor recusa ${r.rows} ${r.rows === 1 ? 'linha' : 'linhas'}; nada foi importado.`,
+      message: `${r.file}: o provedor recusa ${counted('pt-BR', r.rows, { one: 'linha', other: 'linhas' })}; nada foi importado.`,
       hint: `Corrija a planilha, ou use --skip-invalid para importar as outras linhas e gravar estas em ${r.rejectedFile}.`,
     }),
     no_row_payable: (r) => ({ message: `${r.file}: nenhuma linha pode ser paga; nada foi importado.` }),
@@ -91,7 +92,7 @@ const REFUSALS: Readonly<Record<Locale, RefusalWords>> = {
       hint: `Grave-as numa planilha com 'paybatch batch export ${r.batchId} --status ${r.statuses} > corrigir.csv', corrija-a e importe-a.`,
     }),
     duplicates: (r) => ({
-      message: `${r.source}: ${r.rows} ${r.rows === 1 ? 'linha paga' : 'linhas pagam'} a uma chave o mesmo valor já pago a ela nos últimos ${r.days} dias; nada foi ${r.nothing === 'imported' ? 'importado' : 'criado'}.`,
+      message: `${r.source}: ${counted('pt-BR', r.rows, { one: 'linha paga', other: 'linhas pagam' })} a uma chave o mesmo valor já pago a ela nos últimos ${r.days} dias; nada foi ${r.nothing === 'imported' ? 'importado' : 'criado'}.`,
       hint: 'Se é para pagar de novo, use --allow-duplicates.',
     }),
   },

@@ -1,5 +1,5 @@
 import type { Locale } from '../../words/locale.js';
-import { counted } from './plural.js';
+import { counted, pluralForm } from '../../words/plural.js';
 
 /** What `import` says to people: the sheet's summary, the question, the results (`--json` is not translated). */
 export interface ImportMessages {
@@ -38,11 +38,11 @@ export interface ImportMessages {
 export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
   en: {
     resuming: (importId, ids, startedAt) =>
-      `Resuming import #${importId} (${ids.length === 1 ? `batch #${ids[0]}` : `batches #${ids.join(', #')}`}, started ${startedAt}).`,
+      `Resuming import #${importId} (${pluralForm('en', ids.length, { one: 'batch', other: 'batches' })} #${ids.join(', #')}, started ${startedAt}).`,
     confirm: (o) =>
       `${o.start ? 'Create and start' : 'Create'} batch "${o.batchName}"${o.parts > 1 ? ` (sent as ${o.parts} batches, the provider's limit being ${o.maxBatchItems} items)` : ''} paying ${o.count} people ${o.total}?`,
     summary: { sheet: 'sheet', batch: 'batch', rows: 'rows in sheet', payments: 'payments', total: 'total', largest: 'largest', asSent: 'sent as', rejected: 'rejected rows', ignored: 'columns not read' },
-    ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (column ${c.column})`).join(', ')}: paybatch does not read ${columns.length === 1 ? 'it' : 'them'}`,
+    ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (column ${c.column})`).join(', ')}: paybatch does not read ${pluralForm('en', columns.length, { one: 'it', other: 'them' })}`,
     asSent: (wire) => (wire === null ? 'nothing: pixAmountUnit is not set' : wire),
     field: (field) => field,
     nameWarning: (sheetName, providerName) => `the sheet says "${sheetName}", the key belongs to "${providerName}"`,
@@ -58,11 +58,11 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
   },
   'pt-BR': {
     resuming: (importId, ids, startedAt) =>
-      `Retomando a importação #${importId} (${ids.length === 1 ? `lote #${ids[0]}` : `lotes #${ids.join(', #')}`}, iniciada em ${startedAt}).`,
+      `Retomando a importação #${importId} (${pluralForm('pt-BR', ids.length, { one: 'lote', other: 'lotes' })} #${ids.join(', #')}, iniciada em ${startedAt}).`,
     confirm: (o) =>
-      `${o.start ? 'Criar e iniciar' : 'Criar'} o lote "${o.batchName}"${o.parts > 1 ? ` (enviado como ${o.parts} lotes, pois o provedor aceita até ${o.maxBatchItems} itens por lote)` : ''} pagando ${o.total} a ${o.count} ${o.count === 1 ? 'pessoa' : 'pessoas'}?`,
+      `${o.start ? 'Criar e iniciar' : 'Criar'} o lote "${o.batchName}"${o.parts > 1 ? ` (enviado como ${o.parts} lotes, pois o provedor aceita até ${o.maxBatchItems} itens por lote)` : ''} pagando ${o.total} a ${counted('pt-BR', o.count, { one: 'pessoa', other: 'pessoas' })}?`,
     summary: { sheet: 'planilha', batch: 'lote', rows: 'linhas na planilha', payments: 'pagamentos', total: 'total', largest: 'maior valor', asSent: 'enviado como', rejected: 'linhas rejeitadas', ignored: 'colunas não lidas' },
-    ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (coluna ${c.column})`).join(', ')}: o paybatch não ${columns.length === 1 ? 'a lê' : 'as lê'}`,
+    ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (coluna ${c.column})`).join(', ')}: o paybatch não ${pluralForm('pt-BR', columns.length, { one: 'a lê', other: 'as lê' })}`,
     asSent: (wire) => (wire === null ? 'nada: pixAmountUnit não está definido' : wire),
     field: (field) => ({ key: 'chave', document: 'documento', name: 'nome', amount: 'valor' })[field] ?? field,
     nameWarning: (sheetName, providerName) => `a planilha diz "${sheetName}", a chave pertence a "${providerName}"`,

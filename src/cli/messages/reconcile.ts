@@ -1,5 +1,5 @@
 import type { Locale } from '../../words/locale.js';
-import { counted } from './plural.js';
+import { counted } from '../../words/plural.js';
 
 /** What `paybatch reconcile` says to people; fields and states stay the words of `--json`. */
 export interface ReconcileMessages {

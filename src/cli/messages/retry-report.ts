@@ -1,5 +1,5 @@
 import type { Locale } from '../../words/locale.js';
-import { counted, pluralForm } from './plural.js';
+import { counted, pluralForm } from '../../words/plural.js';
 
 /** What `batch retry|export`, `report` and `receipts list|open` say to people (`--json` is not translated). */
 export interface RetryReportMessages {

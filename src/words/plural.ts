@@ -1,4 +1,4 @@
-import type { Locale } from '../../words/locale.js';
+import type { Locale } from './locale.js';
 
 const RULES: Readonly<Record<Locale, Intl.PluralRules>> = { en: new Intl.PluralRules('en'), 'pt-BR': new Intl.PluralRules('pt-BR') };
 
