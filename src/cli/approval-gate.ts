@@ -1,5 +1,8 @@
 import type { ApproverSigner } from '../config/approver-key.js';
 import type { ApprovalGate, MakerKey } from '../engine/approvals/index.js';
+import type { Settings } from '../config/settings.js';
+import type { OnProgress } from '../engine/progress.js';
+import type { Ledger } from '../engine/ledger-door.js';
 import type { Context } from './context.js';
 
 /**
@@ -60,4 +63,9 @@ export async function makerKeyOf(ctx: Context): Promise<MakerKey | undefined> {
     throw new ConfigError(`${why} ${w.keyNotRegistered(signer.fingerprint, gate.profile)}`, { hint: w.registerHint(signer.publicKey) });
   }
   return { signer, signedFrom: osIdentity() };
+}
+
+/** What a use case that sends payments needs from the command: the ledger, the provider, the rules and the gate. */
+export async function sendingDeps(ctx: Context, ledger: Ledger, settings: Settings, onProgress: OnProgress) {
+  return { ledger, provider: () => ctx.provider(), settings, now: ctx.now, onProgress, approvals: await approvalGateOf(ctx), maker: await makerKeyOf(ctx) };
 }

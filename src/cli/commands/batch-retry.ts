@@ -77,15 +77,7 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
   const { onProgress, spinner } = await progressReporter(ctx.out);
   let result: RetryResult;
   try {
-    const deps = {
-      ledger,
-      provider: () => ctx.provider(),
-      settings: profile.settings,
-      now: ctx.now,
-      onProgress,
-      approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
-      maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
-    };
+    const deps = await (await import('../approval-gate.js')).sendingDeps(ctx, ledger, profile.settings, onProgress);
     const prepared = await prepareRetry(deps, { batchId: source.id, statuses: opts.statuses, start: opts.start, allowDuplicates: opts.allowDuplicates }).catch(async (e: unknown) => {
       // The refusals of a retry are said in English, as they always were.
       throw e instanceof ImportRefusedError ? (await import('../messages/import-refusals.js')).sayImportRefusal(e, 'en') : e;

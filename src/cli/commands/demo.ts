@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { PACKAGE_ROOT } from '../../package-root.js';
 import type { RawInput, RegisterCommands } from '../command.js';
+import type { BatchOutcomes } from '../../engine/batches/index.js';
 import type { Context } from '../context.js';
 import { demoMessages, type DemoMessages } from '../messages/demo.js';
 import { demoHelp } from '../messages/help/demo.js';
@@ -40,17 +41,9 @@ export function parseDemoOptions(raw: RawInput): DemoOptions {
 }
 
 /** What the demo did, as `paybatch demo --json` prints it. */
-interface DemoSummary {
+interface DemoSummary extends BatchOutcomes {
   readonly folder: string;
   readonly batch: { readonly id: number; readonly remoteId: string | null; readonly items: number; readonly totalCents: number };
-  readonly rows: number;
-  readonly paid: number;
-  readonly paidCents: number;
-  readonly paidAfterReprocess: number;
-  readonly failed: number;
-  readonly returnedFinal: number;
-  readonly open: number;
-  readonly receipts: number;
   readonly receiptsDir: string;
   readonly alerts: number;
   readonly timedOut: boolean;

@@ -150,15 +150,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
       }),
     );
   };
-  const deps = {
-    ledger,
-    provider: () => ctx.provider(),
-    settings: profile.settings,
-    now: ctx.now,
-    onProgress,
-    approvals: await (await import('../approval-gate.js')).approvalGateOf(ctx),
-    maker: await (await import('../approval-gate.js')).makerKeyOf(ctx),
-  };
+  const deps = await (await import('../approval-gate.js')).sendingDeps(ctx, ledger, profile.settings, onProgress);
   let result;
   try {
     const prepared = await prepareImport(deps, {
