@@ -3,6 +3,7 @@ import type { Ledger } from '../../engine/ledger-door.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { ledgerHelp } from '../messages/help/ledger.js';
+import { ledgerMessages, type LedgerMessages } from '../messages/ledger.js';
 import type { Output } from '../output.js';
 import { flag, optionalText } from '../raw-input.js';
 
@@ -59,12 +60,11 @@ export function parseLedgerCopyOptions(raw: RawInput): LedgerCopyOptions {
 
 export async function runLedgerMigrate(ctx: Context): Promise<void> {
   const { migrateLedgerAt } = await import('../../engine/ledger-admin/index.js');
+  const m = ledgerMessages[await ctx.locale()];
   const result = await migrateLedgerAt(await ctx.ledgerFile());
   ctx.out.result(result, () =>
     ctx.out.print(
-      result.applied.length
-        ? `${ctx.out.style.green('✓')} Ledger ${result.ledger} brought up to date: ${result.applied.join(', ')}.`
-        : `${ctx.out.style.green('✓')} Ledger ${result.ledger} is up to date (${result.migrations} migrations).`,
+      `${ctx.out.style.green('✓')} ${result.applied.length ? m.upToDateApplied(result.ledger, result.applied.join(', ')) : m.upToDate(result.ledger, result.migrations)}`,
     ),
   );
 }
@@ -78,22 +78,19 @@ export async function runLedgerCopy(ctx: Context, opts: LedgerCopyOptions): Prom
   const { copyLedger } = await import('../../engine/ledger-admin/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   // The profile decides the language of what follows, refusals included, even when --to names the target.
-  await ctx.locale();
+  const m = ledgerMessages[await ctx.locale()];
   const target = opts.to ?? (await ctx.ledgerFile());
   const same = isPostgresUrl(opts.from) ? opts.from === target : !isPostgresUrl(target) && resolve(opts.from) === resolve(target);
-  if (same) throw new ConfigError('--from and --to name the same ledger.');
-  if (!isPostgresUrl(opts.from) && !existsSync(opts.from)) throw new ConfigError(`There is no ledger at ${opts.from} (--from).`);
+  if (same) throw new ConfigError(m.sameLedger);
+  if (!isPostgresUrl(opts.from) && !existsSync(opts.from)) throw new ConfigError(m.noLedgerFrom(opts.from));
   const from = await openLedger(opts.from);
   ctx.onClose(() => from.close());
   if (!opts.force) {
     const { daemonsHolding } = await import('../../daemon/lock.js');
     const holders = await daemonsHolding(from, ctx.now());
     if (holders.length) {
-      const named = holders.map((h) => (h.kind === 'lock' ? `the daemon pid ${h.pid} on ${h.host}, since ${h.since}` : `${h.holder}, working on ${h.work} until ${h.until}`));
       const { PaybatchError } = await import('../../errors.js');
-      throw new PaybatchError(`${from.file} is held by a running daemon (${named.join('; ')}): whatever it writes once the copy has begun would be missing from the copy. Nothing was copied.`, {
-        hint: 'Stop the daemon first (SIGTERM; systemctl stop), then copy; or pass --force to copy what the ledger holds now.',
-      });
+      throw new PaybatchError(m.heldByDaemon(from.file, holders.map((h) => m.holder(h)).join('; ')), { hint: m.heldHint });
     }
   }
   const to = await openLedger(target);
@@ -102,11 +99,11 @@ export async function runLedgerCopy(ctx: Context, opts: LedgerCopyOptions): Prom
   ctx.out.result({ from: from.file, to: to.file, ...result }, () => {
     ctx.out.print(
       ctx.out.table(
-        ['table', 'rows', 'centavos by status (equal on both sides)'],
+        [...m.copyHead],
         result.tables.map((t) => [t.table, t.rows, t.cents ? Object.entries(t.cents).map(([status, cents]) => `${status} ${formatBRL(cents)}`).join('; ') : '']),
       ),
     );
-    ctx.out.print(`${ctx.out.style.green('✓')} Copied ${from.file} to ${to.file}; every table's rows and sums match.`);
+    ctx.out.print(`${ctx.out.style.green('✓')} ${m.copied(from.file, to.file)}`);
   });
 }
 
@@ -117,84 +114,77 @@ export function parseLedgerBackupOptions(raw: RawInput): LedgerBackupOptions {
 
 export async function runLedgerBackup(ctx: Context, opts: LedgerBackupOptions): Promise<void> {
   const { backupLedger, defaultBackupFile } = await import('../../engine/ledger-admin/index.js');
-  const ledger = await existingLedger(ctx);
+  const m = ledgerMessages[await ctx.locale()];
+  const ledger = await existingLedger(ctx, m);
   if (ledger.dialect === 'postgres') {
     const { ConfigError } = await import('../../errors.js');
-    throw new ConfigError(`The ledger ${ledger.file} is a PostgreSQL database: back it up with PostgreSQL's own tools.`, {
-      hint: 'pg_dump --format=custom (or your server\'s continuous archiving); paybatch ledger copy --to <file.db> also makes an SQLite copy.',
-    });
+    throw new ConfigError(m.postgresBackup(ledger.file), { hint: m.postgresBackupHint });
   }
   const result = await backupLedger(ledger, opts.to ?? defaultBackupFile(ledger.file, ctx.now()), { numbered: opts.to === undefined });
-  ctx.out.result(result, () => ctx.out.print(`${ctx.out.style.green('✓')} Backed up ${ledger.file} to ${result.path} (${result.bytes} bytes).`));
+  ctx.out.result(result, () => ctx.out.print(`${ctx.out.style.green('✓')} ${m.backedUp(ledger.file, result.path, result.bytes)}`));
 }
 
 export async function runLedgerCheck(ctx: Context): Promise<number> {
   const { checkLedger } = await import('../../engine/ledger-admin/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { ExitCode } = await import('../../errors.js');
-  const ledger = await existingLedger(ctx);
+  const m = ledgerMessages[await ctx.locale()];
+  const ledger = await existingLedger(ctx, m);
   const c = await checkLedger(ledger);
-  ctx.out.result({ file: ledger.file, dialect: ledger.dialect, ...c }, () => renderLedgerCheck(ctx.out, ledger, c, formatBRL));
+  ctx.out.result({ file: ledger.file, dialect: ledger.dialect, ...c }, () => renderLedgerCheck(ctx.out, m, ledger, c, formatBRL));
   return c.clean ? ExitCode.ok : ExitCode.attention;
 }
 
-function renderLedgerCheck(out: Output, ledger: Pick<Ledger, 'file' | 'dialect'>, c: LedgerCheck, formatBRL: (cents: number) => string): void {
+function renderLedgerCheck(out: Output, m: LedgerMessages, ledger: Pick<Ledger, 'file' | 'dialect'>, c: LedgerCheck, formatBRL: (cents: number) => string): void {
   const open = c.openCalls.filter((x) => !x.settledByRetry).length;
-  out.print(`Ledger ${ledger.file}`);
+  out.print(m.ledgerTitle(ledger.file));
   out.print(
     out.table(
-      ['check', 'result'],
+      [...m.checkHead],
       [
         ledger.dialect === 'sqlite'
-          ? ['integrity (SQLite)', c.integrity.length ? `${c.integrity.length} problems` : 'ok']
-          : ['integrity (PostgreSQL)', 'checked by the server itself'],
-        ['provider calls', `${plural(c.calls, 'call')}; ${open} without outcome${c.openCalls.length > open ? ` (+${c.openCalls.length - open} settled by a retry)` : ''}; ${c.strayCalls.length} unpaired`],
-        ['paid twice', c.paidTwice.length ? plural(c.paidTwice.length, 'payment') : 'none'],
-        ['batch totals', `${plural(c.batches, 'batch')}; ${c.batchMismatches.length ? `${c.batchMismatches.length} differ from their items` : 'all match their items'}`],
-        ['remote batches', `${c.strayBatches.length ? `${plural(c.strayBatches.length, 'stray batch')} at the provider` : 'no stray batch'}; ${c.refusedBatches.length ? `${plural(c.refusedBatches.length, 'batch')} refused by the provider` : 'none refused'}`],
+          ? [m.integritySqlite, c.integrity.length ? m.integrityProblems(c.integrity.length) : m.ok]
+          : [m.integrityPostgres, m.checkedByServer],
+        [m.providerCalls, m.calls(c.calls, open, c.openCalls.length - open, c.strayCalls.length)],
+        [m.paidTwice, c.paidTwice.length ? m.payments(c.paidTwice.length) : m.none],
+        [m.batchTotals, m.batchTotalsResult(c.batches, c.batchMismatches.length)],
+        [m.remoteBatches, m.remoteBatchesResult(c.strayBatches.length, c.refusedBatches.length)],
       ],
     ),
   );
-  if (c.integrity.length) section('SQLite integrity check', ['message'], c.integrity.map((m) => [m]));
+  if (c.integrity.length) section(m.integrityTitle, m.messageHead, c.integrity.map((x) => [x]));
   if (c.openCalls.length) {
-    section('Calls without outcome (the provider may or may not have acted on them)', ['call', 'operation', 'subject', 'sent at', 'settled by a retry'],
-      c.openCalls.map((x) => [x.id, x.operation, x.subject, x.createdAt, x.settledByRetry ? 'yes' : 'no']));
+    section(m.openTitle, m.openHead, c.openCalls.map((x) => [x.id, x.operation, x.subject, m.time(x.createdAt), x.settledByRetry ? m.yes : m.no]));
   }
-  if (c.strayCalls.length) section('Unpaired call log rows', ['row', 'operation', 'subject', 'problem'], c.strayCalls.map((x) => [x.id, x.operation, x.subject, x.problem]));
+  if (c.strayCalls.length) section(m.strayCallsTitle, m.strayCallsHead, c.strayCalls.map((x) => [x.id, x.operation, x.subject, x.problem]));
   if (c.paidTwice.length) {
-    section('Payments marked paid more than once', ['original item', 'identifiers', 'batches'],
-      c.paidTwice.map((x) => [x.originalItemId, x.identifiers.join(' '), x.batchIds.map((b) => `#${b}`).join(' ')]));
+    section(m.paidTwiceTitle, m.paidTwiceHead, c.paidTwice.map((x) => [x.originalItemId, x.identifiers.join(' '), x.batchIds.map((b) => `#${b}`).join(' ')]));
   }
   if (c.batchMismatches.length) {
-    section('Batches whose count or total differ from their items', ['batch', 'name', 'items (batch)', 'items (counted)', 'total (batch)', 'total (counted)'],
+    section(m.mismatchTitle, m.mismatchHead,
       c.batchMismatches.map((x) => [`#${x.batchId}`, x.name, x.itemCount, x.items, formatBRL(x.totalCents), formatBRL(x.itemsTotalCents)]));
   }
   if (c.strayBatches.length) {
-    section('Remote batches a run created after losing its claim (delete them at the provider)', ['batch', 'remote batch', 'found at', 'why it is still there'],
-      c.strayBatches.map((x) => [`#${x.batchId}`, x.remoteId, x.foundAt, x.reason ?? 'not looked at yet (the daemon deletes it while it is empty)']));
+    section(m.strayBatchesTitle, m.strayBatchesHead, c.strayBatches.map((x) => [`#${x.batchId}`, x.remoteId, m.time(x.foundAt), x.reason ?? m.notLookedAt]));
   }
-  if (c.refusedBatches.length) {
-    section("Batches the provider keeps refusing (the daemon no longer sends them; see 'paybatch batch show')", ['batch'], c.refusedBatches.map((id) => [`#${id}`]));
-  }
-  out.print(c.clean ? `${out.style.green('✓')} Nothing needs attention.` : `${out.style.yellow('!')} Something above needs attention.`);
+  if (c.refusedBatches.length) section(m.refusedTitle, m.refusedHead, c.refusedBatches.map((id) => [`#${id}`]));
+  out.print(c.clean ? `${out.style.green('✓')} ${m.clean}` : `${out.style.yellow('!')} ${m.attention}`);
 
-  function section(title: string, head: string[], rows: (string | number)[][]) {
+  function section(title: string, head: readonly string[], rows: (string | number)[][]) {
     out.print(`\n${title}:`);
-    out.print(out.table(head, rows));
+    out.print(out.table([...head], rows));
   }
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word.endsWith('h') ? 'es' : 's'}`;
 
 /**
  * The ledger, which must exist: backing up or checking a ledger that is not there would create an empty one. (A
  * PostgreSQL ledger is a database someone made on purpose: opening it makes the tables.)
  */
-async function existingLedger(ctx: Context) {
+async function existingLedger(ctx: Context, m: LedgerMessages) {
   const { existsSync } = await import('node:fs');
   const { ConfigError } = await import('../../errors.js');
   const { isPostgresUrl } = await import('../../domain/ledger-location.js');
   const file = await ctx.ledgerFile();
-  if (!isPostgresUrl(file) && !existsSync(file)) throw new ConfigError(`There is no ledger at ${file}.`, { hint: 'Pass --ledger <path> (or set PAYBATCH_LEDGER) to name the ledger file.' });
+  if (!isPostgresUrl(file) && !existsSync(file)) throw new ConfigError(m.noLedger(file), { hint: m.noLedgerHint });
   return ctx.ledger();
 }

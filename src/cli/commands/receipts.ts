@@ -3,6 +3,7 @@ import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import type { Output } from '../output.js';
 import { receiptsHelp } from '../messages/help/receipts.js';
+import { receiptsMessages, type ReceiptsMessages } from '../messages/receipts.js';
 import { registerReceiptsFind } from './receipts-find.js';
 import { flag, optionalText } from '../raw-input.js';
 
@@ -39,22 +40,22 @@ export async function runReceiptsFetch(ctx: Context, opts: ReceiptsFetchOptions)
   const { fetchReceipts } = await import('../../engine/follow-up/index.js');
   const { findBatch } = await import('../../engine/batches/index.js');
   const { UsageError, ExitCode } = await import('../../errors.js');
+  const m = receiptsMessages[await ctx.locale()];
   const ledger = await ctx.ledger();
   const batch = opts.batch === undefined ? undefined : await findBatch(ledger, opts.batch);
-  if (opts.batch !== undefined && !batch) throw new UsageError(`No batch "${opts.batch}" in the ledger.`);
+  if (opts.batch !== undefined && !batch) throw new UsageError(m.noSuchBatch(opts.batch));
   const profile = await ctx.profile();
   const dir = opts.out ?? profile.receiptsDir;
   const result = await fetchReceipts(
     { ledger, provider: await ctx.provider(), receiptsDir: dir, now: ctx.now },
     { batchId: batch?.id, again: opts.again || opts.out !== undefined },
   );
-  ctx.out.result(result, () => renderReceipts(ctx.out, result, dir));
+  ctx.out.result(result, () => renderReceipts(ctx.out, m, result, dir));
   return result.failed.length ? ExitCode.attention : ExitCode.ok;
 }
 
-function renderReceipts(out: Output, result: ReceiptsResult, dir: string): void {
-  const n = result.saved.length;
-  if (n > 0) out.print(`✓ ${n} ${n === 1 ? 'receipt' : 'receipts'} saved under ${dir}.`);
-  else if (!result.failed.length) out.print('✓ No receipt was missing: every paid item already has its receipt.');
-  for (const f of result.failed) out.warn(`receipt of ${f.identifier}: ${f.error}`);
+function renderReceipts(out: Output, m: ReceiptsMessages, result: ReceiptsResult, dir: string): void {
+  if (result.saved.length > 0) out.print(m.saved(result.saved.length, dir));
+  else if (!result.failed.length) out.print(m.noneMissing);
+  for (const f of result.failed) out.warn(m.failed(f.identifier, f.error));
 }
