@@ -150,7 +150,7 @@ export const ledgerMessages: Readonly<Record<Locale, LedgerMessages>> = {
     checkedByServer: 'verificada pelo próprio servidor',
     providerCalls: 'chamadas ao provedor',
     calls: (calls, open, settled, unpaired) =>
-      `${counted('pt-BR', calls, { one: 'chamada', other: 'chamadas' })}; ${open} sem resultado${settled ? ` (+${settled} ${settled === 1 ? 'resolvida' : 'resolvidas'} por uma nova tentativa)` : ''}; ${unpaired} sem par`,
+      `${counted('pt-BR', calls, { one: 'chamada', other: 'chamadas' })}; ${open} sem resultado${settled ? ` (+${counted('pt-BR', settled, { one: 'resolvida', other: 'resolvidas' })} por uma nova tentativa)` : ''}; ${unpaired} sem par`,
     paidTwice: 'pagos duas vezes',
     payments: (n) => counted('pt-BR', n, { one: 'pagamento', other: 'pagamentos' }),
     none: 'nenhum',
