@@ -30,8 +30,6 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 /** Files at the top of src/ shared by every layer (typed errors, private file creation, the package's folder). */
 const SHARED = new Set(['errors.ts', 'private-files.ts', 'package-root.ts']);
 
-/** Core files that still choose words by a locale (the import's refusals and hints), to go. */
-const STILL_WORDED: string[] = [];
 /**
  * The engine's features, each a folder whose index.ts is its door, in the one order they may use each other: a
  * feature uses only those before it (approvals gate batches and bills; the follow-up uses batches, bills and alerts;
@@ -120,7 +118,7 @@ describe('the layers of src/', () => {
       .filter(([file]) => CORE.includes(layerOf(file) ?? ''))
       .filter(([, { text }]) => /\blocale\b|\bLocale\b|resolveLocale/.test(text))
       .map(([file]) => relative(SRC, file));
-    expect(worded).toEqual(STILL_WORDED);
+    expect(worded).toEqual([]);
   });
 
   it('has no circle of imports', () => {
