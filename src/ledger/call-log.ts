@@ -99,6 +99,19 @@ export function failureOutcome(error: unknown): { outcome: 'error' | 'unknown'; 
   return { outcome: 'unknown', detail: { message: error instanceof Error ? error.message : String(error) } };
 }
 
+/**
+ * Whether a batch's start was sent and not refused: the provider may pay its items, and say so, before the start's
+ * answer is recorded.
+ */
+export async function startSent(ledger: Ledger, batchId: number): Promise<boolean> {
+  const subject = `batch:${batchId}`;
+  const intents = await ledger.all(
+    ledger.db.selectFrom('provider_calls as i').select('i.id').where('i.subject', '=', subject).where('i.phase', '=', 'intent').where('i.operation', '=', 'start_batch')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('provider_calls as o').select('o.id').where('o.subject', '=', subject).whereRef('o.intent_id', '=', 'i.id').where('o.outcome', '=', 'error')))),
+  );
+  return intents.length > 0;
+}
+
 /** The calls about one subject (`batch:12`), oldest first: what `batch show` reports. */
 export async function callsOf(ledger: Ledger, subject: string) {
   return ledger.all(ledger.db.selectFrom('provider_calls').selectAll().where('subject', '=', subject).orderBy('id'));

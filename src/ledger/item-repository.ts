@@ -21,21 +21,14 @@ const byIdentifier = preparedQuery((db, identifier: string) =>
   db.selectFrom('items').innerJoin('batches', 'batches.id', 'items.batch_id').selectAll('items').select('batches.status as batchStatus').where('items.identifier', '=', identifier),
 );
 
-/**
- * What applying a Pix event reads of its item (a webhook's hot path: the columns it needs, not the whole row).
- * `startSent`: the batch's start was sent and not refused — the provider may pay its items before the start's
- * answer is recorded (an event can arrive first).
- */
-export type ItemForEvent = Pick<ItemRow, 'id' | 'status' | 'amount_cents' | 'key' | 'pix_id' | 'end_to_end_id' | 'return_action' | 'return_confirmed_at' | 'record_state'> & {
+/** What applying a Pix event reads of its item (a webhook's hot path: the columns it needs, not the whole row). */
+export type ItemForEvent = Pick<ItemRow, 'id' | 'batch_id' | 'status' | 'amount_cents' | 'key' | 'pix_id' | 'end_to_end_id' | 'return_action' | 'return_confirmed_at' | 'record_state'> & {
   batchStatus: BatchStatus;
-  startSent: boolean;
 };
 
 /** The item holding this identifier, as applyPixEvent reads it; undefined when none. */
 export async function itemForEvent(ledger: Ledger, identifier: string): Promise<ItemForEvent | undefined> {
-  const row = await ledger.first(forEvent(ledger, identifier));
-  // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-  return row && { ...row, startSent: Boolean(row.startSent) };
+  return ledger.first(forEvent(ledger, identifier));
 }
 
 const forEvent = preparedQuery((db, identifier: string) =>
@@ -43,11 +36,8 @@ const forEvent = preparedQuery((db, identifier: string) =>
     .selectFrom('items')
     .innerJoin('batches', 'batches.id', 'items.batch_id')
     .select([
-      'items.id', 'items.status', 'items.amount_cents', 'items.key', 'items.pix_id', 'items.end_to_end_id', 'items.return_action',
+      'items.id', 'items.batch_id', 'items.status', 'items.amount_cents', 'items.key', 'items.pix_id', 'items.end_to_end_id', 'items.return_action',
       'items.return_confirmed_at', 'items.record_state', 'batches.status as batchStatus',
-      sql<boolean | number>`EXISTS (SELECT 1 FROM provider_calls i WHERE i.phase = 'intent' AND i.operation = 'start_batch'
-        AND i.subject = 'batch:' || CAST(batches.id AS TEXT)
-        AND NOT EXISTS (SELECT 1 FROM provider_calls o WHERE o.subject = i.subject AND o.intent_id = i.id AND o.outcome = 'error'))`.as('startSent'),
     ])
     .where('items.identifier', '=', identifier),
 );

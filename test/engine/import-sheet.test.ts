@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { abandonImport, commitImport, prepareImport, type ImportDeps } from '../../src/engine/pix-import/import-sheet.js';
 import { openLedger, sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import type { ProviderClient } from '../../src/provider/client.js';
-import type { Item, NewItem } from '../../src/provider/types.js';
 import { destination } from '../helpers/ledger-fixture.js';
+import { memoryBatches } from '../helpers/memory-batches.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -13,7 +13,7 @@ const t0 = new Date('2026-11-20T13:00:00Z');
 
 /** A provider in memory: knows every key but those starting with "unknown", and keeps the batches it is sent. */
 function memoryProvider() {
-  const batches: { id: string; name: string; items: string[]; starts: number }[] = [];
+  const { batches, calls } = memoryBatches();
   const lookups: string[] = [];
   const provider = {
     dialect: { instabilityWords: [], pixAmountUnit: 'reais' },
@@ -22,22 +22,7 @@ function memoryProvider() {
       lookups.push(key);
       return key.startsWith('unknown') ? null : { ...destination, key, name: 'Pessoa' };
     },
-    async ensureBatch(name: string) {
-      const found = batches.find((b) => b.name === name);
-      if (found) return { batch: { id: found.id, name, status: 'pending', quantityItems: found.items.length, timestamp: 0, type: 'pix' }, created: false };
-      const b = { id: `r-${batches.length + 1}`, name, items: [] as string[], starts: 0 };
-      batches.push(b);
-      return { batch: { id: b.id, name, status: 'pending', quantityItems: 0, timestamp: 0, type: 'pix' }, created: true };
-    },
-    async addItems(id: string, items: readonly NewItem[]): Promise<Item[]> {
-      batches.find((b) => b.id === id)!.items.push(...items.map((it) => it.identifier));
-      return items.map((it) => ({ itemId: `item-${it.identifier}`, status: 'waiting', state: null, ...it }));
-    },
-    async startBatch(id: string) {
-      const b = batches.find((x) => x.id === id)!;
-      b.starts += 1;
-      return { id, name: b.name, status: 'processing', timestamp: 0 };
-    },
+    ...calls,
   } as unknown as ProviderClient;
   return { batches, lookups, provider };
 }

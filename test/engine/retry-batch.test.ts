@@ -5,8 +5,9 @@ import { CancelledError, InputRejectedError, PaybatchError } from '../../src/err
 import { sqliteOf, type Ledger } from '../../src/ledger/open-ledger.js';
 import { recordImport } from '../../src/ledger/import-repository.js';
 import type { ItemState } from '../../src/domain/item-state.js';
-import type { Item, NewItem } from '../../src/provider/types.js';
+import type { Item } from '../../src/provider/types.js';
 import { destination, ledgerWithStartedBatch, plannedItem } from '../helpers/ledger-fixture.js';
+import { memoryBatches } from '../helpers/memory-batches.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
@@ -17,7 +18,11 @@ const t0 = new Date('2026-11-20T12:00:00Z');
  * pages (the record a retry reads first) show each item as the ledger has it, unless `record` says otherwise.
  */
 function memoryProvider(ledger: Ledger, o: { failCreate?: boolean; unknownKeys?: readonly string[]; record?: Readonly<Record<number, Partial<Item> | null>> } = {}) {
-  const batches: { id: string; name: string; items: string[]; starts: number }[] = [];
+  const { batches, calls } = memoryBatches({
+    beforeCreate: () => {
+      if (o.failCreate) throw new PaybatchError('connection reset');
+    },
+  });
   const provider = {
     dialect: { instabilityWords: [] },
     async *items(remoteId: string): AsyncIterable<Item[]> {
@@ -34,23 +39,7 @@ function memoryProvider(ledger: Ledger, o: { failCreate?: boolean; unknownKeys?:
     async lookupKey(key: string) {
       return o.unknownKeys?.includes(key) ? null : { ...destination, key };
     },
-    async ensureBatch(name: string) {
-      if (o.failCreate) throw new PaybatchError('connection reset');
-      const found = batches.find((b) => b.name === name);
-      if (found) return { batch: { id: found.id, name, status: 'pending', quantityItems: found.items.length, timestamp: 0, type: 'pix' }, created: false };
-      const b = { id: `r-${batches.length + 1}`, name, items: [] as string[], starts: 0 };
-      batches.push(b);
-      return { batch: { id: b.id, name, status: 'pending', quantityItems: 0, timestamp: 0, type: 'pix' }, created: true };
-    },
-    async addItems(id: string, items: readonly NewItem[]): Promise<Item[]> {
-      batches.find((b) => b.id === id)!.items.push(...items.map((it) => it.identifier));
-      return items.map((it) => ({ itemId: `item-${it.identifier}`, status: 'waiting', state: null, ...it }));
-    },
-    async startBatch(id: string) {
-      const b = batches.find((x) => x.id === id)!;
-      b.starts += 1;
-      return { id, name: b.name, status: 'processing', timestamp: 0 };
-    },
+    ...calls,
   };
   return { batches, provider };
 }

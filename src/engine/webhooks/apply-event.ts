@@ -2,6 +2,7 @@ import { claimedState, nextItemState, type ItemState } from '../../domain/item-s
 import { itemStateFromWord } from '../../domain/provider-words.js';
 import { returnActionFor } from '../../domain/reasons.js';
 import type { WebhookEvent } from '../../domain/webhook-event.js';
+import { startSent } from '../../ledger/call-log.js';
 import { isEventStored, storeEvent } from '../../ledger/event-repository.js';
 import { itemForEvent, updateItem } from '../../ledger/item-repository.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
@@ -128,7 +129,9 @@ async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, rules
   const instabilityWords = rules.instabilityWords ?? [];
   const item = await itemForEvent(ledger, event.identifier);
   if (!item) return { effect: `unknown identifier ${event.identifier}` };
-  const disagreement = disagreementOf(event, item);
+  // Read only for an item whose batch the ledger does not yet hold as started: off the hot path.
+  const started = item.batchStatus === 'started' || item.batchStatus === 'settled' || (await startSent(ledger, item.batch_id));
+  const disagreement = disagreementOf(event, { ...item, started });
   if (disagreement !== null) return { effect: `quarantined: ${disagreement}`, quarantine: disagreement };
   const target = claimedState({ said: itemStateFromWord(event.transactionStatus, rules.statusWords), accepted: event.accepted, isRefund: event.isRefund });
   if (target === null) return { effect: `no change: status ${JSON.stringify(event.transactionStatus)} (accepted ${event.accepted}) says nothing settled` };
@@ -159,8 +162,8 @@ async function applyPixEvent(ledger: Ledger, event: PixEvent, iso: string, rules
 }
 
 /** Why a Pix event cannot be about this ledger item, or null when it agrees with it. */
-function disagreementOf(event: PixEvent, item: { amount_cents: number; key: string; batchStatus: string; startSent: boolean }): string | null {
-  if (item.batchStatus !== 'started' && item.batchStatus !== 'settled' && !item.startSent) return `the item's batch was never started (it is ${item.batchStatus})`;
+function disagreementOf(event: PixEvent, item: { amount_cents: number; key: string; batchStatus: string; started: boolean }): string | null {
+  if (!item.started) return `the item's batch was never started (it is ${item.batchStatus})`;
   if (event.amountCents !== item.amount_cents) return `amount ${event.amountCents} centavos, but the item is of ${item.amount_cents}`;
   const to = (event.raw as { payload?: { to?: { key?: unknown } } }).payload?.to?.key;
   if (typeof to === 'string' && to !== '' && !sameKey(to, item.key)) return 'the destination key differs from the item\'s';
