@@ -74,7 +74,28 @@ export type ErrorReason =
   | { readonly code: 'ui_with_once' }
   // the ledger and its alerts
   | { readonly code: 'ledger_unusable'; readonly file: string; readonly damage: LedgerDamage; readonly backup: string | null }
-  | { readonly code: 'alerts_unknown'; readonly ids: string; readonly file: string };
+  | { readonly code: 'alerts_unknown'; readonly ids: string; readonly file: string }
+  // The provider's settings and the approver's key
+  | { readonly code: 'amount_unit_unset'; readonly of: 'pix' | 'bill' }
+  | { readonly code: 'provider_url_invalid'; readonly setting: 'baseUrl' | 'tokenUrl'; readonly problem: ProviderUrlProblem }
+  | { readonly code: 'approver_key_exists'; readonly file: string; readonly publicKey: string }
+  | { readonly code: 'approver_key_missing'; readonly file: string }
+  | { readonly code: 'approver_key_shared'; readonly file: string; readonly mode: string }
+  | { readonly code: 'approver_key_unusable'; readonly file: string; readonly problem: 'wrong_passphrase' | 'not_pkcs8' | 'not_ed25519' }
+  // The ledger, the daemon and what they hold
+  | { readonly code: 'ledger_unreachable'; readonly ledger: string; readonly error: string | null }
+  | { readonly code: 'ledger_busy'; readonly ledger: string; readonly seconds: number }
+  | { readonly code: 'ledger_newer'; readonly ledger: string; readonly detail: string }
+  | { readonly code: 'ledger_url_unknown'; readonly ledger: string }
+  | { readonly code: 'backup_exists'; readonly file: string }
+  | { readonly code: 'daemon_running'; readonly pid: number; readonly host: string; readonly since: string }
+  | { readonly code: 'batch_started'; readonly batchId: number }
+  | { readonly code: 'batch_deleted'; readonly batchId: number }
+  | { readonly code: 'retry_raced'; readonly batchId: number }
+  | { readonly code: 'bill_not_unknown'; readonly billId: number; readonly status: string };
+
+/** What is wrong with a provider URL setting. */
+export type ProviderUrlProblem = 'not_url' | 'scheme' | 'credentials' | 'query';
 
 /**
  * What is wrong with a ledger file that paybatch refuses to open: the kind, and the figures or SQLite's own words

@@ -18,11 +18,14 @@ export function daemonLogger(out: Output, format: 'json' | 'pretty', write: (lin
       write(out.errStyle.dim(words.timesAre(zoneLabel(out.locale))));
     }
     const { level, msg: _msg, event: _event, ...fields } = e;
+    const text = logLineText(e, out.locale);
+    // A failure's error the sentence already says is not repeated after it.
     const extra = Object.entries(fields)
+      .filter(([k, v]) => !(k === 'error' && typeof v === 'string' && text.includes(v)))
       .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
       .join(' ');
     const tag = level === 'error' ? out.errStyle.red(words.level.error) : level === 'warn' ? out.errStyle.yellow(words.level.warn) : out.errStyle.dim(words.level.info);
-    write(`${out.errStyle.dim(clock(now, out.locale))} ${tag} ${logLineText(e, out.locale)}${extra ? ` ${out.errStyle.dim(extra)}` : ''}`);
+    write(`${out.errStyle.dim(clock(now, out.locale))} ${tag} ${text}${extra ? ` ${out.errStyle.dim(extra)}` : ''}`);
   };
 }
 

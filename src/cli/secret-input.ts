@@ -20,7 +20,7 @@ export async function secretInput(
     try {
       return readFileSync(file, 'utf8').replace(/\r?\n$/, '');
     } catch (e) {
-      throw new ConfigError(`${name}_FILE names a file that cannot be read: ${(e as Error).message}`);
+      throw new ConfigError(`${name}_FILE names a file that cannot be read: ${(e as Error).message}`, { reason: { code: 'secret_file_unreadable', variable: `${name}_FILE`, error: (e as Error).message } });
     }
   }
   if (!canPrompt(ctx.io)) throw o.noTerminal();

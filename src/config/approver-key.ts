@@ -39,6 +39,7 @@ export async function createApproverKey(files: ApproverKeyFiles, passphrase: str
   if (existsSync(files.privateKey)) {
     throw new ConfigError(`There is already an approver key at ${files.privateKey}; paybatch does not replace it.`, {
       hint: `Its public key is in ${files.publicKey}. To make a new one, move the old key away first (and have its registrations replaced with 'paybatch approver add').`,
+      reason: { code: 'approver_key_exists', file: files.privateKey, publicKey: files.publicKey },
     });
   }
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -72,9 +73,14 @@ export async function openApproverKey(files: ApproverKeyFiles, passphrase: () =>
   try {
     key = createPrivateKey(secret === undefined ? pem : { key: pem, format: 'pem', passphrase: secret });
   } catch {
-    throw new ConfigError(`The approver key ${files.privateKey} could not be opened: ${encrypted ? 'wrong passphrase' : 'it is not a PKCS#8 PEM private key'}.`);
+    const problem = encrypted ? 'wrong_passphrase' : 'not_pkcs8';
+    throw new ConfigError(`The approver key ${files.privateKey} could not be opened: ${encrypted ? 'wrong passphrase' : 'it is not a PKCS#8 PEM private key'}.`, {
+      reason: { code: 'approver_key_unusable', file: files.privateKey, problem },
+    });
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(`The approver key ${files.privateKey} is not an Ed25519 key.`);
+  if (key.asymmetricKeyType !== 'ed25519') {
+    throw new ConfigError(`The approver key ${files.privateKey} is not an Ed25519 key.`, { reason: { code: 'approver_key_unusable', file: files.privateKey, problem: 'not_ed25519' } });
+  }
   const line = publicKeyLineOf(createPublicKey(key));
   return { publicKey: line, fingerprint: fingerprintOf(line), sign: (message) => sign(null, message, key).toString('base64') };
 }
@@ -109,10 +115,14 @@ function readPrivateKey(path: string): string {
   try {
     mode = statSync(path).mode;
   } catch {
-    throw new ConfigError(`There is no approver key at ${path}.`, { hint: "Make one with 'paybatch approver init', then have its public key registered with 'paybatch approver add'." });
+    throw new ConfigError(`There is no approver key at ${path}.`, {
+      hint: "Make one with 'paybatch approver init', then have its public key registered with 'paybatch approver add'.",
+      reason: { code: 'approver_key_missing', file: path },
+    });
   }
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-    throw new ConfigError(`The approver key ${path} can be read by other users (mode ${(mode & 0o777).toString(8)}).`, { hint: `Run: chmod 600 ${path}` });
+    const shown = (mode & 0o777).toString(8);
+    throw new ConfigError(`The approver key ${path} can be read by other users (mode ${shown}).`, { hint: `Run: chmod 600 ${path}`, reason: { code: 'approver_key_shared', file: path, mode: shown } });
   }
   return readFileSync(path, 'utf8');
 }

@@ -28,6 +28,7 @@ export async function acquireDaemonLock(ledger: Ledger, now: () => Date, pid = p
       if (holder && holder.pid !== pid && isAlive(holder, host, now())) {
         throw new PaybatchError(`Another paybatch daemon holds this ledger: pid ${holder.pid} on ${holder.host}, since ${holder.started_at}.`, {
           hint: 'Run one daemon per ledger; stop the other one first (SIGTERM), or use another --ledger.',
+          reason: { code: 'daemon_running', pid: holder.pid, host: holder.host, since: holder.started_at },
         });
       }
     },

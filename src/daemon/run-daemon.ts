@@ -4,7 +4,7 @@ import type { Settings } from '../config/settings.js';
 import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type EventRules } from '../engine/webhooks/index.js';
 import type { ApprovalGate } from '../engine/approvals/index.js';
 import type { BillDocumentWriter } from '../engine/bills/index.js';
-import { followUpPass, type PassResult } from '../engine/follow-up/index.js';
+import { followUpPass, type PassProblem, type PassResult } from '../engine/follow-up/index.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { CertificateFacts } from '../network/certificate-facts.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -140,7 +140,12 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         return null;
       });
       if (!pass) {
-        if (o.once) throw new PaybatchError(`The ledger ${ledger.file} cannot be reached.`, { hint: 'Check the database server; the next run continues where this one stopped.' });
+        if (o.once) {
+          throw new PaybatchError(`The ledger ${ledger.file} cannot be reached.`, {
+            hint: 'Check the database server; the next run continues where this one stopped.',
+            reason: { code: 'ledger_unreachable', ledger: ledger.file, error: null },
+          });
+        }
         await sleep(Math.min(o.intervalSeconds, UNAVAILABLE_RETRY_SECONDS) * 1000, undefined, { signal }).catch(() => undefined);
         continue;
       }
@@ -190,7 +195,7 @@ function logPass(log: (e: LogEntry) => void, p: PassResult): void {
     openAlerts: p.openAlerts,
     errors: p.errors.length,
   });
-  for (const e of p.errors) log({ level: 'warn', event: 'pass_problem', msg: e });
+  for (const e of p.errors) log({ level: 'warn', event: 'pass_problem', msg: passProblemText(e), step: e.step, ...(e.batchId === undefined ? {} : { batchId: e.batchId }), ...(e.subject === undefined ? {} : { subject: e.subject }), error: e.error });
   // A count, not the paths: receipt file names carry people's names.
   if (p.swept.length) log({ level: 'info', event: 'receipt_files_swept', msg: 'removed temporary receipt files that killed writes left', count: p.swept.length });
   for (const id of p.scheduledStarts) log({ level: 'info', event: 'scheduled_start', msg: 'started a scheduled batch (import --pay-on)', batch: id });
@@ -203,4 +208,17 @@ function clockStatus(clock: LedgerClock | undefined): Record<string, unknown> {
   const r = clock?.reading;
   if (!r) return {};
   return { clock: { offsetMs: Math.round(r.offsetMs), roundTripMs: r.roundTripMs, skewed: skewed(r), goesBy: 'the ledger database' } };
+}
+
+/** A pass's failure in the log's English, as log shippers have matched it: `reconciling batch #3: <error>`. */
+function passProblemText(p: PassProblem): string {
+  const what = {
+    reconcile: `reconciling batch #${p.batchId}`,
+    reprocess: 'paying again what instability left unpaid',
+    send: `sending batch #${p.batchId}`,
+    stray_batches: 'settling stray remote batches',
+    scheduled_start: `starting scheduled batch #${p.batchId}`,
+    receipt: `receipt of ${p.subject}`,
+  }[p.step];
+  return `${what}: ${p.error}`;
 }

@@ -47,6 +47,7 @@ async function backupDatabase(raw: Sqlite.Database, to: string, o: { numbered?: 
         if (!o.numbered) {
           throw new ConfigError(`${to} already exists; a backup never overwrites a file.`, {
             hint: 'Choose another name with --to, or leave --to out for a new timestamped name.',
+            reason: { code: 'backup_exists', file: to },
           });
         }
       }

@@ -76,6 +76,7 @@ export async function migrateLedger(db: Kysely<unknown>, raw: BetterSqlite3.Data
     if ((e as { code?: string }).code !== 'SQLITE_BUSY') throw e;
     throw new ConfigError(`The ledger ${file} stayed locked by another process for ${MIGRATION_LOCK_WAIT_MS / 1000} s while its schema was to be updated.`, {
       hint: 'Run the command again once the other paybatch (a daemon, or an import) has finished.',
+      reason: { code: 'ledger_busy', ledger: file, seconds: MIGRATION_LOCK_WAIT_MS / 1000 },
     });
   } finally {
     if (raw.inTransaction) raw.exec(outcome && !outcome.error ? 'COMMIT' : 'ROLLBACK');
@@ -112,8 +113,10 @@ export async function migratePostgresLedger(db: Kysely<unknown>, shown: string):
 function migrationError(error: unknown, shown: string): ConfigError {
   const message = error instanceof Error ? error.message : String(error);
   if (/previously executed migration .* is missing/.test(message)) {
-    return new ConfigError(`The ledger ${shown} was written by a newer paybatch (${message.replace(/^corrupted migrations: /, '')}).`, {
+    const detail = message.replace(/^corrupted migrations: /, '');
+    return new ConfigError(`The ledger ${shown} was written by a newer paybatch (${detail}).`, {
       hint: 'Upgrade paybatch before using this ledger; nothing was changed.',
+      reason: { code: 'ledger_newer', ledger: shown, detail },
     });
   }
   return new ConfigError(`Could not update the ledger ${shown}: ${message}; nothing was changed.`, { cause: error });

@@ -35,6 +35,7 @@ export async function openLedger(file: string, o: OpenOptions = {}): Promise<Led
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) {
     throw new ConfigError(`The ledger ${withoutPasswords(file)} is neither a file nor a PostgreSQL URL.`, {
       hint: 'Name an SQLite file, or a PostgreSQL database as postgres://user:password@host:5432/database.',
+      reason: { code: 'ledger_url_unknown', ledger: withoutPasswords(file) },
     });
   }
   if (file !== ':memory:' && !existsSync(file)) await createLedgerFile(file, o);

@@ -123,7 +123,9 @@ function queriesOn(executor: Kysely<Database>, shown: string, db: Kysely<Databas
 }
 
 function unreachable(shown: string, e: unknown): ConfigError {
-  return new ConfigError(`Could not reach the PostgreSQL ledger ${shown}: ${(e as Error).message || String((e as { code?: unknown }).code)}.`, {
+  const error = (e as Error).message || String((e as { code?: unknown }).code);
+  return new ConfigError(`Could not reach the PostgreSQL ledger ${shown}: ${error}.`, {
     hint: 'Check that the server is running and the URL (host, port, database, user) is right; set it with the ledger setting, --ledger, PAYBATCH_LEDGER or PAYBATCH_LEDGER_FILE.',
+    reason: { code: 'ledger_unreachable', ledger: shown, error },
   });
 }

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { formatReais } from '../domain/money.js';
-import { ConfigError, ProviderError } from '../errors.js';
+import { ConfigError, ProviderError, type ProviderUrlProblem } from '../errors.js';
 import {
   decodeAddedItems,
   decodeBatch,
@@ -62,10 +62,10 @@ export class ProviderClient {
   #detailsMethod: 'POST' | 'GET' | null;
 
   constructor(o: ProviderClientOptions) {
-    const base = parseUrl(o.baseUrl, 'base URL');
-    const tokenUrl = parseUrl(o.tokenUrl, 'token URL');
-    for (const [name, v] of [['API key', o.apiKey], ['OAuth client id', o.clientId], ['OAuth client secret', o.clientSecret]] as const) {
-      if (typeof v !== 'string' || v === '') throw new ConfigError(`The provider ${name} is empty.`);
+    const base = parseUrl(o.baseUrl, 'baseUrl');
+    const tokenUrl = parseUrl(o.tokenUrl, 'tokenUrl');
+    for (const [name, setting, v] of [['API key', 'apiKey', o.apiKey], ['OAuth client id', 'clientId', o.clientId], ['OAuth client secret', 'clientSecret', o.clientSecret]] as const) {
+      if (typeof v !== 'string' || v === '') throw new ConfigError(`The provider ${name} is empty.`, { reason: { code: 'setting_invalid', setting, rule: 'not_empty', values: '' } });
     }
     const dialect: ProviderDialect = {
       ...DEFAULT_DIALECT,
@@ -75,7 +75,9 @@ export class ProviderClient {
     };
     for (const setting of ['pixAmountUnit', 'billAmountUnit'] as const) {
       const unit = dialect[setting];
-      if (unit !== null && unit !== 'cents' && unit !== 'reais') throw new ConfigError(`${setting} must be "cents" or "reais", not "${String(unit)}".`);
+      if (unit !== null && unit !== 'cents' && unit !== 'reais') {
+        throw new ConfigError(`${setting} must be "cents" or "reais", not "${String(unit)}".`, { reason: { code: 'setting_invalid', setting, rule: 'one_of', values: 'cents, reais' } });
+      }
     }
     this.#dialect = dialect;
     // Pages are read in centavos while the unit is unset: what earlier versions sent, for batches they started.
@@ -269,6 +271,7 @@ export class ProviderClient {
     if (this.#dialect.pixAmountUnit !== null) return this.#dialect.pixAmountUnit;
     throw new ConfigError("The unit of this provider's Pix amounts is not set, and paybatch does not guess it: a wrong unit pays 100 times too much or too little.", {
       hint: "Read in the provider's documentation whether an item's amount is in centavos (1107 for R$ 11,07) or in reais (11.07), then set it: paybatch config set pixAmountUnit cents (or reais), or PAYBATCH_PIX_AMOUNT_UNIT.",
+      reason: { code: 'amount_unit_unset', of: 'pix' },
     });
   }
 
@@ -365,6 +368,7 @@ export class ProviderClient {
     if (this.#dialect.billAmountUnit !== null) return this.#dialect.billAmountUnit;
     throw new ConfigError("The unit of this provider's bill amounts is not set, and paybatch does not guess it: a wrong unit pays 100 times too much or too little.", {
       hint: "Read in the provider's documentation whether a bill payment's amount is in reais (159.90 for R$ 159,90) or in centavos (15990), then set it: paybatch config set billAmountUnit reais (or cents), or PAYBATCH_BILL_AMOUNT_UNIT.",
+      reason: { code: 'amount_unit_unset', of: 'bill' },
     });
   }
 
@@ -400,16 +404,18 @@ export class ProviderClient {
   }
 }
 
-function parseUrl(text: string, what: string): URL {
+function parseUrl(text: string, setting: 'baseUrl' | 'tokenUrl'): URL {
+  const what = setting === 'baseUrl' ? 'base URL' : 'token URL';
+  const refuse = (problem: ProviderUrlProblem, message: string) => new ConfigError(`The provider ${what} ${message}.`, { reason: { code: 'provider_url_invalid', setting, problem } });
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new ConfigError(`The provider ${what} is not a valid URL.`);
+    throw refuse('not_url', 'is not a valid URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`The provider ${what} must start with https:// or http://.`);
-  if (url.username || url.password) throw new ConfigError(`The provider ${what} must not carry credentials; set them as the API key and OAuth client settings.`);
-  if (url.search || url.hash) throw new ConfigError(`The provider ${what} must not have a query or fragment.`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('scheme', 'must start with https:// or http://');
+  if (url.username || url.password) throw refuse('credentials', 'must not carry credentials; set them as the API key and OAuth client settings');
+  if (url.search || url.hash) throw refuse('query', 'must not have a query or fragment');
   return url;
 }
 

@@ -26,7 +26,7 @@ export interface StatusTotal {
 
 /** What a batch report holds, whatever its format. */
 export interface BatchReport {
-  readonly batch: { readonly id: number; readonly name: string; readonly remoteId: string | null };
+  readonly batch: { readonly id: number; readonly kind: string; readonly name: string; readonly remoteId: string | null };
   readonly generatedAt: string;
   readonly lines: readonly ReportLine[];
   readonly totals: readonly StatusTotal[];

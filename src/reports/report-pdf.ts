@@ -1,4 +1,5 @@
 import type { Locale } from '../words/locale.js';
+import { batchName } from '../words/batch-name.js';
 import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { formatBRL } from '../domain/money.js';
 import { loadPdfKit } from '../receipts/pdfkit.js';
@@ -52,7 +53,7 @@ export async function reportPdf(report: BatchReport, locale: Locale): Promise<Bu
 
   doc.font('Helvetica-Bold').fontSize(18).text(labels.title);
   doc.font('Helvetica').fontSize(10);
-  doc.text(`${labels.batch} #${report.batch.id} "${report.batch.name}"${report.batch.remoteId ? ` · ${labels.providerId} ${report.batch.remoteId}` : ''}`);
+  doc.text(`${labels.batch} #${report.batch.id} "${batchName(report.batch, locale)}"${report.batch.remoteId ? ` · ${labels.providerId} ${report.batch.remoteId}` : ''}`);
   doc.text(`${labels.generated} ${time(report.generatedAt)} (${zoneLabel(locale)})`).moveDown();
 
   doc.font('Helvetica-Bold').fontSize(12).text(labels.totalsTitle).moveDown(0.3);

@@ -57,6 +57,19 @@ describe('paybatch config init', () => {
     expect(r.stdout).not.toContain('k-secret-1');
   });
 
+  it('asks in Portuguese under pt-BR, and says why it refuses an answer in Portuguese too', async () => {
+    const dir = tempDir();
+    const prompter = scripted({ 'Nome do perfil': 'prod', baseUrl: 'https://api.provider.example', pixAmountUnit: 'euros' });
+    const r = await runCli(['config', 'init'], { tty: true, env: { ...envOf(dir), LC_ALL: 'pt_BR.UTF-8' }, prompter });
+    expect(r.code).not.toBe(0);
+    expect(prompter.asked[0]).toEqual({ message: 'Nome do perfil (cada perfil tem suas configurações e seu registro)', default: 'default' });
+    expect(prompter.asked.find((q) => q.message.startsWith('tokenUrl'))!.message).toBe('tokenUrl — URL de token OAuth 2.0 (client credentials) (vazio para pular)');
+    expect(prompter.asked.find((q) => q.message.startsWith('webhookVerification'))!.message).toMatch(/^webhookVerification — como as entregas provam o segredo: .* \(padrão auto; Enter mantém\)$/);
+    // The scripted prompter throws the refusal it is given: the setting's rule, in Portuguese.
+    expect(r.stderr).toContain('the answer "euros" to "pixAmountUnit — unidade dos valores Pix na API');
+    expect(r.stderr).toContain('was refused: Deve ser um destes: cents, reais');
+  });
+
   it('shows current values, keeps them on Enter, and does not call a profile with a base URL a sandbox', async () => {
     const dir = tempDir();
     const env = envOf(dir);

@@ -44,8 +44,8 @@ const LINES: Readonly<Record<DaemonEvent, DaemonLogEntry>> = {
   ledger_unreachable: { level: 'warn', msg: 'the ledger cannot be reached (or stayed busy with other hosts); trying again', error: 'connect ECONNREFUSED' },
   timeout_reached: { level: 'warn', msg: 'stopping: --timeout reached with payments still open' },
   pass_done: { level: 'info', msg: 'pass done', pending: 2, unsent: 0, changed: 1 },
-  // A part of a pass that failed: the engine's own text follows (engine/follow-up/follow-up.ts words it).
-  pass_problem: { level: 'warn', msg: 'reconciling batch #3: connect ECONNREFUSED' },
+  // A part of a pass that failed: the failure's own text (a system error, the provider's answer) follows the step.
+  pass_problem: { level: 'warn', msg: 'reconciling batch #3: connect ECONNREFUSED', step: 'reconcile', batchId: 3, error: 'connect ECONNREFUSED' },
   receipt_files_swept: { level: 'info', msg: 'removed temporary receipt files that killed writes left', count: 2 },
   scheduled_start: { level: 'info', msg: 'started a scheduled batch (import --pay-on)', batch: 7 },
   unknown_status: { level: 'warn', msg: 'unknown item status from the provider (kept, not guessed)', identifier: 'a1', status: 'LIMBO' },
@@ -83,9 +83,10 @@ describe("the daemon's human log lines in pt-BR", () => {
     expect(label).toBe('Horas abaixo no horário de São Paulo.');
     expect(lines).toHaveLength(Object.keys(LINES).length);
     const english = lines.filter((l) => sentence(l).some((w) => ENGLISH.has(w)));
-    // Only the failed part of a pass, whose text is the engine's, still carries English after its Portuguese frame.
-    expect(english.map((l) => l.replace(/^\d\d:\d\d:\d\d /, ''))).toEqual(['AVISO problema na passada: reconciling batch #3: connect ECONNREFUSED']);
+    expect(english).toEqual([]);
     const said = (n: number) => lines[n]!.replace(/^\d\d:\d\d:\d\d /, '');
+    // The step in Portuguese, the failure's own text after it, and its error not repeated among the fields.
+    expect(said(7)).toBe('AVISO problema na passada, ao conciliar o lote #3: connect ECONNREFUSED step=reconcile batchId=3');
     expect(said(6)).toBe('INFO  passada concluída pending=2 unsent=0 changed=1');
     expect(said(8)).toBe('INFO  2 arquivos temporários de comprovante deixados por gravações interrompidas removidos count=2');
     expect(said(11)).toBe('AVISO alerta: 3 pagamentos Pix sem notícias alertId=4 kind=stale-items items=3');

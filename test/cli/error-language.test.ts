@@ -125,6 +125,29 @@ const CORPUS: readonly { name: string; argv: (s: Setup) => string[]; prepare?: (
     exit: 1,
   },
   { name: 'an unknown option', argv: () => ['batch', 'list', '--todos'], exit: 2 },
+  {
+    name: "a provider whose Pix amount unit is not set",
+    argv: (s) => ['import', sheet(s.dir, [GOOD_ROW]), '--yes'],
+    prepare: (s) => withConfig(s.dir, { default: { baseUrl: 'https://api.example.com', tokenUrl: 'https://auth.example.com/token', apiKey: 'k', clientId: 'c', clientSecret: 's' } }),
+    exit: 1,
+  },
+  { name: 'a provider URL carrying credentials', argv: () => ['provider', 'check'], env: { PAYBATCH_BASE_URL: 'https://u:p@api.example.com' }, exit: 1 },
+  { name: 'a ledger URL of another database', argv: () => ['--ledger', 'mysql://db/pagamentos', 'batch', 'list'], exit: 1 },
+  {
+    name: 'a backup onto an existing file',
+    argv: (s) => ['ledger', 'backup', '--to', join(s.dir, 'copia.db')],
+    prepare: (s) => writeFileSync(join(s.dir, 'copia.db'), ''),
+    exit: 1,
+  },
+  {
+    name: 'a second approver key',
+    argv: () => ['approver', 'init'],
+    prepare: (s) => {
+      mkdirSync(join(s.dir, 'config', 'paybatch', 'approver'), { recursive: true, mode: 0o700 });
+      writeFileSync(join(s.dir, 'config', 'paybatch', 'approver', 'approver-key.pem'), '', { mode: 0o600 });
+    },
+    exit: 1,
+  },
 ];
 
 async function run(c: (typeof CORPUS)[number], lcAll: string, extra: readonly string[] = []) {

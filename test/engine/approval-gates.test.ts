@@ -78,7 +78,7 @@ describe('the approval gate where batches start', () => {
         send: async (a) => (sent.push(a), []), profile: 'default', sandbox: true, approvals: w.gate,
       });
     const first = await pass('2026-12-07T11:01:00Z');
-    expect(first.errors).toEqual([expect.stringMatching(/^starting scheduled batch #1: Batch #1 "Folha" needs 1 approval before it can start/)]);
+    expect(first.errors).toEqual([expect.objectContaining({ step: 'scheduled_start', batchId: 1, error: expect.stringMatching(/^Batch #1 "Folha" needs 1 approval before it can start/) })]);
     await pass('2026-12-07T11:02:00Z');
     expect(w.starts).toEqual([]);
     expect(sent.map((a) => [a.kind, a.title])).toEqual([['scheduled-start-failed', 'Scheduled batch #1 "Folha" lacks the approvals it needs']]);

@@ -139,7 +139,7 @@ describe('the daemon starts scheduled batches', () => {
     const { ledger, batchId, state, sent, pass } = await scheduled('2026-12-07', new Date('2026-11-23T15:00:00Z'));
     state.failing = true;
     const failed = await pass('2026-12-07T11:00:00Z');
-    expect(failed.errors).toContain(`starting scheduled batch #${batchId}: the provider answered 503 Service Unavailable`);
+    expect(failed.errors).toContainEqual(expect.objectContaining({ step: 'scheduled_start', batchId, error: 'the provider answered 503 Service Unavailable' }));
     await pass('2026-12-07T11:01:00Z');
     expect(sent.map((a) => a.kind)).toEqual(['scheduled-start-failed']);
     expect((await schedulesOf(ledger, [batchId]))[0]).toMatchObject({ state: 'started', lastError: 'the provider answered 503 Service Unavailable' });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Locale } from '../../words/locale.js';
+import { batchName } from '../../words/batch-name.js';
 import type { ApprovalWords } from '../messages/approval-words.js';
 import type { ApprovalCheck, PreparedApproval } from '../../engine/approvals/index.js';
 import { CancelledError, UsageError } from '../../errors.js';
@@ -83,12 +84,12 @@ export async function runBatchApprove(ctx: Context, opts: BatchApproveOptions): 
   const prepared = await prepareBatchApproval(deps, batch.id, signer);
   const { figures } = prepared.check;
   showSummary(ctx, h, prepared, [
-    [h.w.batchLabel, `#${batch.id} "${batch.name}"`],
+    [h.w.batchLabel, `#${batch.id} "${batchName(batch, ctx.out.locale)}"`],
     [h.w.itemsLabel, String(figures.rows)],
     [h.w.totalLabel, h.formatBRL(figures.totalCents)],
     [h.w.largestLabel, h.formatBRL(figures.largestCents)],
   ]);
-  await confirmOrCancel(ctx, opts.yes, h.w.confirmBatch(batch.id, batch.name, figures.rows, h.formatBRL(figures.totalCents)));
+  await confirmOrCancel(ctx, opts.yes, h.w.confirmBatch(batch.id, batchName(batch, ctx.out.locale), figures.rows, h.formatBRL(figures.totalCents)));
   const after = await signApproval(deps, prepared, signer);
   await report(ctx, h, after, prepared.approverName, { batch: { id: batch.id, name: batch.name, items: figures.rows, totalCents: figures.totalCents } }, h.w.readyBatch(batch.id));
 }
@@ -104,7 +105,7 @@ export async function runBatchClaim(ctx: Context, opts: BatchApproveOptions): Pr
     throw new UsageError(words.noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: words.listHint });
   }
   const { deps, signer } = await approvalSetup(ctx, opts.key);
-  await confirmOrCancel(ctx, opts.yes, h.w.confirmClaim(batch.id, batch.name));
+  await confirmOrCancel(ctx, opts.yes, h.w.confirmClaim(batch.id, batchName(batch, ctx.out.locale)));
   const after = await claimBatch(deps, batch.id, signer);
   const as = after.makers.find((m) => m.fingerprint === signer.fingerprint)?.name ?? signer.fingerprint;
   ctx.out.result({ batch: { id: batch.id, name: batch.name }, maker: as, ...approvalCheckDoc(after) }, () => {

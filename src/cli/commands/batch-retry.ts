@@ -9,6 +9,7 @@ import { batchMessages } from '../messages/batch.js';
 import { batchRetryHelp } from '../messages/help/batch-retry.js';
 import { retryReportMessages, type RetryReportMessages } from '../messages/retry-report.js';
 import { statusWord } from '../../words/status-words.js';
+import { batchName } from '../../words/batch-name.js';
 import type { Output } from '../output.js';
 import { arg, flag } from '../raw-input.js';
 
@@ -88,7 +89,7 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
       const { summary } = prepared.plan;
       spinner.stop();
       showRetrySummary(ctx.out, summary, words, formatBRL);
-      const yes = opts.yes || (await ctx.prompter.confirm(words.confirmRetry(summary.start, summary.batchName, summary.totals.count, summary.sourceBatchId, formatBRL(summary.totals.sumCents))));
+      const yes = opts.yes || (await ctx.prompter.confirm(words.confirmRetry(summary.start, batchName({ kind: 'sheet', name: summary.batchName }, ctx.out.locale), summary.totals.count, summary.sourceBatchId, formatBRL(summary.totals.sumCents))));
       if (!yes) throw new CancelledError();
       result = await commitRetry(deps, prepared.plan);
     }
@@ -116,7 +117,7 @@ function showRetrySummary(out: Output, s: RetrySummary, words: RetryReportMessag
   const l = words.summaryLabels;
   const rows: [string, string | number][] = [
     [l.from, `#${s.sourceBatchId}`],
-    [l.batch, s.batchName],
+    [l.batch, batchName({ kind: 'sheet', name: s.batchName }, out.locale)],
     [l.payments, s.totals.count],
     [l.total, formatBRL(s.totals.sumCents)],
     [l.largest, formatBRL(s.totals.largestCents)],
@@ -131,7 +132,7 @@ function renderRetry(out: Output, r: RetryResult, words: RetryReportMessages, st
   const b = r.batch;
   for (const s of r.skipped) out.warn(words.skipped(r.source.id, s.line, s.identifier, s.record === null ? null : status(s.record)));
   if (r.outcome === 'nothing-to-retry' || !b) return out.print(words.nothingToRetry(r.source.id));
-  if (r.outcome === 'already-retried') out.print(words.alreadyRetried(r.source.id, b.id, b.name, status(b.status)));
+  if (r.outcome === 'already-retried') out.print(words.alreadyRetried(r.source.id, b.id, batchName(b, out.locale), status(b.status)));
   else out.print(words.retried(r.outcome === 'retried', b.id, b.name, b.remote_id, b.item_count, formatBRL(b.total_cents), status(b.status)));
   if (b.status !== 'started' && b.status !== 'settled') out.print(words.startHint(b.id));
 }

@@ -2,7 +2,7 @@ import { text } from 'node:stream/consumers';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { configHelp } from '../messages/help/config.js';
-import { configMessages } from '../messages/config.js';
+import { configMessages, type InitSetting } from '../messages/config.js';
 import type { Profile } from '../../config/profile.js';
 import type { SettingName } from '../../config/settings.js';
 import type { ConnectionFacts } from '../provider-reach.js';
@@ -166,20 +166,26 @@ export async function runConfigInit(ctx: Context, opts: ConfigInitOptions): Prom
   const { parseSetting, updateProfile } = await import('../../config/edit-config.js');
   const { readConfigFile } = await import('../../config/config-file.js');
   const { configFile } = await import('../../config/paths.js');
-  const { displayValue, DEFAULT_SETTINGS, SETTINGS } = await import('../../config/settings.js');
+  const { displayValue, DEFAULT_SETTINGS, SETTINGS, settingRule } = await import('../../config/settings.js');
   const interactive = canPrompt(ctx.io) && !ctx.out.json;
   const path = configFile(ctx.io.env);
+  // The profile may not exist yet: questions are in the environment's language.
+  const locale = ctx.out.locale;
+  const words = configMessages[locale];
+  // A refused answer is said by the setting's rule outside English (the setting's own error is English).
+  const sayRule = locale === 'en' ? null : (await import('../messages/error-reasons.js')).settingRuleText;
+  const refusal = (setting: SettingName, english: string): string => (sayRule && locale !== 'en' ? sayRule(settingRule(setting), locale) : english);
   const name =
     ctx.globals.profile ??
     (interactive
-      ? await ctx.prompter.input('Profile name (each profile has its own settings and ledger)', {
+      ? await ctx.prompter.input(words.profileQuestion, {
           default: 'default',
-          validate: (v) => /^[A-Za-z0-9_-]+$/.test(v.trim()) || 'letters, digits, "-" and "_" only',
+          validate: (v) => /^[A-Za-z0-9_-]+$/.test(v.trim()) || words.profileRule,
         })
       : 'default'
     ).trim();
   const current: Record<string, unknown> = { ...readConfigFile(path).profiles[name] };
-  const given: [SettingName, string | undefined][] = [
+  const given: [InitSetting, string | undefined][] = [
     ['baseUrl', opts.baseUrl],
     ['tokenUrl', opts.tokenUrl],
     ['clientId', opts.clientId],
@@ -202,12 +208,12 @@ export async function runConfigInit(ctx: Context, opts: ConfigInitOptions): Prom
       const now = current[setting] === undefined ? undefined : displayValue(setting, current[setting]);
       const fallback = DEFAULT_SETTINGS[setting] === undefined ? undefined : displayValue(setting, DEFAULT_SETTINGS[setting]);
       const keep = now ?? fallback;
-      const note = now !== undefined ? `now ${now}; Enter keeps it` : fallback !== undefined ? `default ${fallback}; Enter keeps it` : 'empty to skip';
-      raw = await ctx.prompter.input(`${setting} — ${SETTINGS[setting].describe} (${note})`, {
+      const enter = now !== undefined ? ({ keeps: 'now', value: now } as const) : fallback !== undefined ? ({ keeps: 'default', value: fallback } as const) : ({ keeps: 'nothing' } as const);
+      raw = await ctx.prompter.input(words.question(setting, SETTINGS[setting].describe, enter), {
         ...(keep === undefined ? {} : { default: keep }),
         validate: (v) => {
           const r = v === '' || v === keep ? null : SETTINGS[setting].parse(v);
-          return !r || r.ok || r.error;
+          return !r || r.ok || refusal(setting, r.error);
         },
       });
       if (raw === keep) raw = undefined;
@@ -220,8 +226,8 @@ export async function runConfigInit(ctx: Context, opts: ConfigInitOptions): Prom
   const hasBaseUrl = Boolean('baseUrl' in changes ? changes.baseUrl : current.baseUrl);
   if (interactive && hasBaseUrl) {
     for (const secret of ['apiKey', 'clientSecret', 'webhookSecret'] as const) {
-      const note = current[secret] === undefined ? 'empty to skip' : 'set; empty keeps it';
-      const raw = await ctx.prompter.password(`${secret} — ${SETTINGS[secret].describe} (${note})`);
+      const enter = current[secret] === undefined ? ({ keeps: 'nothing' } as const) : ({ keeps: 'secret' } as const);
+      const raw = await ctx.prompter.password(words.question(secret, SETTINGS[secret].describe, enter));
       if (raw) changes[secret] = parseSetting(secret, raw).value;
     }
   }

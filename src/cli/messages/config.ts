@@ -13,7 +13,18 @@ export interface ConfigMessages {
   removedLine(name: string): string;
   readonly usesSandbox: string;
   readonly nothingChanged: string;
+  /** `config init`'s questions: the profile's name and the rule it must follow. */
+  readonly profileQuestion: string;
+  readonly profileRule: string;
+  /** A setting's question: its name, what it is (English: the setting's own description), and what Enter does. */
+  question(setting: InitSetting, english: string, enter: InitEnter): string;
 }
+
+/** The settings `config init` asks for. */
+export type InitSetting = 'baseUrl' | 'tokenUrl' | 'clientId' | 'webhookVerification' | 'pixAmountUnit' | 'maxItemAmount' | 'maxBatchTotal' | 'receiptsDir' | 'apiKey' | 'clientSecret' | 'webhookSecret';
+
+/** What Enter does at a setting's question: keep its value (`now`), take the default, skip it, or keep a secret. */
+export type InitEnter = { readonly keeps: 'now' | 'default'; readonly value: string } | { readonly keeps: 'nothing' } | { readonly keeps: 'secret' };
 
 export const configMessages: Readonly<Record<Locale, ConfigMessages>> = {
   en: {
@@ -26,6 +37,12 @@ export const configMessages: Readonly<Record<Locale, ConfigMessages>> = {
     removedLine: (name) => `  ${name} removed`,
     usesSandbox: '  No base URL: this profile uses the embedded SANDBOX.',
     nothingChanged: '  Nothing changed.',
+    profileQuestion: 'Profile name (each profile has its own settings and ledger)',
+    profileRule: 'letters, digits, "-" and "_" only',
+    question: (setting, english, enter) =>
+      `${setting} — ${english} (${
+        enter.keeps === 'now' ? `now ${enter.value}; Enter keeps it` : enter.keeps === 'default' ? `default ${enter.value}; Enter keeps it` : enter.keeps === 'secret' ? 'set; empty keeps it' : 'empty to skip'
+      })`,
   },
   'pt-BR': {
     set: (name, value, profile) => `✓ ${name} = ${value} (perfil "${profile}")`,
@@ -37,5 +54,25 @@ export const configMessages: Readonly<Record<Locale, ConfigMessages>> = {
     removedLine: (name) => `  ${name} removida`,
     usesSandbox: '  Sem URL base: este perfil usa o SANDBOX embutido.',
     nothingChanged: '  Nada mudou.',
+    profileQuestion: 'Nome do perfil (cada perfil tem suas configurações e seu registro)',
+    profileRule: 'só letras, dígitos, "-" e "_"',
+    question: (setting, _english, enter) =>
+      `${setting} — ${INIT_SETTINGS_PT_BR[setting]} (${
+        enter.keeps === 'now' ? `agora ${enter.value}; Enter mantém` : enter.keeps === 'default' ? `padrão ${enter.value}; Enter mantém` : enter.keeps === 'secret' ? 'definido; vazio mantém' : 'vazio para pular'
+      })`,
   },
+};
+
+const INIT_SETTINGS_PT_BR: { readonly [S in InitSetting]: string } = {
+  baseUrl: 'URL base da API do provedor (vazio: o sandbox embutido)',
+  tokenUrl: 'URL de token OAuth 2.0 (client credentials)',
+  clientId: 'client id OAuth 2.0',
+  webhookVerification: 'como as entregas provam o segredo: auto (qualquer método abaixo) | standard-webhooks | hmac | header | basic | bearer',
+  pixAmountUnit: 'unidade dos valores Pix na API: cents | reais (vazio: nenhum Pix é enviado; veja na documentação do provedor)',
+  maxItemAmount: 'maior valor de um item (R$)',
+  maxBatchTotal: 'maior total de um lote (R$)',
+  receiptsDir: 'pasta dos comprovantes em PDF',
+  apiKey: 'Service-ApiKey',
+  clientSecret: 'client secret OAuth 2.0',
+  webhookSecret: 'segredo combinado com o provedor para as entregas de webhook',
 };

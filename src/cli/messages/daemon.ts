@@ -2,6 +2,7 @@ import type { DaemonEvent, DaemonLogEntry } from '../../daemon/log-events.js';
 import { alertTitle } from '../../alerts/alert.js';
 import type { Locale } from '../../words/locale.js';
 import { counted } from '../../words/plural.js';
+import type { PassStep } from '../../engine/follow-up/index.js';
 
 /** The frame of the daemon's human log lines and the lines the command itself logs; the engine's own stay English. */
 export interface DaemonMessages {
@@ -88,7 +89,7 @@ const PORTUGUESE_EVENTS: EventWords = {
   ledger_unreachable: () => 'o registro local não responde (ou ficou ocupado com outros servidores); tentando de novo',
   timeout_reached: () => 'parando: o --timeout chegou com pagamentos ainda em aberto',
   pass_done: () => 'passada concluída',
-  pass_problem: (e) => `problema na passada: ${e.msg}`,
+  pass_problem: (e) => `problema na passada, ${PASS_STEPS[e.step as PassStep]?.(e) ?? String(e.step)}: ${String(e.error)}`,
   receipt_files_swept: (e) => `${counted('pt-BR', n(e.count), { one: 'arquivo temporário', other: 'arquivos temporários' })} de comprovante deixados por gravações interrompidas removidos`,
   scheduled_start: () => 'lote agendado iniciado (import --pay-on)',
   unknown_status: () => 'situação de item desconhecida vinda do provedor (guardada, não adivinhada)',
@@ -112,6 +113,16 @@ const PORTUGUESE_EVENTS: EventWords = {
   no_webhook_secret: () => daemonMessages['pt-BR'].noSecret,
   stopping: () => daemonMessages['pt-BR'].stopping,
   dashboard_listening: (e) => `painel: ${String(e.url)}`,
+};
+
+/** The step of a pass that failed, as the Portuguese line says it. */
+const PASS_STEPS: { readonly [S in PassStep]: (e: DaemonLogEntry) => string } = {
+  reconcile: (e) => `ao conciliar o lote #${String(e.batchId)}`,
+  reprocess: () => 'ao pagar de novo o que a instabilidade deixou sem pagar',
+  send: (e) => `ao enviar o lote #${String(e.batchId)}`,
+  stray_batches: () => 'ao resolver lotes remotos soltos',
+  scheduled_start: (e) => `ao iniciar o lote agendado #${String(e.batchId)}`,
+  receipt: (e) => `no comprovante de ${String(e.subject)}`,
 };
 
 const EVENT_WORDS: Readonly<Record<Exclude<Locale, 'en'>, EventWords>> = { 'pt-BR': PORTUGUESE_EVENTS };

@@ -1,6 +1,7 @@
-import type { ErrorReason, LedgerDamage, SettingRule } from '../../errors.js';
+import type { ErrorReason, LedgerDamage, ProviderUrlProblem, SettingRule } from '../../errors.js';
 import type { Locale } from '../../words/locale.js';
-import { localDay } from '../../words/local-time.js';
+import { localDateTime, localDay } from '../../words/local-time.js';
+import { statusWord } from '../../words/status-words.js';
 
 /** An error as a person reads it: what happened, and what to do next. */
 export interface SaidError {
@@ -61,6 +62,69 @@ const PORTUGUESE: ReasonWords = {
       "Quando um registro voltar a abrir, 'paybatch ledger backup' faz uma cópia para restaurar.",
   }),
   alerts_unknown: (r) => ({ message: `Não há alerta ${r.ids} no registro ${r.file}; nenhum foi reconhecido.`, hint: "Veja 'paybatch alerts list --all'." }),
+  amount_unit_unset: (r) => {
+    const [what, setting, variable, example] =
+      r.of === 'pix'
+        ? ['dos valores Pix', 'pixAmountUnit', 'PAYBATCH_PIX_AMOUNT_UNIT', 'o valor de um item vem em centavos (1107 para R$ 11,07) ou em reais (11.07)']
+        : ['dos valores de contas', 'billAmountUnit', 'PAYBATCH_BILL_AMOUNT_UNIT', 'o valor de um pagamento de conta vem em reais (159.90 para R$ 159,90) ou em centavos (15990)'];
+    return {
+      message: `A unidade ${what} deste provedor não está definida, e o paybatch não a adivinha: uma unidade errada paga 100 vezes mais ou menos.`,
+      hint: `Veja na documentação do provedor se ${example} e defina: paybatch config set ${setting} cents (ou reais), ou ${variable}.`,
+    };
+  },
+  provider_url_invalid: (r) => ({ message: `${r.setting}: ${URL_PROBLEMS[r.problem]}.` }),
+  approver_key_exists: (r) => ({
+    message: `Já existe uma chave de aprovador em ${r.file}; o paybatch não a substitui.`,
+    hint: `A chave pública está em ${r.publicKey}. Para criar outra, tire a antiga do lugar antes (e registre a nova com 'paybatch approver add').`,
+  }),
+  approver_key_missing: (r) => ({
+    message: `Não há chave de aprovador em ${r.file}.`,
+    hint: "Crie uma com 'paybatch approver init' e registre a chave pública com 'paybatch approver add'.",
+  }),
+  approver_key_shared: (r) => ({ message: `A chave de aprovador ${r.file} pode ser lida por outros usuários (modo ${r.mode}).`, hint: `Execute: chmod 600 ${r.file}` }),
+  approver_key_unusable: (r) => ({
+    message: `A chave de aprovador ${r.file} não pôde ser aberta: ${{ wrong_passphrase: 'senha errada', not_pkcs8: 'não é uma chave privada PEM PKCS#8', not_ed25519: 'não é uma chave Ed25519' }[r.problem]}.`,
+  }),
+  ledger_unreachable: (r) => ({
+    message: `Não foi possível alcançar o registro ${r.ledger}${r.error === null ? '' : `: ${r.error}`}.`,
+    hint: r.error === null
+      ? 'Verifique o servidor do banco de dados; a próxima execução continua de onde esta parou.'
+      : 'Verifique se o servidor está no ar e se a URL (host, porta, banco, usuário) está certa; defina-a com a configuração ledger, --ledger, PAYBATCH_LEDGER ou PAYBATCH_LEDGER_FILE.',
+  }),
+  ledger_busy: (r) => ({
+    message: `O registro ${r.ledger} ficou travado por outro processo por ${r.seconds} s enquanto seu esquema seria atualizado.`,
+    hint: 'Rode o comando de novo quando o outro paybatch (um daemon ou uma importação) terminar.',
+  }),
+  ledger_newer: (r) => ({ message: `O registro ${r.ledger} foi escrito por um paybatch mais novo (${r.detail}).`, hint: 'Atualize o paybatch antes de usar este registro; nada foi alterado.' }),
+  ledger_url_unknown: (r) => ({
+    message: `O registro ${r.ledger} não é nem um arquivo nem uma URL do PostgreSQL.`,
+    hint: 'Indique um arquivo SQLite, ou um banco PostgreSQL como postgres://usuario:senha@host:5432/banco.',
+  }),
+  backup_exists: (r) => ({
+    message: `${r.file} já existe; um backup nunca sobrescreve um arquivo.`,
+    hint: 'Escolha outro nome com --to, ou deixe o --to de fora para um novo nome com data e hora.',
+  }),
+  daemon_running: (r) => ({
+    message: `Outro daemon do paybatch está com este registro: pid ${r.pid} em ${r.host}, desde ${localDateTime(new Date(r.since), 'pt-BR')}.`,
+    hint: 'Rode um daemon por registro; pare o outro antes (SIGTERM), ou use outro --ledger.',
+  }),
+  batch_started: (r) => ({ message: `O lote #${r.batchId} já foi iniciado; o provedor só exclui lotes pendentes.` }),
+  batch_deleted: (r) => ({ message: `O lote #${r.batchId} foi excluído no provedor; não pode ser enviado de novo.` }),
+  retry_raced: (r) => ({
+    message: `Algumas linhas do lote #${r.batchId} foram pagas de novo por outra execução enquanto isso; nada foi criado.`,
+    hint: `Rode 'paybatch batch retry ${r.batchId}' de novo para ver o que falta.`,
+  }),
+  bill_not_unknown: (r) => ({
+    message: `A situação da conta #${r.billId} é "${statusWord(r.status, 'pt-BR')}": só um pagamento de resultado desconhecido (ou nunca registrado) é resolvido à mão.`,
+    hint: 'Veja a conta com: paybatch boleto list --all',
+  }),
+};
+
+const URL_PROBLEMS: { readonly [P in ProviderUrlProblem]: string } = {
+  not_url: 'não é uma URL válida',
+  scheme: 'deve começar com https:// ou http://',
+  credentials: 'não pode levar credenciais; defina-as nas configurações apiKey, clientId e clientSecret',
+  query: 'não pode ter consulta (?) nem fragmento (#)',
 };
 
 /** What is wrong with a ledger file paybatch refuses to open. */
@@ -93,6 +157,12 @@ const RULES: Readonly<Record<SettingRule, (values: string) => string>> = {
   one_or_two: () => 'deve ser 1 ou 2',
   webhook_method: () => 'deve ser um destes: auto, standard-webhooks, hmac, header, basic, bearer',
 };
+
+/** What a setting accepts, as a whole sentence in `locale`'s words (a prompt's answer to a value it refuses). */
+export function settingRuleText(r: { readonly rule: SettingRule; readonly values: string }, locale: Exclude<Locale, 'en'>): string {
+  const said = { 'pt-BR': RULES }[locale][r.rule](r.values);
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
 
 /** A system error's text (`ENOENT: no such file or directory, open '…'`) by its code, when it is a common one. */
 function systemError(text: string): string {

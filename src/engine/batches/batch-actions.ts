@@ -15,7 +15,7 @@ export async function deleteBatch(
   const { ledger, now } = deps;
   const batch = await getBatch(ledger, batchId);
   if (batch.status === 'started' || batch.status === 'settled') {
-    throw new PaybatchError(`Batch #${batch.id} has been started; a provider deletes only pending batches.`);
+    throw new PaybatchError(`Batch #${batch.id} has been started; a provider deletes only pending batches.`, { reason: { code: 'batch_started', batchId: batch.id } });
   }
   if (batch.status === 'deleted') return batch;
   const remoteId = batch.remote_id ?? (await deps.provider.findBatchByName(batch.remote_name))?.id ?? null;

@@ -17,6 +17,7 @@ import {
 import type { ProviderClient } from '../../provider/client.js';
 import { requireBatchApprovals, type ApprovalGate } from '../approvals/index.js';
 import { claimOf, submitBatch } from './submit-batch.js';
+import { passProblem, type PassProblem } from '../pass-problem.js';
 
 /** The hour (São Paulo) a business day opens: scheduled batches start then. */
 const OPENING_HOUR = 8;
@@ -73,7 +74,7 @@ export interface ScheduledStarts {
   /** Batches whose business day passed before the daemon could start them: alerted, not started. */
   readonly missed: readonly number[];
   /** Starts that failed in this pass; each is tried again at the next pass, and alerted once. */
-  readonly errors: readonly string[];
+  readonly errors: readonly PassProblem[];
 }
 
 /**
@@ -88,7 +89,7 @@ export async function startScheduledBatches(deps: ScheduledStartDeps): Promise<S
   const now = deps.now();
   const started: number[] = [];
   const missed: number[] = [];
-  const errors: string[] = [];
+  const errors: PassProblem[] = [];
   for (const due of await dueSchedules(ledger, now)) {
     if (due.batchStatus === 'deleted') {
       await settleSchedule(ledger, due.batchId, 'cancelled', now);
@@ -110,7 +111,7 @@ export async function startScheduledBatches(deps: ScheduledStartDeps): Promise<S
     // Without the approvals the policy demands, the schedule stays as it is: every pass that day checks again.
     const lacking = await lackingApprovals(deps, due.batchId);
     if (lacking) {
-      errors.push(`starting scheduled batch #${due.batchId}: ${lacking.message}`);
+      errors.push(passProblem('scheduled_start', { batchId: due.batchId }, lacking));
       await noteScheduleOutcome(ledger, due.batchId, { error: lacking.message, now });
       await alertOnce(deps, due, lacking.message, 'scheduled-start-failed', `Scheduled batch #${due.batchId} "${due.batchName}" lacks the approvals it needs`,
         `It was to start at ${startText(due)}, but: ${lacking.message} ${lacking.hint ?? ''} The daemon checks again at every pass that day.`);
@@ -123,7 +124,7 @@ export async function startScheduledBatches(deps: ScheduledStartDeps): Promise<S
       started.push(due.batchId);
     } catch (e) {
       if (!(e instanceof PaybatchError)) throw e;
-      errors.push(`starting scheduled batch #${due.batchId}: ${e.message}`);
+      errors.push(passProblem('scheduled_start', { batchId: due.batchId }, e));
       await noteScheduleOutcome(ledger, due.batchId, { error: e.message, now });
       await alertOnce(deps, due, e.message, 'scheduled-start-failed', `Scheduled batch #${due.batchId} "${due.batchName}" could not be started`,
         `Its start at ${startText(due)} failed: ${e.message}. The daemon tries again at every pass; ` +

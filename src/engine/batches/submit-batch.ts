@@ -47,7 +47,9 @@ export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start:
 export async function submitBatch(deps: SubmitDeps, batchId: number, o: { start: boolean; onBusy?: OnBusy }): Promise<BatchRow | null> {
   const { ledger, now } = deps;
   const batch = await getBatch(ledger, batchId);
-  if (batch.status === 'deleted') throw new PaybatchError(`Batch #${batch.id} was deleted at the provider; it cannot be sent again.`);
+  if (batch.status === 'deleted') {
+    throw new PaybatchError(`Batch #${batch.id} was deleted at the provider; it cannot be sent again.`, { reason: { code: 'batch_deleted', batchId: batch.id } });
+  }
   // Maker-checker: nothing of a batch is sent to be started before it has the approvals the policy demands.
   if (o.start && deps.approvals) await requireBatchApprovals(ledger, deps.approvals, batch);
   // Remembered first, so a run that dies before the start leaves the daemon (or the next run) knowing it was asked for.

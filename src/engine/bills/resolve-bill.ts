@@ -18,6 +18,7 @@ export function resolveBill(ledger: Ledger, billId: number, finding: StatementFi
     if (bill.status !== 'intent' && bill.status !== 'unknown') {
       throw new PaybatchError(`Bill #${billId} is ${bill.status}: only a payment whose outcome is unknown (or was never recorded) is resolved by hand.`, {
         hint: 'See the bill with: paybatch boleto list --all',
+        reason: { code: 'bill_not_unknown', billId, status: bill.status },
       });
     }
     const learned = { learnedFrom: "the provider's statement, as recorded by a person", at: now.toISOString() };

@@ -16,6 +16,7 @@ import type { ApprovalGate } from '../approvals/index.js';
 import { startScheduledBatches } from '../batches/index.js';
 import { claimOf, submitBatch } from '../batches/index.js';
 import { resolveStrayBatches } from './stray-batches.js';
+import { passProblem, type PassProblem, type PassStep } from '../pass-problem.js';
 import { LEASE_HOLDER, withLease, type LeaseOptions } from '../work-lease.js';
 
 export interface FollowUpDeps extends AttentionDeps {
@@ -37,7 +38,7 @@ export interface PassResult extends WorkLeft {
   readonly receipts: ReceiptsResult;
   readonly attention: AttentionResult;
   /** Communication failures of this pass; each is tried again next pass. */
-  readonly errors: readonly string[];
+  readonly errors: readonly PassProblem[];
   /** Temporary receipt files a killed write left behind, removed at the start of this pass. */
   readonly swept: readonly string[];
 }
@@ -53,15 +54,15 @@ const EVENT_RETENTION_DAYS = 30;
  */
 export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   const { ledger, provider, now } = deps;
-  const errors: string[] = [];
+  const errors: PassProblem[] = [];
   // receipts/<batch>/ and receipts/bills/: one level of folders.
   const swept = sweepTemporaryFiles(deps.receiptsDir, now(), 1);
-  const guard = async <T>(what: string, fn: () => Promise<T>): Promise<T | null> => {
+  const guard = async <T>(step: PassStep, batchId: number | undefined, fn: () => Promise<T>): Promise<T | null> => {
     try {
       return await fn();
     } catch (e) {
       if (!(e instanceof PaybatchError)) throw e;
-      errors.push(`${what}: ${e.message}`);
+      errors.push(passProblem(step, batchId === undefined ? {} : { batchId }, e));
       return null;
     }
   };
@@ -89,7 +90,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
     writeOwedBillDocuments({ ledger, now, documents: deps.billDocuments }),
   lease)) ?? { saved: [], failed: [] };
   const receipts: ReceiptsResult = { saved: [...pix.saved, ...bills.saved], failed: [...pix.failed, ...bills.failed.map((f) => ({ identifier: `bill #${f.billId}`, error: f.error }))] };
-  errors.push(...receipts.failed.map((f) => `receipt of ${f.identifier}: ${f.error}`));
+  errors.push(...receipts.failed.map((f) => passProblem('receipt', { subject: f.identifier }, f.error)));
   // One daemon at a time decides and sends alerts: with several on one ledger, each alert goes out once.
   const attention = (await withLease(ledger, 'attention', now, () => raiseAlerts(deps), lease)) ?? { alerts: [], stale: 0 };
   // Event ids are kept well past any provider's retry span, then dropped.
@@ -107,7 +108,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   };
 }
 
-type Guard = <T>(what: string, fn: () => Promise<T>) => Promise<T | null>;
+type Guard = <T>(step: PassStep, batchId: number | undefined, fn: () => Promise<T>) => Promise<T | null>;
 
 const leaseOptions = (deps: FollowUpDeps): LeaseOptions & { leaseMs: number } => ({ leaseMs: deps.settings.leaseTime * 1000 });
 
@@ -129,7 +130,7 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
   const reading = { ...lease, progressing: () => provider.answering(lease.leaseMs / 3) };
   for (const b of started) {
     // A batch another daemon is reading right now (a shared ledger) is that daemon's in this pass.
-    const r = await guard(`reconciling batch #${b.id}`, () =>
+    const r = await guard('reconcile', b.id, () =>
       withLease(ledger, `batch:${b.id}:reconcile`, now, (fence) => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords, fence }, b.id), reading),
     );
     if (r) {
@@ -138,7 +139,7 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
     }
   }
 
-  const reprocess = (await guard('paying again what instability left unpaid', () => withLease(ledger, 'reprocess', now, () => reprocessUnpaidForInstability({ ledger, provider, now }, { maxReprocess: deps.settings.maxReprocess }), lease))) ?? { attempts: 0 };
+  const reprocess = (await guard('reprocess', undefined, () => withLease(ledger, 'reprocess', now, () => reprocessUnpaidForInstability({ ledger, provider, now }, { maxReprocess: deps.settings.maxReprocess }), lease))) ?? { attempts: 0 };
 
   const submitted: number[] = [];
   const claim = claimOf(deps.settings);
@@ -147,11 +148,11 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
   for (const b of (await unfinishedBatches(ledger)).filter((b) => b.status !== 'started' && !refused.has(b.id))) {
     if (b.status === 'submitted' && !b.start_requested) continue; // waits for a person to start it
     // A batch another run is sending right now (an import with --start) is that run's; the next pass sees how it ended.
-    const done = await guard(`sending batch #${b.id}`, () => submitBatch({ ledger, provider, now, approvals: deps.approvals, ...claim }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
+    const done = await guard('send', b.id, () => submitBatch({ ledger, provider, now, approvals: deps.approvals, ...claim }, b.id, { start: Boolean(b.start_requested), onBusy: 'skip' }));
     if (done) submitted.push(b.id);
   }
   // Remote batches a run created after losing its claim: deleted while empty, otherwise alerted.
-  await guard('settling stray remote batches', () => resolveStrayBatches({ ledger, provider, now, ...claim }));
+  await guard('stray_batches', undefined, () => resolveStrayBatches({ ledger, provider, now, ...claim }));
   // After the batches already owed a start, so that a scheduled start that fails is tried once per pass.
   const scheduled = (await withLease(ledger, 'scheduled-starts', now, () => startScheduledBatches(deps), lease)) ?? { started: [], errors: [] };
   submitted.push(...scheduled.started);

@@ -3,3 +3,4 @@ export * from './compare-with-provider.js';
 export * from './fetch-receipts.js';
 export * from './follow-up.js';
 export * from './reconcile.js';
+export * from '../pass-problem.js';

@@ -169,6 +169,7 @@ export async function commitRetry(deps: RetryDeps, plan: RetryPlan): Promise<Ret
     if (plan.items.some((i) => still.get(i.from.item.id) !== i.from.retries)) {
       throw new PaybatchError(`Some rows of batch #${source.id} were paid again by another run meanwhile; nothing was created.`, {
         hint: `Run 'paybatch batch retry ${source.id}' again to see what is left.`,
+        reason: { code: 'retry_raced', batchId: source.id },
       });
     }
     return recordRetryBatch(tx, { sourceBatchId: source.id, statuses: o.statuses, name: summary.batchName, items: plan.items, start: o.start, at: now(), importedBy: deps.maker?.signer.fingerprint ?? null });

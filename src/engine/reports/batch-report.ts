@@ -63,7 +63,7 @@ export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promis
   };
   const totals: StatusTotal[] = (await batchProgress(ledger, batch.id)).map((p) => ({ status: p.status, count: p.count, sumCents: p.sumCents }));
   const report: BatchReport = {
-    batch: { id: batch.id, name: batch.name, remoteId: batch.remote_id },
+    batch: { id: batch.id, kind: batch.kind, name: batch.name, remoteId: batch.remote_id },
     generatedAt: o.now.toISOString(),
     lines: items.map((it) => reportLine(it, receiptShown(it))),
     totals,
