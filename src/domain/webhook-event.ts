@@ -24,6 +24,8 @@ export type WebhookEvent =
       reason: string | null;
       /** Unix seconds. */
       timestamp: number | null;
+      /** The payer's balance after this movement, in centavos: only when the event carries a readable one (statements). */
+      balanceAfterCents?: number;
       raw: unknown;
     }
   | {
@@ -81,8 +83,20 @@ function pixEvent(body: Record<string, unknown>, reading: EventReading): Webhook
     transactionStatus: requiredString(payload, 'transactionStatus', 'payload.'),
     reason: reasonOf(payload, reading.reasonCodeFields, reading.reasonMessageFields) ?? null,
     timestamp: unixSeconds(payload, 'timestamp', 'payload.'),
+    ...balanceAfter(payload['balanceAfter'], reading.amountUnit),
     raw: body,
   };
+}
+
+/** Informative only: a balance that is absent or unreadable never refuses the event that carries it. */
+function balanceAfter(v: unknown, unit: AmountUnit): { balanceAfterCents?: number } {
+  if (v === undefined || v === null) return {};
+  try {
+    return { balanceAfterCents: eventAmount(v, unit) };
+  } catch (e) {
+    if (e instanceof EventShapeError) return {};
+    throw e;
+  }
 }
 
 function callbackEvent(body: Record<string, unknown>): WebhookEvent {

@@ -134,6 +134,11 @@ async function billsOf(ledger: Ledger, digits: string, statuses: readonly BillSt
   );
 }
 
+/** Every bill of the ledger, oldest first. */
+export async function allBills(ledger: Ledger): Promise<BillRow[]> {
+  return ledger.all(ledger.db.selectFrom('bills').selectAll().orderBy('id'));
+}
+
 /** Bills in these statuses, newest first. */
 export async function listBills(ledger: Ledger, statuses: readonly BillStatus[]): Promise<BillRow[]> {
   return ledger.all(ledger.db.selectFrom('bills').selectAll().where('status', 'in', [...statuses]).orderBy('id', 'desc'));

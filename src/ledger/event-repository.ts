@@ -27,6 +27,22 @@ export async function listEvents(ledger: Ledger, o: { topic?: EventTopic; limit:
   }));
 }
 
+/** The Pix events received in [from, to) that were applied (not quarantined), oldest first. */
+export async function pixEventsReceived(ledger: Ledger, o: { from: string; to: string }): Promise<{ receivedAt: string; payload: unknown }[]> {
+  const rows = await ledger.all(
+    ledger.db
+      .selectFrom('webhook_events')
+      .select(['received_at', 'payload_json'])
+      .where('kind', '=', 'pix')
+      .where('quarantine', 'is', null)
+      .where('received_at', '>=', o.from)
+      .where('received_at', '<', o.to)
+      .orderBy('received_at')
+      .orderBy('event_id'),
+  );
+  return rows.map((r) => ({ receivedAt: r.received_at, payload: JSON.parse(r.payload_json) as unknown }));
+}
+
 /** Marks a stored event as quarantined after the fact: the provider's own record contradicted it. */
 export async function quarantineEvent(ledger: Ledger, eventId: string, why: string): Promise<void> {
   await ledger.run(ledger.db.updateTable('webhook_events').set({ quarantine: why, effect: `quarantined: ${why}` }).where('event_id', '=', eventId));

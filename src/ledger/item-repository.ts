@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
 import { inLists } from './chunks.js';
 import { ledgerTime } from './ledger-clock.js';
@@ -46,7 +46,18 @@ const forEvent = preparedQuery((db, identifier: string) =>
 export async function updateItem(ledger: Ledger, id: number, changes: ItemChanges): Promise<void> {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ItemChanges;
   if (Object.keys(set).length === 0) return;
-  await ledger.run(ledger.db.updateTable('items').set(set).where('id', '=', id));
+  await ledger.run(ledger.db.updateTable('items').set({ ...set, ...paidAt(set.status, set.status_changed_at ?? set.updated_at) }).where('id', '=', id));
+}
+
+/**
+ * When a payment settled follows its state: set the first time it is paid, kept when it is returned (it did pay: a
+ * return seen first says it had paid by then at the latest), cleared when the provider's record says it never paid
+ * (a false claim corrected to failed or back under way).
+ */
+function paidAt(status: unknown, at: unknown): { paid_at?: RawBuilder<string> | null } {
+  if (status === undefined) return {};
+  if (status !== 'paid' && status !== 'returned') return { paid_at: null };
+  return { paid_at: typeof at === 'string' ? sql<string>`COALESCE(paid_at, ${at})` : sql<string>`COALESCE(paid_at, status_changed_at)` };
 }
 
 /** Keeps a correction the provider's record made to an item's state, for the alert that names it. */
@@ -124,6 +135,7 @@ export async function markItemsSent(ledger: Ledger, updates: readonly RemoteItem
           last_error: null,
           updated_at: at,
           status_changed_at: sql`CASE WHEN status = ${u.state} THEN status_changed_at ELSE ${at} END`,
+          ...paidAt(u.state, at),
         })
         .where('identifier', '=', u.identifier),
     );

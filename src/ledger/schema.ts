@@ -106,6 +106,8 @@ export interface ItemsTable {
   retry_root_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The state the provider's own item page last showed (0014): the ledger's state is provisional until they agree. */
   record_state: ColumnType<ItemState | null, ItemState | null | undefined, ItemState | null>;
+  /** When the payment settled (0020), kept if it is later returned; set by updateItem and markItemsSent. */
+  paid_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An item whose state, reached by an event, the provider's own page contradicted: the page won (0014). */

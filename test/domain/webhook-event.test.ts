@@ -71,9 +71,18 @@ describe('parseWebhookEvent: Pix payment events', () => {
         transactionStatus: 'approved',
         reason: null,
         timestamp: 1714000000,
+        balanceAfterCents: 99_000,
         raw: body,
       },
     });
+  });
+
+  it("reads the payer's balance after the movement in the event's unit, and never refuses an event for it", () => {
+    expect(parseWebhookEvent(pixBody({ balanceAfter: '12345.60' }))).toMatchObject({ ok: true, event: { balanceAfterCents: 1234560 } });
+    expect(parseWebhookEvent(pixBody({ amount: 10.5, balanceAfter: 9989.5 }), { amountUnit: 'reais' })).toMatchObject({ ok: true, event: { balanceAfterCents: 998950 } });
+    const unreadable = parseWebhookEvent(pixBody({ balanceAfter: 'lots' }));
+    expect(unreadable.ok).toBe(true);
+    expect(unreadable.ok && 'balanceAfterCents' in unreadable.event).toBe(false);
   });
 
   it('reads a refund for instability with its reason text', () => {

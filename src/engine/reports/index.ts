@@ -2,3 +2,5 @@
 export * from './batch-report.js';
 export * from './export-batch.js';
 export * from './saved-receipts.js';
+export * from './period-statement.js';
+export * from './row-stories.js';

@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { periodStatement, rowStories } from '../../src/engine/reports/index.js';
+import { insertBillIntent, updateBill } from '../../src/ledger/bill-repository.js';
+import { storeEvent } from '../../src/ledger/event-repository.js';
+import { recordImport } from '../../src/ledger/import-repository.js';
+import { updateItem, type ItemRow } from '../../src/ledger/item-repository.js';
+import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
+import { recordReprocessBatch } from '../../src/ledger/reprocess-store.js';
+import { recordRetryBatch } from '../../src/ledger/retry-store.js';
+import { rowPaymentsOfBatch } from '../../src/ledger/row-payments.js';
+import { destination, plannedItem } from '../helpers/ledger-fixture.js';
+import { usePostgresDatabases } from '../helpers/postgres.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const freshDatabase = usePostgresDatabases();
+const NOVEMBER = { from: '2026-11-01', to: '2026-11-30' };
+
+async function getItem(ledger: Ledger, id: number): Promise<ItemRow> {
+  return (await ledger.first(ledger.db.selectFrom('items').selectAll().where('id', '=', id)))!;
+}
+
+async function settle(ledger: Ledger, id: number, status: 'paid' | 'failed' | 'returned', at: string, reason: string | null = null): Promise<void> {
+  await updateItem(ledger, id, { status, status_changed_at: at, updated_at: at, ...(reason === null ? {} : { reason }) });
+}
+
+/**
+ * Six sheet rows imported on 2 November (R$ 10,01 … 10,06), and how each ended:
+ * 1 paid on 3 Nov; 2 failed, paid on 5 Nov by `batch retry` (batch #2); 3 paid at 23:30 of 31 Oct in São Paulo
+ * (02:30 UTC of 1 Nov); 4 paid on 4 Nov, returned on 1 Dec; 5 still under way; 6 paid on 6 Nov, returned for
+ * instability on 7 Nov, paid again by reprocessing (batch #3) on 8 Nov. One bill of R$ 459,90 paid R$ 450,70 on 10 Nov.
+ */
+async function month(ledger: Ledger): Promise<void> {
+  const importedAt = new Date('2026-11-02T12:00:00Z');
+  const planned = [1, 2, 3, 4, 5, 6].map(plannedItem);
+  await recordImport(ledger, { fileHash: 'h', fileName: 'folha.csv', rowCount: 6, batchName: 'Folha nov', itemCount: 6, items: planned, rejectedCount: 0, now: importedAt });
+  await settle(ledger, 1, 'paid', '2026-11-03T15:00:00.000Z');
+  await settle(ledger, 2, 'failed', '2026-11-03T15:00:00.000Z', 'AC03 - conta inexistente');
+  await settle(ledger, 3, 'paid', '2026-11-01T02:30:00.000Z');
+  await settle(ledger, 4, 'paid', '2026-11-04T15:00:00.000Z');
+  await settle(ledger, 4, 'returned', '2026-12-01T15:00:00.000Z', 'MD06 - devolução a pedido do recebedor');
+  await settle(ledger, 6, 'paid', '2026-11-06T15:00:00.000Z');
+  await settle(ledger, 6, 'returned', '2026-11-07T15:00:00.000Z', 'AB03 - timeout');
+  await ledger.transaction(async (tx) => {
+    const failed = await getItem(tx, 2);
+    await recordRetryBatch(tx, { sourceBatchId: 1, statuses: ['failed'], name: 'Folha nov retry 2026-11-04', items: [{ from: { item: failed, rootId: 2, retries: 0 }, identifier: 'retry-2', destination }], start: true, at: new Date('2026-11-04T12:00:00Z') });
+  });
+  await settle(ledger, 7, 'paid', '2026-11-05T15:00:00.000Z');
+  await ledger.transaction(async (tx) => {
+    const returned = await getItem(tx, 6);
+    await recordReprocessBatch(tx, { name: 'Reprocess 2026-11-07', attempts: [{ from: returned, rootId: 6, identifier: 'attempt-6', attempt: 2 }], at: new Date('2026-11-07T16:00:00Z') });
+  });
+  await settle(ledger, 8, 'paid', '2026-11-08T15:00:00.000Z');
+  const bill = await ledger.transaction((tx) =>
+    insertBillIntent(tx, { barcode: '1'.repeat(44), line: '1'.repeat(47), kind: 'bank', description: 'Aluguel', beneficiary: 'Imobiliária Sol', beneficiaryDocument: '12345678000195', assignor: null, dueDate: '2026-11-10', amountCents: 45_070, forced: false }, new Date('2026-11-09T12:00:00Z')),
+  );
+  await updateBill(ledger, bill, { status: 'paid', settle_date: '2026-11-10', amount_paid_cents: 45_070, bill_amount_cents: 45_990, transaction_id: 'tx-1' }, new Date('2026-11-10T13:00:00Z'));
+  await storeEvent(ledger, {
+    event_id: 'e-8', kind: 'pix', received_at: '2026-11-08T15:00:01.000Z', effect: 'item paid', topic: 'pix',
+    payload_json: JSON.stringify({ serviceId: 1, payload: { id: 'pix-8', eventId: 'e-8', identifier: 'attempt-6', amount: 1006, balanceAfter: 9_876_543, isRefund: false, transactionAccepted: true, transactionStatus: 'approved' } }),
+  });
+}
+
+describe.each(['sqlite', 'postgres'] as const)('the statement of a period on the %s ledger', (dialect) => {
+  const open = async () => openLedger(dialect === 'sqlite' ? join(tempDir(), 'ledger.db') : await freshDatabase());
+
+  it('counts each row once, in the period its story ended, with totals that reconcile', async () => {
+    const ledger = await open();
+    try {
+      await month(ledger);
+      const s = await periodStatement(ledger, { ...NOVEMBER, profile: 'default', payer: { name: 'Acme', document: '12345678000195' }, account: null, eventReading: {}, now: new Date('2026-12-02T12:00:00Z') });
+      // Row 3 was paid in October (São Paulo) and row 4's return happened in December: neither is November's.
+      expect(s.payments.map((p) => [p.line, p.outcome, p.lineage.paidIn])).toEqual([
+        [2, 'paid', 1],
+        [3, 'paid', 2],
+        [6, 'open', null],
+        [7, 'paid', 3],
+      ]);
+      expect(s.totals.pix).toEqual({
+        all: { count: 4, cents: 1001 + 1002 + 1005 + 1006 },
+        paid: { count: 3, cents: 1001 + 1002 + 1006 },
+        failed: { count: 0, cents: 0 },
+        returned: { count: 0, cents: 0 },
+        open: { count: 1, cents: 1005 },
+      });
+      const retried = s.payments.find((p) => p.line === 3)!;
+      expect(retried.lineage.payments.map((p) => [p.batchId, p.kind, p.status])).toEqual([[1, 'sheet', 'failed'], [2, 'retry', 'paid']]);
+      expect(retried).toMatchObject({ paidAt: '2026-11-05T15:00:00.000Z', reason: null });
+      const reprocessed = s.payments.find((p) => p.line === 7)!;
+      expect(reprocessed.lineage.payments.map((p) => [p.batchId, p.kind, p.status])).toEqual([[1, 'sheet', 'returned'], [3, 'reprocess', 'paid']]);
+      expect(s.bills).toMatchObject([{ outcome: 'paid', amountCents: 45_070, paidCents: 45_070, originalCents: 45_990, paidOn: '2026-11-10' }]);
+      expect(s.totals.bills.paid).toEqual({ count: 1, cents: 45_070 });
+      // The money: every payment that settled in November went out (row 4's too, returned later), row 6's return came back.
+      expect(s.movements.map((m) => [m.id, m.direction, m.cents, m.at])).toEqual([
+        ['pix-1-paid', 'debit', 1001, '2026-11-03T15:00:00.000Z'],
+        ['pix-4-paid', 'debit', 1004, '2026-11-04T15:00:00.000Z'],
+        ['pix-7-paid', 'debit', 1002, '2026-11-05T15:00:00.000Z'],
+        ['pix-6-paid', 'debit', 1006, '2026-11-06T15:00:00.000Z'],
+        ['pix-6-returned', 'credit', 1006, '2026-11-07T15:00:00.000Z'],
+        ['pix-8-paid', 'debit', 1006, '2026-11-08T15:00:00.000Z'],
+        ['bill-1-paid', 'debit', 45_070, '2026-11-10T15:00:00.000Z'],
+      ]);
+      expect(s.balance).toEqual({ cents: 9_876_543, at: '2026-11-08T15:00:01.000Z' });
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it("puts a return in the month it happened, and a payment in the month it settled in São Paulo", async () => {
+    const ledger = await open();
+    try {
+      await month(ledger);
+      const base = { profile: 'default', payer: { name: null, document: null }, account: null, eventReading: {}, now: new Date('2026-12-02T12:00:00Z') };
+      const december = await periodStatement(ledger, { ...base, from: '2026-12-01', to: '2026-12-31' });
+      expect(december.payments.map((p) => [p.line, p.outcome, p.paidAt, p.returnedAt, p.reason])).toEqual([
+        [5, 'returned', '2026-11-04T15:00:00.000Z', '2026-12-01T15:00:00.000Z', 'MD06 - devolução a pedido do recebedor'],
+      ]);
+      expect(december.movements.map((m) => m.id)).toEqual(['pix-4-returned']);
+      expect(december.balance).toBeNull();
+      const october = await periodStatement(ledger, { ...base, from: '2026-10-01', to: '2026-10-31' });
+      expect(october.payments.map((p) => [p.line, p.outcome])).toEqual([[4, 'paid']]);
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it("reads a batch's rows with their stories wherever they were paid", async () => {
+    const ledger = await open();
+    try {
+      await month(ledger);
+      const stories = rowStories(await rowPaymentsOfBatch(ledger, 1));
+      expect([...stories.values()].map((s) => [s.first.line, s.outcome, s.lineage.paidIn])).toEqual([
+        [2, 'paid', 1], [3, 'paid', 2], [4, 'paid', 1], [5, 'returned', null], [6, 'open', null], [7, 'paid', 3],
+      ]);
+      // From the retry batch, the same row's story: its first payment in batch #1 is part of it.
+      const fromRetry = rowStories(await rowPaymentsOfBatch(ledger, 2));
+      expect([...fromRetry.values()].map((s) => s.lineage.payments.map((p) => p.batchId))).toEqual([[1, 2]]);
+    } finally {
+      await ledger.close();
+    }
+  });
+});
