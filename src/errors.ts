@@ -92,7 +92,9 @@ export type ErrorReason =
   | { readonly code: 'batch_started'; readonly batchId: number }
   | { readonly code: 'batch_deleted'; readonly batchId: number }
   | { readonly code: 'retry_raced'; readonly batchId: number }
-  | { readonly code: 'bill_not_unknown'; readonly billId: number; readonly status: string };
+  | { readonly code: 'bill_not_unknown'; readonly billId: number; readonly status: string }
+  // statements
+  | { readonly code: 'statement_account_unset'; readonly profile: string };
 
 /** What is wrong with a provider URL setting. */
 export type ProviderUrlProblem = 'not_url' | 'scheme' | 'credentials' | 'query';

@@ -1,3 +1,5 @@
+import type { Lineage } from './period-statement.js';
+
 /** One payment of a report: a sheet row as the ledger has it now. Amount in centavos; instants ISO UTC. */
 export interface ReportLine {
   readonly line: number | null;
@@ -15,6 +17,8 @@ export interface ReportLine {
   readonly endToEndId: string | null;
   /** The receipt's file as the report names it (a path, or its place in a bundle); null when none was saved. */
   readonly receipt: string | null;
+  /** The row's story across batches (failed here, paid later in #4…); absent when the report was gathered without it. */
+  readonly lineage?: Lineage;
 }
 
 /** Count and sum of a batch's payments in one state. */
@@ -27,6 +31,8 @@ export interface StatusTotal {
 /** What a batch report holds, whatever its format. */
 export interface BatchReport {
   readonly batch: { readonly id: number; readonly kind: string; readonly name: string; readonly remoteId: string | null };
+  /** The company paying (the profile's `companyName`, `companyDocument`); absent or null fields when unset. */
+  readonly payer?: { readonly name: string | null; readonly document: string | null };
   readonly generatedAt: string;
   readonly lines: readonly ReportLine[];
   readonly totals: readonly StatusTotal[];

@@ -6,13 +6,14 @@ import type { BatchReport } from './batch-report.js';
 import { reportHeadings } from './report-csv.js';
 import { REPORT_LABELS } from './report-labels.js';
 
-const CURRENCY_FORMAT = '"R$" #,##0.00';
+/** Reais with the currency sign, whatever the spreadsheet's locale. */
+export const CURRENCY_FORMAT = '"R$" #,##0.00';
 
 /**
  * A São Paulo wall-clock time as a spreadsheet date: spreadsheets have no time zones, so the cell holds the wall
  * time São Paulo showed (the column heading says so), not the UTC instant.
  */
-function wallClockDate(iso: string): Date {
+export function wallClockDate(iso: string): Date {
   const [ymd, hm] = saoPauloDateTime(new Date(iso)).split(' ') as [string, string];
   const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
   const [h, min] = hm.split(':').map(Number) as [number, number];

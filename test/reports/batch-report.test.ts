@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { writeBatchReport } from '../../src/engine/reports/batch-report.js';
 import { exportBatchRows } from '../../src/engine/reports/export-batch.js';
+import type { BatchReport } from '../../src/reports/batch-report.js';
 import { reportRenderer } from '../../src/reports/report-renderer.js';
 import { paymentSheetCsv } from '../../src/sheet/payment-sheet-csv.js';
 import { checkSheet } from '../../src/engine/pix-import/check-sheet.js';
@@ -80,6 +81,7 @@ describe('paybatch report', () => {
     expect(totals.name).toBe('Totais por situação');
     expect([5].map((n) => totals.getRow(n).values)).toEqual([[undefined, 'Total', 3, 30.06]]);
     expect(totals.getRow(2).values).toEqual([undefined, 'falhou', 1, 10.02]);
+    for (const n of [2, 3, 4, 5]) expect(totals.getRow(n).getCell(3).numFmt).toBe('"R$" #,##0.00');
   });
 
   it('PDF in pt-BR: a consolidated statement with Portuguese labels, DD/MM/AAAA dates and the totals', async () => {
@@ -87,9 +89,53 @@ describe('paybatch report', () => {
     const { ledger } = await reportLedger(dir);
     const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('pdf', 'pt-BR'), dir, zip: false, now });
     const text = pdfText(readFileSync(r.file));
-    for (const expected of ['Extrato consolidado', 'Lote #1 "Folha" · Id no provedor remote-1', 'Gerado em 23/11/2026 12:30 (horário de São Paulo)', 'Totais por situação', 'falhou', 'R$ 10,02', 'Total', '3 × ', 'R$ 30,06', 'Concluído em', '20/11/2026', 'Ana Souza', 'em processamento']) {
+    for (const expected of ['Extrato consolidado', 'Lote #1 "Folha" · Id no provedor remote-1', 'Gerado em 23/11/2026 12:30 (horário de São Paulo)', 'Totais por situação', 'falhou', 'R$ 10,02', 'Total', 'R$ 30,06', 'Concluído em', '20/11/2026', 'Ana Souza', 'em processamento', 'E123']) {
       expect(text).toContain(expected);
     }
+    // Counts are numbers in a column of their own, right-aligned like the amounts: no "3 ×" beside "13×".
+    expect(text.split('\n')).toEqual(expect.arrayContaining(['Total', '3', 'R$ 30,06']));
+    expect(text).not.toContain('×');
+    // The failed row's reason, in the Banco Central's words.
+    expect(text).toContain('Motivo: AB02');
+  });
+
+  it('PDF: the payer line, masked documents, reasons in the locale, end-to-end ids and where a row was paid later', async () => {
+    const line = { name: 'Carla Dias', key: 'carla@example.com', createdAt: '2026-11-05T12:00:00Z', receipt: null } as const;
+    const report: BatchReport = {
+      batch: { id: 2, kind: 'sheet', name: 'Folha nov', remoteId: null },
+      payer: { name: 'ACME Pagamentos Ltda', document: '11222333000181' },
+      generatedAt: '2026-11-23T15:30:00Z',
+      lines: [
+        {
+          ...line, line: 2, document: '39053344705', amountCents: 210000, status: 'failed', reason: 'AC06', settledAt: '2026-11-05T12:02:40Z', endToEndId: 'E11222333202611051202CAR00000013',
+          lineage: { batchId: 2, line: 2, paidIn: 4, payments: [
+            { itemId: 13, batchId: 2, kind: 'sheet', status: 'failed', reason: 'AC06', at: '2026-11-05T12:02:40Z' },
+            { itemId: 41, batchId: 4, kind: 'retry', status: 'paid', reason: null, at: '2026-11-10T14:00:00Z' },
+          ] },
+        },
+        {
+          ...line, line: 3, name: 'Ana Souza', document: '52998224725', key: 'ana@example.com', amountCents: 150000, status: 'paid', reason: null, settledAt: '2026-11-05T12:01:30Z', endToEndId: 'E11222333202611051201ANA00000011',
+          lineage: { batchId: 2, line: 3, paidIn: 2, payments: [{ itemId: 14, batchId: 2, kind: 'sheet', status: 'paid', reason: null, at: '2026-11-05T12:01:30Z' }] },
+        },
+      ],
+      totals: [{ status: 'failed', count: 1, sumCents: 210000 }, { status: 'paid', count: 1, sumCents: 150000 }],
+      count: 2,
+      sumCents: 360000,
+    };
+    const text = pdfText(await reportRenderer('pdf', 'pt-BR').render(report)).replaceAll('\n', ' ');
+    for (const expected of [
+      'Lote #2 "Folha nov"', 'Pagador: ACME Pagamentos Ltda · 11.222.333/0001-81', '***.533.447-**', '***.982.247-**',
+      'E11222333202611051202CAR00000013', 'E11222333202611051201ANA00000011',
+      'Motivo: AC06 - Conta transacional do usuário recebedor encontra-se bloqueada · Histórico: falhou no lote #2; pago depois no lote #4',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('39053344705');
+    // A row paid in its own batch has no lineage line.
+    expect(text).not.toContain('pago no lote #2');
+    const english = pdfText(await reportRenderer('pdf', 'en').render(report)).replaceAll('\n', ' ');
+    expect(english).toContain('Payer: ACME Pagamentos Ltda · 11.222.333/0001-81');
+    expect(english).toContain('Reason: AC06 · Lineage: failed in batch #2; paid later in batch #4');
   });
 
   it('PDF: a long batch flows onto more pages, every payment on one of them', async () => {

@@ -118,6 +118,10 @@ const PORTUGUESE: ReasonWords = {
     message: `A situação da conta #${r.billId} é "${statusWord(r.status, 'pt-BR')}": só um pagamento de resultado desconhecido (ou nunca registrado) é resolvido à mão.`,
     hint: 'Veja a conta com: paybatch boleto list --all',
   }),
+  statement_account_unset: (r) => ({
+    message: `O perfil "${r.profile}" não tem a conta bancária da empresa (companyBank, companyBranch, companyAccount): o extrato OFX diz de que conta é.`,
+    hint: `Defina as três: paybatch --profile ${r.profile} config set companyBank CÓDIGO (depois companyBranch e companyAccount); os extratos em CSV, XLSX e PDF não precisam delas.`,
+  }),
 };
 
 const URL_PROBLEMS: { readonly [P in ProviderUrlProblem]: string } = {
