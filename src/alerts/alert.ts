@@ -1,4 +1,5 @@
 import { localDateTime, zoneLabel } from '../words/local-time.js';
+import { withProfile } from '../words/profile-commands.js';
 import { formatBRL } from '../domain/money.js';
 import { ALERT_WORDS, type AlertLocale } from './alert-words.js';
 
@@ -74,15 +75,18 @@ export function alertTitle(a: Pick<Alert, 'kind' | 'title' | 'sandbox'> & { read
   return a.sandbox ? `[SANDBOX] ${title}` : title;
 }
 
-/** What happened, in the locale (the English summary carries the profile's durations). */
-export function alertSummary(a: Pick<Alert, 'kind' | 'summary'>, locale: AlertLocale = 'en'): string {
-  return ALERT_WORDS[locale].kinds[a.kind]?.summary ?? a.summary;
+/**
+ * What happened, in the locale (the English summary carries the profile's durations). With the alert's profile, the
+ * commands it suggests name it (see withProfile).
+ */
+export function alertSummary(a: Pick<Alert, 'kind' | 'summary'> & { readonly profile?: string }, locale: AlertLocale = 'en'): string {
+  return withProfile(ALERT_WORDS[locale].kinds[a.kind]?.summary ?? a.summary, a.profile);
 }
 
-/** "What to do: …" for the alert's kind, in the locale; null for a kind without one. */
-export function alertNextStep(a: Pick<Alert, 'kind'>, locale: AlertLocale = 'en'): string | null {
+/** "What to do: …" for the alert's kind, in the locale, its commands for the alert's profile when given; null for a kind without one. */
+export function alertNextStep(a: Pick<Alert, 'kind'> & { readonly profile?: string }, locale: AlertLocale = 'en'): string | null {
   const step = ALERT_WORDS[locale].kinds[a.kind]?.nextStep;
-  return step === undefined ? null : `${ALERT_WORDS[locale].nextStep}: ${step}`;
+  return step === undefined ? null : withProfile(`${ALERT_WORDS[locale].nextStep}: ${step}`, a.profile);
 }
 
 /** A stored alert's title (for its count of items), summary and next step in the locale: a page listing alerts. */

@@ -64,6 +64,8 @@ const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
 export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): Context {
   const closers: (() => Promise<void> | void)[] = [];
   const out = new Output(io, { json: globals.json, quiet: globals.quiet, verbose: globals.verbose, color: globals.color });
+  // The profile named on the command line binds suggested commands before it is read (a refusal may come first).
+  out.profile = globals.profile;
   const clock = new LedgerClock(deps.now);
   let opened: Promise<Ledger> | undefined;
   const ctx: Context = {
@@ -82,6 +84,7 @@ export function createContext(io: IO, globals: GlobalOptions, deps: MainDeps): C
       const ledgerFile = globals.ledger !== undefined && resolve(globals.ledger) !== resolve(defaultLedger) ? globals.ledger : undefined;
       const profile = { ...loaded, receiptsDir: receiptsFolder(loaded.receiptsDir, { profile: loaded.name, ...(ledgerFile === undefined ? {} : { ledgerFile }) }) };
       out.locale = resolveLocale(profile.settings.locale, languageEnv(io));
+      out.profile = profile.name;
       warnIfShared(out, 'receipts', [loaded.receiptsDir, profile.receiptsDir], 'chmod -R go-rwx');
       return profile;
     }),

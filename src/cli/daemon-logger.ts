@@ -12,13 +12,14 @@ export function daemonLogger(out: Output, format: 'json' | 'pretty', write: (lin
   let labelled = false;
   return (e) => {
     const now = new Date();
-    if (format === 'json') return write(JSON.stringify({ time: now.toISOString(), ...e }));
+    // The commands a line suggests act on this daemon's profile (see Output.forProfile).
+    if (format === 'json') return write(JSON.stringify({ time: now.toISOString(), ...e, msg: out.forProfile(e.msg) }));
     if (!labelled) {
       labelled = true;
       write(out.errStyle.dim(words.timesAre(zoneLabel(out.locale))));
     }
     const { level, msg: _msg, event: _event, ...fields } = e;
-    const text = logLineText(e, out.locale);
+    const text = out.forProfile(logLineText(e, out.locale));
     // A failure's error the sentence already says is not repeated after it.
     const extra = Object.entries(fields)
       .filter(([k, v]) => !(k === 'error' && typeof v === 'string' && text.includes(v)))

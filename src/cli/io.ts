@@ -10,7 +10,7 @@ export interface IO {
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Columns of the terminal, or 80. */
+  /** Columns tables fit in: COLUMNS when it is set, else the terminal's width, else 80. */
   readonly columns: number;
 }
 
@@ -26,8 +26,14 @@ export function processIO(): IO {
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     env: process.env,
-    columns: process.stdout.columns || 80,
+    columns: terminalColumns(process.env.COLUMNS, process.stdout.columns),
   };
+}
+
+/** COLUMNS (a whole number of columns) over the terminal's own width; 80 when neither is known. */
+export function terminalColumns(env: string | undefined, terminal: number | undefined): number {
+  const asked = /^\d+$/.test(env?.trim() ?? '') ? Number(env) : 0;
+  return asked > 0 ? asked : terminal || 80;
 }
 
 /** Colour only on a TTY, never with NO_COLOR or TERM=dumb; FORCE_COLOR wins (like most CLIs). */

@@ -228,7 +228,7 @@ function reportError(error: unknown, out: Output): number {
     if (error instanceof InputRejectedError) for (const p of error.problems) out.info(`  ${out.problem(p)}`);
     if (said.hint) out.info(said.hint);
     if (error instanceof UsageError) out.info(out.words.usage);
-    if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: errorDocument(error) });
+    if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: errorDocument(error, out) });
     return error.exitCode;
   }
   const err = error instanceof Error ? error : new Error(String(error));
@@ -249,9 +249,9 @@ function reportError(error: unknown, out: Output): number {
   return ExitCode.failure;
 }
 
-function errorDocument(error: PaybatchError): Record<string, unknown> {
-  const doc: Record<string, unknown> = { type: error.type, message: withoutPasswords(error.message), exitCode: error.exitCode };
-  if (error.hint) doc.hint = error.hint;
+function errorDocument(error: PaybatchError, out: Output): Record<string, unknown> {
+  const doc: Record<string, unknown> = { type: error.type, message: out.forProfile(withoutPasswords(error.message)), exitCode: error.exitCode };
+  if (error.hint) doc.hint = out.forProfile(error.hint);
   if (error.reason) doc.code = error.reason.code;
   if (error instanceof InputRejectedError) doc.problems = error.problems;
   if (error instanceof ApprovalRequiredError) doc.approvals = error.approvals;

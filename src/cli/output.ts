@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { resolveLocale, type Locale } from '../words/locale.js';
+import { withProfile } from '../words/profile-commands.js';
 import type { InputProblem } from '../errors.js';
 import { colorEnabled, languageEnv, type IO } from './io.js';
 import { outputMessages } from './messages/output.js';
 import { makeStyle, type Style } from './style.js';
-import { fitTable, truncate, verticalTable } from './table-layout.js';
+import { fitTable, numericColumn, truncate, verticalTable, type ColumnRole } from './table-layout.js';
 
 export interface OutputOptions {
   readonly json: boolean;
@@ -36,6 +37,11 @@ export class Output {
    * setting over it (see Context.locale). `--json` never depends on it.
    */
   locale: Locale;
+  /**
+   * The run's profile, once read (see Context.profile): the commands paybatch suggests then carry `--profile` when it
+   * is not the default one, so that pasting them acts on this profile.
+   */
+  profile: string | undefined;
 
   constructor(
     private readonly io: IO,
@@ -69,24 +75,29 @@ export class Output {
 
   /** A line of data on stdout (human mode only). */
   print(line = ''): void {
-    if (!this.options.json) this.io.stdout.write(`${line}\n`);
+    if (!this.options.json) this.io.stdout.write(`${this.forProfile(line)}\n`);
   }
 
   info(message: string): void {
-    if (!this.options.quiet) this.io.stderr.write(`${message}\n`);
+    if (!this.options.quiet) this.io.stderr.write(`${this.forProfile(message)}\n`);
   }
 
   /** A note that must reach a person even with --quiet (e.g. that the sandbox is in use). */
   notice(message: string): void {
-    this.io.stderr.write(`${this.errStyle.cyan(message)}\n`);
+    this.io.stderr.write(`${this.errStyle.cyan(this.forProfile(message))}\n`);
   }
 
   warn(message: string): void {
-    this.io.stderr.write(`${this.errStyle.yellow(this.words.warning)} ${message}\n`);
+    this.io.stderr.write(`${this.errStyle.yellow(this.words.warning)} ${this.forProfile(message)}\n`);
   }
 
   error(message: string): void {
-    this.io.stderr.write(`${this.errStyle.red(this.words.error)} ${message}\n`);
+    this.io.stderr.write(`${this.errStyle.red(this.words.error)} ${this.forProfile(message)}\n`);
+  }
+
+  /** `text` with the commands it suggests bound to the run's profile (see withProfile). */
+  forProfile(text: string): string {
+    return withProfile(text, this.profile);
   }
 
   /** The frame of error reports (main's reportError) in the run's language. */
@@ -104,24 +115,26 @@ export class Output {
   }
 
   /**
-   * Renders rows as a table: boxed on a terminal and fitted to its width (the widest columns truncated with an
-   * ellipsis, or one "field: value" block per row when even that cannot fit); tab-separated columns when piped,
-   * whole, for cut and awk.
+   * Renders rows as a table: boxed on a terminal, amounts and counts right-aligned, fitted to its width (`roles` says
+   * which columns give way first: see fitTable), or one "field: value" block per row when even that cannot fit;
+   * tab-separated columns when piped, whole, for cut and awk.
    */
-  table(head: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+  table(head: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[], roles: readonly ColumnRole[] = []): string {
     const cells = rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
     const headed = head.some((h) => h !== '');
     if (!this.io.stdoutIsTTY) {
       return (headed ? [head, ...cells] : cells).map((r) => r.join('\t')).join('\n');
     }
-    const layout = fitTable(head, cells, this.io.columns);
+    const layout = fitTable(head, cells, this.io.columns, roles);
     if (layout.kind === 'vertical') return verticalTable(head, cells, this.io.columns);
-    const fitted = cells.map((r) => r.map((c, i) => c.split('\n').map((line) => truncate(line, layout.widths[i]!)).join('\n')));
+    const shown = head.map((_, i) => i).filter((i) => !layout.dropped?.includes(i));
+    const fitted = cells.map((r) => shown.map((i, k) => (r[i] ?? '').split('\n').map((line) => truncate(line, layout.widths[k]!)).join('\n')));
     const Table = require('cli-table3') as typeof import('cli-table3');
     const table = new Table({
-      head: headed ? head.map((h) => this.style.bold(h)) : [],
+      head: headed ? shown.map((i) => this.style.bold(head[i]!)) : [],
       // Widths are decided above and cells already cut to them: only a header wider than its column wraps, at a space.
       colWidths: layout.widths.map((w) => w + 2),
+      colAligns: shown.map((i) => (numericColumn(cells, i) ? 'right' : 'left')),
       wordWrap: true,
       wrapOnWordBoundary: true,
       style: { head: [], border: [] },

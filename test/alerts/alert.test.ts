@@ -70,6 +70,14 @@ describe('renderAlertText', () => {
     expect(text).toContain('paybatch --profile acme alerts list');
   });
 
+  it("binds the commands of its next step to the alert's profile, in e-mail text and in the webhook's message", () => {
+    const step = "What to do: ask the provider about these payments by their id; `paybatch --profile carga batch show <batch> --refresh` reads them again. Nothing is paid twice meanwhile.";
+    expect(renderAlertText(alert({ profile: 'carga' }))).toContain(step);
+    expect(renderSlackPayload(alert({ profile: 'carga' })).text).toContain('`paybatch --profile carga batch show &lt;batch&gt; --refresh`');
+    expect(renderAlertText(alert({ profile: 'default' }))).toContain('`paybatch batch show <batch> --refresh` reads them again');
+    expect(renderAlertText(alert({ profile: 'carga', kind: 'batch-refused' }, 1), 'pt-BR')).toContain('inicie o lote com `paybatch --profile carga batch start <lote>`');
+  });
+
   it('has no item section when the alert has no items', () => {
     const text = renderAlertText(alert({}, 0));
     expect(text).not.toContain('items,');

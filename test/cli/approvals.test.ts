@@ -117,7 +117,7 @@ describe('approvals before a batch starts', () => {
     expect(imported.stderr).toContain("An approver other than its maker signs it with 'paybatch batch approve 1' (registered: ana, bruno), then run this again.");
 
     const maker = await run(['batch', 'approve', '1', '--yes', '--key', key('maker')]);
-    expect(maker.code).toBe(1);
+    expect(maker.code).toBe(3);
     expect(maker.stderr).toContain('You made batch #1; the maker of a batch can never approve it. Another approver must.');
 
     const pending = await run(['approvals', 'pending', '--json']);
@@ -160,7 +160,7 @@ describe('approvals before a batch starts', () => {
     const { run, dir, key } = await approvalWorld('1');
     expect((await run(['import', sheet(dir), '--yes'])).code).toBe(0);
     const maker = await run(['batch', 'approve', '1', '--yes', '--key', key('maker')]);
-    expect(maker.code).toBe(1);
+    expect(maker.code).toBe(3);
     expect(maker.stderr).toContain('You made batch #1; the maker of a batch can never approve it. Another approver must.');
 
     expect((await run(['batch', 'approve', '1', '--yes', '--key', key('ana')])).code).toBe(0);
@@ -206,7 +206,7 @@ describe('makers proven by their keys, never by host or ledger rows', () => {
     raw.prepare('UPDATE batches SET imported_by = NULL').run();
     raw.close();
     const own = await run(['batch', 'approve', '1', '--yes', '--key', locked], { env: { PAYBATCH_APPROVER_PASSPHRASE_FILE: secret } });
-    expect(own.code).toBe(1);
+    expect(own.code).toBe(3);
     expect(own.stderr).toContain('You made batch #1; the maker of a batch can never approve it.');
     expect((await run(['batch', 'start', '1', '--yes'])).code).toBe(3);
   });
@@ -236,6 +236,70 @@ describe('makers proven by their keys, never by host or ledger rows', () => {
     expect((await run(['batch', 'approve', '1', '--yes', '--key', key('ana')])).code).toBe(0);
     const started = await run(['batch', 'start', '1', '--yes', '--json']);
     expect(started.code, started.stderr).toBe(0);
+  });
+});
+
+describe('approvals as people see them', () => {
+  it('a batch waiting for approvals says so in batch list and show; once started, nothing is said about approvals missing', async () => {
+    const { run, dir, key } = await approvalWorld('1');
+    expect((await run(['import', sheet(dir), '--yes'])).code).toBe(0);
+    const waiting = await run(['batch', 'list']);
+    expect(waiting.stdout.split('\n')[1]).toMatch(/^1\t[0-9a-f-]{36}\tfolha [^\t]+\tawaiting approval\t2\tR\$ 1\.750,00\t/);
+    expect(json(await run(['batch', 'list', '--json']))[0]).toMatchObject({ id: 1, status: 'submitted', waitingFor: 'approvals' });
+    const pt = await run(['batch', 'show', '1'], { env: { LC_ALL: 'pt_BR.UTF-8' } });
+    expect(pt.stdout.split('\n')[0]).toMatch(/^Lote #1 "folha [^"]+" — aguardando aprovação — id no provedor [0-9a-f-]{36}$/);
+    expect(pt.stdout).toContain('Ainda falta 1 aprovação; podem assinar: ana, bruno.');
+
+    expect((await run(['batch', 'approve', '1', '--yes', '--key', key('ana')])).code).toBe(0);
+    expect(json(await run(['batch', 'list', '--json']))[0]).toMatchObject({ status: 'submitted', waitingFor: null });
+    expect((await run(['batch', 'start', '1', '--yes'])).code).toBe(0);
+    // The policy asks for more afterwards: a started batch does not wait for approvals any more.
+    const after = { env: { PAYBATCH_APPROVALS_REQUIRED: '2', LC_ALL: 'pt_BR.UTF-8' } };
+    const shown = await run(['batch', 'show', '1'], after);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout.split('\n')[0]).toMatch(/ — iniciado — /);
+    expect(shown.stdout).toMatch(/\nana\t[0-9a-f]{16}\t[^\t]+\t[^\t]+\tsim\n/);
+    expect(shown.stdout).not.toContain('falta');
+    expect(shown.stdout).not.toContain('Tem todas as aprovações');
+    expect(json(await run(['batch', 'show', '1', '--json'], after)).batch).toMatchObject({ status: 'started', waitingFor: null });
+  });
+
+  it("approvals pending names whoever imported a batch by their registered name, and never lists them among who can sign", async () => {
+    const { run, dir, publicKeys } = await approvalWorld('1');
+    expect((await run(['import', sheet(dir), '--yes'])).code).toBe(0);
+    const { default: Sqlite } = await import('better-sqlite3');
+    const raw = new Sqlite(join(dir, 'ledger.db'));
+    // Its maker signature gone, only imported_by (the importer's fingerprint) says who made it.
+    raw.exec('DROP TRIGGER maker_signatures_no_delete; DELETE FROM maker_signatures;');
+    raw.close();
+    const { fingerprintOf } = await import('../../src/domain/approver-key.js');
+    const pending = await run(['approvals', 'pending', '--json']);
+    expect(json(pending).batches).toEqual([
+      expect.objectContaining({ id: 1, makers: [], importedBy: { fingerprint: fingerprintOf(publicKeys.maker!), name: 'maker' }, waitingFor: ['ana', 'bruno'], command: 'paybatch batch claim 1' }),
+    ]);
+    const human = await run(['approvals', 'pending']);
+    expect(human.stdout.split('\n')[2]).toMatch(/^1\tfolha [^\t]+\tR\$ 1\.750,00\tmaker\t\t1\tana, bruno\t/);
+    // A key no approver of the profile has: its fingerprint is all there is to show.
+    const again = new Sqlite(join(dir, 'ledger.db'));
+    again.prepare("UPDATE batches SET imported_by = '0123456789abcdef'").run();
+    again.close();
+    expect((await run(['approvals', 'pending'])).stdout.split('\n')[2]).toMatch(/^1\tfolha [^\t]+\tR\$ 1\.750,00\t0123456789abcdef\t\t1\tmaker, ana, bruno\t/);
+  });
+
+  it('every refusal of an approval exits 3: the maker, a second signature, a batch started already', async () => {
+    const { run, dir, key } = await approvalWorld('1');
+    expect((await run(['import', sheet(dir), '--yes'])).code).toBe(0);
+    const maker = await run(['batch', 'approve', '1', '--yes', '--json', '--key', key('maker')]);
+    expect(maker.code).toBe(3);
+    expect(json(maker).error).toEqual({ type: 'input_invalid', exitCode: 3, message: 'You made batch #1; the maker of a batch can never approve it. Another approver must.', problems: [] });
+    expect((await run(['batch', 'approve', '1', '--yes', '--key', key('ana')])).code).toBe(0);
+    const twice = await run(['batch', 'approve', '1', '--yes', '--key', key('ana')]);
+    expect(twice.code).toBe(3);
+    expect(twice.stderr).toContain('"ana" has already approved batch:1 as it is now');
+    expect((await run(['batch', 'start', '1', '--yes'])).code).toBe(0);
+    const started = await run(['batch', 'approve', '1', '--yes', '--key', key('bruno')]);
+    expect(started.code).toBe(3);
+    expect(started.stderr).toContain('Batch #1 is started: there is nothing left to approve.');
   });
 });
 

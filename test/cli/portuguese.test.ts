@@ -188,18 +188,17 @@ describe('daemon log lines', () => {
 });
 
 describe('tables on a terminal', () => {
-  it('fit 80 columns: the long name and id cut with an ellipsis, amounts and times whole, headers wrapped at spaces', async () => {
+  it("fit 80 columns: the provider's id and the creation time left out before the name is cut, amounts right-aligned", async () => {
     const dir = tempDir();
     const ledger = await ledgerWithBatch(dir);
     const r = await onTerminal(['batch', 'list', '--ledger', ledger], envOf(dir, PT), 80);
     expect(r.stdout).toBe(
       [
-        '┌───┬────────────┬────────────┬──────────┬───────┬──────────┬──────────────────┐',
-        '│ # │ id no      │ nome       │ situação │ itens │ total    │ criado (horário  │',
-        '│   │ provedor   │            │          │       │          │ de São Paulo)    │',
-        '├───┼────────────┼────────────┼──────────┼───────┼──────────┼──────────────────┤',
-        '│ 1 │ a9362d59-… │ Folha de … │ iniciado │ 3     │ R$ 30,06 │ 22/11/2026 22:18 │',
-        '└───┴────────────┴────────────┴──────────┴───────┴──────────┴──────────────────┘',
+        '┌───┬────────────────────────────────────────────┬──────────┬───────┬──────────┐',
+        '│ # │ nome                                       │ situação │ itens │    total │',
+        '├───┼────────────────────────────────────────────┼──────────┼───────┼──────────┤',
+        '│ 1 │ Folha de pagamento de novembro de 2026 — … │ iniciado │     3 │ R$ 30,06 │',
+        '└───┴────────────────────────────────────────────┴──────────┴───────┴──────────┘',
         '',
       ].join('\n'),
     );

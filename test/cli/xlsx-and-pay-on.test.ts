@@ -61,6 +61,11 @@ describe('paybatch import --pay-on', () => {
     expect(JSON.parse(list.stdout)[0].schedule).toEqual({ payOn: '2026-12-05', startAt: '2026-12-07T11:00:00.000Z', state: 'scheduled', lastError: null });
     const show = await runCli(['batch', 'show', String(doc.batch.id), '--quiet'], { env: { ...envOf(dir), LC_ALL: 'pt_BR.UTF-8' }, now });
     expect(show.stdout).toContain('Agendado: o daemon inicia o lote em 07/12/2026 08:00 (horário de São Paulo).');
+    // Scheduled, not "submitted": the state people read says for which day (the stored status stays in --json).
+    expect(show.stdout.split('\n')[0]).toMatch(/^Lote #\d+ "[^"]+" — agendado p\/ 05\/12 — id no provedor /);
+    expect(JSON.parse(list.stdout)[0]).toMatchObject({ status: 'submitted', waitingFor: 'pay_on' });
+    const listed = await runCli(['batch', 'list', '--quiet'], { env: envOf(dir), now });
+    expect(listed.stdout.split('\n')[1]!.split('\t')[3]).toBe('scheduled for 2026-12-05');
 
     // A person asked whether to start it before its day says no: nothing is started.
     const asked: string[] = [];

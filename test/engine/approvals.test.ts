@@ -5,6 +5,7 @@ import { explainApprovalRefusal } from '../../src/cli/messages/approval-words.js
 import { approverKeyFiles, createApproverKey, openApproverKey, type ApproverSigner } from '../../src/config/approver-key.js';
 import { approvalMessage } from '../../src/domain/approval-digest.js';
 import {
+  awaitsApprovals,
   missingApprovals,
   pendingApprovals,
   prepareBatchApproval,
@@ -250,6 +251,8 @@ describe('the approval gate', () => {
     const makerTries = await prepareBatchApproval(deps, w.batchId, w.keys.maker).catch((e: unknown) => e);
     expect(makerTries).toBeInstanceOf(PaybatchError);
     expect((makerTries as Error).message).toBe('refused: maker_cannot_approve');
+    // Refused by the approval rules, like money refused for lack of approvals: exit 3.
+    expect((makerTries as PaybatchError).exitCode).toBe(3);
     await expect(prepareBatchApproval(deps, w.batchId, w.keys.mallory)).rejects.toThrow(ConfigError);
     const gateSays = await requireApprovals(w.ledger, gate, await target(w)).catch((e: unknown) => e);
     expect(gateSays).toBeInstanceOf(ApprovalRequiredError);
@@ -295,6 +298,35 @@ describe('the approval gate', () => {
       { command: 'paybatch batch approve 1', valid: 1, missing: 1, waitingFor: ['ana'], total: 1001 + 1002 + 1003 },
     ]);
     expect(await pendingApprovals(w.ledger, { ...w.gate, policy: { required: 2 } })).toEqual({ batches: [], bills: [] });
+    await w.ledger.close();
+  });
+});
+
+describe('who imported a batch, and whether it waits for approvals', () => {
+  it("a batch whose maker signature no longer verifies still keeps its importer off those who can sign, named as the profile registers their key", async () => {
+    const w = await world('sqlite', 1);
+    await w.ledger.run(w.ledger.db.updateTable('batches').set({ imported_by: w.keys.maker.fingerprint }).where('id', '=', w.batchId));
+    await w.ledger.run(sql`DROP TRIGGER maker_signatures_no_delete`);
+    await w.ledger.run(sql`DELETE FROM maker_signatures`);
+    const check = await missingApprovals(w.ledger, w.gate, await target(w));
+    expect(check.makers).toEqual([]);
+    expect(check.importedBy).toEqual({ fingerprint: w.keys.maker.fingerprint, name: 'maker' });
+    expect(check.waitingFor).toEqual(['ana', 'bruno']);
+    // A key the profile no longer registers: only its fingerprint is known.
+    const unregistered = await missingApprovals(w.ledger, { ...w.gate, approvers: { ana: w.keys.ana.publicKey, bruno: w.keys.bruno.publicKey } }, await target(w));
+    expect(unregistered.importedBy).toEqual({ fingerprint: w.keys.maker.fingerprint, name: null });
+    await w.ledger.close();
+  });
+
+  it('awaitsApprovals: a batch not started that the gate refuses, not once approved, started, or without a policy', async () => {
+    const w = await world('sqlite', 1);
+    expect(await awaitsApprovals(w.ledger, w.gate, await getBatch(w.ledger, w.batchId))).toBe(true);
+    expect(await awaitsApprovals(w.ledger, { ...w.gate, policy: { required: 1 } }, await getBatch(w.ledger, w.batchId))).toBe(false);
+    await w.ledger.run(w.ledger.db.updateTable('batches').set({ status: 'settled' }).where('id', '=', w.batchId));
+    expect(await awaitsApprovals(w.ledger, w.gate, await getBatch(w.ledger, w.batchId))).toBe(false);
+    await w.ledger.run(w.ledger.db.updateTable('batches').set({ status: 'submitted' }).where('id', '=', w.batchId));
+    await approve(w, w.keys.ana);
+    expect(await awaitsApprovals(w.ledger, w.gate, await getBatch(w.ledger, w.batchId))).toBe(false);
     await w.ledger.close();
   });
 });

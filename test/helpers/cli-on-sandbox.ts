@@ -12,7 +12,7 @@ import { useTempDir } from './temp-dir.js';
  * given, and records them.
  */
 export function useCliOnSandbox(): (startTime: string, extraEnv?: Record<string, string>) => Promise<{
-  run: (argv: string[], o?: { answer?: boolean; tty?: boolean; env?: Record<string, string> }) => ReturnType<typeof runCli>;
+  run: (argv: string[], o?: { answer?: boolean; tty?: boolean; columns?: number; env?: Record<string, string> }) => ReturnType<typeof runCli>;
   asked: string[];
   dir: string;
 }> {
@@ -48,8 +48,8 @@ export function useCliOnSandbox(): (startTime: string, extraEnv?: Record<string,
         throw new Error('no select expected');
       },
     });
-    const run = (argv: string[], o: { answer?: boolean; tty?: boolean; env?: Record<string, string> } = {}) =>
-      runCli(['--ledger', join(dir, 'ledger.db'), ...argv], { env: { ...env, ...o.env }, now, tty: o.tty ?? false, ...(o.answer === undefined ? {} : { prompter: prompter(o.answer) }) });
+    const run = (argv: string[], o: { answer?: boolean; tty?: boolean; columns?: number; env?: Record<string, string> } = {}) =>
+      runCli(['--ledger', join(dir, 'ledger.db'), ...argv], { env: { ...env, ...o.env }, now, tty: o.tty ?? false, ...(o.columns === undefined ? {} : { columns: o.columns }), ...(o.answer === undefined ? {} : { prompter: prompter(o.answer) }) });
     return { run, asked, dir };
   };
 }

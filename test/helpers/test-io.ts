@@ -32,7 +32,7 @@ export function testIO(o: { tty?: boolean; env?: Record<string, string | undefin
 }
 
 /** Runs the CLI in-process and returns what it printed. */
-export async function runCli(argv: string[], o: { tty?: boolean; env?: Record<string, string | undefined> } & Omit<MainDeps, 'io'> = {}) {
+export async function runCli(argv: string[], o: { tty?: boolean; env?: Record<string, string | undefined>; columns?: number } & Omit<MainDeps, 'io'> = {}) {
   const io = testIO(o);
   const code = await main(argv, { ...o, io });
   return { code, stdout: io.stdoutText(), stderr: io.stderrText() };

@@ -178,9 +178,9 @@ export async function runApprovalsPending(ctx: Context): Promise<void> {
     approvers: Object.keys(gate.approvers),
     batches: pending.batches.map(({ check, command }) => {
       const batch = check.target.kind === 'batch' ? check.target.batch : null;
-      return { id: batch?.id, name: batch?.name, items: check.figures.rows, totalCents: check.figures.totalCents, createdAt: batch?.created_at, ...approvalCheckDoc(check), command };
+      return { id: batch?.id, name: batch?.name, items: check.figures.rows, totalCents: check.figures.totalCents, createdAt: batch?.created_at, ...approvalCheckDoc(check), command: ctx.out.forProfile(command) };
     }),
-    bills: pending.bills.map(({ check, command }) => ({ line: check.target.kind === 'bill' ? check.target.line : null, ...approvalCheckDoc(check), command })),
+    bills: pending.bills.map(({ check, command }) => ({ line: check.target.kind === 'bill' ? check.target.line : null, ...approvalCheckDoc(check), command: ctx.out.forProfile(command) })),
   };
   const signers = (names: readonly { approver: string; counted: boolean }[]) => names.filter((a) => a.counted).map((a) => a.approver).join(', ');
   ctx.out.result(doc, () => {
@@ -194,7 +194,7 @@ export async function runApprovalsPending(ctx: Context): Promise<void> {
             b.id,
             b.name,
             formatBRL(b.totalCents),
-            b.makers.join(', '),
+            madeBy(b),
             signers(b.approvals),
             b.missing || w.ready,
             b.waitingFor.join(', '),
@@ -209,6 +209,15 @@ export async function runApprovalsPending(ctx: Context): Promise<void> {
       ctx.out.print(ctx.out.table(w.pendingBillHead, doc.bills.map((b) => [b.line, signers(b.approvals), b.missing || w.ready, b.command])));
     }
   });
+}
+
+/**
+ * Who made a batch, for people: the makers its signatures prove; else whoever imported it, by the name the profile
+ * registers their key under (the fingerprint only when no approver has that key).
+ */
+export function madeBy(check: { readonly makers: readonly string[]; readonly importedBy: { readonly fingerprint: string; readonly name: string | null } | null }): string {
+  if (check.makers.length) return check.makers.join(', ');
+  return check.importedBy === null ? '' : (check.importedBy.name ?? check.importedBy.fingerprint);
 }
 
 /** For `batch approve` and `boleto approve`: registers the `--key` option and `--yes`, their help in `locale`. */

@@ -223,8 +223,10 @@ export async function batchApprovals(ctx: Context, batch: BatchRow) {
   const locale = await ctx.locale();
   const w = approvalMessages[locale];
   const check = await missingApprovals(await ctx.ledger(), await approvalGateOf(ctx), { kind: 'batch', batch });
+  // Approvals matter before a batch starts: once started (or a reprocess batch), only the signatures it has are shown.
+  const waiting = batch.kind === 'sheet' && ['draft', 'created', 'submitted'].includes(batch.status);
   const render = () => {
-    if (!check.approvals.length && !check.need.required) return;
+    if (!check.approvals.length && !(waiting && check.need.required)) return;
     ctx.out.print(w.showTitle);
     if (check.approvals.length) {
       ctx.out.print(
@@ -240,7 +242,7 @@ export async function batchApprovals(ctx: Context, batch: BatchRow) {
         ),
       );
     }
-    if (check.need.required) ctx.out.print(nextStep(w, check, w.readyBatch(batch.id), APPROVAL_WORDS[locale]));
+    if (waiting && check.need.required) ctx.out.print(nextStep(w, check, w.readyBatch(batch.id), APPROVAL_WORDS[locale]));
   };
   return { doc: approvalCheckDoc(check), render };
 }

@@ -14,6 +14,7 @@ import { batchName } from '../../words/batch-name.js';
 import { statusWord } from '../../words/status-words.js';
 import { pixReasonText } from '../../words/payment-reasons.js';
 import type { Output } from '../output.js';
+import { batchStateWord, batchWaits, type BatchWait } from '../batch-waits.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 
 export interface BatchShowOptions {
@@ -101,7 +102,11 @@ export async function runBatchList(ctx: Context): Promise<void> {
   const { batchList } = await import('../../engine/batches/index.js');
   const listed = await batchList(await ctx.ledger());
   const h = await humanize(ctx);
-  ctx.out.result(listed.map((l) => batchDoc(l.batch, l.schedule)), () => renderBatchList(ctx.out, listed.map((l) => l.batch), h));
+  const waits = await batchWaits(ctx, listed);
+  ctx.out.result(
+    listed.map((l, i) => batchDoc(l.batch, l.schedule, waits[i])),
+    () => renderBatchList(ctx.out, listed.map((l, i) => ({ ...l, wait: waits[i] ?? null })), h),
+  );
 }
 
 export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promise<void> {
@@ -117,10 +122,11 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
   }
   const { batch: b, schedule, parts, progress, calls } = await batchDetails(ledger, found.id);
   const approvals = await (await import('./approve.js')).batchApprovals(ctx, b);
-  const doc = { batch: batchDoc(b, schedule), parts, progress, calls, refreshed, approvals: approvals.doc };
+  const [wait = null] = await batchWaits(ctx, [{ batch: b, schedule }]);
+  const doc = { batch: batchDoc(b, schedule, wait), parts, progress, calls, refreshed, approvals: approvals.doc };
   const sw = schedule ? await scheduleWords(ctx) : null;
   ctx.out.result(doc, () => {
-    renderBatchShow(ctx.out, b, doc, ctx.globals.verbose, h);
+    renderBatchShow(ctx.out, { batch: b, schedule, wait }, doc, ctx.globals.verbose, h);
     if (schedule && sw) ctx.out.print(sw.state(schedule.state, `${h.time(schedule.startAt)} (${h.zone})`, b.id));
     approvals.render();
   });
@@ -213,8 +219,11 @@ async function scheduleWords(ctx: Context): Promise<ScheduleMessages> {
   return scheduleMessages[await ctx.locale()];
 }
 
-/** The JSON of a batch (`batch list|show|start|delete`): a stable contract. `schedule` is null unless `import --pay-on`. */
-function batchDoc(b: BatchRow, schedule?: BatchSchedule) {
+/**
+ * The JSON of a batch (`batch list|show|start|delete`): a stable contract. `schedule` is null unless `import --pay-on`;
+ * `waitingFor` (`batch list|show`) says what a batch not started waits for: `approvals`, `pay_on`, or null.
+ */
+function batchDoc(b: BatchRow, schedule?: BatchSchedule, wait?: BatchWait) {
   return {
     id: b.id,
     remoteId: b.remote_id,
@@ -228,6 +237,7 @@ function batchDoc(b: BatchRow, schedule?: BatchSchedule) {
     createdAt: b.created_at,
     startedAt: b.started_at,
     schedule: schedule ? { payOn: schedule.payOn, startAt: schedule.startAt, state: schedule.state, lastError: schedule.lastError } : null,
+    ...(wait === undefined ? {} : { waitingFor: wait }),
   };
 }
 
@@ -254,12 +264,21 @@ function itemDoc(it: ItemRow) {
   };
 }
 
-function renderBatchList(out: Output, rows: readonly BatchRow[], h: Humanized): void {
+/** A batch with its schedule and what it waits for. */
+interface ListedBatch {
+  readonly batch: BatchRow;
+  readonly schedule: BatchSchedule | undefined;
+  readonly wait: BatchWait;
+}
+
+function renderBatchList(out: Output, rows: readonly ListedBatch[], h: Humanized): void {
   if (!rows.length) return out.print(h.words.noBatches);
   out.print(
     out.table(
       h.words.listHead(h.zone),
-      rows.map((b) => [b.id, b.remote_id, batchName(b, out.locale), h.status(b.status), b.item_count, h.formatBRL(b.total_cents), h.time(b.created_at)]),
+      rows.map(({ batch: b, schedule, wait }) => [b.id, b.remote_id, batchName(b, out.locale), batchStateWord(b.status, wait, schedule, out.locale), b.item_count, h.formatBRL(b.total_cents), h.time(b.created_at)]),
+      // The provider's id, then the creation time, give way first: people find a batch by its number and name.
+      ['text', 'expendable', 'text', 'fixed', 'text', 'text', 'expendable'],
     ),
   );
 }
@@ -268,9 +287,9 @@ interface BatchShowDoc extends Pick<BatchDetails, 'parts' | 'progress' | 'calls'
   readonly refreshed: { seen: number; changed: number } | null;
 }
 
-function renderBatchShow(out: Output, b: BatchRow, doc: BatchShowDoc, verbose: boolean, h: Humanized): void {
+function renderBatchShow(out: Output, { batch: b, schedule, wait }: ListedBatch, doc: BatchShowDoc, verbose: boolean, h: Humanized): void {
   const w = h.words;
-  out.print(w.title(b.id, batchName(b, out.locale), h.status(b.status), b.remote_id));
+  out.print(w.title(b.id, batchName(b, out.locale), batchStateWord(b.status, wait, schedule, out.locale), b.remote_id));
   if (doc.parts.length) {
     out.print(w.partOf(doc.parts.findIndex((p) => p.id === b.id) + 1, doc.parts.length, b.import_id));
     out.print(out.table(w.partsHead, doc.parts.map((p) => [p.id, p.name, h.status(p.status), p.items])));
@@ -288,6 +307,8 @@ function renderBatchItems(out: Output, items: readonly ItemRow[], h: Humanized):
     out.table(
       h.words.itemsHead,
       items.map((it) => [it.line, it.key, it.recipient_name, h.formatBRL(it.amount_cents), h.status(it.status), it.reason === null ? it.last_error : h.reason(it.reason, it.status)]),
+      // The key (often a random UUID) gives way before the recipient's name.
+      ['text', 'expendable'],
     ),
   );
 }

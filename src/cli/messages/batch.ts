@@ -22,6 +22,10 @@ export interface BatchMessages {
   deleted(id: number): string;
   noSuchBatch(ref: string, ledgerFile: string): string;
   readonly listHint: string;
+  /** The state of a batch that waits for approvals before it may start. */
+  readonly awaitingApproval: string;
+  /** The state of a batch `import --pay-on` scheduled; `payOn` is `YYYY-MM-DD`. */
+  scheduledFor(payOn: string): string;
 }
 
 export const batchMessages: Readonly<Record<Locale, BatchMessages>> = {
@@ -44,6 +48,8 @@ export const batchMessages: Readonly<Record<Locale, BatchMessages>> = {
     deleted: (id) => `✓ Batch #${id} deleted.`,
     noSuchBatch: (ref, file) => `No batch "${ref}" in the ledger ${file}.`,
     listHint: "See 'paybatch batch list'.",
+    awaitingApproval: 'awaiting approval',
+    scheduledFor: (payOn) => `scheduled for ${payOn}`,
   },
   'pt-BR': {
     noBatches: 'Nenhum lote ainda. Importe uma planilha com: paybatch import <planilha.csv>',
@@ -65,5 +71,7 @@ export const batchMessages: Readonly<Record<Locale, BatchMessages>> = {
     deleted: (id) => `✓ Lote #${id} excluído.`,
     noSuchBatch: (ref, file) => `Não há lote "${ref}" no registro local ${file}.`,
     listHint: "Veja 'paybatch batch list'.",
+    awaitingApproval: 'aguardando aprovação',
+    scheduledFor: (payOn) => `agendado p/ ${payOn.slice(8, 10)}/${payOn.slice(5, 7)}`,
   },
 };

@@ -5,11 +5,11 @@
  * changed after it was signed simply does not count, and the check says why.
  */
 import { approvalMessage, batchDigest, batchSubject, billDigest, billSubject, makerMessage } from '../../domain/approval-digest.js';
-import { approvalPolicyOf, batchApprovalNeed, billApprovalNeed, type ApprovalNeed, type ApprovalPolicy, type ApprovalReason, type BatchFigures } from '../../domain/approval-policy.js';
+import { approvalPolicyOf, batchApprovalNeed, policyActive, billApprovalNeed, type ApprovalNeed, type ApprovalPolicy, type ApprovalReason, type BatchFigures } from '../../domain/approval-policy.js';
 import { fingerprintOf, verifySignature } from '../../domain/approver-key.js';
 import { registeredApprovers, type Approvers } from '../../config/approvers.js';
 import type { Profile } from '../../config/profile.js';
-import { ApprovalRequiredError, ConfigError, PaybatchError } from '../../errors.js';
+import { ApprovalRequiredError, ConfigError, InputRejectedError, type PaybatchError } from '../../errors.js';
 import {
   approvalsOf,
   approvedBillSubjects,
@@ -110,15 +110,21 @@ export interface ApprovalCheck extends Content {
   /** Distinct approvers whose approval counts. */
   readonly valid: number;
   readonly missing: number;
-  /** Registered approvers who could still sign: not counted yet, not the maker. */
+  /** Registered approvers who could still sign: not counted yet, not the maker, not who imported the batch. */
   readonly waitingFor: readonly string[];
+  /**
+   * Whose key imported the batch (batches.imported_by), with the name the profile registers it under (null: not
+   * registered). Shown only: what counts is `makers`; but whoever imported a batch is not asked to approve it.
+   */
+  readonly importedBy: { readonly fingerprint: string; readonly name: string | null } | null;
 }
 
 /** Verifies every approval recorded for the target against the gate's keys and the content as it is now. */
 export async function missingApprovals(ledger: Ledger, gate: ApprovalGate, target: ApprovalTarget): Promise<ApprovalCheck> {
   const content = await contentOf(ledger, gate.policy, target);
   const makers = provenMakers(await makerSignaturesOf(ledger, content.subject), content, gate.approvers);
-  return checkApprovals(await approvalsOf(ledger, content.subject), content, makers, gate.approvers);
+  const importer = target.kind === 'batch' ? target.batch.imported_by : null;
+  return checkApprovals(await approvalsOf(ledger, content.subject), content, makers, gate.approvers, importer);
 }
 
 /** True when the check lets money move: every approval the policy asks for, by others than a proven maker. */
@@ -134,6 +140,15 @@ export async function requireApprovals(ledger: Ledger, gate: ApprovalGate, targe
   const check = await missingApprovals(ledger, gate, target);
   if (!approved(check)) throw refusal(gate, [check]);
   return check;
+}
+
+/**
+ * Whether a batch waits for approvals before it may start: a sheet batch not started (nor asked to start) that the
+ * gate would refuse now. Content is read only under a policy.
+ */
+export async function awaitsApprovals(ledger: Ledger, gate: ApprovalGate, batch: BatchRow): Promise<boolean> {
+  if (!policyActive(gate.policy) || batch.kind !== 'sheet' || batch.start_requested || !['draft', 'created', 'submitted'].includes(batch.status)) return false;
+  return !approved(await missingApprovals(ledger, gate, { kind: 'batch', batch }));
 }
 
 /**
@@ -305,6 +320,7 @@ export function approvalCheckDoc(check: ApprovalCheck) {
     valid: check.valid,
     missing: check.missing,
     makers: check.makers.map((m) => m.name),
+    importedBy: check.importedBy,
     waitingFor: check.waitingFor,
     approvals: check.approvals.map((a) => ({
       id: a.id,
@@ -368,7 +384,7 @@ function provenMakers(rows: readonly MakerSignatureRow[], content: Content, appr
 }
 
 /** Each recorded approval verified against the registered keys and the content's digest; pure. */
-function checkApprovals(rows: readonly ApprovalRow[], content: Content, makers: readonly Maker[], approvers: Approvers): ApprovalCheck {
+function checkApprovals(rows: readonly ApprovalRow[], content: Content, makers: readonly Maker[], approvers: Approvers, importer: string | null = null): ApprovalCheck {
   const counted = new Set<string>();
   const made = new Set(makers.map((m) => m.fingerprint));
   const approvals = rows.map((row): CheckedApproval => {
@@ -392,7 +408,7 @@ function checkApprovals(rows: readonly ApprovalRow[], content: Content, makers: 
     };
   });
   const waitingFor = Object.entries(approvers)
-    .filter(([, key]) => !counted.has(fingerprintOf(key)) && !made.has(fingerprintOf(key)))
+    .filter(([, key]) => !counted.has(fingerprintOf(key)) && !made.has(fingerprintOf(key)) && fingerprintOf(key) !== importer)
     .map(([name]) => name);
   return {
     ...content,
@@ -401,6 +417,7 @@ function checkApprovals(rows: readonly ApprovalRow[], content: Content, makers: 
     valid: counted.size,
     missing: Math.max(0, content.need.required - counted.size),
     waitingFor,
+    importedBy: importer === null ? null : { fingerprint: importer, name: Object.entries(approvers).find(([, key]) => fingerprintOf(key) === importer)?.[0] ?? null },
   };
 }
 
@@ -440,11 +457,14 @@ function refusal(gate: ApprovalGate, checks: readonly ApprovalCheck[]): Approval
   return new ApprovalRequiredError(message, { subjects: checks.map(approvalCheckDoc) }, hint === undefined ? {} : { hint });
 }
 
-/** The error of a refusal, worded by the gate's words: a key the profile does not register is a configuration error. */
+/**
+ * The error of a refusal, worded by the gate's words: refused by the approval rules, nothing changed (exit 3, like
+ * money refused for lack of approvals); a key the profile does not register is a configuration error.
+ */
 function refused(gate: ApprovalGate, r: Exclude<ApprovalRefusal, { code: 'approvals_missing' }>): PaybatchError {
   const { message, hint } = gate.explain(r);
   const options = hint === undefined ? {} : { hint };
-  return r.code === 'key_not_registered' ? new ConfigError(message, options) : new PaybatchError(message, options);
+  return r.code === 'key_not_registered' ? new ConfigError(message, options) : new InputRejectedError(message, [], options);
 }
 
 function safeFingerprint(publicKey: string): string | null {

@@ -60,6 +60,8 @@ function renderBills(out: Output, docs: readonly BillDoc[], f: { formatBRL: (cen
         b.document === null ? '-' : words.documents[b.document],
         b.status === 'returned' ? words.returnNote(b.returnReason, billReturnMeaningText(b.returnReason, b.returnMeaning, f.locale)) : (b.error ?? b.description),
       ]),
+      // The provider's transaction id gives way first (it is in --json whole): the beneficiary is what people read.
+      ['text', 'fixed', 'text', 'text', 'text', 'text', 'text', 'expendable'],
     ),
   );
 }
