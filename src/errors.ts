@@ -26,6 +26,8 @@ export type ErrorType =
 /** What a setting accepts (config/settings.ts), named when a value is refused; `one_of` lists the values. */
 export type SettingRule =
   | 'not_empty'
+  | 'document'
+  | 'digits'
   | 'url'
   | 'header_name'
   | 'one_of'

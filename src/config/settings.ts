@@ -6,6 +6,7 @@ import { formatDuration, parseDuration } from '../domain/duration.js';
 import { parseWebhookMethodSetting, type WebhookMethodSetting } from '../domain/webhook-proof.js';
 import { LOCALES, type Locale } from '../words/locale.js';
 import { sayValidation } from '../words/validation.js';
+import { normalizeDocument } from '../domain/document.js';
 import {
   DEFAULT_PIX_ID_FIELDS,
   DEFAULT_REASON_CODE_FIELDS,
@@ -85,6 +86,12 @@ export interface Settings {
   approvalRowsAbove?: number;
   /** Distinct approvers a batch or bill that needs approval must have: 1 or 2. */
   approvalsRequired: 1 | 2;
+  /** The company paying, on statements: its name and CPF/CNPJ (digits), and the account OFX statements are of. */
+  companyName?: string;
+  companyDocument?: string;
+  companyBank?: string;
+  companyBranch?: string;
+  companyAccount?: string;
 }
 
 export type SettingName = keyof Settings;
@@ -118,6 +125,14 @@ function maskedProxyUrl(text: string): string {
   } catch {
     return '********';
   }
+}
+
+/** A code of `min` to `max` digits, kept as text (leading zeros count). */
+function digits(min: number, max: number) {
+  return (s: string): Result<string> => {
+    const v = s.trim();
+    return new RegExp(`^\\d{${min},${max}}$`).test(v) ? ok(v) : fail(min === max ? `must be ${min} digits` : `must be ${min} to ${max} digits`);
+  };
 }
 
 /** A file's path, made absolute against the folder it was given in (a profile is read from anywhere). */
@@ -240,6 +255,11 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   approvalItemAbove: { describe: 'batches holding a payment above this (R$), and bills above it, need signed approvals; 0: all of them', ...amountOrZero, format: (v: number) => formatBRL(v) },
   approvalRowsAbove: { describe: 'batches of more rows than this need signed approvals', ...count },
   approvalsRequired: { describe: 'how many distinct approvers a batch or bill that needs approval must have: 1 | 2', rule: 'one_or_two', parse: (s: string) => (/^\s*[12]\s*$/.test(s) ? ok(Number(s) as 1 | 2) : fail('must be 1 or 2')) },
+  companyName: { describe: 'the company paying, as statements name it on their payer line', ...anyText },
+  companyDocument: { describe: "the company's CNPJ (or CPF), on statements' payer line", rule: 'document', parse: (s: string) => { const d = normalizeDocument(s); return d.ok ? ok(d.value.value) : fail('must be a valid CNPJ or CPF'); } },
+  companyBank: { describe: "the bank code of the company's account (3 digits, e.g. 341), for OFX statements", rule: 'digits', parse: digits(3, 3) },
+  companyBranch: { describe: "the branch of the company's account, for OFX statements", rule: 'digits', parse: digits(1, 6) },
+  companyAccount: { describe: "the company's account number with its check digit (e.g. 12345-6), for OFX statements", ...anyText },
   locale: { describe: `language of human output, alerts, e-mails and receipts: ${LOCALES.join(' | ')} (unset: from LC_ALL/LANG, pt-BR when they name none)`, ...oneOf(...LOCALES) },
 };
 

@@ -145,6 +145,8 @@ const DAMAGE: { readonly [K in LedgerDamage['kind']]: (d: Extract<LedgerDamage, 
 /** What a setting accepts, said after "not accepted"; `values` lists a one_of's values. */
 const RULES: Readonly<Record<SettingRule, (values: string) => string>> = {
   not_empty: () => 'não pode ficar vazio',
+  document: () => 'deve ser um CNPJ ou CPF válido',
+  digits: () => 'deve ter só dígitos (o banco, 3: por exemplo 341; a agência, até 6)',
   url: () => 'deve ser uma URL http(s)',
   header_name: () => 'deve ser um nome de cabeçalho HTTP',
   one_of: (values) => `deve ser um destes: ${values}`,
