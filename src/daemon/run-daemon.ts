@@ -12,6 +12,7 @@ import { PaybatchError } from '../errors.js';
 import { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 import { isEventStored } from '../ledger/event-repository.js';
 import { acquireDaemonLock } from './lock.js';
+import { passRecord } from './pass-record.js';
 import type { AmountUnit } from '../domain/webhook-event.js';
 import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
 import { skewed, type LedgerClock } from '../ledger/ledger-clock.js';
@@ -91,6 +92,7 @@ function madeProgress(p: PassResult): boolean {
 export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<DaemonResult> {
   const { ledger, log, signal } = deps;
   const lock = ledger.dialect === 'sqlite' ? await acquireDaemonLock(ledger, deps.now) : null;
+  const record = passRecord(ledger, { intervalSeconds: o.once ? null : o.intervalSeconds, now: deps.now });
   if (!lock) log({ level: 'info', event: 'shared_ledger', msg: 'shared ledger: working alongside any other daemons on it', ledger: ledger.file });
   // Hosts sharing a ledger go by its database's clock; one whose own clock is off says so, once per change.
   let wasSkewed = false;
@@ -110,6 +112,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
   let timedOut = false;
   const deadline = o.timeoutSeconds === null ? null : Date.now() + o.timeoutSeconds * 1000;
   try {
+    await record.started();
     if (!o.once && o.webhook) {
       const webhook = o.webhook;
       receiver = await startReceiver({
@@ -152,6 +155,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
       last = pass;
       passes += 1;
       await lock?.heartbeat();
+      await record.passed();
       logPass(log, last);
       if (o.once || (o.untilSettled && nothingLeft(last))) break;
       if (deadline !== null && Date.now() >= deadline) {
@@ -165,6 +169,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
     }
   } finally {
     await receiver?.close();
+    await record.stopped();
     await lock?.release();
   }
   return { passes, last, timedOut };

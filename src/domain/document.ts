@@ -65,3 +65,21 @@ function maskOf(plain: string): string | null {
   if (/^[0-9A-Z]{12}\d{2}$/.test(plain)) return formatCnpj(plain);
   return null;
 }
+
+// Characters a shown document may hold: its own, and those providers hide others with.
+const SHOWABLE = /^[0-9A-Z*•●#_?]+$/;
+
+/**
+ * A payee's document as Brazilian statements show it, from the sheet's (normalized or typed with its mask) or from
+ * what a key lookup answered (often already hidden by the provider): a CPF with its middle six digits only,
+ * `***.456.789-**` (LGPD); a CNPJ in full and formatted, `12.345.678/0001-95` (a company's registry number is
+ * public; what a provider hid stays hidden). Text of neither shape shows its last four characters only (nothing when
+ * shorter than nine): a statement never prints more than the rule allows. Null for no document.
+ */
+export function shownDocument(text: string | null): string | null {
+  if (text === null || text.trim() === '') return null;
+  const c = text.replace(SEPARATORS, '').toUpperCase();
+  if (c.length === 11 && SHOWABLE.test(c)) return `***.${c.slice(3, 6)}.${c.slice(6, 9)}-**`;
+  if (c.length === 14 && SHOWABLE.test(c)) return `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
+  return c.length > 8 ? `***${c.slice(-4)}` : '***';
+}

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Destination } from '../domain/destination.js';
 import type { ItemState } from '../domain/item-state.js';
 import type { Ledger } from './ledger.js';
 import type { BatchStatus, BillDocumentKind, BillStatus } from './schema.js';
@@ -78,6 +79,7 @@ export interface DashboardItem {
   readonly amountCents: number;
   readonly description: string;
   readonly name: string | null;
+  /** The sheet's document, else the one the key lookup answered (as the provider showed it, often hidden). */
   readonly document: string | null;
   readonly status: ItemState;
   readonly reason: string | null;
@@ -117,8 +119,8 @@ export async function filteredItems(ledger: Ledger, batchId: number, f: ItemFilt
     q
       .select([
         'id', 'line', 'identifier', 'key', 'key_type as keyType', 'amount_cents as amountCents', 'description', 'sheet_name as sheetName',
-        'recipient_name as recipientName', 'sheet_document as document', 'status', 'reason', 'attempt', 'receipt_path as receiptPath',
-        'updated_at as updatedAt',
+        'recipient_name as recipientName', 'sheet_document as sheetDocument', 'destination_json as destinationJson', 'status', 'reason', 'attempt',
+        'receipt_path as receiptPath', 'updated_at as updatedAt',
       ])
       .orderBy('line')
       .orderBy('id')
@@ -127,14 +129,20 @@ export async function filteredItems(ledger: Ledger, batchId: number, f: ItemFilt
   );
   return {
     total: Number(counted?.n ?? 0),
-    items: rows.map(({ sheetName, recipientName, receiptPath, ...r }) => ({
+    items: rows.map(({ sheetName, recipientName, sheetDocument, destinationJson, receiptPath, ...r }) => ({
       ...r,
       amountCents: Number(r.amountCents),
       attempt: Number(r.attempt),
       name: recipientName ?? sheetName,
+      document: sheetDocument ?? destinationDocument(destinationJson),
       hasReceipt: receiptPath !== null,
     })),
   };
+}
+
+/** The document a key lookup answered (batch-report.ts reads it the same way); null when it gave none. */
+function destinationDocument(json: string | null): string | null {
+  return json === null ? null : (JSON.parse(json) as Destination).document || null;
 }
 
 export interface DashboardCall {
@@ -170,6 +178,8 @@ export interface DashboardBill {
   readonly status: BillStatus;
   readonly settleDate: string | null;
   readonly returnReason: string | null;
+  /** The meaning of the return the ledger recorded (English), beside the provider's reason. */
+  readonly returnMeaning: string | null;
   readonly document: BillDocumentKind | null;
   readonly hasDocument: boolean;
   readonly createdAt: string;
@@ -182,7 +192,7 @@ export async function dashboardBills(ledger: Ledger, limit: number): Promise<Das
       .selectFrom('bills')
       .select([
         'id', 'kind', 'beneficiary', 'description', 'line', 'due_date as dueDate', 'amount_cents as amountCents', 'status', 'settle_date as settleDate',
-        'return_reason as returnReason', 'document_kind as document', 'receipt_path as receiptPath', 'created_at as createdAt',
+        'return_reason as returnReason', 'return_meaning as returnMeaning', 'document_kind as document', 'receipt_path as receiptPath', 'created_at as createdAt',
       ])
       .orderBy('id', 'desc')
       .limit(limit),
@@ -226,4 +236,10 @@ export async function itemReceiptPath(ledger: Ledger, itemId: number): Promise<s
 export async function billDocumentPath(ledger: Ledger, billId: number): Promise<string | undefined> {
   const row = await ledger.first(ledger.db.selectFrom('bills').select('receipt_path').where('id', '=', billId));
   return row?.receipt_path ?? undefined;
+}
+
+/** How many batches are started and not yet settled. */
+export async function startedBatchCount(ledger: Ledger): Promise<number> {
+  const row = await ledger.first(ledger.db.selectFrom('batches').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'started'));
+  return Number(row?.n ?? 0);
 }

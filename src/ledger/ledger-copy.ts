@@ -4,8 +4,8 @@ import type { Ledger } from './ledger.js';
 
 /**
  * The tables a copy moves, parents before children (items and provider calls refer to earlier rows of their own
- * table, so each is copied in id order). Claims, leases and the daemon lock are left behind: they belong to running
- * processes, and a copy is made with paybatch stopped. A test checks this list against the migrated schema.
+ * table, so each is copied in id order). Claims, leases, the daemon lock and its passes are left behind: they belong
+ * to running processes, and a copy is made with paybatch stopped. A test checks this list against the migrated schema.
  */
 export const COPIED_TABLES = [
   { table: 'imports', order: 'id' },
@@ -24,7 +24,7 @@ export const COPIED_TABLES = [
   { table: 'pix_id_claims', order: 'id' },
   { table: 'stray_batches', order: 'id' },
 ] as const;
-export const LEFT_BEHIND = ['import_claims', 'batch_claims', 'daemon_lock', 'work_leases'] as const;
+export const LEFT_BEHIND = ['import_claims', 'batch_claims', 'daemon_lock', 'work_leases', 'daemon_passes'] as const;
 
 /** Sums compared after the copy: the money of each table that holds some, by status. */
 const SUMS = [

@@ -23,6 +23,7 @@ export interface Database {
   record_differences: RecordDifferencesTable;
   pix_id_claims: PixIdClaimsTable;
   stray_batches: StrayBatchesTable;
+  daemon_passes: DaemonPassesTable;
 }
 
 export interface ImportsTable {
@@ -332,4 +333,14 @@ export interface StrayBatchesTable {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   kept_reason: ColumnType<string | null, string | null | undefined, string | null>;
   alerted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** When the daemon of each host last finished a pass (0019_daemon_passes; see daemon-pass-store.ts). */
+export interface DaemonPassesTable {
+  host: string;
+  pid: number;
+  interval_seconds: number | null;
+  started_at: string;
+  last_pass_at: string | null;
+  stopped_at: string | null;
 }

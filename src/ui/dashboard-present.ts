@@ -1,10 +1,13 @@
 import { batchName } from '../words/batch-name.js';
 import type { Locale } from '../words/locale.js';
 import { localDateTime, localDay, zoneLabel } from '../words/local-time.js';
+import { shownDocument } from '../domain/document.js';
 import { formatBRL } from '../domain/money.js';
 import { statusWord } from '../words/status-words.js';
-import { pixReasonText, statusReasonText, statusWithReasonText } from '../words/payment-reasons.js';
-import type { AlertView, ApprovalView, BatchDetail, BatchProgress, BillView, CallEntry, DashboardItem, DashboardReceipt } from '../engine/dashboard/index.js';
+import { billReturnMeaningText, pixReasonInLocale, statusReasonText, statusWithReasonText } from '../words/payment-reasons.js';
+import type {
+  AlertView, ApprovalView, BatchDetail, BatchProgress, BillView, CallEntry, DaemonStatus, DashboardItem, DashboardReceipt,
+} from '../engine/dashboard/index.js';
 
 /**
  * What the dashboard's API answers: each value raw (centavos, ISO instants, English status words: stable for
@@ -15,6 +18,14 @@ export function presenter(locale: Locale) {
   const time = (iso: string | null) => (iso === null ? null : localDateTime(new Date(iso), locale));
   const day = (ymd: string | null) => (ymd === null ? null : localDay(ymd, locale));
   const word = (status: string) => statusWord(status, locale);
+  /** A Pix rejection's or return's reason in the locale, whatever language the provider wrote it in. */
+  const reason = (status: string, text: string) => pixReasonInLocale(text, locale, status === 'returned' ? 'return' : 'rejection');
+  /** An alert item's status with its reason, composed from its parts; older stored items have only the joined English text. */
+  const alertStatus = (i: AlertView['items'][number]) => {
+    if (i.state === undefined) return statusWithReasonText(i.status, locale);
+    if (i.returnMeaning !== undefined || !i.reason) return statusReasonText({ ...i, status: i.state }, locale);
+    return `${word(i.state)}: ${reason(i.state, i.reason)}`;
+  };
 
   const batch = (b: BatchProgress) => ({
     id: b.id,
@@ -48,11 +59,13 @@ export function presenter(locale: Locale) {
       ...batch(b),
       paidOverTime: b.paidOverTime.map((p) => ({ at: p.at, time: time(p.at), paidCents: p.paidCents, paid: money(p.paidCents) })),
     }),
+    /** One row of a batch: its fields as read, each beside its text. Lineage will join here as more fields. */
     item: (i: DashboardItem) => ({
       ...i,
       amount: money(i.amountCents),
+      documentText: shownDocument(i.document),
       statusText: word(i.status),
-      reasonText: i.reason === null ? null : pixReasonText(i.reason, locale, i.status === 'returned' ? 'return' : 'rejection'),
+      reasonText: i.reason === null ? null : reason(i.status, i.reason),
       updated: time(i.updatedAt),
     }),
     call: (c: CallEntry) => ({ ...c, time: time(c.at) }),
@@ -61,7 +74,7 @@ export function presenter(locale: Locale) {
       ...words,
       created: time(a.createdAt),
       acked: time(a.ackedAt),
-      items: a.items.map((i) => ({ ...i, amount: money(i.amountCents), statusText: alertStatusText(i, locale), updated: time(i.lastUpdate) })),
+      items: a.items.map((i) => ({ ...i, amount: money(i.amountCents), statusText: alertStatus(i), updated: time(i.lastUpdate) })),
     }),
     bill: (b: BillView) => ({
       ...b,
@@ -70,7 +83,14 @@ export function presenter(locale: Locale) {
       due: day(b.dueDate),
       settle: day(b.settleDate),
       returnableUntilText: day(b.returnableUntil),
+      returnReasonText: b.returnReason === null ? null : billReturnText(b.returnReason, billReturnMeaningText(b.returnReason, b.returnMeaning, locale)),
       created: time(b.createdAt),
+    }),
+    daemon: (d: DaemonStatus) => ({
+      ...d,
+      lastPass: time(d.lastPassAt),
+      lag: d.lagSeconds === null ? null : elapsed(d.lagSeconds, locale),
+      daemons: d.daemons.map((x) => ({ ...x, started: time(x.startedAt), lastPass: time(x.lastPassAt) })),
     }),
     approval: (a: ApprovalView) => ({ ...a, total: money(a.totalCents), largest: money(a.largestCents) }),
     receipt: (r: DashboardReceipt) => ({ ...r, amount: money(r.amountCents), statusText: word(r.status), paid: time(r.paidAt) }),
@@ -84,7 +104,13 @@ function percent(share: number): string {
   return `${Math.floor(share * 100)}%`;
 }
 
-/** An alert item's status with its reason, composed from its parts; older stored items have only the joined English text. */
-function alertStatusText(i: AlertView['items'][number], locale: Locale): string {
-  return i.state === undefined ? statusWithReasonText(i.status, locale) : statusReasonText({ ...i, status: i.state }, locale);
+/** A bill's return as received, with what it means when known: `23 - … → bill already paid`. */
+function billReturnText(received: string, meaning: string | null): string {
+  return meaning === null ? received : `${received} → ${meaning}`;
+}
+
+/** How long ago, in its largest whole unit, by Intl: `45 seconds`, `3 minutes`, `2 horas`, `1 dia`. */
+function elapsed(seconds: number, locale: Locale): string {
+  const [amount, unit] = seconds < 60 ? [seconds, 'second'] : seconds < 3_600 ? [seconds / 60, 'minute'] : seconds < 86_400 ? [seconds / 3_600, 'hour'] : [seconds / 86_400, 'day'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(Math.floor(amount));
 }

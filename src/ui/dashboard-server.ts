@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { ITEM_STATES, type ItemState } from '../domain/item-state.js';
 import type { Locale } from '../words/locale.js';
 import {
-  acknowledgeAlert, alertsView, approvalsView, batchCalls, batchDetail, batchesWithProgress, batchItems, billsView, receiptFile, receiptsView, type AlertView, type ApprovalGate, type Ledger,
+  acknowledgeAlert, alertsView, approvalsView, batchCalls, batchDetail, batchesWithProgress, batchItems, billsView, daemonStatus, receiptFile, receiptsView,
+  type AlertView, type ApprovalGate, type Ledger,
 } from '../engine/dashboard/index.js';
 import { UsageError } from '../errors.js';
 import { dashboardAssets, type Asset } from './dashboard-assets.js';
@@ -23,6 +24,8 @@ export interface DashboardOptions {
   readonly alertWords: (a: AlertView) => { readonly title: string; readonly summary: string; readonly nextStep: string | null };
   /** The profile's approval policy and approvers (public keys only); without it the approvals panel says so. */
   readonly approvals?: ApprovalGate | undefined;
+  /** The profile shown: the command that starts its daemon names it (`paybatch --profile carga daemon`). */
+  readonly profile?: string | undefined;
   readonly now?: () => Date;
   /** Errors of the server itself (a failed query), without request data. */
   readonly log?: (message: string) => void;
@@ -94,6 +97,13 @@ export function buildDashboardApp(o: DashboardOptions): { app: FastifyInstance; 
     return asset ? sendAsset(reply, asset) : reply.code(404).send({ error: 'not_found' });
   });
 
+  // The strip on every page: whether a daemon follows the payments, and the open alerts.
+  const startDaemon = `paybatch${o.profile === undefined || o.profile === 'default' ? '' : ` --profile ${o.profile}`} daemon`;
+  app.get('/api/status', async () => {
+    const daemon = show.daemon(await daemonStatus(o.ledger, now()));
+    const alerts = await alertsView(o.ledger, { includeAcked: false });
+    return { zone: show.zone, daemon, startDaemon, alerts: { open: alerts.length, titles: alerts.map((a) => ({ id: a.id, title: o.alertWords(a).title })) } };
+  });
   app.get('/api/batches', async () => ({ zone: show.zone, batches: (await batchesWithProgress(o.ledger)).map(show.batch) }));
   app.get<{ Params: { id: string } }>('/api/batches/:id', async (request, reply) => {
     const batch = await batchDetail(o.ledger, idOf(request.params.id), now());

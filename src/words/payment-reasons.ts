@@ -130,7 +130,15 @@ function pixReasonIn(text: string, kind: PixReason['kind']): PixReason | null {
  * returned payment (SL02 is both), else `rejection`.
  */
 export function pixReasonText(text: string, locale: Locale, kind: PixReason['kind'] = 'rejection'): string {
-  if (locale === 'en') return text;
+  return locale === 'en' ? text : pixReasonInLocale(text, locale, kind);
+}
+
+/**
+ * A provider's Pix reason in the locale whatever language the provider wrote it in (the dashboard's): a text naming
+ * a code paybatch knows reads as that code with its description in the locale ("AC06 - Receiver's account is
+ * blocked" for "AC06 - Conta do recebedor bloqueada" under English); any other text is shown as the provider wrote it.
+ */
+export function pixReasonInLocale(text: string, locale: Locale, kind: PixReason['kind'] = 'rejection'): string {
   const known = pixReasonIn(text, kind);
   if (known === null) return text;
   const words = PIX_REASON_WORDS[locale];

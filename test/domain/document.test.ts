@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sayValidation } from '../../src/words/validation.js';
 import { cnpjCheckDigits, formatCnpj } from '../../src/domain/cnpj.js';
 import { cpfCheckDigits, formatCpf } from '../../src/domain/cpf.js';
-import { maskedDocumentMatches, normalizeDocument } from '../../src/domain/document.js';
+import { maskedDocumentMatches, normalizeDocument, shownDocument } from '../../src/domain/document.js';
 
 // Sources: CPF 366.418.768-70 and CNPJ 45.723.174/0001-10 from VitorLuizC/brazilian-values test/validators.test.ts;
 // CPF 133.782.710-00 from klawdyo/validation-br src/cpf.test.ts; the alphanumeric CNPJ 12.ABC.345/01DE-35 from the
@@ -124,5 +124,31 @@ describe('document properties', () => {
       const changed = shown.slice(0, at) + by + shown.slice(at + 1);
       expect(maskedDocumentMatches(value, changed)).toBe(false);
     }));
+  });
+});
+
+describe('shownDocument', () => {
+  it.each([
+    // A CPF: the middle six digits only, whether the sheet held it normalized or with its mask.
+    ['36641876870', '***.418.768-**'],
+    ['366.418.768-70', '***.418.768-**'],
+    // As a key lookup answers it: already hidden, in either shape.
+    ['***.418.768-**', '***.418.768-**'],
+    ['***418768**', '***.418.768-**'],
+    // A CNPJ: in full, formatted; numeric or alphanumeric; what a provider hid stays hidden.
+    ['45723174000110', '45.723.174/0001-10'],
+    ['45.723.174/0001-10', '45.723.174/0001-10'],
+    ['12abc34501de35', '12.ABC.345/01DE-35'],
+    ['**.723.174/0001-**', '**.723.174/0001-**'],
+    // Neither shape: its last four characters at most.
+    ['1234567890', '***7890'],
+    ['12345', '***'],
+  ])('%j → %j', (input, shown) => {
+    expect(shownDocument(input)).toBe(shown);
+  });
+
+  it('is null without a document', () => {
+    expect(shownDocument(null)).toBeNull();
+    expect(shownDocument('  ')).toBeNull();
   });
 });

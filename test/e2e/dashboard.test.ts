@@ -92,12 +92,20 @@ describe('paybatch ui in a real browser (Debian chromium)', () => {
 
     await row.click();
     await expect.poll(() => page.locator('h1').textContent()).toContain('Lote #1');
+    // No daemon yet: the strip says the started batch's payments are not being followed, and how to start one.
+    await expect.poll(() => page.locator('#daemon-state').textContent(), { timeout: 10_000 }).toBe('Nenhum daemon rodando');
+    expect(await page.locator('#not-followed').textContent()).toBe(
+      'Os pagamentos de 1 lote iniciado não estão sendo acompanhados: nenhum daemon está rodando. Inicie um: paybatch daemon',
+    );
     const daemon = paybatch(['daemon', '--listen', `127.0.0.1:${await freePort()}`, '--interval', '1', '--until-settled', '--timeout', '50s'], { env, timeout: 60_000 });
     daemons.push(daemon);
     // The page follows the daemon's work on the ledger by itself: no reload.
     await expect.poll(() => page.locator('#settled-percent').textContent(), { timeout: 50_000, interval: 500 }).toBe('100%');
     const finished = await daemon;
     expect([0, 4]).toContain(finished.exitCode); // 4: the failures it alerted about
+    // The daemon stopped: none runs, and its last pass is told in São Paulo time.
+    await expect.poll(() => page.locator('#last-pass').textContent(), { timeout: 10_000 }).toMatch(/^última passada \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(há \d+ segundos?\)$/);
+    expect(await page.locator('#daemon-state').textContent()).toBe('Nenhum daemon rodando');
     await expect.poll(() => page.locator('.timeline path.line').count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOTS, 'batch.png'), fullPage: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'batch-top.png') });
@@ -195,6 +203,12 @@ describe('paybatch ui in a real browser (Debian chromium)', () => {
     await expect
       .poll(async () => ((await (await fetch(`${base}/api/batches`, { headers: { cookie } })).json()) as { batches: { settledPercent: string }[] }).batches[0]?.settledPercent, { timeout: 30_000, interval: 300 })
       .toBe('100%');
+    // The dashboard sees the daemon it runs in: running (by its lock or leases from its start), then with its passes.
+    type Seen = { running: boolean; late: boolean; lastPassAt: string | null; daemons: { pid: number; intervalSeconds: number | null }[] };
+    const seen = async () => ((await (await fetch(`${base}/api/status`, { headers: { cookie } })).json()) as { daemon: Seen }).daemon;
+    expect((await seen()).running).toBe(true);
+    await expect.poll(async () => (await seen()).lastPassAt, { timeout: 30_000, interval: 300 }).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await seen()).toMatchObject({ running: true, late: false, daemons: [{ pid: daemon.pid, intervalSeconds: 1 }] });
     daemon.kill('SIGTERM');
     expect((await daemon).exitCode).toBe(0);
     await expect(fetch(`${base}/api/batches`, { headers: { cookie } })).rejects.toThrow();

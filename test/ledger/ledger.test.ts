@@ -36,6 +36,7 @@ const SCHEMA: Record<string, string[]> = {
     'retry_of', 'retry_root_id', // 0010_retries
     'receipt_claimed_by', 'receipt_claim_until', // 0013_work_leases
     'record_state', // 0014_record_state
+    'paid_at', // 0020_paid_at
   ],
   provider_calls: ['id', 'phase', 'intent_id', 'operation', 'subject', 'detail_json', 'outcome', 'created_at'],
   // 0002_daemon
@@ -76,11 +77,13 @@ const SCHEMA: Record<string, string[]> = {
   pix_id_claims: ['id', 'item_id', 'pix_id', 'end_to_end_id', 'event_id', 'claimed_at'],
   // 0017_fencing
   stray_batches: ['id', 'batch_id', 'remote_id', 'found_at', 'deleted_at', 'kept_reason', 'alerted_at'],
+  // 0019_daemon_passes
+  daemon_passes: ['host', 'pid', 'interval_seconds', 'started_at', 'last_pass_at', 'stopped_at'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_provider_record', '0016_maker_signatures', '0017_fencing'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_provider_record', '0016_maker_signatures', '0017_fencing', '0019_daemon_passes', '0020_paid_at'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { buildDashboardApp, startDashboard } from '../../src/ui/dashboard-server.js';
 import { usePostgresDatabases } from '../helpers/postgres.js';
 import { useTempDir } from '../helpers/temp-dir.js';
+import { AT, PLANTED_SECRETS, seedDashboardLedger } from './dashboard-fixture.js';
 
 const tempDir = useTempDir();
 const postgresDatabase = usePostgresDatabases();
@@ -22,68 +22,13 @@ const TOKEN = 'the-token-printed-at-start-0123456789abcdef';
 const HOST = '127.0.0.1:8788';
 const ORIGIN = `http://${HOST}`;
 const COOKIE_NAME = 'paybatch-ui-8788';
-/** Secrets that must never reach a page, planted where a careless read model would pick them up. */
-const PLANTED_SECRETS = ['Bearer sk_live_planted_value', 'client-secret-planted-value'];
-const AT = '2026-11-23T15:04:00.000Z'; // 12:04 in São Paulo
 
 type Backend = 'sqlite' | 'postgres';
 
-/**
- * A ledger with one started batch of four items (lines 2–5: two paid, one failed, one processing), a receipt file
- * for line 2, an open alert, a paid bill with its document, and the batch's provider calls.
- */
 async function ledgerWithBatch(dir: string, backend: Backend = 'sqlite'): Promise<{ ledger: Ledger; receipt: string; billDocument: string }> {
   const ledger = await openLedger(backend === 'sqlite' ? join(dir, 'ledger.db') : await postgresDatabase());
   opened.push(ledger);
-  const receipt = join(dir, 'receipt-ana.pdf');
-  writeFileSync(receipt, '%PDF-1.4 receipt of Ana\n%%EOF\n');
-  const billDocument = join(dir, 'bill-1.pdf');
-  writeFileSync(billDocument, '%PDF-1.4 bill receipt\n%%EOF\n');
-  await ledger.run(ledger.db.insertInto('imports').values({ id: 1, file_hash: 'h', file_name: 'folha.csv', row_count: 4, item_count: 4, rejected_count: 0, created_at: AT }));
-  await ledger.run(
-    ledger.db.insertInto('batches').values({
-      id: 1, import_id: 1, kind: 'sheet', name: 'Folha de novembro', remote_name: 'Folha de novembro [pb:1]', remote_id: 'remote-1', status: 'started',
-      item_count: 4, total_cents: 123_456 + 5_000 + 99_999 + 10, created_at: AT, updated_at: AT, started_at: AT,
-    }),
-  );
-  const item = (id: number, o: { name: string; key: string; document: string | null; cents: number; status: 'paid' | 'failed' | 'processing'; receipt?: string; paidAt?: string }) =>
-    ledger.run(
-      ledger.db.insertInto('items').values({
-        id, batch_id: 1, line: id + 1, identifier: `00000000-0000-4000-8000-00000000000${id}`, key: o.key, key_type: 'email', amount_cents: o.cents,
-        description: `row ${id}`, sheet_name: o.name, sheet_document: o.document, status: o.status, receipt_path: o.receipt ?? null,
-        created_at: AT, updated_at: AT, status_changed_at: o.paidAt ?? AT, alerted_at: null,
-      }),
-    );
-  await item(1, { name: 'Ana Souza', key: 'ana@exemplo.com.br', document: '529.982.247-25', cents: 123_456, status: 'paid', receipt, paidAt: '2026-11-23T15:05:00.000Z' });
-  await item(2, { name: 'Bruno Lima', key: 'bruno@exemplo.com.br', document: null, cents: 5_000, status: 'failed' });
-  await item(3, { name: 'Carla Dias', key: 'carla@exemplo.com.br', document: '111.444.777-35', cents: 99_999, status: 'processing' });
-  await item(4, { name: 'Dora_100%', key: 'dora@exemplo.com.br', document: null, cents: 10, status: 'paid', paidAt: '2026-11-23T15:07:00.000Z' });
-  await ledger.run(
-    ledger.db.insertInto('alerts').values({
-      id: 1, kind: 'failures', fingerprint: 'f', title: 'Payments failed', summary: 'Some payments failed.', created_at: AT, last_sent_at: AT, acked_at: null,
-      items_json: JSON.stringify([{ identifier: 'x', batch: 'Folha de novembro', line: 3, key: 'bruno@exemplo.com.br', amountCents: 5_000, status: 'failed', lastUpdate: AT, recipient: 'Bruno Lima' }]),
-      channels_json: JSON.stringify([{ channel: 'webhook', ok: false, error: PLANTED_SECRETS[0] }]),
-    }),
-  );
-  await ledger.run(
-    ledger.db.insertInto('bills').values({
-      id: 1, barcode: '8'.repeat(44), line: '8'.repeat(48), kind: 'collection', description: 'Luz', beneficiary: 'Companhia de Luz', beneficiary_document: null,
-      assignor: null, due_date: '2026-11-30', amount_cents: 8_745, status: 'paid', remote_status: 'paid', transaction_id: 't1', settle_date: '2026-11-23',
-      amount_paid_cents: 8_745, result_json: null, return_reason: null, return_meaning: null, returned_at: null, receipt_path: billDocument, error: null,
-      alerted_at: null, created_at: AT, updated_at: AT, document_kind: 'payment',
-    }),
-  );
-  await ledger.run(
-    ledger.db.insertInto('provider_calls').values([
-      { id: 1, phase: 'intent', intent_id: null, operation: 'create_batch', subject: 'batch:1', outcome: null, created_at: AT,
-        detail_json: JSON.stringify({ name: 'Folha de novembro [pb:1]', authorization: PLANTED_SECRETS[0] }) },
-      { id: 2, phase: 'outcome', intent_id: 1, operation: 'create_batch', subject: 'batch:1', outcome: 'ok', created_at: AT,
-        detail_json: JSON.stringify({ remoteId: 'remote-1', created: { id: 'remote-1', auth: { clientSecret: PLANTED_SECRETS[1] } } }) },
-      { id: 3, phase: 'intent', intent_id: null, operation: 'add_items', subject: 'batch:1', outcome: null, created_at: AT,
-        detail_json: JSON.stringify({ remoteId: 'remote-1', identifiers: ['a', 'b', 'c', 'd'] }) },
-    ]),
-  );
-  return { ledger, receipt, billDocument };
+  return { ledger, ...(await seedDashboardLedger(ledger, dir)) };
 }
 
 async function dashboard(locale: 'en' | 'pt-BR' = 'en', backend: Backend = 'sqlite') {
@@ -105,7 +50,7 @@ async function signIn(app: FastifyInstance): Promise<{ cookie: string; csrf: str
 const ROUTES: [string, string][] = [
   ['GET', '/'], ['GET', '/assets/app.js'], ['GET', '/assets/style.css'], ['GET', '/api/batches'], ['GET', '/api/batches/1'],
   ['GET', '/api/batches/1/items?status=paid'], ['GET', '/api/batches/1/calls'], ['GET', '/api/alerts?all=1'], ['GET', '/api/bills'],
-  ['GET', '/api/receipts'], ['GET', '/api/approvals'], ['GET', '/receipts/item/1'], ['GET', '/receipts/bill/1'], ['GET', '/no-such-page'],
+  ['GET', '/api/receipts'], ['GET', '/api/approvals'], ['GET', '/api/status'], ['GET', '/receipts/item/1'], ['GET', '/receipts/bill/1'], ['GET', '/no-such-page'],
   ['POST', '/api/alerts/1/ack'],
 ];
 
@@ -273,6 +218,64 @@ describe.each(['sqlite', 'postgres'] as const)('paybatch ui: what the API shows 
       const res = await app.inject({ method: method as 'GET', url, headers: { host: HOST, cookie } });
       for (const secret of [...PLANTED_SECRETS, TOKEN]) expect({ url, leaks: res.body.includes(secret) }).toEqual({ url, leaks: false });
     }
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('paybatch ui: documents and reasons as statements say them (%s ledger)', (backend) => {
+  it('shows every row’s document, from the sheet or else the key lookup: a CPF masked, a CNPJ formatted in full', async () => {
+    const { app } = await dashboard('en', backend);
+    const { cookie } = await signIn(app);
+    const items = (await app.inject({ method: 'GET', url: '/api/batches/1/items', headers: { host: HOST, cookie } })).json().items;
+    expect(items.map((i: { line: number; document: string | null; documentText: string | null }) => [i.line, i.document, i.documentText])).toEqual([
+      [2, '529.982.247-25', '***.982.247-**'], // the sheet's CPF
+      [3, '***.123.456-**', '***.123.456-**'], // an e-mail key: the CPF the key lookup answered, hidden by the provider
+      [4, '111.444.777-35', '***.444.777-**'],
+      [5, '12345678000195', '12.345.678/0001-95'], // a company: its CNPJ is public
+    ]);
+  });
+
+  it('says a failure’s reason, a bill’s return and an alert item’s reason in the dashboard’s language', async () => {
+    const { app: en, ledger } = await dashboard('en', backend);
+    await ledger.run(
+      ledger.db.insertInto('bills').values({
+        id: 2, barcode: '7'.repeat(44), line: '7'.repeat(48), kind: 'bank', description: 'Aluguel', beneficiary: 'Imobiliária Sol', beneficiary_document: null,
+        assignor: null, due_date: '2026-11-20', amount_cents: 150_000, status: 'returned', remote_status: 'returned', transaction_id: 't2', settle_date: '2026-11-20',
+        amount_paid_cents: 150_000, result_json: null, return_reason: '276 - bill already received on this date', return_meaning: 'bill received within the same day',
+        returned_at: AT, receipt_path: null, error: null, alerted_at: null, created_at: AT, updated_at: AT, document_kind: null,
+      }),
+    );
+    await ledger.run(
+      ledger.db.insertInto('alerts').values({
+        id: 2, kind: 'failures', fingerprint: 'g', title: 'Payments failed', summary: 'Some payments failed.', created_at: AT, last_sent_at: AT, acked_at: null,
+        items_json: JSON.stringify([{
+          identifier: 'y', batch: 'Folha de novembro', line: 3, key: 'bruno@exemplo.com.br', amountCents: 5_000, status: 'failed: AC06 - Conta do recebedor bloqueada',
+          state: 'failed', reason: 'AC06 - Conta do recebedor bloqueada', lastUpdate: AT, recipient: 'Bruno Lima',
+        }]),
+        channels_json: '[]',
+      }),
+    );
+    const { app: pt } = buildDashboardApp({ ledger, locale: 'pt-BR', alertWords: (a) => storedAlertWords(a, 'pt-BR'), token: TOKEN, hosts: [HOST] });
+    opened.push(pt);
+    const said = async (app: FastifyInstance) => {
+      const { cookie } = await signIn(app);
+      const get = async (url: string) => (await app.inject({ method: 'GET', url, headers: { host: HOST, cookie } })).json();
+      return {
+        item: (await get('/api/batches/1/items?q=bruno')).items[0].reasonText,
+        bill: (await get('/api/bills')).bills.find((b: { id: number }) => b.id === 2).returnReasonText,
+        alert: (await get('/api/alerts')).alerts.find((a: { id: number }) => a.id === 2).items[0].statusText,
+      };
+    };
+    // The provider wrote the reason in Portuguese: in English the known code is said in English.
+    expect(await said(en)).toEqual({
+      item: "AC06 - Receiver's account is blocked",
+      bill: '276 - bill already received on this date → bill received within the same day',
+      alert: "failed: AC06 - Receiver's account is blocked",
+    });
+    expect(await said(pt)).toEqual({
+      item: 'AC06 - Conta transacional do usuário recebedor encontra-se bloqueada',
+      bill: '276 - bill already received on this date → boleto já recebido no mesmo dia',
+      alert: 'falhou: AC06 - Conta transacional do usuário recebedor encontra-se bloqueada',
+    });
   });
 });
 

@@ -58,11 +58,13 @@ export async function startUi(ctx: Context, opts: UiOptions) {
   const { storedAlertWords } = await import('../../alerts/alert.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
+  const profile = await ctx.profile();
   const running = await startDashboard({
     ledger,
     locale,
     alertWords: (a) => storedAlertWords(a, locale),
-    approvals: approvalGate(await ctx.profile(), explainApprovalRefusal(locale)),
+    approvals: approvalGate(profile, explainApprovalRefusal(locale)),
+    profile: profile.name,
     host: opts.listen.host,
     port: opts.listen.port,
     allowRemote: opts.allowRemote,

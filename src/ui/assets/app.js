@@ -10,6 +10,7 @@ const csrf = document.querySelector('meta[name="csrf-token"]').content;
 const main = document.getElementById('main');
 const live = document.getElementById('live');
 const nav = document.getElementById('nav');
+const strip = document.getElementById('status');
 let current = null;
 let timer = null;
 
@@ -24,9 +25,10 @@ async function api(path, init = {}) {
 
 const post = (path) => api(path, { method: 'POST', headers: { 'x-csrf-token': csrf } });
 
+/** A table in a box of its own that scrolls sideways on a narrow screen, so that the page itself never does. */
 function table(head, rows, empty) {
   if (!rows.length) return h('p', { class: 'muted' }, empty);
-  return h('table', {}, h('thead', {}, h('tr', {}, head.map((x) => h('th', {}, x)))), h('tbody', {}, rows));
+  return h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, head.map((x) => h('th', {}, x)))), h('tbody', {}, rows)));
 }
 
 const money = (text) => h('td', { class: 'num' }, text);
@@ -98,12 +100,10 @@ function batchView(id) {
       select.dataset.counts = JSON.stringify(b.byStatus.map((x) => x.count));
       fill(select, h('option', { value: '' }, t.allStatuses), b.byStatus.map((x) => h('option', { value: x.status, selected: filter.status === x.status }, `${x.statusText} (${x.count})`)));
     }
-    const rows = page.items.map((i) => h('tr', { 'data-item': i.id },
-      h('td', { class: 'num' }, i.line ?? ''), h('td', {}, i.name ?? ''), h('td', { class: 'mono' }, i.key), h('td', { class: 'mono' }, i.document ?? ''),
-      money(i.amount), h('td', {}, status(i.status, i.statusText)), h('td', { class: 'small' }, i.reasonText ?? i.reason ?? ''),
-      h('td', {}, i.hasReceipt ? h('button', { class: 'open-receipt', onclick: () => view.open(`/receipts/item/${i.id}`, `${i.name ?? i.key} · ${i.amount}`) }, t.open) : '')));
+    const columns = itemColumns(view);
+    const rows = page.items.map((i) => h('tr', { 'data-item': i.id }, columns.map((c) => c.cell(i))));
     const to = Math.min(filter.offset + PAGE, page.total);
-    fill(items, table([t.line, t.name, t.key, t.document, t.amount, t.status, t.reason, t.receipt], rows, t.noItems),
+    fill(items, table(columns.map((c) => c.head), rows, t.noItems),
       page.total > PAGE ? h('div', { class: 'pager' },
         h('button', { disabled: filter.offset === 0, onclick: () => { filter.offset = Math.max(0, filter.offset - PAGE); refresh(); } }, t.previous),
         h('span', {}, t.ofTotal(filter.offset + 1, to, page.total)),
@@ -113,6 +113,20 @@ function batchView(id) {
       h('td', { class: 'small mono' }, c.facts.join(' · ')))), t.noCalls));
   };
   return refresh;
+}
+
+/** The columns of a batch's items, each a heading and how a row (an item of the API) fills its cell. */
+function itemColumns(view) {
+  return [
+    { head: t.line, cell: (i) => h('td', { class: 'num' }, i.line ?? '') },
+    { head: t.name, cell: (i) => h('td', {}, i.name ?? '') },
+    { head: t.key, cell: (i) => h('td', { class: 'mono' }, i.key) },
+    { head: t.document, cell: (i) => h('td', { class: 'mono doc' }, i.documentText ?? '') },
+    { head: t.amount, cell: (i) => money(i.amount) },
+    { head: t.status, cell: (i) => h('td', {}, status(i.status, i.statusText)) },
+    { head: t.reason, cell: (i) => h('td', { class: 'small' }, i.reasonText ?? '') },
+    { head: t.receipt, cell: (i) => h('td', {}, i.hasReceipt ? h('button', { class: 'open-receipt', onclick: () => view.open(`/receipts/item/${i.id}`, `${i.name ?? i.key} · ${i.amount}`) }, t.open) : '') },
+  ];
 }
 
 function card(label, value, note) {
@@ -144,9 +158,9 @@ function billsView() {
   fill(main, h('h1', {}, t.bills), list, view.el);
   return async () => {
     const { bills } = await api('/api/bills');
-    fill(list, table(['#', t.beneficiary, t.due, t.amount, t.status, t.settleDate, t.returnableUntil, t.document], bills.map((b) => h('tr', {},
+    fill(list, table(['#', t.beneficiary, t.due, t.amount, t.status, t.reason, t.settleDate, t.returnableUntil, t.document], bills.map((b) => h('tr', { 'data-bill': b.id },
       h('td', {}, `#${b.id}`), h('td', {}, b.beneficiary ?? b.description ?? ''), h('td', {}, b.due ?? ''), money(b.amount),
-      h('td', {}, status(b.status, b.statusText)), h('td', {}, b.settle ?? ''), h('td', {}, b.returnableUntilText ?? ''),
+      h('td', {}, status(b.status, b.statusText)), h('td', { class: 'small' }, b.returnReasonText ?? ''), h('td', {}, b.settle ?? ''), h('td', {}, b.returnableUntilText ?? ''),
       h('td', {}, b.hasDocument ? h('button', { onclick: () => view.open(`/receipts/bill/${b.id}`, `#${b.id} · ${b.amount}`) }, t.open) : ''))), t.noBills));
   };
 }
@@ -188,6 +202,19 @@ const ROUTES = [
   [/^#\/approvals$/, approvalsView, 'approvals'],
 ];
 
+/** The strip under the menu: whether a daemon follows the payments (and how to start one), and the open alerts. */
+function drawStatus({ daemon: d, startDaemon, alerts }) {
+  const pass = d.lastPass === null ? t.noPass : (d.lastPassOnce ? t.lastPassOnce : t.lastPass)(d.lastPass, d.lag);
+  const titles = alerts.titles.slice(0, 3).map((a) => a.title);
+  fill(strip,
+    h('span', { id: 'daemon-state', class: `state ${d.running ? (d.late ? 'late' : 'on') : 'off'}` }, d.running ? t.daemonRunning(d.daemons.length) : t.daemonStopped),
+    h('span', { id: 'last-pass', class: 'muted' }, pass),
+    d.running && d.late ? h('span', { class: 'late-note' }, t.late) : null,
+    h('span', { id: 'open-alerts' }, h('a', { href: '#/alerts' }, t.openAlerts(alerts.open)),
+      titles.length ? h('span', { class: 'muted' }, `: ${titles.join(' · ')}${alerts.open > titles.length ? ` · ${t.more(alerts.open - titles.length)}` : ''}`) : null),
+    !d.running && d.startedBatches > 0 ? h('p', { id: 'not-followed', class: 'warn' }, `${t.notFollowed(d.startedBatches)} `, h('code', {}, startDaemon)) : null);
+}
+
 let openAlerts = null;
 function drawNav(active) {
   fill(nav, ['batches', 'alerts', 'bills', 'receipts', 'approvals'].map((name) =>
@@ -199,7 +226,9 @@ async function tick() {
   clearTimeout(timer);
   try {
     await current.refresh();
-    openAlerts = (await api('/api/alerts')).alerts.length;
+    const now = await api('/api/status');
+    drawStatus(now);
+    openAlerts = now.alerts.open;
     drawNav(current.name);
     live.className = 'live';
     live.textContent = t.updated(new Date().toLocaleTimeString(lang, { timeZone: 'America/Sao_Paulo' }));

@@ -1,4 +1,9 @@
 // The page's own words in each language; status words, amounts and dates come formatted from the server.
+export const lang = document.documentElement.lang === 'pt-BR' ? 'pt-BR' : 'en';
+const plural = new Intl.PluralRules(lang);
+/** The form of `forms` (`{ one, other }`) for `n`, by the language's plural rules. */
+const counted = (n, forms) => forms[plural.select(n)] ?? forms.other;
+
 const WORDS = {
   en: {
     batches: 'Batches', alerts: 'Alerts', bills: 'Bills', receipts: 'Receipts', approvals: 'Approvals',
@@ -18,6 +23,11 @@ const WORDS = {
     signatures: (valid, required) => `Approvals: ${valid} of ${required}`, waitingFor: 'waiting for', madeBy: 'made by',
     updated: (at) => `live · updated ${at}`, offline: 'offline: retrying…', signedOut: 'Signed out: open the address printed by paybatch ui again.',
     zone: (z) => `Times in ${z}.`, receiptOf: (what) => `Receipt: ${what}`, settledShare: 'settled',
+    daemonRunning: (n) => (n > 1 ? `${n} daemons running` : 'Daemon running'), daemonStopped: 'No daemon running',
+    lastPass: (at, lag) => `last pass ${at} (${lag} ago)`, lastPassOnce: (at, lag) => `last pass ${at} (${lag} ago, by daemon --once)`,
+    noPass: 'no pass recorded yet', late: 'no pass for longer than usual: a pass may be stuck (see the daemon’s log)',
+    openAlerts: (n) => (n === 0 ? 'no open alert' : `${n} ${counted(n, { one: 'open alert', other: 'open alerts' })}`),
+    notFollowed: (n) => `The payments of ${n} started ${counted(n, { one: 'batch are', other: 'batches are' })} not being followed: no daemon is running. Start one:`,
   },
   'pt-BR': {
     batches: 'Lotes', alerts: 'Alertas', bills: 'Boletos', receipts: 'Comprovantes', approvals: 'Aprovações',
@@ -37,8 +47,12 @@ const WORDS = {
     signatures: (valid, required) => `Aprovações: ${valid} de ${required}`, waitingFor: 'aguardando', madeBy: 'feito por',
     updated: (at) => `ao vivo · atualizado às ${at}`, offline: 'sem conexão: tentando de novo…', signedOut: 'Sessão encerrada: abra de novo o endereço mostrado por paybatch ui.',
     zone: (z) => `Horários: ${z}.`, receiptOf: (what) => `Comprovante: ${what}`, settledShare: 'concluído',
+    daemonRunning: (n) => (n > 1 ? `${n} daemons rodando` : 'Daemon rodando'), daemonStopped: 'Nenhum daemon rodando',
+    lastPass: (at, lag) => `última passada ${at} (há ${lag})`, lastPassOnce: (at, lag) => `última passada ${at} (há ${lag}, por daemon --once)`,
+    noPass: 'nenhuma passada registrada', late: 'sem passada há mais tempo que o normal: uma passada pode estar travada (veja o log do daemon)',
+    openAlerts: (n) => (n === 0 ? 'nenhum alerta aberto' : `${n} ${counted(n, { one: 'alerta aberto', other: 'alertas abertos' })}`),
+    notFollowed: (n) => `Os pagamentos de ${n} ${counted(n, { one: 'lote iniciado não estão', other: 'lotes iniciados não estão' })} sendo acompanhados: nenhum daemon está rodando. Inicie um:`,
   },
 };
 
-export const lang = document.documentElement.lang === 'pt-BR' ? 'pt-BR' : 'en';
 export const t = WORDS[lang];

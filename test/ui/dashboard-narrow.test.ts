@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { storedAlertWords } from '../../src/alerts/alert.js';
+import { openLedger } from '../../src/ledger/open-ledger.js';
+import { startDashboard } from '../../src/ui/dashboard-server.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+import { seedDashboardLedger } from './dashboard-fixture.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const WIDTH = 400;
+const tempDir = useTempDir();
+const opened: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const x of opened.splice(0).reverse()) await x.close();
+});
+
+/** Each page of the menu, and what shows it has drawn its data. */
+const PAGES: [string, string][] = [
+  ['#/', 'tr[data-batch="1"]'],
+  ['#/batches/1', '#items tbody tr[data-item="4"]'],
+  ['#/alerts', 'article[data-alert="1"]'],
+  ['#/bills', 'tr[data-bill="1"]'],
+  ['#/receipts', 'main tbody tr'],
+  ['#/approvals', 'main .empty-panel'],
+];
+
+/** How wide the page's content is (run in the page: the tests are typed without the DOM). */
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.scrollingElement.scrollWidth');
+}
+
+describe('the dashboard on a phone (Chromium, 400 px wide)', () => {
+  it('never scrolls sideways, keeps every menu item visible and working, and shows the status strip and the documents', async () => {
+    const dir = tempDir();
+    const ledger = await openLedger(join(dir, 'ledger.db'));
+    opened.push(ledger);
+    await seedDashboardLedger(ledger, dir);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const running = await startDashboard({ ledger, locale: 'pt-BR', alertWords: (a) => storedAlertWords(a, 'pt-BR'), profile: 'folha-pagamento', host: '127.0.0.1', port: 0, allowRemote: false });
+    opened.push(running);
+    // Fails, not skips, when chromium cannot start: the dashboard is tested in a browser or not at all.
+    const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, timeout: 30_000 });
+    opened.push(browser);
+    const page = await browser.newPage({ viewport: { width: WIDTH, height: 800 } });
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(running.url);
+
+    for (const [hash, drawn] of PAGES) {
+      await page.goto(`http://${running.listen}/${hash}`);
+      await page.locator(drawn).first().waitFor();
+      await page.locator('#daemon-state').waitFor();
+      expect({ hash, scrollWidth: await overflow(page) }).toEqual({ hash, scrollWidth: expect.toSatisfy((w: number) => w <= WIDTH) });
+      await page.screenshot({ path: join(SCREENSHOTS, `narrow-${hash.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'batches'}.png`), fullPage: true });
+    }
+
+    // Every menu item is on screen, whole, and takes to its page.
+    const items = page.locator('nav a');
+    expect(await items.count()).toBe(5);
+    for (const [i, hash] of ['#/', '#/alerts', '#/bills', '#/receipts', '#/approvals'].entries()) {
+      const item = items.nth(i);
+      expect(await item.isVisible()).toBe(true);
+      const box = (await item.boundingBox())!;
+      expect({ hash, left: box.x >= 0, right: box.x + box.width <= WIDTH }).toEqual({ hash, left: true, right: true });
+      await item.click();
+      await page.waitForFunction(`location.hash === ${JSON.stringify(hash)}`);
+      await page.locator(`nav a.active[href="${hash}"]`).waitFor();
+    }
+
+    // The strip: no daemon, a started batch, so the payments are not being followed; how to start one for this profile.
+    expect(await page.locator('#daemon-state').textContent()).toBe('Nenhum daemon rodando');
+    expect(await page.locator('#last-pass').textContent()).toBe('nenhuma passada registrada');
+    expect(await page.locator('#open-alerts').textContent()).toBe('1 alerta aberto: 1 pagamento Pix falhou');
+    expect(await page.locator('#not-followed').textContent()).toBe(
+      'Os pagamentos de 1 lote iniciado não estão sendo acompanhados: nenhum daemon está rodando. Inicie um: paybatch --profile folha-pagamento daemon',
+    );
+
+    // Every row's document, masked and formatted as statements show them.
+    await page.goto(`http://${running.listen}/#/batches/1`);
+    await page.locator('#items tbody tr[data-item="4"]').waitFor();
+    expect(await page.locator('#items tbody td.doc').allTextContents()).toEqual(['***.982.247-**', '***.123.456-**', '***.444.777-**', '12.345.678/0001-95']);
+    expect(await overflow(page)).toBeLessThanOrEqual(WIDTH);
+    expect(errors).toEqual([]);
+  }, 90_000);
+});
