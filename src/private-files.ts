@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, fchmodSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { processAlive } from './ledger/process-claim.js';
@@ -35,7 +35,7 @@ export function createPrivateFile(path: string): void {
  * then a rename (atomic on one file system). Missing folders are created 0700. The calls are synchronous: five
  * round trips through the thread pool per file cost more than the writes (10,000 receipts: ~5 s of waiting).
  */
-export async function writePrivateFile(path: string, data: string | Uint8Array): Promise<void> {
+export async function writePrivateFile(path: string, data: string | Uint8Array, o: { replace?: boolean } = {}): Promise<void> {
   makePrivateDir(dirname(path));
   const tmp = `${path}.${HOST}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(tmp, 'wx', PRIVATE_FILE_MODE);
@@ -46,7 +46,11 @@ export async function writePrivateFile(path: string, data: string | Uint8Array):
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, path);
+    // `replace: false`: a link, not a rename, so that a file already at `path` fails the write (EEXIST) and is kept.
+    if (o.replace === false) {
+      linkSync(tmp, path);
+      rmSync(tmp);
+    } else renameSync(tmp, path);
   } catch (e) {
     rmSync(tmp, { force: true });
     throw e;

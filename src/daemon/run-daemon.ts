@@ -73,9 +73,18 @@ export interface DaemonResult {
   readonly timedOut: boolean;
 }
 
-/** True when a pass leaves nothing more to do for the payments in the ledger. */
+/**
+ * True when a pass leaves nothing more to do for the payments in the ledger, down to the batches' own statuses: a
+ * batch whose items all settled is held settled only once the next pass reads it, so that pass is made first. A
+ * paid payment inside its return watch is paid, and bills (whose outcome the daemon does not follow) never keep it.
+ */
 export function nothingLeft(p: PassResult): boolean {
-  return p.pending === 0 && p.unsent === 0 && p.missingReceipts === 0 && p.reprocessed === 0 && p.errors.length === 0;
+  return p.pending === 0 && p.unsent === 0 && p.unsettledBatches === 0 && p.missingReceipts === 0 && p.reprocessed === 0 && p.errors.length === 0;
+}
+
+/** Payments whose outcome nobody knows after a pass: a bill or a Pix call whose answer was lost, not yet resolved. */
+export function outcomesUnknown(p: PassResult): boolean {
+  return p.unknownBills > 0 || p.unknownPixCalls > 0;
 }
 
 /** The pass changed something: an item moved, a batch was sent, a return paid again, or a receipt saved. */
@@ -195,6 +204,9 @@ function logPass(log: (e: LogEntry) => void, p: PassResult): void {
     reprocessed: p.reprocessed,
     receipts: p.receipts.saved.length,
     missingReceipts: p.missingReceipts,
+    unsettledBatches: p.unsettledBatches,
+    unknownBills: p.unknownBills,
+    unknownPixCalls: p.unknownPixCalls,
     stale: p.attention.stale,
     alerts: p.attention.alerts.length,
     openAlerts: p.openAlerts,

@@ -22,6 +22,16 @@ export interface NewBill {
   readonly dueDate: string | null;
   readonly amountCents: number;
   readonly forced: boolean;
+  /** What the provider's details said the payment is made of; absent: not known. */
+  readonly charges?: BillCharges;
+}
+
+/** A bill's original amount, the discount taken off and the interest and fine added, in centavos (null: not given). */
+export interface BillCharges {
+  readonly originalCents: number | null;
+  readonly discountCents: number | null;
+  readonly interestCents: number | null;
+  readonly fineCents: number | null;
 }
 
 /** Rows of the same bill (by barcode) whose status blocks another payment, oldest first. */
@@ -49,6 +59,10 @@ export async function insertBillIntent(ledger: Ledger, bill: NewBill, now: Date)
       amount_cents: bill.amountCents,
       status: 'intent',
       forced: bill.forced ? 1 : 0,
+      original_cents: bill.charges?.originalCents ?? null,
+      discount_cents: bill.charges?.discountCents ?? null,
+      interest_cents: bill.charges?.interestCents ?? null,
+      fine_cents: bill.charges?.fineCents ?? null,
       created_at: at,
       updated_at: at,
     })

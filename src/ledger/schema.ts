@@ -267,6 +267,11 @@ export interface BillsTable {
   payer_document: ColumnType<string | null, string | null | undefined, string | null>;
   bill_amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
   provider_timestamp: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's details when it was paid (0018_bill_charges), centavos; null when they left the field out. */
+  original_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  discount_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  interest_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  fine_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A bill's documents: the scheduling receipt, the payment receipt, the return notice. */

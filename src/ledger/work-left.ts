@@ -1,5 +1,5 @@
-import type { Compilable, ExpressionBuilder } from 'kysely';
-import type { Ledger } from './ledger.js';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Ledger, LedgerQuery } from './ledger.js';
 import type { Database } from './schema.js';
 
 /** What the daemon still has to do for the payments in the ledger, counted after a pass. */
@@ -11,6 +11,18 @@ export interface WorkLeft {
   /** Paid items whose receipt is not on disk yet, leaving out those reported as having no Pix id to fetch it by. */
   readonly missingReceipts: number;
   readonly openAlerts: number;
+  /**
+   * Batches the ledger still holds started: their items may all be settled, but the batch is settled only by the
+   * next read of its item pages (`batch list` says started until then).
+   */
+  readonly unsettledBatches: number;
+  /** Bills whose payment's answer was lost (status `unknown`, or `intent` left by a run that died): paid or not, nobody knows. */
+  readonly unknownBills: number;
+  /**
+   * Batches not started whose last call of a kind (create, add items, start) has no known answer — lost, or never
+   * written (a run that died) — and was not made again since: the provider may have applied it.
+   */
+  readonly unknownPixCalls: number;
 }
 
 /** An item in flight, or settled by an event's word alone: the provider's item pages have yet to show it so. */
@@ -22,7 +34,7 @@ export const awaitingRecord = (eb: ExpressionBuilder<Database, 'items'>) =>
 
 export async function workLeft(ledger: Ledger): Promise<WorkLeft> {
   const { db } = ledger;
-  const count = async (q: Compilable<{ n: number }>) => Number((await ledger.first(q))?.n ?? 0);
+  const count = async (q: LedgerQuery<{ n: number }>) => Number((await ledger.first(q))?.n ?? 0);
   return {
     pending: await count(
       db
@@ -47,5 +59,13 @@ export async function workLeft(ledger: Ledger): Promise<WorkLeft> {
         .where('receipt_unavailable_at', 'is', null),
     ),
     openAlerts: await count(db.selectFrom('alerts').select((eb) => eb.fn.countAll<number>().as('n')).where('acked_at', 'is', null)),
+    unsettledBatches: await count(db.selectFrom('batches').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'started')),
+    unknownBills: await count(db.selectFrom('bills').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['unknown', 'intent'])),
+    // A batch the ledger holds started (or settled) had every call before its start answered; only earlier ones can be in doubt.
+    unknownPixCalls: await count(sql<{ n: number }>`
+      SELECT COUNT(DISTINCT b.id) AS n FROM batches b JOIN provider_calls i ON i.subject = 'batch:' || b.id
+      WHERE b.status IN ('draft', 'created', 'submitted') AND i.phase = 'intent' AND i.operation IN ('create_batch', 'add_items', 'start_batch')
+        AND NOT EXISTS (SELECT 1 FROM provider_calls later WHERE later.subject = i.subject AND later.operation = i.operation AND later.phase = 'intent' AND later.id > i.id)
+        AND NOT EXISTS (SELECT 1 FROM provider_calls o WHERE o.subject = i.subject AND o.intent_id = i.id AND o.outcome IN ('ok', 'error'))`),
   };
 }

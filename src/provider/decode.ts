@@ -183,6 +183,21 @@ function billAmount(o: Obj, key: string, unit: PixAmountUnit | null): number | n
   return wireAmountToCents(v, unit ?? 'reais', key, 'billAmountUnit');
 }
 
+/**
+ * Where a bill's fine is given: SPEC.md's details have none; a provider's bill query that does names it `fine_amount`
+ * (beside `discount_amount`, `interest_amount`), and the spellings of the other fields' families are read too.
+ */
+const FINE_FIELDS = ['fine', 'fineAmount', 'fine_amount', 'fineValue', 'multa'];
+
+/** The first of these fields that holds a bill amount, in centavos; null when none does. */
+function firstBillAmount(o: Obj, keys: readonly string[], unit: PixAmountUnit | null): number | null {
+  for (const key of keys) {
+    const cents = billAmount(o, key, unit);
+    if (cents !== null) return cents;
+  }
+  return null;
+}
+
 function bool(o: Obj, key: string, where: string): boolean {
   const v = o[key];
   if (v === undefined || v === null) return false;
@@ -203,6 +218,7 @@ export function decodeBillDetails(v: unknown, unit: PixAmountUnit | null): BillD
     canChangeAmount: bool(o, 'canChangeAmount', ''),
     amountCents: billAmount(o, 'amount', unit),
     interestCents: billAmount(o, 'interest', unit),
+    fineCents: firstBillAmount(o, FINE_FIELDS, unit),
     originalAmountCents: billAmount(o, 'originalAmount', unit),
     typefulLine: optString(o, 'typefulLine', ''),
     beneficiaryDocument: optString(o, 'beneficiaryDocument', ''),

@@ -74,6 +74,8 @@ export interface BillDetails {
   canChangeAmount: boolean;
   amountCents: number | null;
   interestCents: number | null;
+  /** A fine for paying late; null when the provider gives none (SPEC.md's details have no such field). */
+  fineCents: number | null;
   originalAmountCents: number | null;
   typefulLine: string;
   beneficiaryDocument: string;

@@ -21,6 +21,14 @@ export interface BillReceiptFacts {
   readonly amountCents: number;
   /** The bill's own amount, when the provider gives one. */
   readonly billAmountCents: number | null;
+  /**
+   * What the payment was made of, from the provider's details when it was paid (null each: not given): the bill's
+   * original amount, the discount taken off, the interest and the fine added.
+   */
+  readonly originalCents: number | null;
+  readonly discountCents: number | null;
+  readonly interestCents: number | null;
+  readonly fineCents: number | null;
   readonly payer: string | null;
   readonly payerDocument: string | null;
   readonly beneficiary: string | null;
@@ -55,6 +63,10 @@ const WORDS = {
     state: { scheduling: (day: string) => `Agendado para ${day}`, payment: () => 'Pago', return: () => 'Devolvido pelo beneficiário' },
     amount: { scheduling: 'Valor agendado', payment: 'Valor pago', return: 'Valor pago' },
     billAmount: 'Valor do documento',
+    original: 'Valor original',
+    discount: 'Desconto',
+    interest: 'Juros',
+    fine: 'Multa',
     payer: 'Pagador',
     beneficiary: 'Beneficiário',
     assignor: 'Cedente',
@@ -80,6 +92,10 @@ const WORDS = {
     state: { scheduling: (day: string) => `Scheduled for ${day}`, payment: () => 'Paid', return: () => 'Returned by the beneficiary' },
     amount: { scheduling: 'Amount scheduled', payment: 'Amount paid', return: 'Amount paid' },
     billAmount: 'Amount of the bill',
+    original: 'Original amount',
+    discount: 'Discount',
+    interest: 'Interest',
+    fine: 'Fine',
     payer: 'Payer',
     beneficiary: 'Beneficiary',
     assignor: 'Assignor',
@@ -99,20 +115,46 @@ const WORDS = {
   },
 } as const;
 
+/** Where the amounts column ends, from the left margin, and how wide it is (points). */
+const AMOUNT_COLUMN_RIGHT = 300;
+const AMOUNT_COLUMN_WIDTH = 120;
+
+/** A calendar day as the document's language writes it (`YYYY-MM-DD` in the ledger), or "-". */
+const receiptDay = (ymd: string | null, locale: Locale): string => (ymd && /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? localDay(ymd, locale) : dash(ymd));
+
 const dash = (text: string | null | undefined): string => (text === null || text === undefined || text === '' ? '-' : text);
 
-/** The label/value rows of a bill document, in order, in its locale; times are São Paulo's, labelled. */
+/**
+ * The amounts of a bill document, label and amount, in the order they add up: the original amount, less the
+ * discount, plus interest and fine, then what was paid (or scheduled). A charge the provider did not give is "-". A
+ * bill paid before paybatch kept its charges shows what was paid, and the bill's own amount when it differs.
+ */
+function billAmountRows(f: BillReceiptFacts): [string, string][] {
+  const w = WORDS[f.locale];
+  const paid: [string, string] = [w.amount[f.kind], formatBRL(f.amountCents)];
+  const charges = [f.originalCents, f.discountCents, f.interestCents, f.fineCents];
+  if (charges.every((c) => c === null)) {
+    return [paid, ...(f.billAmountCents !== null && f.billAmountCents !== f.amountCents ? [[w.billAmount, formatBRL(f.billAmountCents)] as [string, string]] : [])];
+  }
+  const signed = (sign: '-' | '+', cents: number | null) => (cents === null ? '-' : `${sign} ${formatBRL(cents)}`);
+  return [
+    [w.original, f.originalCents === null ? '-' : formatBRL(f.originalCents)],
+    [w.discount, signed('-', f.discountCents)],
+    [w.interest, signed('+', f.interestCents)],
+    [w.fine, signed('+', f.fineCents)],
+    paid,
+  ];
+}
+
+/** The label/value rows of a bill document after its amounts, in order, in its locale; times are São Paulo's, labelled. */
 function billReceiptRows(f: BillReceiptFacts): [string, string][] {
   const w = WORDS[f.locale];
-  const day = (ymd: string | null) => (ymd && /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? localDay(ymd, f.locale) : dash(ymd));
+  const day = (ymd: string | null) => receiptDay(ymd, f.locale);
   const time = (at: Date) => `${localDateTime(at, f.locale)} (${zoneLabel(f.locale)})`;
   const providerTime = f.providerTime === null || f.providerTime === '' ? null : /^\d+$/.test(f.providerTime) ? time(new Date(Number(f.providerTime) * 1000)) : f.providerTime;
   const party = (name: string | null, document: string | null) => [name, document].filter((t) => t !== null && t !== '').join(' - ') || '-';
   const row = (label: string, value: string): [string, string] => [label, value];
   return [
-    row(w.status, w.state[f.kind](day(f.settleDate))),
-    row(w.amount[f.kind], formatBRL(f.amountCents)),
-    ...(f.billAmountCents !== null && f.billAmountCents !== f.amountCents ? [row(w.billAmount, formatBRL(f.billAmountCents))] : []),
     row(w.payer, party(f.payer, f.payerDocument)),
     row(w.beneficiary, party(f.beneficiary, f.beneficiaryDocument)),
     row(w.assignor, dash(f.assignor)),
@@ -147,6 +189,17 @@ export async function renderBillReceipt(f: BillReceiptFacts): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(18).text(title);
   if (f.sandbox) doc.font('Helvetica').fontSize(10).fillColor('#b00').text(w.sandbox);
   doc.font('Helvetica').fontSize(9).fillColor('#555').text(w.rendered).fillColor('black').moveDown();
+  doc.font('Helvetica-Bold').fontSize(11).text(w.status);
+  doc.font('Helvetica').fontSize(11).text(w.state[f.kind](receiptDay(f.settleDate, f.locale))).moveDown(0.5);
+  // Amounts in a column of their own, right-aligned, so that they are read (and added up) digit under digit.
+  const left = doc.page.margins.left;
+  for (const [label, value] of billAmountRows(f)) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(11).text(label, left, y, { width: AMOUNT_COLUMN_RIGHT - AMOUNT_COLUMN_WIDTH });
+    doc.font('Helvetica').fontSize(11).text(value, left, y, { width: AMOUNT_COLUMN_RIGHT, align: 'right' });
+    doc.moveDown(0.5);
+  }
+  doc.moveDown(0.5);
   for (const [label, value] of billReceiptRows(f)) {
     doc.font('Helvetica-Bold').fontSize(11).text(label);
     doc.font('Helvetica').fontSize(11).text(value).moveDown(0.5);

@@ -57,6 +57,18 @@ describe('paybatch boleto pay (in-process)', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ok', counts: { paid: 2 }, bills: [{ fileLine: 2 }, { fileLine: 3, amountPaidCents: 2500 }] });
   });
 
+  it('boleto list --json shows what each payment was made of: original amount, discount, interest, fine', async () => {
+    const { run } = await setUp(MONDAY_10H);
+    // R$ 159,90 due five days ago: the sandbox charges 2% plus 1% a month pro rata, R$ 3,46, and gives no fine.
+    const late = bankLine({ dueDate: '2025-03-05', amountCents: 15_990 });
+    const paid = await run(['boleto', 'pay', late, '--yes', '--json']);
+    expect(paid.code, paid.stderr).toBe(0);
+    const listed = await run(['boleto', 'list', '--json']);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ status: 'paid', amountPaidCents: 16_336, originalCents: 15_990, discountCents: 0, interestCents: 346, fineCents: null }),
+    ]);
+  });
+
   it('pays nothing when the answer is no', async () => {
     const { run } = await setUp(MONDAY_10H);
     const r = await run(['boleto', 'pay', bankLine()], { answer: false });

@@ -50,6 +50,7 @@ export function detailsFor(line: string, amountCents: number, over: Partial<Bill
     canChangeAmount: false,
     amountCents,
     interestCents: 0,
+    fineCents: null,
     originalAmountCents: amountCents,
     typefulLine: line,
     beneficiaryDocument: '12.345.678/0001-95',

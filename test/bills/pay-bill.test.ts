@@ -111,6 +111,19 @@ describe('payBills: one bill', () => {
     for (const s of ['Bill payment receipt', 'R$ 159,90', 'Empresa Pagadora Ltda', '12.345.678/0001-95', 'aluguel março', '2025-03-20']) expect(text).toContain(s);
   });
 
+  it("keeps what the payment was made of, from the details it was decided on, and the receipt shows it", async () => {
+    // A late R$ 459,90 bill: R$ 9,20 fine and R$ 1,38 interest, no discount: R$ 470,48 to pay.
+    const late = bankLine({ amountCents: 45_990 });
+    const provider = new FakeProvider((code) => detailsFor(code, 47_048, { originalAmountCents: 45_990, discountCents: 0, interestCents: 138, fineCents: 920 }));
+    const { pay } = await setUp(provider);
+    const o = (await pay([{ code: late }])).outcomes[0]!;
+    expect(provider.calls.at(-1)).toEqual({ op: 'pay', code: late, amountCents: 47_048 });
+    expect(o.row).toMatchObject({ status: 'paid', amount_paid_cents: 47_048, original_cents: 45_990, discount_cents: 0, interest_cents: 138, fine_cents: 920 });
+    const lines = pdfText(readFileSync(o.receiptPath!)).split('\n');
+    const after = (label: string) => lines[lines.indexOf(label) + 1];
+    expect([after('Original amount'), after('Discount'), after('Interest'), after('Fine'), after('Amount paid')]).toEqual(['R$ 459,90', '- R$ 0,00', '+ R$ 1,38', '+ R$ 9,20', 'R$ 470,48']);
+  });
+
   it('never reaches the provider with an invalid code', async () => {
     const provider = fixedProvider();
     const { pay } = await setUp(provider);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paybatch, userEnv } from '../helpers/e2e.js';
 import { writeSheet } from '../helpers/sheets.js';
@@ -63,9 +63,12 @@ describe('re-paying what failed, and the report (end to end, embedded sandbox)',
     expect(report.exitCode, report.stderr).toBe(0);
     const doc = JSON.parse(report.stdout);
     const paid = before.filter((i) => i.status === 'paid');
-    expect(doc).toMatchObject({ file: join(dir, 'reports', 'batch-1-report.zip'), payments: 12, receipts: paid.length });
+    // Named by the profile and the batch ("folha <day it was imported>"), so no other profile's report replaces it.
+    expect(doc).toMatchObject({ payments: 12, receipts: paid.length });
+    expect(dirname(doc.file)).toBe(join(dir, 'reports'));
+    expect(basename(doc.file)).toMatch(/^default-batch-1-folha-\d{4}-\d{2}-\d{2}-report\.zip$/);
     const listing = execFileSync('unzip', ['-l', doc.file], { encoding: 'utf8' });
-    expect(listing).toContain('batch-1-report.pdf');
+    expect(listing).toMatch(/default-batch-1-folha-\d{4}-\d{2}-\d{2}-report\.pdf/);
     expect(listing.match(/receipts\/\S+\.pdf/g)).toHaveLength(paid.length);
 
     const listed = JSON.parse((await paybatch(['receipts', 'list', '1', '--json'], { env })).stdout) as { item: number; path: string; line: number }[];
@@ -84,7 +87,9 @@ describe('re-paying what failed, and the report (end to end, embedded sandbox)',
     expect(ptAgain.stdout).toContain('O lote #1 não tem mais linhas a pagar de novo; a última repetição é o lote #2');
     const ptReport = await paybatch(['report', '1', '--out', join(dir, 'reports')], { env: pt });
     expect(ptReport.exitCode, ptReport.stderr).toBe(0);
-    expect(readFileSync(join(dir, 'reports', 'batch-1-report.csv'), 'utf8').split('\r\n')[0]).toBe(
+    const csvReport = readdirSync(join(dir, 'reports')).find((f) => f.endsWith('-report.csv'))!;
+    expect(ptReport.stdout).toContain(join(dir, 'reports', csvReport));
+    expect(readFileSync(join(dir, 'reports', csvReport), 'utf8').split('\r\n')[0]).toBe(
       '\uFEFFLinha;Nome;Documento;Chave Pix;Valor;Situação;Motivo;Criado em (horário de São Paulo);Concluído em (horário de São Paulo);Identificador (E2E);Comprovante',
     );
     const check = await paybatch(['ledger', 'check', '--json'], { env });

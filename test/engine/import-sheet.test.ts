@@ -114,4 +114,33 @@ describe('importing a sheet: prepare, then commit', () => {
     expect((await commitImport(deps, again.plan)).outcome).toBe('already-imported');
     expect(batches).toHaveLength(1);
   });
+
+  it('counts rejected rows, not problems: a row with two problems is one row, as in the rejected file and the ledger', async () => {
+    // Lines 3 and 5 have two problems each (a key that is no e-mail and an amount that is no number); line 4 has
+    // one (an amount that is no number), line 6 a key the provider does not know: 4 rows rejected, 6 problems.
+    const { file, ledger, deps } = await setUp(
+      'chave;tipo_chave;valor;descricao\n' +
+        'ana@exemplo.com;email;10,00;a\n' +
+        'sem-arroba;email;dez;b\n' +
+        'bia@exemplo.com;email;vinte;c\n' +
+        'outro-sem-arroba;email;xx;d\n' +
+        'unknown@exemplo.com;email;20,00;e\n' +
+        'caio@exemplo.com;email;5,00;f\n',
+    );
+    const dry = await prepareImport(deps, { ...options, file, dryRun: true });
+    if (dry.kind !== 'done') throw new Error('expected a finished dry run');
+    expect(dry.result.summary!.rejected).toHaveLength(6);
+    expect(dry.result.summary!.rejectedRows).toBe(4);
+    expect(dry.result.summary!.totals.count).toBe(2);
+
+    const prepared = await prepareImport(deps, { ...options, file });
+    if (prepared.kind !== 'plan') throw new Error('expected a plan');
+    expect(prepared.plan.summary!.rejectedRows).toBe(4);
+    const result = await commitImport(deps, prepared.plan);
+    const lines = readFileSync(result.rejectedFile!, 'utf8').split('\r\n').filter((l) => l !== '');
+    // The header, then one line per rejected row.
+    expect(lines).toHaveLength(1 + 4);
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(['sem-arroba', 'bia@exemplo.com', 'outro-sem-arroba', 'unknown@exemplo.com']);
+    expect(sqliteOf(ledger).prepare('SELECT rejected_count AS n FROM imports').get()).toEqual({ n: 4 });
+  });
 });

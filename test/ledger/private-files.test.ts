@@ -53,7 +53,7 @@ describe('private files', () => {
     expect(mode(join(receipts, 'Folha-marco'))).toBe(0o700);
     expect(mode(pix)).toBe(0o600);
     const bill = await writeBillReceipt(receipts, {
-      kind: 'payment', locale: 'en', sandbox: false, amountCents: 1000, billAmountCents: 1000, payer: 'P', payerDocument: '1', beneficiary: 'B',
+      kind: 'payment', locale: 'en', sandbox: false, amountCents: 1000, billAmountCents: 1000, originalCents: null, discountCents: null, interestCents: null, fineCents: null, payer: 'P', payerDocument: '1', beneficiary: 'B',
       beneficiaryDocument: '2', assignor: 'A', line: '0'.repeat(47), barcode: '0'.repeat(44), dueDate: '2026-11-20', settleDate: '2026-11-20',
       sentAt: new Date('2026-11-20T12:00:00Z'), providerTime: '1', transactionId: 't1', description: null, billId: 1, forced: false,
       returnReason: null, returnMeaning: null, returnedAt: null,

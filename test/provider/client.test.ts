@@ -281,6 +281,18 @@ describe('bill details', () => {
   });
 
   it.each([
+    ['no fine field (SPEC.md)', {}, null],
+    ['fine', { fine: 9.2 }, 920],
+    ['fine_amount (a bill query beside discount_amount and interest_amount)', { fine_amount: 9.2 }, 920],
+    ['fineValue', { fineValue: '9.20' }, 920],
+    ['multa', { multa: 0 }, 0],
+  ])('reads the fine from %s', async (_label, extra, fineCents) => {
+    const { client } = await setup((_q, res) => json(res, 200, { ...DETAILS, originalAmount: 114.25, amount: 123.45, interest: 0, discount: 0, ...extra }));
+    const d = await client.boletoDetails(LINE);
+    expect([d.originalAmountCents, d.discountCents, d.interestCents, d.fineCents]).toEqual([11425, 0, 0, fineCents]);
+  });
+
+  it.each([
     ['ISO date-time', '2026-12-03T00:00:00', '2026-12-03'],
     ['DD/MM/YYYY', '03/12/2026', '2026-12-03'],
     ['Unix seconds', '1796266800', '2026-12-03'],

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -39,8 +39,8 @@ describe('paybatch report', () => {
   it('CSV in English: one line per payment with São Paulo times, then totals by status; private file', async () => {
     const dir = tempDir();
     const { ledger, receipt } = await reportLedger(dir);
-    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('csv', 'en'), dir: join(dir, 'out'), zip: false, now });
-    expect(r.file).toBe(join(dir, 'out', 'batch-1-report.csv'));
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('csv', 'en'), dir: join(dir, 'out'), zip: false, now, profile: 'default' });
+    expect(r.file).toBe(join(dir, 'out', 'default-batch-1-folha-report.csv'));
     expect(statSync(r.file).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'out')).mode & 0o777).toBe(0o700);
     const text = readFileSync(r.file, 'utf8');
@@ -64,7 +64,7 @@ describe('paybatch report', () => {
   it('XLSX: amounts are numbers in a currency format, dates are dates (São Paulo wall clock), totals on a sheet of their own', async () => {
     const dir = tempDir();
     const { ledger } = await reportLedger(dir);
-    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('xlsx', 'pt-BR'), dir, zip: false, now });
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('xlsx', 'pt-BR'), dir, zip: false, now, profile: 'default' });
     expect(statSync(r.file).mode & 0o777).toBe(0o600);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(r.file);
@@ -87,7 +87,7 @@ describe('paybatch report', () => {
   it('PDF in pt-BR: a consolidated statement with Portuguese labels, DD/MM/AAAA dates and the totals', async () => {
     const dir = tempDir();
     const { ledger } = await reportLedger(dir);
-    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('pdf', 'pt-BR'), dir, zip: false, now });
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('pdf', 'pt-BR'), dir, zip: false, now, profile: 'default' });
     const text = pdfText(readFileSync(r.file));
     for (const expected of ['Extrato consolidado', 'Lote #1 "Folha" · Id no provedor remote-1', 'Gerado em 23/11/2026 12:30 (horário de São Paulo)', 'Totais por situação', 'falhou', 'R$ 10,02', 'Total', 'R$ 30,06', 'Concluído em', '20/11/2026', 'Ana Souza', 'em processamento', 'E123']) {
       expect(text).toContain(expected);
@@ -141,7 +141,7 @@ describe('paybatch report', () => {
   it('PDF: a long batch flows onto more pages, every payment on one of them', async () => {
     const dir = tempDir();
     const { ledger } = await ledgerWithStartedBatch(dir, 120, t0);
-    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('pdf', 'en'), dir, zip: false, now });
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('pdf', 'en'), dir, zip: false, now, profile: 'default' });
     const pdf = readFileSync(r.file);
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)!.length).toBeGreaterThanOrEqual(4);
     const text = pdfText(pdf);
@@ -153,16 +153,54 @@ describe('paybatch report', () => {
   it('--zip bundles the report with every receipt of the batch', async () => {
     const dir = tempDir();
     const { ledger } = await reportLedger(dir);
-    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('csv', 'en'), dir, zip: true, now });
-    expect(r.file).toBe(join(dir, 'batch-1-report.zip'));
+    const r = await writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('csv', 'en'), dir, zip: true, now, profile: 'default' });
+    expect(r.file).toBe(join(dir, 'default-batch-1-folha-report.zip'));
     expect(r.receipts).toBe(1);
     expect(statSync(r.file).mode & 0o777).toBe(0o600);
     const listing = execFileSync('unzip', ['-l', r.file], { encoding: 'utf8' });
-    expect(listing).toContain('batch-1-report.csv');
+    expect(listing).toContain('default-batch-1-folha-report.csv');
     expect(listing).toContain('receipts/2-Ana-Souza-E123.pdf');
     expect(execFileSync('unzip', ['-p', r.file, 'receipts/2-Ana-Souza-E123.pdf'], { encoding: 'latin1' })).toBe('%PDF-1.4 receipt of line 2 %%EOF');
     // Inside the bundle, the report names each receipt by its place in the zip.
-    expect(execFileSync('unzip', ['-p', r.file, 'batch-1-report.csv'], { encoding: 'utf8' })).toContain(',E123,receipts/2-Ana-Souza-E123.pdf');
+    expect(execFileSync('unzip', ['-p', r.file, 'default-batch-1-folha-report.csv'], { encoding: 'utf8' })).toContain(',E123,receipts/2-Ana-Souza-E123.pdf');
+  });
+});
+
+describe('report file names', () => {
+  it('carry the profile and the batch name: two profiles with the same local batch id write two files to one folder', async () => {
+    const out = join(tempDir(), 'rep');
+    const carga = await ledgerWithStartedBatch(tempDir(), 2, t0);
+    const real = await ledgerWithStartedBatch(tempDir(), 1, t0);
+    sqliteOf(carga.ledger).prepare("UPDATE batches SET name = 'Folha Novembro/2026 — ação'").run();
+    const first = await writeBatchReport(carga.ledger, { batchId: 1, renderer: reportRenderer('csv', 'en'), dir: out, zip: false, now, profile: 'carga' });
+    const second = await writeBatchReport(real.ledger, { batchId: 1, renderer: reportRenderer('csv', 'en'), dir: out, zip: false, now, profile: 'Empresa Real' });
+    expect(first.file).toBe(join(out, 'carga-batch-1-folha-novembro-2026-acao-report.csv'));
+    expect(second.file).toBe(join(out, 'empresa-real-batch-1-folha-report.csv'));
+    expect(readFileSync(first.file, 'utf8')).toContain('p2@example.com');
+    expect(readFileSync(second.file, 'utf8')).not.toContain('p2@example.com');
+  });
+
+  it('never replace a file: the same report twice is two files, the first unchanged; --force replaces it', async () => {
+    const dir = tempDir();
+    const { ledger } = await reportLedger(dir);
+    const out = join(dir, 'rep');
+    const report = (o: { force?: boolean } = {}) => writeBatchReport(ledger, { batchId: 1, renderer: reportRenderer('csv', 'en'), dir: out, zip: false, now, profile: 'carga', ...o });
+    const first = await report();
+    const before = readFileSync(first.file, 'utf8');
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'paid' WHERE id = 3").run();
+    const second = await report();
+    expect(first.file).toBe(join(out, 'carga-batch-1-folha-report.csv'));
+    expect(second.file).toBe(join(out, 'carga-batch-1-folha-report-2.csv'));
+    expect(readFileSync(first.file, 'utf8')).toBe(before);
+    expect(readFileSync(second.file, 'utf8')).toContain('p3@example.com,10.03,paid');
+    expect((await report()).file).toBe(join(out, 'carga-batch-1-folha-report-3.csv'));
+    expect(statSync(second.file).mode & 0o777).toBe(0o600);
+
+    const forced = await report({ force: true });
+    expect(forced.file).toBe(first.file);
+    expect(readFileSync(first.file, 'utf8')).toContain('p3@example.com,10.03,paid');
+    // No temporary file is left behind by the writes that found their name taken.
+    expect(readdirSync(out).sort()).toEqual(['carga-batch-1-folha-report-2.csv', 'carga-batch-1-folha-report-3.csv', 'carga-batch-1-folha-report.csv']);
   });
 });
 

@@ -71,7 +71,7 @@ export function parseDaemonOptions(raw: RawInput): DaemonCommandOptions {
 }
 
 export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions): Promise<number> {
-  const { runDaemon } = await import('../../daemon/run-daemon.js');
+  const { runDaemon, outcomesUnknown } = await import('../../daemon/run-daemon.js');
   const { daemonDeps } = await import('../daemon-deps.js');
   const { daemonLogger } = await import('../daemon-logger.js');
   const { randomBytes } = await import('node:crypto');
@@ -133,7 +133,8 @@ export async function runDaemonCommand(ctx: Context, opts: DaemonCommandOptions)
     const p = result.last;
     ctx.out.result({ passes: result.passes, timedOut: result.timedOut, last: p }, () => undefined);
     if (!p) return ExitCode.ok;
-    const attention = p.openAlerts > 0 || p.errors.length > 0 || result.timedOut;
+    // A payment whose outcome is unknown is not done, whatever else settled: a script must not take it as paid.
+    const attention = p.openAlerts > 0 || p.errors.length > 0 || result.timedOut || outcomesUnknown(p);
     return opts.once || opts.untilSettled ? (attention ? ExitCode.attention : ExitCode.ok) : ExitCode.ok;
   } finally {
     process.off('SIGINT', stop);

@@ -117,6 +117,8 @@ function renderDemo(out: Output, doc: DemoSummary, o: { ledgerFile: string; form
   const s = out.style;
   const w = o.words;
   out.print(s.bold(w.title));
+  // Receipts are counted against the paid payments; those of payments returned afterwards stand on their own line.
+  const otherReceipts: [string, number][] = doc.otherReceipts > 0 ? [[w.otherReceipts, doc.otherReceipts]] : [];
   out.print(
     out.table(
       ['', ''],
@@ -127,7 +129,8 @@ function renderDemo(out: Output, doc: DemoSummary, o: { ledgerFile: string; form
         [w.failed, doc.failed],
         [w.returnedFinal, doc.returnedFinal],
         [w.open, doc.open],
-        [w.receipts, w.receiptsIn(doc.receipts, doc.receiptsDir)],
+        [w.receipts, w.receiptsIn(doc.paidReceipts, doc.paid, doc.receiptsDir)],
+        ...otherReceipts,
         [w.alerts, `${doc.alerts} (paybatch --ledger ${o.ledgerFile} alerts list)`],
       ],
     ),

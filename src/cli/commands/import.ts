@@ -239,7 +239,7 @@ function renderImport(out: Output, result: ImportResult, { words, formatBRL, sta
       if (notYetStarted(b.status) && !scheduled.has(b.id)) out.print(`${result.batches.length > 1 ? '  ' : ''}${words.startIt(b.id)}`);
     }
   } else out.print(words.alreadyImported);
-  if (result.rejectedFile) out.print(words.rejectedFile(result.rejectedFile));
+  if (result.rejectedFile) out.print(words.rejectedFile(result.rejectedFile, result.summary?.rejectedRows ?? 0));
 }
 
 /** The sheet's totals and problems, on stderr, before the confirmation (and after a dry run). */
@@ -256,7 +256,7 @@ function showSummary(out: Output, s: ImportSummary, { words, formatBRL, keyType 
     [label.asSent, words.asSent(s.amountUnit === null ? null : `"amount": ${wireItemAmount(s.totals.largestCents, s.amountUnit)} (${s.amountUnit})`)],
     ...s.totals.byKeyType.map((t): [string, string] => [`  ${keyType(t.keyType)}`, `${t.count} · ${formatBRL(t.sumCents)}`]),
   ];
-  if (s.rejected.length) rows.push([label.rejected, s.rejected.length]);
+  if (s.rejectedRows) rows.push([label.rejected, s.rejectedRows]);
   if (s.ignoredColumns.length) rows.push([label.ignored, words.ignoredColumns(s.ignoredColumns)]);
   out.info(out.table(['', ''], rows));
   for (const w of s.nameWarnings) out.warn(out.problem({ file: s.file, line: w.line, field: words.field('name'), reason: words.nameWarning(w.sheetName, w.providerName) }));

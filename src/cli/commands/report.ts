@@ -15,6 +15,8 @@ export interface ReportOptions {
   /** Folder to write to; absent: the current one. */
   readonly out?: string;
   readonly zip: boolean;
+  /** Replace a report of the same name instead of writing the next free name. */
+  readonly force: boolean;
 }
 
 const FORMATS: readonly ReportFormat[] = ['csv', 'xlsx', 'pdf'];
@@ -28,6 +30,7 @@ export const registerReport: RegisterCommands = (program, runner, locale) => {
     .option('--format <format>', h.format, 'csv')
     .option('--out <dir>', h.out)
     .option('--zip', h.zip, false)
+    .option('--force', h.force, false)
     .addHelpText('after', h.examples)
     .action(runner.action(parseReportOptions, runReport));
 };
@@ -39,6 +42,7 @@ export function parseReportOptions(raw: RawInput): ReportOptions {
     format: optionalChoice(raw, 'format', FORMATS) ?? 'csv',
     ...(out === undefined ? {} : { out }),
     zip: flag(raw, 'zip'),
+    force: flag(raw, 'force'),
   };
 }
 
@@ -52,7 +56,8 @@ export async function runReport(ctx: Context, opts: ReportOptions): Promise<void
   const words = retryReportMessages[locale];
   const batch = await findBatch(ledger, opts.ref);
   if (!batch) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
-  const r = await writeBatchReport(ledger, { batchId: batch.id, renderer: reportRenderer(opts.format, locale), dir: opts.out ?? process.cwd(), zip: opts.zip, now: ctx.now() });
+  const profile = (await ctx.profile()).name;
+  const r = await writeBatchReport(ledger, { batchId: batch.id, renderer: reportRenderer(opts.format, locale), dir: opts.out ?? process.cwd(), zip: opts.zip, now: ctx.now(), profile, force: opts.force });
   for (const m of r.missingReceipts) ctx.out.warn(words.missingReceipt(m, batch.id));
   ctx.out.result(
     {

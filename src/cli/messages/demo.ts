@@ -13,7 +13,10 @@ export interface DemoMessages {
   readonly returnedFinal: string;
   readonly open: string;
   readonly receipts: string;
-  receiptsIn(count: number, dir: string): string;
+  /** The receipts of the paid payments: all of them, or how many of the paid are in so far. */
+  receiptsIn(count: number, paid: number, dir: string): string;
+  /** Receipts of payments returned after they were paid, on their own line so the paid ones add up. */
+  readonly otherReceipts: string;
   readonly alerts: string;
   readonly timedOut: string;
 }
@@ -29,8 +32,9 @@ export const demoMessages: Readonly<Record<Locale, DemoMessages>> = {
     failed: 'failed at the provider',
     returnedFinal: 'returned for good',
     open: 'still open',
-    receipts: 'receipts saved',
-    receiptsIn: (count, dir) => `${count} in ${dir}`,
+    receipts: 'receipts of the paid',
+    receiptsIn: (count, paid, dir) => `${count === paid ? count : `${count} of ${paid}`} in ${dir}`,
+    otherReceipts: '  plus receipts of payments returned afterwards',
     alerts: 'alerts for support',
     timedOut: 'the demo stopped at its time limit with payments still open',
   },
@@ -44,8 +48,9 @@ export const demoMessages: Readonly<Record<Locale, DemoMessages>> = {
     failed: 'falharam no provedor',
     returnedFinal: 'devolvidos em definitivo',
     open: 'ainda em aberto',
-    receipts: 'comprovantes salvos',
-    receiptsIn: (count, dir) => `${count} em ${dir}`,
+    receipts: 'comprovantes dos pagos',
+    receiptsIn: (count, paid, dir) => `${count === paid ? count : `${count} de ${paid}`} em ${dir}`,
+    otherReceipts: '  mais comprovantes de pagamentos devolvidos depois',
     alerts: 'alertas para o suporte',
     timedOut: 'a demonstração parou no limite de tempo com pagamentos ainda em aberto',
   },

@@ -32,7 +32,8 @@ export interface ImportMessages {
   batchLine(o: { id: number; name: string; remoteId: string | null; items: number; total: string; status: string }): string;
   startIt(id: number): string;
   readonly alreadyImported: string;
-  rejectedFile(file: string): string;
+  /** The rejected-rows file written, with as many rows as it holds. */
+  rejectedFile(file: string, rows: number): string;
 }
 
 export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
@@ -54,7 +55,7 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
     batchLine: (o) => `batch #${o.id} "${o.name}" (${o.remoteId ?? 'not yet at the provider'}), ${counted('en', o.items, { one: 'item', other: 'items' })}, ${o.total}, ${o.status}.`,
     startIt: (id) => `Start it with: paybatch batch start ${id}`,
     alreadyImported: 'This sheet was already imported.',
-    rejectedFile: (file) => `Rejected rows written to ${file}`,
+    rejectedFile: (file, rows) => `${counted('en', rows, { one: 'rejected row', other: 'rejected rows' })} written to ${file}`,
   },
   'pt-BR': {
     resuming: (importId, ids, startedAt) =>
@@ -74,6 +75,6 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
     batchLine: (o) => `lote #${o.id} "${o.name}" (${o.remoteId ?? 'ainda não enviado ao provedor'}), ${counted('pt-BR', o.items, { one: 'item', other: 'itens' })}, ${o.total}, ${o.status}.`,
     startIt: (id) => `Inicie-o com: paybatch batch start ${id}`,
     alreadyImported: 'Esta planilha já foi importada.',
-    rejectedFile: (file) => `Linhas rejeitadas gravadas em ${file}`,
+    rejectedFile: (file, rows) => `${counted('pt-BR', rows, { one: 'linha rejeitada gravada', other: 'linhas rejeitadas gravadas' })} em ${file}`,
   },
 };

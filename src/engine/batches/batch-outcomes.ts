@@ -1,5 +1,5 @@
 /** How the payments of a batch ended, counted (what `paybatch demo` sums up once its batch has settled). */
-import { itemOutcomes, savedReceiptCount } from '../../ledger/item-outcomes.js';
+import { itemOutcomes } from '../../ledger/item-outcomes.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
 
 export interface BatchOutcomes {
@@ -14,8 +14,12 @@ export interface BatchOutcomes {
   readonly returnedFinal: number;
   /** Neither paid, failed nor returned yet. */
   readonly open: number;
-  /** Items of the whole ledger with a saved receipt. */
+  /** Receipts saved for the batch's payments, every attempt counted (paidReceipts + otherReceipts). */
   readonly receipts: number;
+  /** Receipts of the payments that ended paid (their last attempt's): equal to `paid` once every receipt is in. */
+  readonly paidReceipts: number;
+  /** Receipts of attempts that did not end paid: payments returned after they were paid (a reprocessed one, or one returned for good). */
+  readonly otherReceipts: number;
 }
 
 /** Each payment first added to batch `batchId` counted by where its last attempt ended. */
@@ -23,6 +27,8 @@ export async function batchOutcomes(ledger: Ledger, batchId: number): Promise<Ba
   const outcomes = await itemOutcomes(ledger, batchId);
   const count = (f: (r: (typeof outcomes)[number]) => boolean) => outcomes.filter(f).length;
   const paid = outcomes.filter((r) => r.outcome === 'paid');
+  const receipts = outcomes.reduce((s, r) => s + r.receipts, 0);
+  const paidReceipts = count((r) => r.outcome === 'paid' && r.receiptSaved);
   return {
     rows: outcomes.length,
     paid: paid.length,
@@ -31,6 +37,8 @@ export async function batchOutcomes(ledger: Ledger, batchId: number): Promise<Ba
     failed: count((r) => r.outcome === 'failed'),
     returnedFinal: count((r) => r.outcome === 'returned'),
     open: count((r) => !['paid', 'failed', 'returned'].includes(r.outcome)),
-    receipts: await savedReceiptCount(ledger),
+    receipts,
+    paidReceipts,
+    otherReceipts: receipts - paidReceipts,
   };
 }

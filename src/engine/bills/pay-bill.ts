@@ -232,6 +232,8 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
         dueDate: details.dueDate || decoded.dueDate,
         amountCents: bill.amountCents,
         forced: force && blocking !== undefined,
+        // Kept from the details the payment was decided on: what the receipt and the statement show it made of.
+        charges: { originalCents: details.originalAmountCents, discountCents: details.discountCents, interestCents: details.interestCents, fineCents: details.fineCents },
       },
       startedAt,
     );

@@ -59,7 +59,10 @@ export interface ImportSummary {
   /** Named columns of the sheet that paybatch does not read, so that a misspelt one is seen before anything is paid. */
   readonly ignoredColumns: readonly IgnoredColumn[];
   readonly totals: Totals;
+  /** Every problem of the rejected rows: a row may have several. */
   readonly rejected: readonly ImportProblem[];
+  /** The rows rejected (distinct lines), as many as the rejected-rows file holds. */
+  readonly rejectedRows: number;
   readonly nameWarnings: readonly NameWarning[];
   readonly duplicates: readonly Duplicate[];
   readonly start: boolean;
@@ -194,6 +197,11 @@ export async function abandonImport(plan: ImportPlan): Promise<void> {
   await plan.work.session.close();
 }
 
+/** The sheet lines these problems are on: a row with two problems is one rejected row. */
+function linesOf(problems: readonly { readonly line: number }[]): Set<number> {
+  return new Set(problems.map((p) => p.line));
+}
+
 /** The sheet's rows on these lines, read again from the file (which must still have the bytes of `sha256`). */
 async function rowsOnLines(file: string, sheet: string | undefined, sha256: string, lines: ReadonlySet<number>): Promise<SheetRow[]> {
   let rows: SheetRow[] = [];
@@ -232,6 +240,7 @@ async function prepareResume(deps: ImportDeps, o: ImportOptions, existing: Impor
     ignoredColumns: [],
     totals: totalsOf(items.map((it) => ({ keyType: it.key_type, amountCents: it.amount_cents }))),
     rejected: [],
+    rejectedRows: 0,
     nameWarnings: [],
     duplicates: [],
     start: true,
@@ -267,7 +276,7 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
   const plan = await planStaged(staging, { file: o.file, sheetHash, since });
   const rejected: (ImportProblem & { readonly line: number })[] = [...read.problems, ...plan.lookupProblems].sort((a, b) => a.line - b.line);
   if (plan.lookupProblems.length && !o.skipInvalid) {
-    throw new ImportRefusedError({ code: 'rows_ruled_out', file: o.file, rows: plan.lookupProblems.length, rejectedFile }, plan.lookupProblems);
+    throw new ImportRefusedError({ code: 'rows_ruled_out', file: o.file, rows: linesOf(plan.lookupProblems).size, rejectedFile }, plan.lookupProblems);
   }
   if (plan.totals.count === 0) throw new ImportRefusedError({ code: 'no_row_payable', file: o.file }, rejected);
   if (plan.totals.sumCents > deps.settings.maxBatchTotal) {
@@ -283,6 +292,7 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
     ignoredColumns: read.head.ignoredColumns,
     totals: plan.totals,
     rejected,
+    rejectedRows: linesOf(rejected).size,
     nameWarnings: plan.nameWarnings,
     duplicates: plan.duplicates,
     start: o.start,
@@ -300,8 +310,7 @@ async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: nu
   if (!staging) throw new Error('the import plan was committed or abandoned already');
   let writtenRejects: string | null = null;
   if (work.rejected.length) {
-    const lines = new Set(work.rejected.map((p) => p.line));
-    const rows = await rowsOnLines(work.file, work.sheet, work.sheetHash, lines);
+    const rows = await rowsOnLines(work.file, work.sheet, work.sheetHash, linesOf(work.rejected));
     const say = work.sayProblem ?? ((p: ImportProblem): InputProblem => ({ ...p, reason: p.reason.code }));
     const byLine = new Map<number, InputProblem[]>();
     for (const p of work.rejected) byLine.set(p.line, [...(byLine.get(p.line) ?? []), say(p)]);
@@ -319,7 +328,7 @@ async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: nu
     // Iterable again, not a one-shot generator: on PostgreSQL a transaction that loses a conflict to another host is
     // run again, and its items must be read again from the start.
     items: { [Symbol.iterator]: () => staging.acceptedItems() },
-    rejectedCount: work.rejected.length,
+    rejectedCount: work.summary.rejectedRows,
     now: now(),
     partSize: deps.settings.maxBatchItems,
     importedBy: deps.maker?.signer.fingerprint ?? null,

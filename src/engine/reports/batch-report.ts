@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { Destination } from '../../domain/destination.js';
 import { isSettled } from '../../domain/item-state.js';
 import { batchProgress, getBatch } from '../../ledger/batch-repository.js';
 import { itemsOfBatch, type ItemRow } from '../../ledger/item-repository.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
-import { writePrivateFile } from '../../private-files.js';
 import type { BatchReport, ReportLine, StatusTotal } from '../../reports/batch-report.js';
 import { zipBundle, type BundleEntry } from '../../reports/bundle-zip.js';
+import { fileNamePart, writeFreeFile } from '../../reports/output-file.js';
 import type { ReportRenderer } from '../../reports/report-renderer.js';
 
 export type { ReportFormat } from '../../reports/report-renderer.js';
@@ -18,6 +18,10 @@ export interface ReportOptions {
   readonly renderer: ReportRenderer;
   /** Folder the file is written to (created 0700 when missing). */
   readonly dir: string;
+  /** The profile the ledger is of: local ids repeat across profiles, so it names the file too. */
+  readonly profile: string;
+  /** Replace a file of the same name; otherwise an existing file is kept and the next free name taken (`…-2.pdf`). */
+  readonly force?: boolean;
   /** One zip holding the report and every receipt saved for the batch, instead of the report alone. */
   readonly zip: boolean;
   readonly now: Date;
@@ -70,11 +74,16 @@ export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promis
     count: totals.reduce((n, t) => n + t.count, 0),
     sumCents: totals.reduce((n, t) => n + t.sumCents, 0),
   };
-  const name = `batch-${batch.id}-report.${o.renderer.format}`;
+  const base = reportBaseName(o.profile, batch.id, batch.name);
+  const name = `${base}.${o.renderer.format}`;
   const data = await o.renderer.render(report);
-  const file = join(o.dir, o.zip ? `batch-${batch.id}-report.zip` : name);
-  await writePrivateFile(file, o.zip ? await zipBundle([{ name, data }, ...receipts], o.now) : data);
+  const file = await writeFreeFile(o.dir, base, o.zip ? 'zip' : o.renderer.format, o.zip ? await zipBundle([{ name, data }, ...receipts], o.now) : data, { force: o.force });
   return { file, report, receipts: receipts.length, missingReceipts };
+}
+
+/** `<profile>-batch-<id>-<name>-report`: the profile and the batch's name (file-name safe) tell reports apart. */
+function reportBaseName(profile: string, batchId: number, batchName: string): string {
+  return [fileNamePart(profile), `batch-${batchId}`, fileNamePart(batchName), 'report'].filter(Boolean).join('-');
 }
 
 function reportLine(it: ItemRow, receipt: string | null): ReportLine {

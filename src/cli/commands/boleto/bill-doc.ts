@@ -17,6 +17,11 @@ export async function loadBillDoc() {
     dueDate: b.due_date,
     amountCents: b.amount_cents,
     amountPaidCents: b.amount_paid_cents,
+    /** What the payment was made of, from the provider's details when it was paid (null: not given, or paid before paybatch kept them). */
+    originalCents: b.original_cents,
+    discountCents: b.discount_cents,
+    interestCents: b.interest_cents,
+    fineCents: b.fine_cents,
     transactionId: b.transaction_id,
     remoteStatus: b.remote_status,
     settleDate: b.settle_date,
