@@ -96,7 +96,13 @@ export type ErrorReason =
   | { readonly code: 'retry_raced'; readonly batchId: number }
   | { readonly code: 'bill_not_unknown'; readonly billId: number; readonly status: string }
   // statements
-  | { readonly code: 'statement_account_unset'; readonly profile: string };
+  | { readonly code: 'statement_account_unset'; readonly profile: string }
+  // What `report` covers
+  | { readonly code: 'report_target'; readonly given: 'none' | 'both' | 'month_and_days' | 'from_only' | 'to_only' }
+  | { readonly code: 'period_invalid'; readonly option: '--month' | '--from' | '--to'; readonly value: string; readonly form: 'YYYY-MM' | 'YYYY-MM-DD' }
+  | { readonly code: 'period_reversed'; readonly from: string; readonly to: string }
+  | { readonly code: 'report_ofx_needs_period' }
+  | { readonly code: 'report_zip_needs_batch' };
 
 /** What is wrong with a provider URL setting. */
 export type ProviderUrlProblem = 'not_url' | 'scheme' | 'credentials' | 'query';

@@ -114,6 +114,19 @@ const PORTUGUESE: ReasonWords = {
     message: `Algumas linhas do lote #${r.batchId} foram pagas de novo por outra execução enquanto isso; nada foi criado.`,
     hint: `Rode 'paybatch batch retry ${r.batchId}' de novo para ver o que falta.`,
   }),
+  report_target: (r) => ({
+    message: {
+      none: 'Diga o que relatar: um lote (paybatch report 3) ou um período (--month 2026-11, ou --from e --to).',
+      both: 'Dê um lote ou um período (--month, ou --from e --to), não os dois.',
+      month_and_days: '--month já é um período inteiro: deixe --from e --to de fora.',
+      from_only: 'Um período precisa de --from e de --to (ou de --month).',
+      to_only: 'Um período precisa de --from e de --to (ou de --month).',
+    }[r.given],
+  }),
+  period_invalid: (r) => ({ message: `${r.option} deve ser ${r.form === 'YYYY-MM' ? 'um mês escrito AAAA-MM' : 'um dia escrito AAAA-MM-DD'}; "${r.value}" não é.` }),
+  period_reversed: (r) => ({ message: `--from ${localDay(r.from, 'pt-BR')} vem depois de --to ${localDay(r.to, 'pt-BR')}.` }),
+  report_ofx_needs_period: () => ({ message: 'O OFX é o extrato de um período: dê --month, ou --from e --to, em vez de um lote.' }),
+  report_zip_needs_batch: () => ({ message: 'O --zip junta os comprovantes de um lote: vale com um lote, não com um período.' }),
   bill_not_unknown: (r) => ({
     message: `A situação da conta #${r.billId} é "${statusWord(r.status, 'pt-BR')}": só um pagamento de resultado desconhecido (ou nunca registrado) é resolvido à mão.`,
     hint: 'Veja a conta com: paybatch boleto list --all',

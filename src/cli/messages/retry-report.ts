@@ -1,3 +1,4 @@
+import { localDay } from '../../words/local-time.js';
 import type { Locale } from '../../words/locale.js';
 import { counted, pluralForm } from '../../words/plural.js';
 
@@ -15,6 +16,10 @@ export interface RetryReportMessages {
   startHint(id: number): string;
   exported(rows: number, sourceId: number): string;
   reportWritten(file: string, count: number, total: string, receipts: number | null): string;
+  /** A period statement written: its file and its first and last days (YYYY-MM-DD). */
+  statementWritten(file: string, from: string, to: string): string;
+  /** The identity a statement's totals hold, for Pix or bills: all = paid + failed + returned + open. */
+  statementTotals(kind: 'pix' | 'bills', t: readonly { count: number; amount: string }[]): string;
   missingReceipt(path: string, batchId: number): string;
   readonly receiptsHead: readonly string[];
   noReceipts(batchId: number | null): string;
@@ -39,6 +44,9 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
       `✓ ${created ? 'Created' : 'Continued'} batch #${id} "${name}" (${remoteId ?? 'not yet at the provider'}), ${counted('en', items, { one: 'item', other: 'items' })}, ${total}, ${status}.`,
     startHint: (id) => `Start it with: paybatch batch start ${id}`,
     exported: (rows, sourceId) => `${counted('en', rows, { one: 'row', other: 'rows' })} of batch #${sourceId} written as a sheet.`,
+    statementWritten: (file, from, to) => `✓ ${file}: statement of ${from} to ${to} (São Paulo days).`,
+    statementTotals: (kind, [all, paid, failed, returned, open]) =>
+      `  ${kind === 'pix' ? 'Pix' : 'bills'}: ${all!.count} (${all!.amount}) = paid ${paid!.count} (${paid!.amount}) + failed ${failed!.count} (${failed!.amount}) + returned ${returned!.count} (${returned!.amount}) + open ${open!.count} (${open!.amount})`,
     reportWritten: (file, count, total, receipts) => `✓ ${file}: ${counted('en', count, { one: 'payment', other: 'payments' })}, ${total}${receipts === null ? '' : `, ${counted('en', receipts, { one: 'receipt', other: 'receipts' })}`}.`,
     missingReceipt: (path, batchId) => `receipt ${path} is recorded in the ledger but no longer on disk; left out (fetch it again with 'paybatch receipts fetch --batch ${batchId} --again')`,
     receiptsHead: ['item', 'batch', 'line', 'recipient', 'amount', 'status', 'file'],
@@ -62,6 +70,9 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
       `✓ Lote #${id} "${name}" ${created ? 'criado' : 'retomado'} (${remoteId ?? 'ainda não enviado ao provedor'}), ${counted('pt-BR', items, { one: 'item', other: 'itens' })}, ${total}, ${status}.`,
     startHint: (id) => `Inicie com: paybatch batch start ${id}`,
     exported: (rows, sourceId) => `${counted('pt-BR', rows, { one: 'linha', other: 'linhas' })} do lote #${sourceId} ${pluralForm('pt-BR', rows, { one: 'escrita', other: 'escritas' })} como planilha.`,
+    statementWritten: (file, from, to) => `✓ ${file}: extrato de ${localDay(from, 'pt-BR')} a ${localDay(to, 'pt-BR')} (dias de São Paulo).`,
+    statementTotals: (kind, [all, paid, failed, returned, open]) =>
+      `  ${kind === 'pix' ? 'Pix' : 'contas'}: ${all!.count} (${all!.amount}) = pagos ${paid!.count} (${paid!.amount}) + falharam ${failed!.count} (${failed!.amount}) + devolvidos ${returned!.count} (${returned!.amount}) + em aberto ${open!.count} (${open!.amount})`,
     reportWritten: (file, count, total, receipts) => `✓ ${file}: ${counted('pt-BR', count, { one: 'pagamento', other: 'pagamentos' })}, ${total}${receipts === null ? '' : `, ${counted('pt-BR', receipts, { one: 'comprovante', other: 'comprovantes' })}`}.`,
     missingReceipt: (path, batchId) => `o comprovante ${path} consta no registro mas não está mais no disco; ficou de fora (busque de novo com 'paybatch receipts fetch --batch ${batchId} --again')`,
     receiptsHead: ['item', 'lote', 'linha', 'recebedor', 'valor', 'situação', 'arquivo'],

@@ -6,6 +6,9 @@ import { batchProgress, getBatch } from '../../ledger/batch-repository.js';
 import { itemsOfBatch, type ItemRow } from '../../ledger/item-repository.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
 import type { BatchReport, ReportLine, StatusTotal } from '../../reports/batch-report.js';
+import type { Lineage } from '../../reports/period-statement.js';
+import { rowPaymentsOfBatch } from '../../ledger/row-payments.js';
+import { rowStories } from './row-stories.js';
 import { zipBundle, type BundleEntry } from '../../reports/bundle-zip.js';
 import { fileNamePart, writeFreeFile } from '../../reports/output-file.js';
 import type { ReportRenderer } from '../../reports/report-renderer.js';
@@ -24,6 +27,8 @@ export interface ReportOptions {
   readonly force?: boolean;
   /** One zip holding the report and every receipt saved for the batch, instead of the report alone. */
   readonly zip: boolean;
+  /** The company paying (the profile's companyName and companyDocument), for the report's payer line. */
+  readonly payer?: BatchReport['payer'];
   readonly now: Date;
 }
 
@@ -66,10 +71,12 @@ export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promis
     return inBundle.has(name) ? name : null;
   };
   const totals: StatusTotal[] = (await batchProgress(ledger, batch.id)).map((p) => ({ status: p.status, count: p.count, sumCents: p.sumCents }));
+  const lineageOf = await batchLineage(ledger, batch.id);
   const report: BatchReport = {
     batch: { id: batch.id, kind: batch.kind, name: batch.name, remoteId: batch.remote_id },
+    ...(o.payer === undefined ? {} : { payer: o.payer }),
     generatedAt: o.now.toISOString(),
-    lines: items.map((it) => reportLine(it, receiptShown(it))),
+    lines: items.map((it) => ({ ...reportLine(it, receiptShown(it)), ...lineageOf(it.id) })),
     totals,
     count: totals.reduce((n, t) => n + t.count, 0),
     sumCents: totals.reduce((n, t) => n + t.sumCents, 0),
@@ -79,6 +86,17 @@ export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promis
   const data = await o.renderer.render(report);
   const file = await writeFreeFile(o.dir, base, o.zip ? 'zip' : o.renderer.format, o.zip ? await zipBundle([{ name, data }, ...receipts], o.now) : data, { force: o.force });
   return { file, report, receipts: receipts.length, missingReceipts };
+}
+
+/** Each item's row story, for the items whose row was paid more than once or elsewhere (lineage in a report line). */
+async function batchLineage(ledger: Ledger, batchId: number): Promise<(itemId: number) => { lineage?: Lineage }> {
+  const payments = await rowPaymentsOfBatch(ledger, batchId);
+  const rowOf = new Map(payments.map((p) => [p.id, p.root]));
+  const stories = rowStories(payments);
+  return (itemId) => {
+    const story = stories.get(rowOf.get(itemId) ?? itemId);
+    return story && story.payments.length > 1 ? { lineage: story.lineage } : {};
+  };
 }
 
 /** `<profile>-batch-<id>-<name>-report`: the profile and the batch's name (file-name safe) tell reports apart. */

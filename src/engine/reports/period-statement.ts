@@ -6,6 +6,8 @@ import { pixEventsReceived } from '../../ledger/event-repository.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
 import { allRowPayments, type RowPaymentRow } from '../../ledger/row-payments.js';
 import type { Movement, Outcome, PeriodStatement, StatementBill, StatementPayment } from '../../reports/period-statement.js';
+import { fileNamePart, writeFreeFile } from '../../reports/output-file.js';
+import type { StatementRenderer } from '../../reports/statement-renderer.js';
 import { outcomeTotals, rowStories, type RowStory } from './row-stories.js';
 
 export interface StatementOptions {
@@ -45,6 +47,24 @@ export async function periodStatement(ledger: Ledger, o: StatementOptions): Prom
     movements,
     balance: await lastBalance(ledger, o),
   };
+}
+
+export interface StatementFileOptions extends StatementOptions {
+  /** The file's format and language, chosen at the edge. */
+  readonly renderer: StatementRenderer;
+  readonly dir: string;
+  /** How the period is named in the file: a month (`2026-11`), or its first and last days. */
+  readonly name: string;
+  /** Replace a file of the same name; otherwise the next free name is taken (`…-2.pdf`). */
+  readonly force?: boolean;
+}
+
+/** `paybatch report --month`: the statement of a period written as `<profile>-statement-<period>.<format>`, never over another file. */
+export async function writePeriodStatement(ledger: Ledger, o: StatementFileOptions): Promise<{ file: string; statement: PeriodStatement }> {
+  const statement = await periodStatement(ledger, o);
+  const data = await o.renderer.render(statement);
+  const base = [fileNamePart(o.profile), 'statement', o.name].filter(Boolean).join('-');
+  return { file: await writeFreeFile(o.dir, base, o.renderer.format, data, { force: o.force }), statement };
 }
 
 const within = (day: string, o: { from: string; to: string }) => day >= o.from && day <= o.to;
