@@ -110,7 +110,7 @@ export async function runBatchList(ctx: Context): Promise<void> {
 }
 
 export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promise<void> {
-  const { batchDetails } = await import('../../engine/batches/index.js');
+  const { batchDetails, batchLineage } = await import('../../engine/batches/index.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const found = await requireBatch(ctx, ledger, opts.ref);
@@ -123,22 +123,37 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
   const { batch: b, schedule, parts, progress, calls } = await batchDetails(ledger, found.id);
   const approvals = await (await import('./approve.js')).batchApprovals(ctx, b);
   const [wait = null] = await batchWaits(ctx, [{ batch: b, schedule }]);
-  const doc = { batch: batchDoc(b, schedule, wait), parts, progress, calls, refreshed, approvals: approvals.doc };
+  const { byItem, ...lineage } = await batchLineage(ledger, b.id);
+  const doc = { batch: batchDoc(b, schedule, wait), parts, progress, lineage, calls, refreshed, approvals: approvals.doc };
   const sw = schedule ? await scheduleWords(ctx) : null;
   ctx.out.result(doc, () => {
     renderBatchShow(ctx.out, { batch: b, schedule, wait }, doc, ctx.globals.verbose, h);
+    // Only a batch some of whose rows were sent more than once has a story to tell beyond its progress.
+    if (byItem.size > 0) {
+      const elsewhere = lineage.paidElsewhere.map((e) => ({ batchId: e.batchId, count: e.count, amount: h.formatBRL(e.cents) }));
+      ctx.out.print(h.words.lineage({ rows: lineage.rows, paidHere: lineage.paidHere.count, elsewhere, failed: lineage.failed.count, returned: lineage.returned.count, open: lineage.open.count }));
+    }
     if (schedule && sw) ctx.out.print(sw.state(schedule.state, `${h.time(schedule.startAt)} (${h.zone})`, b.id));
     approvals.render();
   });
 }
 
 export async function runBatchItems(ctx: Context, opts: BatchItemsOptions): Promise<void> {
-  const { batchItems } = await import('../../engine/batches/index.js');
+  const { batchItems, batchLineage } = await import('../../engine/batches/index.js');
   const h = await humanize(ctx);
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
   const items = await batchItems(ledger, b.id, opts.status);
-  ctx.out.result(items.map(itemDoc), () => renderBatchItems(ctx.out, items, h));
+  const { byItem } = await batchLineage(ledger, b.id);
+  const { lineageText } = await import('../../reports/lineage-words.js');
+  const story = (it: ItemRow) => {
+    const lineage = byItem.get(it.id);
+    return lineage === undefined ? null : lineageText(lineage, ctx.out.locale);
+  };
+  ctx.out.result(
+    items.map((it) => ({ ...itemDoc(it), ...(byItem.has(it.id) ? { lineage: byItem.get(it.id) } : {}) })),
+    () => renderBatchItems(ctx.out, items, h, byItem.size > 0 ? story : null),
+  );
 }
 
 export async function runBatchStart(ctx: Context, opts: BatchActionOptions): Promise<void> {
@@ -302,11 +317,13 @@ function renderBatchShow(out: Output, { batch: b, schedule, wait }: ListedBatch,
   }
 }
 
-function renderBatchItems(out: Output, items: readonly ItemRow[], h: Humanized): void {
+/** The items' table; with `story`, a last column telling where each row sent more than once was paid. */
+function renderBatchItems(out: Output, items: readonly ItemRow[], h: Humanized, story: ((it: ItemRow) => string | null) | null): void {
+  const row = (it: ItemRow) => [it.line, it.key, it.recipient_name, h.formatBRL(it.amount_cents), h.status(it.status), it.reason === null ? it.last_error : h.reason(it.reason, it.status)];
   out.print(
     out.table(
-      h.words.itemsHead,
-      items.map((it) => [it.line, it.key, it.recipient_name, h.formatBRL(it.amount_cents), h.status(it.status), it.reason === null ? it.last_error : h.reason(it.reason, it.status)]),
+      story ? [...h.words.itemsHead, h.words.storyHead] : h.words.itemsHead,
+      items.map((it) => (story ? [...row(it), story(it)] : row(it))),
       // The key (often a random UUID) gives way before the recipient's name.
       ['text', 'expendable'],
     ),

@@ -14,6 +14,13 @@ export interface BatchMessages {
   readonly callsTitle: string;
   callsHead(zone: string): readonly string[];
   readonly itemsHead: readonly string[];
+  /** The heading of the items' column that tells each row's story (where it was paid again). */
+  readonly storyHead: string;
+  /**
+   * How the batch's sheet rows ended wherever they were paid: paid here, paid later by other batches (`elsewhere`,
+   * amounts already formatted), and what is left; shown when a row of it was sent more than once.
+   */
+  lineage(o: { rows: number; paidHere: number; elsewhere: readonly { batchId: number; count: number; amount: string }[]; failed: number; returned: number; open: number }): string;
   unknownStatus(identifier: string, status: string): string;
   alreadyStatus(id: number, status: string): string;
   confirmStart(id: number, name: string, items: number, total: string): string;
@@ -40,6 +47,15 @@ export const batchMessages: Readonly<Record<Locale, BatchMessages>> = {
     callsTitle: '\nProvider calls that move money (intent before, outcome after):',
     callsHead: (zone) => [`time (${zone})`, 'phase', 'operation', 'outcome'],
     itemsHead: ['line', 'key', 'recipient', 'amount', 'status', 'note'],
+    storyHead: 'story',
+    lineage: (o) =>
+      [
+        `Rows: ${o.rows} — paid here ${o.paidHere}`,
+        ...o.elsewhere.map((e) => `paid later in batch #${e.batchId}: ${e.count} (${e.amount})`),
+        ...(o.failed ? [`failed ${o.failed}`] : []),
+        ...(o.returned ? [`returned ${o.returned}`] : []),
+        ...(o.open ? [`open ${o.open}`] : []),
+      ].join('; ') + '.',
     unknownStatus: (identifier, status) => `item ${identifier}: the provider says "${status}", a status paybatch does not know (kept as is)`,
     alreadyStatus: (id, status) => `Batch #${id} is already ${status}.`,
     confirmStart: (id, name, items, total) => `Start batch #${id} "${name}": ${counted('en', items, { one: 'payment', other: 'payments' })}, ${total}?`,
@@ -63,6 +79,15 @@ export const batchMessages: Readonly<Record<Locale, BatchMessages>> = {
     callsTitle: '\nChamadas ao provedor que movem dinheiro (intenção antes, resultado depois):',
     callsHead: (zone) => [`hora (${zone})`, 'fase', 'operação', 'resultado'],
     itemsHead: ['linha', 'chave', 'recebedor', 'valor', 'situação', 'observação'],
+    storyHead: 'histórico',
+    lineage: (o) =>
+      [
+        `Linhas: ${o.rows} — pagas aqui ${o.paidHere}`,
+        ...o.elsewhere.map((e) => `pagas depois no lote #${e.batchId}: ${e.count} (${e.amount})`),
+        ...(o.failed ? [`falharam ${o.failed}`] : []),
+        ...(o.returned ? [`devolvidas ${o.returned}`] : []),
+        ...(o.open ? [`em aberto ${o.open}`] : []),
+      ].join('; ') + '.',
     unknownStatus: (identifier, status) => `item ${identifier}: o provedor diz "${status}", uma situação que o paybatch não conhece (mantida como está)`,
     alreadyStatus: (id, status) => `O lote #${id} já está ${status}.`,
     confirmStart: (id, name, items, total) => `Iniciar o lote #${id} "${name}": ${counted('pt-BR', items, { one: 'pagamento', other: 'pagamentos' })}, ${total}?`,

@@ -5,3 +5,4 @@ export * from './batches.js';
 export * from './not-yet-started.js';
 export * from './schedule-batch.js';
 export * from './submit-batch.js';
+export * from './batch-lineage.js';

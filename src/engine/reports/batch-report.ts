@@ -8,7 +8,7 @@ import type { Ledger } from '../../ledger/open-ledger.js';
 import type { BatchReport, ReportLine, StatusTotal } from '../../reports/batch-report.js';
 import type { Lineage } from '../../reports/period-statement.js';
 import { rowPaymentsOfBatch } from '../../ledger/row-payments.js';
-import { rowStories } from './row-stories.js';
+import { rowStories } from '../row-stories.js';
 import { zipBundle, type BundleEntry } from '../../reports/bundle-zip.js';
 import { fileNamePart, writeFreeFile } from '../../reports/output-file.js';
 import type { ReportRenderer } from '../../reports/report-renderer.js';

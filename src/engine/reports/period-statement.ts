@@ -8,7 +8,7 @@ import { allRowPayments, type RowPaymentRow } from '../../ledger/row-payments.js
 import type { Movement, Outcome, PeriodStatement, StatementBill, StatementPayment } from '../../reports/period-statement.js';
 import { fileNamePart, writeFreeFile } from '../../reports/output-file.js';
 import type { StatementRenderer } from '../../reports/statement-renderer.js';
-import { outcomeTotals, rowStories, type RowStory } from './row-stories.js';
+import { outcomeTotals, rowStories, type RowStory } from '../row-stories.js';
 
 export interface StatementOptions {
   /** First and last São Paulo day of the period, inclusive (YYYY-MM-DD). */

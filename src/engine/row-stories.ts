@@ -1,5 +1,5 @@
-import type { RowPaymentRow } from '../../ledger/row-payments.js';
-import type { Lineage, Outcome, RowPayment, Tally, OutcomeTotals } from '../../reports/period-statement.js';
+import type { RowPaymentRow } from '../ledger/row-payments.js';
+import type { Lineage, Outcome, RowPayment, Tally, OutcomeTotals } from '../reports/period-statement.js';
 
 /** A sheet row and every payment of it: which one paid it (if any), its last one, and how the row ended. */
 export interface RowStory {
