@@ -10,9 +10,10 @@ describe('options of batch retry, batch export, report and receipts list|open', 
     [['batch', 'retry', '3', '--status', 'returned', '--status', 'failed'], { ref: '3', statuses: ['failed', 'returned'], start: false, yes: false, allowDuplicates: false }],
     [['batch', 'retry', '--status', 'failed', '3'], { ref: '3', statuses: ['failed'], start: false, yes: false, allowDuplicates: false }],
     [['batch', 'export', '3', '--status', 'failed'], { ref: '3', statuses: ['failed'] }],
-    [['report', '3'], { ref: '3', format: 'csv', zip: false, force: false }],
-    [['report', '3', '--format', 'pdf', '--out', 'fechamento', '--zip'], { ref: '3', format: 'pdf', out: 'fechamento', zip: true, force: false }],
-    [['report', '3', '--force'], { ref: '3', format: 'csv', zip: false, force: true }],
+    [['report', '3'], { target: { batch: '3' }, format: 'csv', zip: false, force: false }],
+    [['report', '3', '--format', 'pdf', '--out', 'fechamento', '--zip'], { target: { batch: '3' }, format: 'pdf', out: 'fechamento', zip: true, force: false }],
+    [['report', '3', '--force'], { target: { batch: '3' }, format: 'csv', zip: false, force: true }],
+    [['report', '--month', '2026-02'], { target: { period: { from: '2026-02-01', to: '2026-02-28', name: '2026-02' } }, format: 'csv', zip: false, force: false }],
     [['receipts', 'list'], {}],
     [['receipts', 'list', '3'], { batch: '3' }],
     [['receipts', 'open', '42', '--print'], { ref: '42', print: true }],
@@ -23,7 +24,7 @@ describe('options of batch retry, batch export, report and receipts list|open', 
   it.each([
     [['batch', 'retry', '3', '--status', 'paid'], '--status must be failed or returned, not "paid".'],
     [['batch', 'export', '3', '--status', 'processing'], '--status must be failed or returned, not "processing".'],
-    [['report', '3', '--format', 'docx'], '--format must be one of csv, xlsx, pdf.'],
+    [['report', '3', '--format', 'docx'], '--format must be one of csv, xlsx, pdf, ofx.'],
   ])('%j is refused', async (argv, message) => {
     const parsed = optionsOf(argv);
     await expect(parsed).rejects.toBeInstanceOf(UsageError);
