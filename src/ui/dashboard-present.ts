@@ -6,15 +6,20 @@ import { formatBRL } from '../domain/money.js';
 import { statusWord } from '../words/status-words.js';
 import { billReturnMeaningText, pixReasonInLocale, statusReasonText, statusWithReasonText } from '../words/payment-reasons.js';
 import type {
-  AlertView, ApprovalView, BatchDetail, BatchProgress, BillView, CallEntry, DaemonStatus, DashboardItem, DashboardReceipt,
+  AlertView, ApprovalView, BatchDetail, BatchProgress, BillView, CallEntry, DaemonStatus, DashboardReceipt, Lineage, LinedItem, RowPayment,
 } from '../engine/dashboard/index.js';
+
+/** A row's lineage in words in a locale (lineageText of the reports layer, given by the CLI). */
+export type LineageText = (lineage: Lineage, locale: Locale) => string;
 
 /**
  * What the dashboard's API answers: each value raw (centavos, ISO instants, English status words: stable for
  * scripts) beside its text for people in the profile's locale (`R$ 1.234,56`, São Paulo time, translated words).
  */
-export function presenter(locale: Locale) {
+export function presenter(locale: Locale, lineageText: LineageText) {
   const money = (cents: number) => formatBRL(cents);
+  /** One payment of a row in words, as its lineage says it: `pago depois no lote #4`, `reprocessado e pago no lote #3`. */
+  const step = (p: RowPayment) => lineageText({ batchId: p.batchId, line: null, payments: [p], paidIn: null }, locale);
   const time = (iso: string | null) => (iso === null ? null : localDateTime(new Date(iso), locale));
   const day = (ymd: string | null) => (ymd === null ? null : localDay(ymd, locale));
   const word = (status: string) => statusWord(status, locale);
@@ -58,15 +63,27 @@ export function presenter(locale: Locale) {
     batchDetail: (b: BatchDetail) => ({
       ...batch(b),
       paidOverTime: b.paidOverTime.map((p) => ({ at: p.at, time: time(p.at), paidCents: p.paidCents, paid: money(p.paidCents) })),
+      paidWhere: {
+        paidHere: { ...b.paidWhere.paidHere, amount: money(b.paidWhere.paidHere.cents) },
+        paidElsewhere: b.paidWhere.paidElsewhere.map((e) => ({ ...e, batchName: batchName({ kind: e.batchKind, name: e.batchName }, locale), amount: money(e.cents), text: step(e.payment) })),
+      },
     }),
-    /** One row of a batch: its fields as read, each beside its text. Lineage will join here as more fields. */
-    item: (i: DashboardItem) => ({
+    /**
+     * One row of a batch (`batchId`): its fields as read, each beside its text, and its row's story when that says
+     * more — each payment in words, marked `here` when it is of this batch (the page links the others).
+     */
+    item: (i: LinedItem, batchId: number) => ({
       ...i,
       amount: money(i.amountCents),
       documentText: shownDocument(i.document),
       statusText: word(i.status),
       reasonText: i.reason === null ? null : reason(i.status, i.reason),
       updated: time(i.updatedAt),
+      lineage: i.lineage === null ? null : {
+        ...i.lineage,
+        text: lineageText(i.lineage.lineage, locale),
+        steps: i.lineage.lineage.payments.map((p) => ({ batchId: p.batchId, here: p.batchId === batchId, text: step(p) })),
+      },
     }),
     call: (c: CallEntry) => ({ ...c, time: time(c.at) }),
     alert: (a: AlertView, words: { readonly title: string; readonly summary: string; readonly nextStep: string | null }) => ({

@@ -5,13 +5,24 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { ITEM_STATES, type ItemState } from '../domain/item-state.js';
 import type { Locale } from '../words/locale.js';
 import {
-  acknowledgeAlert, alertsView, approvalsView, batchCalls, batchDetail, batchesWithProgress, batchItems, billsView, daemonStatus, receiptFile, receiptsView,
-  type AlertView, type ApprovalGate, type Ledger,
+  acknowledgeAlert, alertsView, approvalsView, batchCalls, batchDetail, batchesWithProgress, batchItems, billsView, daemonStatus, periodStatement, receiptFile,
+  receiptsView, type AlertView, type ApprovalGate, type Ledger, type PeriodStatement, type StatementFormat, type StatementOptions,
 } from '../engine/dashboard/index.js';
-import { UsageError } from '../errors.js';
+import { PaybatchError, UsageError } from '../errors.js';
 import { dashboardAssets, type Asset } from './dashboard-assets.js';
 import { cookieValue, dashboardKeys, newDashboardToken } from './dashboard-auth.js';
-import { presenter } from './dashboard-present.js';
+import { presenter, type LineageText } from './dashboard-present.js';
+import { statementProblemMessage, statementQuery } from './statement-query.js';
+
+/** What the dashboard takes of the reports layer (given by the CLI): a lineage in words, a statement as a file. */
+export interface DashboardReports {
+  readonly lineageText: LineageText;
+  /** Rejects with a PaybatchError of reason `statement_account_unset` for OFX when the profile names no account. */
+  readonly renderStatement: (statement: PeriodStatement, format: StatementFormat, locale: Locale) => Promise<Buffer>;
+}
+
+/** The profile's company on statements (its settings companyName … companyAccount), and how it reads Pix events. */
+export type DashboardCompany = Pick<StatementOptions, 'payer' | 'account' | 'eventReading'>;
 
 export interface DashboardOptions {
   readonly ledger: Ledger;
@@ -22,6 +33,10 @@ export interface DashboardOptions {
   readonly hosts: readonly string[] | 'any';
   /** An alert's words in the dashboard's language (the alerts layer's, given by the CLI): its title, summary and next step. */
   readonly alertWords: (a: AlertView) => { readonly title: string; readonly summary: string; readonly nextStep: string | null };
+  /** The reports layer's lineage words and statement files (given by the CLI, as the alerts' words are). */
+  readonly reports: DashboardReports;
+  /** Unset: a statement without payer line, and no OFX (it names the company's account). */
+  readonly company?: DashboardCompany | undefined;
   /** The profile's approval policy and approvers (public keys only); without it the approvals panel says so. */
   readonly approvals?: ApprovalGate | undefined;
   /** The profile shown: the command that starts its daemon names it (`paybatch --profile carga daemon`). */
@@ -40,6 +55,13 @@ const PAGE_CSP = [
 const RECEIPT_CSP = "frame-ancestors 'self'";
 const ITEMS_PAGE_MAX = 500;
 const SEARCH_MAX = 100;
+const STATEMENT_TYPES: Readonly<Record<StatementFormat, string>> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  ofx: 'application/x-ofx',
+};
+const NO_COMPANY: DashboardCompany = { payer: { name: null, document: null }, account: null, eventReading: {} };
 
 /**
  * The dashboard's HTTP application: the page and its assets, a JSON API over the engine's read models, the receipt
@@ -51,7 +73,7 @@ export function buildDashboardApp(o: DashboardOptions): { app: FastifyInstance; 
   const token = o.token ?? newDashboardToken();
   const keys = dashboardKeys(token);
   const now = o.now ?? (() => new Date());
-  const show = presenter(o.locale);
+  const show = presenter(o.locale, o.reports.lineageText);
   const assets = dashboardAssets();
   const app = Fastify({ bodyLimit: 16 * 1024, forceCloseConnections: true, return503OnClosing: true });
   const sessions = new WeakMap<FastifyRequest, string>();
@@ -112,13 +134,14 @@ export function buildDashboardApp(o: DashboardOptions): { app: FastifyInstance; 
   app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>('/api/batches/:id/items', async (request) => {
     const q = request.query;
     const status = q.status ? stateOf(q.status) : undefined;
-    const page = await batchItems(o.ledger, idOf(request.params.id), {
+    const batchId = idOf(request.params.id);
+    const page = await batchItems(o.ledger, batchId, {
       status,
       search: q.q?.slice(0, SEARCH_MAX),
       offset: numberIn(q.offset, 0, Number.MAX_SAFE_INTEGER, 0),
       limit: numberIn(q.limit, 1, ITEMS_PAGE_MAX, 100),
     });
-    return { total: page.total, items: page.items.map(show.item) };
+    return { total: page.total, items: page.items.map((i) => show.item(i, batchId)) };
   });
   app.get<{ Params: { id: string } }>('/api/batches/:id/calls', async (request) => ({
     zone: show.zone,
@@ -140,6 +163,25 @@ export function buildDashboardApp(o: DashboardOptions): { app: FastifyInstance; 
   app.get('/api/approvals', async () =>
     o.approvals ? { available: true, pending: (await approvalsView(o.ledger, o.approvals)).map(show.approval) } : { available: false, pending: [] },
   );
+  // A period's statement as a file in the dashboard's language, gathered and written as every statement is.
+  const profile = o.profile ?? 'default';
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/statement', async (request, reply) => {
+    const asked = statementQuery(request.query);
+    if (!asked.ok) return reply.code(400).send({ error: 'bad_request', ...asked.problem, message: statementProblemMessage(asked.problem) });
+    const { format, from, to, label } = asked.query;
+    const statement = await periodStatement(o.ledger, { ...(o.company ?? NO_COMPANY), from, to, profile, now: now() });
+    let file: Buffer;
+    try {
+      file = await o.reports.renderStatement(statement, format, o.locale);
+    } catch (e) {
+      if (!(e instanceof PaybatchError) || e.reason?.code !== 'statement_account_unset') throw e;
+      return reply.code(422).send({ error: 'unprocessable', code: e.reason.code, profile, message: `${e.message} ${e.hint ?? ''}`.trim() });
+    }
+    return reply
+      .header('content-disposition', `attachment; filename="${fileNamed(profile)}-statement-${label}.${format}"`)
+      .type(STATEMENT_TYPES[format])
+      .send(file);
+  });
   app.get<{ Params: { of: string; id: string } }>('/receipts/:of/:id', async (request, reply) => {
     const of = request.params.of;
     if (of !== 'item' && of !== 'bill') return reply.code(404).send({ error: 'not_found' });
@@ -241,6 +283,11 @@ function sendAsset(reply: FastifyReply, asset: Asset) {
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+/** A profile's name as a file name's part: letters, digits, `.`, `_` and `-` (a header's quoted value never breaks). */
+function fileNamed(profile: string): string {
+  return profile.replace(/[^\w.-]+/g, '-');
 }
 
 function portOf(host: string | undefined): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertItemOf, describeItem, type AlertItem } from '../../src/alerts/alert.js';
+import { lineageText } from '../../src/reports/lineage-words.js';
 import { presenter } from '../../src/ui/dashboard-present.js';
 import { item } from './fixtures.js';
 
@@ -25,7 +26,7 @@ describe('an alert item keeps the status and the reason apart', () => {
     expect(stored).not.toHaveProperty('ref');
     expect(statusPart(stored, 'en')).toBe(`failed: ${AC06}`);
     expect(statusPart(stored, 'pt-BR')).toBe(`falhou: ${AC06_PT}`);
-    expect(presenter('pt-BR').alert(view([stored]), { title: '', summary: '', nextStep: null }).items[0]!.statusText).toBe(`falhou: ${AC06_PT}`);
+    expect(presenter('pt-BR', lineageText).alert(view([stored]), { title: '', summary: '', nextStep: null }).items[0]!.statusText).toBe(`falhou: ${AC06_PT}`);
   });
 
   it("a bill's return: the reason and the recorded meaning; the meaning of a known reason in the locale", () => {
@@ -53,7 +54,7 @@ describe('an alert item keeps the status and the reason apart', () => {
     expect(statusPart(old, 'pt-BR')).toBe(`falhou: ${AC06_PT}`);
     const oldBill = { ...item(0), status: `returned: ${BILL_23} → bill already paid` };
     expect(statusPart(oldBill, 'pt-BR')).toBe(`devolvido: ${BILL_23} → boleto já pago`);
-    expect(presenter('pt-BR').alert(view([old]), { title: '', summary: '', nextStep: null }).items[0]!.statusText).toBe(`falhou: ${AC06_PT}`);
+    expect(presenter('pt-BR', lineageText).alert(view([old]), { title: '', summary: '', nextStep: null }).items[0]!.statusText).toBe(`falhou: ${AC06_PT}`);
   });
 });
 

@@ -24,8 +24,12 @@ describe("a batch's rows and where they were paid", () => {
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout).lineage).toEqual({
       rows: 6,
+      resent: 2,
       paidHere: { count: 2, cents: 1001 + 1003 },
-      paidElsewhere: [{ batchId: 2, count: 1, cents: 1002 }, { batchId: 3, count: 1, cents: 1006 }],
+      paidElsewhere: [
+        { batchId: 2, batchKind: 'sheet', batchName: 'Folha nov retry 2026-11-04', count: 1, cents: 1002, payment: { itemId: 7, batchId: 2, kind: 'retry', status: 'paid', reason: null, at: '2026-11-05T15:00:00.000Z' } },
+        { batchId: 3, batchKind: 'reprocess', batchName: 'Reprocess 2026-11-07', count: 1, cents: 1006, payment: { itemId: 8, batchId: 3, kind: 'reprocess', status: 'paid', reason: null, at: '2026-11-08T15:00:00.000Z' } },
+      ],
       failed: { count: 0, cents: 0 },
       returned: { count: 1, cents: 1004 },
       open: { count: 1, cents: 1005 },

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa, type ResultPromise } from 'execa';
@@ -167,8 +167,26 @@ describe('paybatch ui in a real browser (Debian chromium)', () => {
     await expect.poll(() => page.locator('main tbody tr').count()).toBe(paid);
     await page.screenshot({ path: join(SCREENSHOTS, 'receipts.png'), fullPage: true });
 
+    // The month's statement, downloaded from its page as a file named for the profile and the month: every row of the sheet.
+    const month = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
+    await page.goto(`${base}/#/statement`);
+    await page.fill('#statement-month', month);
+    await page.selectOption('#statement-format', 'pdf');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.click('#statement-download')]);
+    expect(pdf.suggestedFilename()).toBe(`default-statement-${month}.pdf`);
+    expect(readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    const csv = await (await context.request.get(`${base}/api/statement?month=${month}&format=csv`)).text();
+    expect(csv.split('\r\n').filter((l) => /^Pix;\d/.test(l))).toHaveLength(24);
+    // No company account in this profile: OFX is refused, naming the settings to set.
+    const ofx = await context.request.get(`${base}/api/statement?month=${month}&format=ofx`);
+    expect(ofx.status()).toBe(422);
+    expect(((await ofx.json()) as { message: string }).message).toContain('companyBank, companyBranch, companyAccount');
+
     // No secret of the profile in any answer the page can get.
-    for (const path of ['/', '/api/batches', '/api/batches/1', '/api/batches/1/items', '/api/batches/1/calls', '/api/alerts?all=1', '/api/bills', '/api/receipts', '/api/approvals']) {
+    for (const path of [
+      '/', '/api/batches', '/api/batches/1', '/api/batches/1/items', '/api/batches/1/calls', '/api/alerts?all=1', '/api/bills', '/api/receipts', '/api/approvals',
+      `/api/statement?month=${month}&format=csv`,
+    ]) {
       const body = await (await context.request.get(`${base}${path}`)).text();
       for (const secret of secrets) expect({ path, leaks: body.includes(secret) }).toEqual({ path, leaks: false });
     }

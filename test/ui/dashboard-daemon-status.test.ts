@@ -6,7 +6,7 @@ import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { buildDashboardApp } from '../../src/ui/dashboard-server.js';
 import { usePostgresDatabases } from '../helpers/postgres.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { seedDashboardLedger } from './dashboard-fixture.js';
+import { REPORTS, seedDashboardLedger } from './dashboard-fixture.js';
 
 const tempDir = useTempDir();
 const postgresDatabase = usePostgresDatabases();
@@ -34,7 +34,7 @@ async function ledgerOf(backend: 'sqlite' | 'postgres'): Promise<Ledger> {
 /** What `/api/status` answers over `ledger`, signed in, for `profile` in `locale`. */
 async function status(ledger: Ledger, o: { locale?: 'en' | 'pt-BR'; profile?: string } = {}) {
   const locale = o.locale ?? 'en';
-  const { app } = buildDashboardApp({ ledger, locale, alertWords: (a) => storedAlertWords(a, locale), token: TOKEN, hosts: [HOST], profile: o.profile, now: () => new Date(NOW) });
+  const { app } = buildDashboardApp({ ledger, locale, alertWords: (a) => storedAlertWords(a, locale), reports: REPORTS, token: TOKEN, hosts: [HOST], profile: o.profile, now: () => new Date(NOW) });
   opened.push(app);
   const first = await app.inject({ method: 'GET', url: `/?token=${TOKEN}`, headers: { host: HOST } });
   const cookie = String(first.headers['set-cookie']).split(';')[0]!;

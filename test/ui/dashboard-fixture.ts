@@ -1,6 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { updateItem, type ItemRow } from '../../src/ledger/item-repository.js';
 import type { Ledger } from '../../src/ledger/open-ledger.js';
+import { recordRetryBatch } from '../../src/ledger/retry-store.js';
+import { lineageText } from '../../src/reports/lineage-words.js';
+import { statementRenderer } from '../../src/reports/statement-renderer.js';
+import type { DashboardReports } from '../../src/ui/dashboard-server.js';
+
+/** The reports layer as the CLI gives it to the dashboard. */
+export const REPORTS: DashboardReports = { lineageText, renderStatement: (statement, format, locale) => statementRenderer(format, locale).render(statement) };
 
 export const AT = '2026-11-23T15:04:00.000Z'; // 12:04 in São Paulo
 /** Secrets that must never reach a page, planted where a careless read model would pick them up. */
@@ -69,3 +77,15 @@ export async function seedDashboardLedger(ledger: Ledger, dir: string): Promise<
   return { receipt, billDocument };
 }
 
+
+/** Bruno's failed payment (batch #1, line 3) paid later by `batch retry`: batch #2 (a draft, as written), item 5. */
+export async function seedRetryOfBruno(ledger: Ledger): Promise<void> {
+  const failed = (await ledger.first(ledger.db.selectFrom('items').selectAll().where('id', '=', 2))) as ItemRow;
+  await ledger.transaction((tx) =>
+    recordRetryBatch(tx, {
+      sourceBatchId: 1, statuses: ['failed'], name: 'Folha de novembro retry 2026-11-24', start: false, at: new Date('2026-11-24T12:00:00Z'),
+      items: [{ from: { item: failed, rootId: 2, retries: 0 }, identifier: 'retry-bruno', destination: { ...JSON.parse(failed.destination_json!), key: failed.key } }],
+    }),
+  );
+  await updateItem(ledger, 5, { status: 'paid', status_changed_at: '2026-11-24T13:00:00.000Z', updated_at: '2026-11-24T13:00:00.000Z' });
+}

@@ -7,7 +7,7 @@ import { storedAlertWords } from '../../src/alerts/alert.js';
 import { openLedger } from '../../src/ledger/open-ledger.js';
 import { startDashboard } from '../../src/ui/dashboard-server.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { seedDashboardLedger } from './dashboard-fixture.js';
+import { REPORTS, seedDashboardLedger, seedRetryOfBruno } from './dashboard-fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
@@ -26,6 +26,7 @@ const PAGES: [string, string][] = [
   ['#/bills', 'tr[data-bill="1"]'],
   ['#/receipts', 'main tbody tr'],
   ['#/approvals', 'main .empty-panel'],
+  ['#/statement', '#statement-download'],
 ];
 
 /** How wide the page's content is (run in the page: the tests are typed without the DOM). */
@@ -39,8 +40,9 @@ describe('the dashboard on a phone (Chromium, 400 px wide)', () => {
     const ledger = await openLedger(join(dir, 'ledger.db'));
     opened.push(ledger);
     await seedDashboardLedger(ledger, dir);
+    await seedRetryOfBruno(ledger);
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const running = await startDashboard({ ledger, locale: 'pt-BR', alertWords: (a) => storedAlertWords(a, 'pt-BR'), profile: 'folha-pagamento', host: '127.0.0.1', port: 0, allowRemote: false });
+    const running = await startDashboard({ ledger, locale: 'pt-BR', alertWords: (a) => storedAlertWords(a, 'pt-BR'), reports: REPORTS, profile: 'folha-pagamento', host: '127.0.0.1', port: 0, allowRemote: false });
     opened.push(running);
     // Fails, not skips, when chromium cannot start: the dashboard is tested in a browser or not at all.
     const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, timeout: 30_000 });
@@ -61,8 +63,8 @@ describe('the dashboard on a phone (Chromium, 400 px wide)', () => {
 
     // Every menu item is on screen, whole, and takes to its page.
     const items = page.locator('nav a');
-    expect(await items.count()).toBe(5);
-    for (const [i, hash] of ['#/', '#/alerts', '#/bills', '#/receipts', '#/approvals'].entries()) {
+    expect(await items.count()).toBe(6);
+    for (const [i, hash] of ['#/', '#/alerts', '#/bills', '#/receipts', '#/approvals', '#/statement'].entries()) {
       const item = items.nth(i);
       expect(await item.isVisible()).toBe(true);
       const box = (await item.boundingBox())!;
@@ -85,6 +87,39 @@ describe('the dashboard on a phone (Chromium, 400 px wide)', () => {
     await page.locator('#items tbody tr[data-item="4"]').waitFor();
     expect(await page.locator('#items tbody td.doc').allTextContents()).toEqual(['***.982.247-**', '***.123.456-**', '***.444.777-**', '12.345.678/0001-95']);
     expect(await overflow(page)).toBeLessThanOrEqual(WIDTH);
+
+    // Bruno's row tells where it was paid, the other batch a link; the summary splits paid here from paid later.
+    expect(await page.locator('#items tbody tr[data-item="2"] td.story').textContent()).toBe('falhou no lote #1; pago depois no lote #2');
+    expect(await page.locator('#paid-here .value').textContent()).toBe('R$ 1.234,66');
+    expect(await page.locator('#paid-here .muted').textContent()).toBe('2 pagamentos');
+    expect(await page.locator('#paid-elsewhere li').allTextContents()).toEqual(['pago depois no lote #2 · 1 pagamento · R$ 50,00']);
+    await page.screenshot({ path: join(SCREENSHOTS, 'narrow-lineage.png'), fullPage: true });
+    await page.locator('#items tbody tr[data-item="2"] td.story a').click();
+    await page.waitForFunction(`location.hash === '#/batches/2'`);
+    await page.locator('#items tbody tr[data-item="5"]').waitFor();
+    expect(await page.locator('#items tbody tr[data-item="5"] td.story').textContent()).toBe('falhou no lote #1; pago depois no lote #2');
+    expect(await page.locator('#items tbody tr[data-item="5"] td.story a').getAttribute('href')).toBe('#/batches/1');
+    expect(await overflow(page)).toBeLessThanOrEqual(WIDTH);
+
+    // The statement: a month's file downloaded under its name; chosen days fit the width; OFX refused, naming the settings.
+    await page.goto(`http://${running.listen}/#/statement`);
+    await page.fill('#statement-month', '2026-11');
+    await page.selectOption('#statement-format', 'csv');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#statement-download')]);
+    expect(csv.suggestedFilename()).toBe('folha-pagamento-statement-2026-11.csv');
+    await page.locator('#statement-message', { hasText: 'Baixado' }).waitFor();
+    expect(await page.locator('#statement-message').textContent()).toBe('Baixado: folha-pagamento-statement-2026-11.csv.');
+    await page.check('#statement-by-days');
+    await page.fill('#statement-from', '2026-11-01');
+    await page.fill('#statement-to', '2026-11-15');
+    await page.selectOption('#statement-format', 'ofx');
+    await page.click('#statement-download');
+    await page.locator('#statement-message.warn').waitFor();
+    expect(await page.locator('#statement-message').textContent()).toBe(
+      'O extrato OFX diz de que conta é, e o perfil "folha-pagamento" não tem a conta da empresa: defina companyBank, companyBranch e companyAccount (paybatch --profile folha-pagamento config set companyBank CÓDIGO, depois as outras duas). PDF, XLSX e CSV não precisam delas.',
+    );
+    expect(await overflow(page)).toBeLessThanOrEqual(WIDTH);
+    await page.screenshot({ path: join(SCREENSHOTS, 'narrow-statement.png'), fullPage: true });
     expect(errors).toEqual([]);
   }, 90_000);
 });

@@ -9,7 +9,7 @@ import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { buildDashboardApp, startDashboard } from '../../src/ui/dashboard-server.js';
 import { usePostgresDatabases } from '../helpers/postgres.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { AT, PLANTED_SECRETS, seedDashboardLedger } from './dashboard-fixture.js';
+import { AT, PLANTED_SECRETS, REPORTS, seedDashboardLedger } from './dashboard-fixture.js';
 
 const tempDir = useTempDir();
 const postgresDatabase = usePostgresDatabases();
@@ -33,7 +33,7 @@ async function ledgerWithBatch(dir: string, backend: Backend = 'sqlite'): Promis
 
 async function dashboard(locale: 'en' | 'pt-BR' = 'en', backend: Backend = 'sqlite') {
   const fixture = await ledgerWithBatch(tempDir(), backend);
-  const { app } = buildDashboardApp({ ledger: fixture.ledger, locale, alertWords: (a) => storedAlertWords(a, locale), token: TOKEN, hosts: [HOST], now: () => new Date('2026-11-23T18:00:00.000Z') });
+  const { app } = buildDashboardApp({ ledger: fixture.ledger, locale, alertWords: (a) => storedAlertWords(a, locale), reports: REPORTS, token: TOKEN, hosts: [HOST], now: () => new Date('2026-11-23T18:00:00.000Z') });
   opened.push(app);
   return { app, ...fixture };
 }
@@ -51,6 +51,7 @@ const ROUTES: [string, string][] = [
   ['GET', '/'], ['GET', '/assets/app.js'], ['GET', '/assets/style.css'], ['GET', '/api/batches'], ['GET', '/api/batches/1'],
   ['GET', '/api/batches/1/items?status=paid'], ['GET', '/api/batches/1/calls'], ['GET', '/api/alerts?all=1'], ['GET', '/api/bills'],
   ['GET', '/api/receipts'], ['GET', '/api/approvals'], ['GET', '/api/status'], ['GET', '/receipts/item/1'], ['GET', '/receipts/bill/1'], ['GET', '/no-such-page'],
+  ['GET', '/api/statement?month=2026-11&format=csv'], ['GET', '/api/statement?month=2026-11&format=pdf'], ['GET', '/api/statement?format=ofx'],
   ['POST', '/api/alerts/1/ack'],
 ];
 
@@ -254,7 +255,7 @@ describe.each(['sqlite', 'postgres'] as const)('paybatch ui: documents and reaso
         channels_json: '[]',
       }),
     );
-    const { app: pt } = buildDashboardApp({ ledger, locale: 'pt-BR', alertWords: (a) => storedAlertWords(a, 'pt-BR'), token: TOKEN, hosts: [HOST] });
+    const { app: pt } = buildDashboardApp({ ledger, locale: 'pt-BR', alertWords: (a) => storedAlertWords(a, 'pt-BR'), reports: REPORTS, token: TOKEN, hosts: [HOST] });
     opened.push(pt);
     const said = async (app: FastifyInstance) => {
       const { cookie } = await signIn(app);
@@ -297,7 +298,7 @@ describe('paybatch ui: approvals', () => {
       );
     }
     const gate = { policy: { totalAbove: 2_000, required: 2 as const }, approvers: {}, profile: 'default', explain: explainApprovalRefusal('pt-BR') };
-    const { app } = buildDashboardApp({ ledger, locale: 'pt-BR', alertWords: (a) => storedAlertWords(a, 'pt-BR'), token: TOKEN, hosts: [HOST], approvals: gate });
+    const { app } = buildDashboardApp({ ledger, locale: 'pt-BR', alertWords: (a) => storedAlertWords(a, 'pt-BR'), reports: REPORTS, token: TOKEN, hosts: [HOST], approvals: gate });
     opened.push(app);
     const { cookie } = await signIn(app);
     const answer = (await app.inject({ method: 'GET', url: '/api/approvals', headers: { host: HOST, cookie } })).json();
@@ -310,7 +311,7 @@ describe('paybatch ui: approvals', () => {
       }],
     });
     // Without the profile's gate the panel says approvals are not available rather than "nothing waits".
-    const { app: bare } = buildDashboardApp({ ledger, locale: 'en', alertWords: (a) => storedAlertWords(a, 'en'), token: TOKEN, hosts: [HOST] });
+    const { app: bare } = buildDashboardApp({ ledger, locale: 'en', alertWords: (a) => storedAlertWords(a, 'en'), reports: REPORTS, token: TOKEN, hosts: [HOST] });
     opened.push(bare);
     const bareCookie = (await signIn(bare)).cookie;
     expect((await bare.inject({ method: 'GET', url: '/api/approvals', headers: { host: HOST, cookie: bareCookie } })).json()).toEqual({ available: false, pending: [] });
@@ -320,8 +321,8 @@ describe('paybatch ui: approvals', () => {
 describe('paybatch ui: listening', () => {
   it('listens on loopback, gives the URL with its token, and refuses other addresses unless told to allow them', async () => {
     const { ledger } = await ledgerWithBatch(tempDir());
-    await expect(startDashboard({ ledger, locale: 'en', alertWords: (a) => storedAlertWords(a, 'en'), host: '0.0.0.0', port: 0, allowRemote: false })).rejects.toThrow(/loopback/);
-    const running = await startDashboard({ ledger, locale: 'en', alertWords: (a) => storedAlertWords(a, 'en'), host: '127.0.0.1', port: 0, allowRemote: false });
+    await expect(startDashboard({ ledger, locale: 'en', alertWords: (a) => storedAlertWords(a, 'en'), reports: REPORTS, host: '0.0.0.0', port: 0, allowRemote: false })).rejects.toThrow(/loopback/);
+    const running = await startDashboard({ ledger, locale: 'en', alertWords: (a) => storedAlertWords(a, 'en'), reports: REPORTS, host: '127.0.0.1', port: 0, allowRemote: false });
     opened.push(running);
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/);
     expect(running.remote).toBe(false);

@@ -123,13 +123,13 @@ export async function runBatchShow(ctx: Context, opts: BatchShowOptions): Promis
   const { batch: b, schedule, parts, progress, calls } = await batchDetails(ledger, found.id);
   const approvals = await (await import('./approve.js')).batchApprovals(ctx, b);
   const [wait = null] = await batchWaits(ctx, [{ batch: b, schedule }]);
-  const { byItem, ...lineage } = await batchLineage(ledger, b.id);
+  const { storyOf: _storyOf, ...lineage } = await batchLineage(ledger, b.id);
   const doc = { batch: batchDoc(b, schedule, wait), parts, progress, lineage, calls, refreshed, approvals: approvals.doc };
   const sw = schedule ? await scheduleWords(ctx) : null;
   ctx.out.result(doc, () => {
     renderBatchShow(ctx.out, { batch: b, schedule, wait }, doc, ctx.globals.verbose, h);
     // Only a batch some of whose rows were sent more than once has a story to tell beyond its progress.
-    if (byItem.size > 0) {
+    if (lineage.resent > 0) {
       const elsewhere = lineage.paidElsewhere.map((e) => ({ batchId: e.batchId, count: e.count, amount: h.formatBRL(e.cents) }));
       ctx.out.print(h.words.lineage({ rows: lineage.rows, paidHere: lineage.paidHere.count, elsewhere, failed: lineage.failed.count, returned: lineage.returned.count, open: lineage.open.count }));
     }
@@ -144,15 +144,18 @@ export async function runBatchItems(ctx: Context, opts: BatchItemsOptions): Prom
   const ledger = await ctx.ledger();
   const b = await requireBatch(ctx, ledger, opts.ref);
   const items = await batchItems(ledger, b.id, opts.status);
-  const { byItem } = await batchLineage(ledger, b.id);
+  const { storyOf } = await batchLineage(ledger, b.id);
   const { lineageText } = await import('../../reports/lineage-words.js');
   const story = (it: ItemRow) => {
-    const lineage = byItem.get(it.id);
-    return lineage === undefined ? null : lineageText(lineage, ctx.out.locale);
+    const s = storyOf(it.id);
+    return s === null ? null : lineageText(s.lineage, ctx.out.locale);
   };
   ctx.out.result(
-    items.map((it) => ({ ...itemDoc(it), ...(byItem.has(it.id) ? { lineage: byItem.get(it.id) } : {}) })),
-    () => renderBatchItems(ctx.out, items, h, byItem.size > 0 ? story : null),
+    items.map((it) => {
+      const s = storyOf(it.id);
+      return { ...itemDoc(it), ...(s === null ? {} : { lineage: s.lineage }) };
+    }),
+    () => renderBatchItems(ctx.out, items, h, items.some((it) => storyOf(it.id) !== null) ? story : null),
   );
 }
 

@@ -10,6 +10,7 @@ import { retryReportMessages, type RetryReportMessages } from '../messages/retry
 import type { Output } from '../output.js';
 import { statusWord } from '../../words/status-words.js';
 import { flag, optionalChoice, optionalText } from '../raw-input.js';
+import { statementCompany } from '../statement-company.js';
 
 /** What a report covers: one batch, or every batch and bill of a period (a statement). */
 export type ReportTarget = { readonly batch: string } | { readonly period: { readonly from: string; readonly to: string; readonly name: string } };
@@ -107,7 +108,7 @@ export async function runReport(ctx: Context, opts: ReportOptions): Promise<void
     now: ctx.now(),
     profile: profile.name,
     force: opts.force,
-    payer: { name: profile.settings.companyName ?? null, document: profile.settings.companyDocument ?? null },
+    payer: statementCompany(profile.settings).payer,
   });
   for (const m of r.missingReceipts) ctx.out.warn(words.missingReceipt(m, batch.id));
   ctx.out.result(
@@ -136,17 +137,13 @@ async function runStatement(ctx: Context, opts: ReportOptions, period: { from: s
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const profile = await ctx.profile();
-  const s = profile.settings;
-  const account = s.companyBank && s.companyBranch && s.companyAccount ? { bank: s.companyBank, branch: s.companyBranch, account: s.companyAccount } : null;
   const { file, statement } = await writePeriodStatement(ledger, {
+    ...statementCompany(profile.settings),
     ...period,
     renderer: statementRenderer(opts.format, locale),
     dir: opts.out ?? process.cwd(),
     force: opts.force,
     profile: profile.name,
-    payer: { name: s.companyName ?? null, document: s.companyDocument ?? null },
-    account,
-    eventReading: { amountUnit: s.eventAmountUnit ?? 'cents' },
     now: ctx.now(),
   });
   ctx.out.result(

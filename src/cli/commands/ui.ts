@@ -1,4 +1,5 @@
 import { ExitCode, UsageError } from '../../errors.js';
+import { statementCompany } from '../statement-company.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { uiHelp } from '../messages/help/ui.js';
@@ -56,13 +57,21 @@ export async function startUi(ctx: Context, opts: UiOptions) {
   const { approvalGate } = await import('../../engine/approvals/index.js');
   const { explainApprovalRefusal } = await import('../messages/approval-words.js');
   const { storedAlertWords } = await import('../../alerts/alert.js');
+  const { lineageText } = await import('../../reports/lineage-words.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const profile = await ctx.profile();
+  const s = profile.settings;
   const running = await startDashboard({
     ledger,
     locale,
     alertWords: (a) => storedAlertWords(a, locale),
+    reports: {
+      lineageText,
+      // PDF and XLSX writers load when a statement is first asked for, not at every start.
+      renderStatement: async (statement, format, words) => (await import('../../reports/statement-renderer.js')).statementRenderer(format, words).render(statement),
+    },
+    company: statementCompany(s),
     approvals: approvalGate(profile, explainApprovalRefusal(locale)),
     profile: profile.name,
     host: opts.listen.host,

@@ -1,7 +1,22 @@
 import type { Ledger } from '../../ledger/open-ledger.js';
 import { rowPaymentsOfBatch } from '../../ledger/row-payments.js';
-import type { Lineage, Tally } from '../../reports/period-statement.js';
-import { rowStories } from '../row-stories.js';
+import type { Lineage, Outcome, RowPayment, Tally } from '../../reports/period-statement.js';
+import { rowStories, type RowStory } from '../row-stories.js';
+
+/** A batch, other than this one, whose payments paid some of this batch's rows: how many, and how much. */
+export interface PaidElsewhere extends Tally {
+  readonly batchId: number;
+  readonly batchKind: 'sheet' | 'reprocess';
+  readonly batchName: string;
+  /** The payment that paid the first of them (`retry`, `reprocess`; `sheet` for a row paid before it was retried here). */
+  readonly payment: RowPayment;
+}
+
+/** A row's story beside one of its payments: how the row ended, and each payment of it in order. */
+export interface ItemLineage {
+  readonly outcome: Outcome;
+  readonly lineage: Lineage;
+}
 
 /**
  * How the sheet rows a batch pays ended, wherever they were paid: paid by this batch's own payment, paid later by
@@ -9,36 +24,50 @@ import { rowStories } from '../row-stories.js';
  */
 export interface BatchLineage {
   readonly rows: number;
+  /** Rows sent more than once (retried or reprocessed), wherever they ended. */
+  readonly resent: number;
   readonly paidHere: Tally;
-  /** Rows another batch paid, by that batch, in batch order. */
-  readonly paidElsewhere: readonly (Tally & { readonly batchId: number })[];
+  /** In batch order. */
+  readonly paidElsewhere: readonly PaidElsewhere[];
   readonly failed: Tally;
   readonly returned: Tally;
   readonly open: Tally;
-  /** Each item's row story, for the items whose row was sent more than once. */
-  readonly byItem: ReadonlyMap<number, Lineage>;
+  /** The story of an item's row when the row was sent more than once; null otherwise (and for an item not of the batch). */
+  storyOf(itemId: number): ItemLineage | null;
 }
 
 export async function batchLineage(ledger: Ledger, batchId: number): Promise<BatchLineage> {
   const payments = await rowPaymentsOfBatch(ledger, batchId);
-  const stories = rowStories(payments);
+  const stories = [...rowStories(payments).values()].filter((s) => s.payments.some((p) => p.batch_id === batchId));
+  const byItem = new Map<number, RowStory>();
+  for (const s of stories) for (const p of s.payments) if (p.batch_id === batchId && s.payments.length > 1) byItem.set(p.id, s);
   const tally = () => ({ count: 0, cents: 0 });
   const t = { paidHere: tally(), failed: tally(), returned: tally(), open: tally() };
-  const elsewhere = new Map<number, { count: number; cents: number }>();
-  const byItem = new Map<number, Lineage>();
-  for (const p of payments) {
-    if (p.batch_id !== batchId) continue;
-    const s = stories.get(p.root)!;
-    if (s.payments.length > 1) byItem.set(p.id, s.lineage);
-  }
-  let rows = 0;
-  for (const s of stories.values()) {
-    if (!s.payments.some((p) => p.batch_id === batchId)) continue;
-    rows += 1;
-    const into = s.outcome !== 'paid' ? t[s.outcome] : s.paying!.batch_id === batchId ? t.paidHere : elsewhere.get(s.paying!.batch_id) ?? elsewhere.set(s.paying!.batch_id, tally()).get(s.paying!.batch_id)!;
+  const elsewhere = new Map<number, { count: number; cents: number; first: RowStory }>();
+  for (const s of stories) {
+    const paidIn = s.paying?.batch_id;
+    const into = s.outcome !== 'paid' ? t[s.outcome] : paidIn === batchId ? t.paidHere : (elsewhere.get(paidIn!) ?? elsewhere.set(paidIn!, { ...tally(), first: s }).get(paidIn!)!);
     into.count += 1;
     into.cents += s.first.amount_cents;
   }
-  const paidElsewhere = [...elsewhere].sort(([a], [b]) => a - b).map(([id, x]) => ({ batchId: id, ...x }));
-  return { rows, ...t, paidElsewhere, byItem };
+  const paidElsewhere = [...elsewhere]
+    .sort(([a], [b]) => a - b)
+    .map(([id, e]) => ({
+      batchId: id,
+      batchKind: e.first.paying!.batch_kind,
+      batchName: e.first.paying!.batch_name,
+      count: e.count,
+      cents: e.cents,
+      payment: e.first.lineage.payments.find((p) => p.itemId === e.first.paying!.id)!,
+    }));
+  return {
+    rows: stories.length,
+    resent: stories.filter((s) => s.payments.length > 1).length,
+    ...t,
+    paidElsewhere,
+    storyOf: (itemId) => {
+      const s = byItem.get(itemId);
+      return s ? { outcome: s.outcome, lineage: s.lineage } : null;
+    },
+  };
 }

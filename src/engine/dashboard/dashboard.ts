@@ -8,6 +8,8 @@ import {
 import type { Ledger } from '../../ledger/ledger.js';
 import { pendingApprovals, type ApprovalGate } from '../approvals/index.js';
 import { returnPossibleUntil } from '../bills/index.js';
+import { batchLineage, type ItemLineage, type PaidElsewhere } from '../batches/index.js';
+import type { Tally } from '../../reports/period-statement.js';
 
 export type { ApprovalGate } from '../approvals/index.js';
 export type { Ledger } from '../../ledger/ledger.js';
@@ -55,17 +57,22 @@ export interface BatchDetail extends BatchProgress {
    * the settlement (or `now` while the batch runs). Empty before the batch starts.
    */
   readonly paidOverTime: readonly { readonly at: string; readonly paidCents: number }[];
+  /** Its sheet rows paid here, and those paid in other batches (a `batch retry`, a reprocessing) by batch. */
+  /** Where the batch's rows were paid: here, or in which other batches. */
+  readonly paidWhere: { readonly paidHere: Tally; readonly paidElsewhere: readonly PaidElsewhere[] };
 }
 
 export async function batchDetail(ledger: Ledger, id: number, now: Date): Promise<BatchDetail | undefined> {
   const batch = await dashboardBatch(ledger, id);
   if (!batch) return undefined;
   const progress = withProgress(batch, await statusTotals(ledger, [id]));
+  const { paidHere, paidElsewhere } = await batchLineage(ledger, id);
+  const paidWhere = { paidHere, paidElsewhere };
   const paid = cumulative(await paidTimes(ledger, id));
-  if (batch.startedAt === null) return { ...progress, paidOverTime: paid };
+  if (batch.startedAt === null) return { ...progress, paidOverTime: paid, paidWhere };
   const end = batch.settledAt ?? now.toISOString();
   const total = paid.at(-1)?.paidCents ?? 0;
-  return { ...progress, paidOverTime: [{ at: batch.startedAt, paidCents: 0 }, ...paid, ...(end > (paid.at(-1)?.at ?? '') ? [{ at: end, paidCents: total }] : [])] };
+  return { ...progress, paidOverTime: [{ at: batch.startedAt, paidCents: 0 }, ...paid, ...(end > (paid.at(-1)?.at ?? '') ? [{ at: end, paidCents: total }] : [])], paidWhere };
 }
 
 function withProgress(batch: DashboardBatch, totals: readonly BatchStatusTotal[]): BatchProgress {
@@ -91,9 +98,17 @@ function cumulative(paid: readonly { at: string; amountCents: number }[]): { at:
   return points;
 }
 
+/** An item of a batch with its row's story, when that says more than the item (see batchLineage). */
+export interface LinedItem extends DashboardItem {
+  readonly lineage: ItemLineage | null;
+}
+
 /** One page of a batch's items in sheet order, filtered by status and by part of a name, key, document or line. */
-export async function batchItems(ledger: Ledger, batchId: number, filter: ItemFilter): Promise<{ total: number; items: DashboardItem[] }> {
-  return filteredItems(ledger, batchId, filter);
+export async function batchItems(ledger: Ledger, batchId: number, filter: ItemFilter): Promise<{ total: number; items: LinedItem[] }> {
+  const page = await filteredItems(ledger, batchId, filter);
+  if (page.items.length === 0) return { total: page.total, items: [] };
+  const { storyOf } = await batchLineage(ledger, batchId);
+  return { total: page.total, items: page.items.map((i) => ({ ...i, lineage: storyOf(i.id) })) };
 }
 
 export interface CallEntry {

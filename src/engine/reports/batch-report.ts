@@ -6,9 +6,7 @@ import { batchProgress, getBatch } from '../../ledger/batch-repository.js';
 import { itemsOfBatch, type ItemRow } from '../../ledger/item-repository.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
 import type { BatchReport, ReportLine, StatusTotal } from '../../reports/batch-report.js';
-import type { Lineage } from '../../reports/period-statement.js';
-import { rowPaymentsOfBatch } from '../../ledger/row-payments.js';
-import { rowStories } from '../row-stories.js';
+import { batchLineage } from '../batches/index.js';
 import { zipBundle, type BundleEntry } from '../../reports/bundle-zip.js';
 import { fileNamePart, writeFreeFile } from '../../reports/output-file.js';
 import type { ReportRenderer } from '../../reports/report-renderer.js';
@@ -71,7 +69,11 @@ export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promis
     return inBundle.has(name) ? name : null;
   };
   const totals: StatusTotal[] = (await batchProgress(ledger, batch.id)).map((p) => ({ status: p.status, count: p.count, sumCents: p.sumCents }));
-  const lineageOf = await batchLineage(ledger, batch.id);
+  const { storyOf } = await batchLineage(ledger, batch.id);
+  const lineageOf = (itemId: number) => {
+    const s = storyOf(itemId);
+    return s === null ? {} : { lineage: s.lineage };
+  };
   const report: BatchReport = {
     batch: { id: batch.id, kind: batch.kind, name: batch.name, remoteId: batch.remote_id },
     ...(o.payer === undefined ? {} : { payer: o.payer }),
@@ -86,17 +88,6 @@ export async function writeBatchReport(ledger: Ledger, o: ReportOptions): Promis
   const data = await o.renderer.render(report);
   const file = await writeFreeFile(o.dir, base, o.zip ? 'zip' : o.renderer.format, o.zip ? await zipBundle([{ name, data }, ...receipts], o.now) : data, { force: o.force });
   return { file, report, receipts: receipts.length, missingReceipts };
-}
-
-/** Each item's row story, for the items whose row was paid more than once or elsewhere (lineage in a report line). */
-async function batchLineage(ledger: Ledger, batchId: number): Promise<(itemId: number) => { lineage?: Lineage }> {
-  const payments = await rowPaymentsOfBatch(ledger, batchId);
-  const rowOf = new Map(payments.map((p) => [p.id, p.root]));
-  const stories = rowStories(payments);
-  return (itemId) => {
-    const story = stories.get(rowOf.get(itemId) ?? itemId);
-    return story && story.payments.length > 1 ? { lineage: story.lineage } : {};
-  };
 }
 
 /** `<profile>-batch-<id>-<name>-report`: the profile and the batch's name (file-name safe) tell reports apart. */

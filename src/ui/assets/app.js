@@ -15,6 +15,13 @@ let current = null;
 let timer = null;
 
 class SignedOut extends Error {}
+/** The server's refusal of a request: its answer (`code`, English `message`, data) for the page to word. */
+class Refused extends Error {
+  constructor(body) {
+    super(body.message);
+    this.body = body;
+  }
+}
 
 async function api(path, init = {}) {
   const res = await fetch(path, { credentials: 'same-origin', ...init });
@@ -89,7 +96,7 @@ function batchView(id) {
     fill(head,
       h('h1', {}, `${t.batch} #${b.id} · ${b.name} `, status(b.status, b.statusText)),
       h('div', { class: 'cards' },
-        card(t.total, b.total, `${b.itemCount} ${t.items.toLowerCase()}`), card(t.paid, b.paid),
+        card(t.total, b.total, `${b.itemCount} ${t.items.toLowerCase()}`), ...paidCards(b.paidWhere, b.paid),
         card(t.progress, h('span', { id: 'settled-percent' }, b.settledPercent), `${b.settledCount}/${b.itemCount} ${t.settledShare}`),
         card(t.created, b.created ?? '—', b.started ? `${t.started} ${b.started}` : null)),
       statusBar(b.byStatus), h('p', { class: 'muted small' }, t.zone(zone)));
@@ -125,7 +132,25 @@ function itemColumns(view) {
     { head: t.amount, cell: (i) => money(i.amount) },
     { head: t.status, cell: (i) => h('td', {}, status(i.status, i.statusText)) },
     { head: t.reason, cell: (i) => h('td', { class: 'small' }, i.reasonText ?? '') },
+    { head: t.story, cell: (i) => h('td', { class: 'small story' }, i.lineage ? storySteps(i.lineage.steps) : '') },
     { head: t.receipt, cell: (i) => h('td', {}, i.hasReceipt ? h('button', { class: 'open-receipt', onclick: () => view.open(`/receipts/item/${i.id}`, `${i.name ?? i.key} · ${i.amount}`) }, t.open) : '') },
+  ];
+}
+
+/** A row's payments in words, each of another batch a link to it: "falhou no lote #1; pago depois no lote #2". */
+function storySteps(steps) {
+  return steps.map((x, n) => [n ? '; ' : null, x.here ? x.text : h('a', { href: `#/batches/${x.batchId}` }, x.text)]);
+}
+
+/** What the batch paid; when other batches paid some of its rows, what it paid itself and what each of them paid. */
+function paidCards(where, paid) {
+  if (!where.paidElsewhere.length) return [card(t.paid, paid)];
+  return [
+    h('div', { class: 'card', id: 'paid-here' }, h('div', { class: 'label' }, t.paidHere), h('div', { class: 'value' }, where.paidHere.amount),
+      h('div', { class: 'muted small' }, t.payments(where.paidHere.count))),
+    h('div', { class: 'card', id: 'paid-elsewhere' }, h('div', { class: 'label' }, t.paidElsewhere),
+      h('ul', { class: 'paid-elsewhere' }, where.paidElsewhere.map((e) => h('li', { 'data-paid-in': e.batchId },
+        h('a', { href: `#/batches/${e.batchId}` }, e.text), ` · ${t.payments(e.count)} · ${e.amount}`)))),
   ];
 }
 
@@ -193,6 +218,59 @@ function approvalsView() {
   };
 }
 
+const FORMATS = ['pdf', 'xlsx', 'csv', 'ofx'];
+
+/** The period statement of a month, or of some days, downloaded as a file; the server's refusal is said in the page. */
+function statementView() {
+  // This month in São Paulo, as <input type=month> writes it.
+  const month = h('input', { type: 'month', id: 'statement-month', value: new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 7) });
+  const from = h('input', { type: 'date', id: 'statement-from' });
+  const to = h('input', { type: 'date', id: 'statement-to' });
+  const monthBox = h('label', { class: 'field' }, t.month, month);
+  const daysBox = h('div', { class: 'filters', hidden: true }, h('label', { class: 'field' }, t.fromDay, from), h('label', { class: 'field' }, t.toDay, to));
+  const byDays = h('input', { type: 'checkbox', id: 'statement-by-days', onchange: () => { monthBox.hidden = byDays.checked; daysBox.hidden = !byDays.checked; } });
+  const format = h('select', { id: 'statement-format' }, FORMATS.map((f) => h('option', { value: f }, t.formatNames[f])));
+  const message = h('p', { id: 'statement-message', class: 'small', role: 'status' });
+  const button = h('button', { type: 'submit', id: 'statement-download' }, t.download);
+  const form = h('form', { class: 'statement', onsubmit: async (e) => {
+    e.preventDefault();
+    const query = new URLSearchParams(byDays.checked ? { from: from.value, to: to.value } : { month: month.value });
+    query.set('format', format.value);
+    button.disabled = true;
+    message.className = 'small muted';
+    fill(message, t.preparing);
+    try {
+      const saved = await download(`/api/statement?${query}`);
+      message.className = 'small';
+      fill(message, t.downloaded(saved));
+    } catch (problem) {
+      message.className = 'small warn';
+      fill(message, problem instanceof SignedOut ? t.signedOut : problem instanceof Refused ? t.statementProblem(problem.body) : t.offline);
+    } finally {
+      button.disabled = false;
+    }
+  } },
+  h('div', { class: 'filters' }, monthBox, h('label', { class: 'field check' }, byDays, t.byDays)), daysBox,
+  h('div', { class: 'filters' }, h('label', { class: 'field' }, t.format, format), button));
+  fill(main, h('h1', {}, t.statement), h('p', { class: 'muted' }, t.statementAbout), form, message);
+  return async () => {};
+}
+
+/** Fetches a file and hands it to the browser as a download under the name the server gave; returns that name. */
+async function download(path) {
+  const res = await fetch(path, { credentials: 'same-origin' });
+  if (res.status === 401) throw new SignedOut();
+  if (!res.ok) throw new Refused(await res.json().catch(() => ({ code: 'unknown', message: `${res.status}` })));
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'statement';
+  const link = h('a', { href: URL.createObjectURL(await res.blob()), download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the object's memory goes back a while later.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+  return name;
+}
+
 const ROUTES = [
   [/^#?\/?$/, batchesView, 'batches'],
   [/^#\/batches\/(\d+)$/, (m) => batchView(m[1]), 'batches'],
@@ -200,6 +278,7 @@ const ROUTES = [
   [/^#\/bills$/, billsView, 'bills'],
   [/^#\/receipts$/, receiptsView, 'receipts'],
   [/^#\/approvals$/, approvalsView, 'approvals'],
+  [/^#\/statement$/, statementView, 'statement'],
 ];
 
 /** The strip under the menu: whether a daemon follows the payments (and how to start one), and the open alerts. */
@@ -217,7 +296,7 @@ function drawStatus({ daemon: d, startDaemon, alerts }) {
 
 let openAlerts = null;
 function drawNav(active) {
-  fill(nav, ['batches', 'alerts', 'bills', 'receipts', 'approvals'].map((name) =>
+  fill(nav, ['batches', 'alerts', 'bills', 'receipts', 'approvals', 'statement'].map((name) =>
     h('a', { href: name === 'batches' ? '#/' : `#/${name}`, class: name === active ? 'active' : null, id: `nav-${name}` }, t[name],
       name === 'alerts' && openAlerts ? h('span', { class: 'badge' }, openAlerts) : null)));
 }
