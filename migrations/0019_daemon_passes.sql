@@ -4,7 +4,7 @@
 CREATE TABLE daemon_passes (
   host TEXT PRIMARY KEY,
   pid INTEGER NOT NULL,
-  interval_seconds INTEGER,                -- null: one pass and out (`daemon --once`)
+  interval_seconds REAL,                   -- null: one pass and out (`daemon --once`); may be a fraction (--interval 0.5)
   started_at TEXT NOT NULL,                -- when the host's last daemon started (ISO UTC, the ledger's clock)
   last_pass_at TEXT,                       -- when a daemon of the host last finished a pass; null: none yet
   stopped_at TEXT                          -- when it stopped (ISO UTC); null while it runs, or if it was killed
