@@ -4,13 +4,19 @@ import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { formatReais } from '../domain/money.js';
 import { csvLine, UTF8_BOM } from '../sheet/csv-text.js';
 import type { BatchReport, ReportLine } from './batch-report.js';
+import { lineageText } from './lineage-words.js';
 import { REPORT_LABELS } from './report-labels.js';
 
 /** The column headings of a report table, in order (dates labelled with their time zone). */
 export function reportHeadings(locale: Locale): string[] {
   const c = REPORT_LABELS[locale].columns;
   const zone = zoneLabel(locale);
-  return [c.line, c.name, c.document, c.key, c.amount, c.status, c.reason, `${c.created} (${zone})`, `${c.settled} (${zone})`, c.endToEndId, c.receipt];
+  return [c.line, c.name, c.document, c.key, c.amount, c.status, c.reason, `${c.created} (${zone})`, `${c.settled} (${zone})`, c.endToEndId, c.receipt, c.story];
+}
+
+/** A line's story in words, for a row sent more than once; '' otherwise (the last column, so earlier ones keep their place). */
+export function storyCell(l: ReportLine, locale: Locale): string {
+  return l.lineage && l.lineage.payments.length > 1 ? lineageText(l.lineage, locale) : '';
 }
 
 /** Amount as plain reais of the locale: `1234,56` (pt-BR spreadsheets) or `1234.56`. */
@@ -30,7 +36,7 @@ export function reportCsv(report: BatchReport, locale: Locale): string {
   const time = (iso: string | null) => (iso ? localDateTime(new Date(iso), locale) : '');
   const row = (l: ReportLine) => [
     l.line === null ? '' : String(l.line), l.name ?? '', l.document ?? '', l.key, plainAmount(l.amountCents, locale), labels.status(l.status),
-    l.reason === null ? '' : pixReasonText(l.reason, locale, l.status === 'returned' ? 'return' : 'rejection'), time(l.createdAt), time(l.settledAt), l.endToEndId ?? '', l.receipt ?? '',
+    l.reason === null ? '' : pixReasonText(l.reason, locale, l.status === 'returned' ? 'return' : 'rejection'), time(l.createdAt), time(l.settledAt), l.endToEndId ?? '', l.receipt ?? '', storyCell(l, locale),
   ];
   const lines = [csvLine(reportHeadings(locale), delimiter), ...report.lines.map((l) => csvLine(row(l), delimiter)), ''];
   lines.push(csvLine([labels.columns.status, labels.count, labels.columns.amount], delimiter));

@@ -16,6 +16,8 @@ export interface ReportLabels {
     readonly settled: string;
     readonly endToEndId: string;
     readonly receipt: string;
+    /** Where a row sent more than once was paid ("failed in batch #2; paid later in batch #4"). */
+    readonly story: string;
   };
   readonly totalsTitle: string;
   readonly total: string;
@@ -31,7 +33,7 @@ export const REPORT_LABELS: Record<Locale, ReportLabels> = {
     title: 'Extrato consolidado',
     columns: {
       line: 'Linha', name: 'Nome', document: 'Documento', key: 'Chave Pix', amount: 'Valor', status: 'Situação', reason: 'Motivo',
-      created: 'Criado em', settled: 'Concluído em', endToEndId: 'Identificador (E2E)', receipt: 'Comprovante',
+      created: 'Criado em', settled: 'Concluído em', endToEndId: 'Identificador (E2E)', receipt: 'Comprovante', story: 'Histórico',
     },
     totalsTitle: 'Totais por situação',
     total: 'Total',
@@ -45,7 +47,7 @@ export const REPORT_LABELS: Record<Locale, ReportLabels> = {
     title: 'Consolidated statement',
     columns: {
       line: 'Line', name: 'Name', document: 'Document', key: 'Pix key', amount: 'Amount', status: 'Status', reason: 'Reason',
-      created: 'Created', settled: 'Settled', endToEndId: 'End-to-end id', receipt: 'Receipt',
+      created: 'Created', settled: 'Settled', endToEndId: 'End-to-end id', receipt: 'Receipt', story: 'Story',
     },
     totalsTitle: 'Totals by status',
     total: 'Total',

@@ -3,7 +3,7 @@ import { pixReasonText } from '../words/payment-reasons.js';
 import { saoPauloDateTime } from '../domain/bank-calendar.js';
 import { centsToReais } from '../domain/money.js';
 import type { BatchReport } from './batch-report.js';
-import { reportHeadings } from './report-csv.js';
+import { reportHeadings, storyCell } from './report-csv.js';
 import { REPORT_LABELS } from './report-labels.js';
 
 /** Reais with the currency sign, whatever the spreadsheet's locale. */
@@ -35,13 +35,13 @@ export async function reportXlsx(report: BatchReport, locale: Locale): Promise<B
   for (const l of report.lines) {
     sheet.addRow([
       l.line, l.name, l.document, l.key, centsToReais(l.amountCents), labels.status(l.status), l.reason === null ? null : pixReasonText(l.reason, locale, l.status === 'returned' ? 'return' : 'rejection'),
-      wallClockDate(l.createdAt), l.settledAt ? wallClockDate(l.settledAt) : null, l.endToEndId, l.receipt,
+      wallClockDate(l.createdAt), l.settledAt ? wallClockDate(l.settledAt) : null, l.endToEndId, l.receipt, storyCell(l, locale) || null,
     ]);
   }
   sheet.getColumn(5).numFmt = CURRENCY_FORMAT;
   sheet.getColumn(8).numFmt = dateFormat;
   sheet.getColumn(9).numFmt = dateFormat;
-  sheet.columns.forEach((col, i) => (col.width = [8, 30, 20, 30, 14, 18, 30, 18, 18, 34, 40][i]));
+  sheet.columns.forEach((col, i) => (col.width = [8, 30, 20, 30, 14, 18, 30, 18, 18, 34, 40, 50][i]));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
 
   const totals = book.addWorksheet(labels.totalsTitle.slice(0, 31));

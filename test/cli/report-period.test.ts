@@ -44,6 +44,16 @@ describe('paybatch report --month: the statement of a period', () => {
     expect(readFileSync(join(out, 'default-statement-2026-11.csv'), 'utf8')).toBe(csv);
   });
 
+  it("a batch's report names, for each row sent more than once, where it was paid", async () => {
+    const { dir, env, ledger } = await withMonth();
+    const r = await runCli(['--ledger', ledger, 'report', '1', '--format', 'csv', '--out', dir, '--json'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = readFileSync(JSON.parse(r.stdout).file, 'utf8').split('\r\n');
+    expect(lines.find((l) => l.startsWith('3,'))).toMatch(/,failed in batch #1; paid later in batch #2$/);
+    expect(lines.find((l) => l.startsWith('7,'))).toMatch(/,returned in batch #1; reprocessed and paid in batch #3$/);
+    expect(lines.find((l) => l.startsWith('2,'))).toMatch(/,$/);
+  });
+
   it("says the totals as an identity in the run's language", async () => {
     const { dir, env, ledger } = await withMonth();
     const r = await runCli(['--ledger', ledger, 'report', '--from', '2026-11-01', '--to', '2026-11-30', '--format', 'pdf', '--out', dir], { env: { ...env, LC_ALL: 'pt_BR.UTF-8' } });

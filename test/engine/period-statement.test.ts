@@ -50,7 +50,9 @@ describe.each(['sqlite', 'postgres'] as const)('the statement of a period on the
         ['pix-8-paid', 'debit', 1006, '2026-11-08T15:00:00.000Z'],
         ['bill-1-paid', 'debit', 45_070, '2026-11-10T15:00:00.000Z'],
       ]);
-      expect(s.balance).toEqual({ cents: 9_876_543, at: '2026-11-08T15:00:01.000Z' });
+      // The latest by the provider's time (8 Nov 15:00), not the last received (the 5 Nov event, delivered after it).
+      expect(s.balance).toEqual({ cents: 9_876_543, at: '2026-11-08T15:00:00.000Z' });
+      expect(reprocessed.returnedAt).toBe('2026-11-07T15:00:00.000Z');
     } finally {
       await ledger.close();
     }

@@ -46,9 +46,14 @@ export async function month(ledger: Ledger): Promise<void> {
     insertBillIntent(tx, { barcode: '1'.repeat(44), line: '1'.repeat(47), kind: 'bank', description: 'Aluguel', beneficiary: 'Imobiliária Sol', beneficiaryDocument: '12345678000195', assignor: null, dueDate: '2026-11-10', amountCents: 45_070, forced: false, charges: { originalCents: 45_990, discountCents: 920, interestCents: null, fineCents: null } }, new Date('2026-11-09T12:00:00Z')),
   );
   await updateBill(ledger, bill, { status: 'paid', settle_date: '2026-11-10', amount_paid_cents: 45_070, bill_amount_cents: 45_070, transaction_id: 'tx-1' }, new Date('2026-11-10T13:00:00Z'));
+  // Two events with balances, delivered out of order: the one received last is the older by the provider's time.
+  await storeEvent(ledger, {
+    event_id: 'e-7', kind: 'pix', received_at: '2026-11-08T15:00:02.000Z', effect: 'item paid', topic: 'pix',
+    payload_json: JSON.stringify({ serviceId: 1, payload: { id: 'pix-7', eventId: 'e-7', identifier: 'retry-2', amount: 1002, balanceAfter: 9_877_549, timestamp: 1_793_890_800, isRefund: false, transactionAccepted: true, transactionStatus: 'approved' } }),
+  });
   await storeEvent(ledger, {
     event_id: 'e-8', kind: 'pix', received_at: '2026-11-08T15:00:01.000Z', effect: 'item paid', topic: 'pix',
-    payload_json: JSON.stringify({ serviceId: 1, payload: { id: 'pix-8', eventId: 'e-8', identifier: 'attempt-6', amount: 1006, balanceAfter: 9_876_543, isRefund: false, transactionAccepted: true, transactionStatus: 'approved' } }),
+    payload_json: JSON.stringify({ serviceId: 1, payload: { id: 'pix-8', eventId: 'e-8', identifier: 'attempt-6', amount: 1006, balanceAfter: 9_876_543, timestamp: 1_794_150_000, isRefund: false, transactionAccepted: true, transactionStatus: 'approved' } }),
   });
 }
 

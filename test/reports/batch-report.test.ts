@@ -46,11 +46,11 @@ describe('paybatch report', () => {
     const text = readFileSync(r.file, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const table = parse(text.slice(1), { relax_column_count: true }) as string[][];
-    expect(table[0]).toEqual(['Line', 'Name', 'Document', 'Pix key', 'Amount', 'Status', 'Reason', 'Created (São Paulo time)', 'Settled (São Paulo time)', 'End-to-end id', 'Receipt']);
+    expect(table[0]).toEqual(['Line', 'Name', 'Document', 'Pix key', 'Amount', 'Status', 'Reason', 'Created (São Paulo time)', 'Settled (São Paulo time)', 'End-to-end id', 'Receipt', 'Story']);
     expect(table.slice(1, 4)).toEqual([
-      ['2', 'Ana Souza', '52998224725', 'p1@example.com', '10.01', 'paid', '', '2026-11-20 09:00', '2026-11-20 10:05', 'E123', receipt],
-      ['3', `'=HYPERLINK("x")`, '***.456.789-**', 'p2@example.com', '10.02', 'failed', 'AB02', '2026-11-20 09:00', '2026-11-20 10:06', '', ''],
-      ['4', 'Ana Souza', '***.456.789-**', 'p3@example.com', '10.03', 'processing', '', '2026-11-20 09:00', '', '', ''],
+      ['2', 'Ana Souza', '52998224725', 'p1@example.com', '10.01', 'paid', '', '2026-11-20 09:00', '2026-11-20 10:05', 'E123', receipt, ''],
+      ['3', `'=HYPERLINK("x")`, '***.456.789-**', 'p2@example.com', '10.02', 'failed', 'AB02', '2026-11-20 09:00', '2026-11-20 10:06', '', '', ''],
+      ['4', 'Ana Souza', '***.456.789-**', 'p3@example.com', '10.03', 'processing', '', '2026-11-20 09:00', '', '', '', ''],
     ]);
     expect(table.slice(5)).toEqual([
       ['Status', 'Payments', 'Amount'],

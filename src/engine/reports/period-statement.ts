@@ -90,7 +90,8 @@ function statementPayment(s: RowStory): StatementPayment {
     reason: s.outcome === 'paid' ? null : (unpaid?.reason ?? null),
     sentAt: first.created_at,
     paidAt: paying ? (paying.paid_at ?? paying.status_changed_at) : (s.outcome === 'returned' ? last.paid_at : null),
-    returnedAt: s.outcome === 'returned' ? last.status_changed_at : null,
+    // A row returned and then paid again keeps when it was returned.
+    returnedAt: [...s.payments].reverse().find((p) => p.status === 'returned')?.status_changed_at ?? null,
     failedAt: s.outcome === 'failed' ? last.status_changed_at : null,
     endToEndId: (paying ?? last).end_to_end_id,
     lineage: s.lineage,
@@ -159,14 +160,19 @@ function billMovements(b: BillRow, o: { from: string; to: string }): Movement[] 
   return out;
 }
 
-/** The balance the last applied Pix event of the period carried, when one did (events are kept for 30 days). */
+/**
+ * The balance the latest applied Pix event of the period carried, when one did (events are kept for 30 days). Latest
+ * by the provider's own time: deliveries arrive out of order, so the last one received may carry an older balance.
+ */
 async function lastBalance(ledger: Ledger, o: StatementOptions): Promise<PeriodStatement['balance']> {
   const from = saoPauloInstant(o.from, 0).toISOString();
   const to = saoPauloInstant(nextDay(o.to), 0).toISOString();
   let balance: PeriodStatement['balance'] = null;
   for (const e of await pixEventsReceived(ledger, { from, to })) {
     const parsed = parseWebhookEvent(e.payload, o.eventReading);
-    if (parsed.ok && parsed.event.kind === 'pix' && parsed.event.balanceAfterCents !== undefined) balance = { cents: parsed.event.balanceAfterCents, at: e.receivedAt };
+    if (!parsed.ok || parsed.event.kind !== 'pix' || parsed.event.balanceAfterCents === undefined) continue;
+    const at = parsed.event.timestamp === null ? e.receivedAt : new Date(parsed.event.timestamp * 1000).toISOString();
+    if (balance === null || at >= balance.at) balance = { cents: parsed.event.balanceAfterCents, at };
   }
   return balance;
 }
