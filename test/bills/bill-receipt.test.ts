@@ -1,9 +1,8 @@
 import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { renderBillReceipt } from '../../src/receipts/bill-receipt.js';
 import { loadPdfKit } from '../../src/receipts/pdfkit.js';
-import { pdfText } from '../sandbox/pdf-text.js';
+import { pdfContentStreams, pdfText } from '../sandbox/pdf-text.js';
 
 describe('bill receipts', () => {
   it('are written with the standard fonts, Portuguese text intact, without loading fontkit', async () => {
@@ -38,16 +37,8 @@ describe('bill receipts', () => {
 
 /** The texts a pdfkit PDF draws, each with where it starts (x, y), in drawing order. */
 function placedTexts(pdf: Buffer): { x: number; y: number; text: string }[] {
-  const raw = pdf.toString('latin1');
   const placed: { x: number; y: number; text: string }[] = [];
-  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, start + Number(match[1]))).toString('latin1');
-    } catch {
-      continue;
-    }
+  for (const content of pdfContentStreams(pdf)) {
     for (const m of content.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) Tm\s+\/F\d+ [\d.]+ Tf\s+\[([^\]]*)\]\s*TJ/g)) {
       const hex = [...(m[3] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
       placed.push({ x: Number(m[1]), y: Number(m[2]), text: Buffer.from(hex, 'hex').toString('latin1') });
