@@ -36,4 +36,18 @@ describe('paybatch import --skip-invalid counts rejected rows, not problems', ()
     const lines = readFileSync(rejectedFile, 'utf8').split('\r\n').filter((l) => l !== '');
     expect(lines.slice(1).map((l) => l.split(';').slice(0, 3).join(';'))).toEqual(['sem-arroba;email;dez', 'bia@exemplo.com;email;vinte']);
   });
+
+  it("writes the rejected file's reasons in the profile's language, --json or not", async () => {
+    const dir = tempDir();
+    const env = { XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), HOME: dir, LC_ALL: 'pt_BR.UTF-8' };
+    const file = join(dir, 'folha.csv');
+    writeFileSync(file, SHEET);
+    const done = await runCli(['import', file, '--skip-invalid', '--yes', '--json'], { env, now });
+    expect(done.code, done.stderr).toBe(0);
+    const [head, ...rows] = readFileSync(join(dir, 'folha.rejected.csv'), 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter((l) => l !== '');
+    expect(head).toBe('chave;tipo_chave;valor;descricao;motivo');
+    // The reasons are the Portuguese catalog's (field names and words), not the English messages --json carries.
+    expect(rows.join('\n')).toMatch(/valor/);
+    expect(rows.join('\n')).not.toMatch(/\b(the|is|not|must|amount)\b/);
+  });
 });

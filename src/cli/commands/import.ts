@@ -155,7 +155,8 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
   try {
     const prepared = await prepareImport(deps, {
       file: opts.file, sheet: opts.sheet, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates,
-      sayProblem: (p) => sayImportProblem(p, said),
+      // The rejected rows' file is for a person to fix, whatever the output format: in the profile's language.
+      sayProblem: (p) => sayImportProblem(p, locale),
     });
     if (prepared.kind === 'done') result = prepared.result;
     else {
