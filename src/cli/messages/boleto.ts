@@ -11,6 +11,8 @@ export interface BoletoMessages {
   /** The bill's current document (`boleto list`). */
   readonly documents: Readonly<Record<'scheduling' | 'payment' | 'return', string>>;
   returnNote(reason: string | null, meaning: string | null): string;
+  /** The note of a bill whose payment's outcome is unknown (its answer was lost): how to settle it. */
+  unknownNote(billId: number): string;
   readonly fieldValue: readonly [string, string];
   readonly decode: {
     readonly valid: string;
@@ -92,6 +94,7 @@ export const boletoMessages: Readonly<Record<Locale, BoletoMessages>> = {
     listHead: ['#', 'status', 'beneficiary', 'amount', 'due', 'settle', 'return possible until', 'transaction', 'document', 'note'],
     documents: { scheduling: 'scheduling receipt', payment: 'payment receipt', return: 'return notice' },
     returnNote: (reason, meaning) => `${reason ?? '?'} → ${meaning ?? 'reason not in the table'}`,
+    unknownNote: (id) => `outcome unknown: check the statement, then paybatch boleto resolve ${id} --paid (or --not-paid)`,
     fieldValue: ['field', 'value'],
     decode: {
       valid: 'valid',
@@ -172,6 +175,7 @@ export const boletoMessages: Readonly<Record<Locale, BoletoMessages>> = {
     listHead: ['#', 'situação', 'beneficiário', 'valor', 'vencimento', 'liquidação', 'devolução possível até', 'transação', 'documento', 'observação'],
     documents: { scheduling: 'comprovante de agendamento', payment: 'comprovante de pagamento', return: 'aviso de devolução' },
     returnNote: (reason, meaning) => `${reason ?? '?'} → ${meaning ?? 'motivo fora da tabela'}`,
+    unknownNote: (id) => `resultado desconhecido: confira o extrato e rode paybatch boleto resolve ${id} --paid (ou --not-paid)`,
     fieldValue: ['campo', 'valor'],
     decode: {
       valid: 'válido',

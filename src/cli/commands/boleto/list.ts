@@ -58,7 +58,11 @@ function renderBills(out: Output, docs: readonly BillDoc[], f: { formatBRL: (cen
         b.transactionId,
         // The current document; the receipt's path is in --json.
         b.document === null ? '-' : words.documents[b.document],
-        b.status === 'returned' ? words.returnNote(b.returnReason, billReturnMeaningText(b.returnReason, b.returnMeaning, f.locale)) : (b.error ?? b.description),
+        b.status === 'returned'
+          ? words.returnNote(b.returnReason, billReturnMeaningText(b.returnReason, b.returnMeaning, f.locale))
+          : b.status === 'unknown' || b.status === 'intent'
+            ? words.unknownNote(b.id)
+            : (b.error ?? b.description),
       ]),
       // The provider's transaction id gives way first (it is in --json whole): the beneficiary is what people read.
       ['text', 'fixed', 'text', 'text', 'text', 'text', 'text', 'expendable'],
