@@ -89,9 +89,15 @@ describe('re-paying what failed, and the report (end to end, embedded sandbox)',
     expect(ptReport.exitCode, ptReport.stderr).toBe(0);
     const csvReport = readdirSync(join(dir, 'reports')).find((f) => f.endsWith('-report.csv'))!;
     expect(ptReport.stdout).toContain(join(dir, 'reports', csvReport));
-    expect(readFileSync(join(dir, 'reports', csvReport), 'utf8').split('\r\n')[0]).toBe(
-      '\uFEFFLinha;Nome;Documento;Chave Pix;Valor;Situação;Motivo;Criado em (horário de São Paulo);Concluído em (horário de São Paulo);Identificador (E2E);Comprovante',
+    const reportLines = readFileSync(join(dir, 'reports', csvReport), 'utf8').split('\r\n');
+    expect(reportLines[0]).toBe(
+      '\uFEFFLinha;Nome;Documento;Chave Pix;Valor;Situação;Motivo;Criado em (horário de São Paulo);Concluído em (horário de São Paulo);Identificador (E2E);Comprovante;Histórico',
     );
+    // Batch #1's failed rows were paid again by the retry, batch #2: each says so in its last column.
+    const failedRows = reportLines.filter((l) => l.includes(';falhou;'));
+    expect(failedRows.length).toBeGreaterThan(0);
+    // The cell holds a ';', so the CSV quotes it.
+    for (const l of failedRows) expect(l).toMatch(/;"falhou no lote #1; (pago depois no lote #2|nova tentativa no lote #2: [a-zé ]+)"$/);
     const check = await paybatch(['ledger', 'check', '--json'], { env });
     expect(check.exitCode, check.stdout).toBe(0);
   }, 180_000);
