@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainApprovalRefusal } from '../../src/cli/messages/approval-words.js';
-import type { ApprovalRefusal } from '../../src/engine/approvals/approvals.js';
+import type { ApprovalRefusal } from '../../src/engine/approvals/index.js';
 
 /** The engine's refusals are codes and data; these are their words, checked against sentences written by hand. */
 const lacking: ApprovalRefusal = {

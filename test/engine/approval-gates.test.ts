@@ -4,7 +4,7 @@ import type { Alert } from '../../src/alerts/alert.js';
 import { explainApprovalRefusal } from '../../src/cli/messages/approval-words.js';
 import { approverKeyFiles, createApproverKey, openApproverKey } from '../../src/config/approver-key.js';
 import { DEFAULT_SETTINGS } from '../../src/config/settings.js';
-import { prepareBatchApproval, signApproval, signBatchesAsMaker, type ApprovalGate } from '../../src/engine/approvals/approvals.js';
+import { prepareBatchApproval, signApproval, signBatchesAsMaker, type ApprovalGate } from '../../src/engine/approvals/index.js';
 import { followUpPass } from '../../src/engine/follow-up/follow-up.js';
 import { payOnStart, scheduleImportBatches } from '../../src/engine/batches/schedule-batch.js';
 import { submitBatch } from '../../src/engine/batches/submit-batch.js';

@@ -18,7 +18,7 @@ import {
   type ApprovalGate,
   type ApprovalRefusal,
   type ApproveDeps,
-} from '../../src/engine/approvals/approvals.js';
+} from '../../src/engine/approvals/index.js';
 import { ApprovalRequiredError, ConfigError, PaybatchError } from '../../src/errors.js';
 import { recordApproval } from '../../src/ledger/approval-store.js';
 import { insertBillIntent } from '../../src/ledger/bill-repository.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anyNotYetStarted, batchDetails, planBatchStart } from '../../src/engine/batches/batches.js';
-import type { ApprovalGate } from '../../src/engine/approvals/approvals.js';
+import type { ApprovalGate } from '../../src/engine/approvals/index.js';
 import { explainApprovalRefusal } from '../../src/cli/messages/approval-words.js';
 import { getBatch, updateBatch } from '../../src/ledger/batch-repository.js';
 import { logIntent, logOutcome } from '../../src/ledger/call-log.js';

@@ -1,2 +1,5 @@
 /** Approvals (maker-checker): the policy, the approvals recorded, and the gate that money-moving steps pass. The one module the rest of paybatch imports of this feature. */
-export * from './approvals.js';
+export * from './approval-check.js';
+export * from './gate.js';
+export * from './pending-approvals.js';
+export * from './signing.js';
