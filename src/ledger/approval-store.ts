@@ -4,7 +4,7 @@ import type { ApprovalsTable, MakerSignaturesTable } from './schema.js';
 
 /**
  * Signed approvals (append-only: the ledger's triggers refuse UPDATE and DELETE) and the content they sign. Rows are
- * evidence to verify, not verdicts: engine/approvals/approvals.ts checks every signature against the profile's keys.
+ * evidence to verify, not verdicts: engine/approvals/approval-check.ts checks every signature against the profile's keys.
  */
 export type ApprovalRow = Selectable<ApprovalsTable>;
 
@@ -41,7 +41,7 @@ export async function approvalsOf(ledger: Ledger, subject: string): Promise<Appr
   return ledger.all(ledger.db.selectFrom('approvals').selectAll().where('subject', '=', subject).orderBy('id'));
 }
 
-/** A maker's signature of what they made: evidence verified like an approval (engine/approvals/approvals.ts). */
+/** A maker's signature of what they made: evidence verified like an approval (engine/approvals/approval-check.ts). */
 export type MakerSignatureRow = Selectable<MakerSignaturesTable>;
 
 /** Appends the maker's signature of a batch or a bill's payment. */
