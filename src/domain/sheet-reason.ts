@@ -64,8 +64,41 @@ export type SheetFileReason =
   | { readonly code: 'sheet_empty' }
   | { readonly code: 'sheet_no_rows' };
 
+/** The fields of a CNAB 240 record that paybatch reads (src/sheet/cnab240/layout.ts), as reasons name them. */
+export type Cnab240FieldName =
+  | 'recordType' | 'bank' | 'lot' | 'segment' | 'direction' | 'version' | 'companyDoc' | 'companyDocType' | 'service' | 'form'
+  | 'payeeDoc' | 'payeeDocType' | 'keyKind' | 'pixKey' | 'amount' | 'paymentDate' | 'yourNumber' | 'barcode'
+  | 'recordCount' | 'amountSum' | 'lotCount' | 'code';
+
+/**
+ * Why a CNAB 240 remittance is refused as a whole (a bank's "lote não aceito"): each problem names its line and the
+ * positions of the field (`SheetProblem.field` is `from-to`).
+ */
+export type Cnab240Reason =
+  | { readonly code: 'cnab_line_length'; readonly length: number }
+  | { readonly code: 'cnab_record_unexpected'; readonly found: string; readonly expected: string }
+  | { readonly code: 'cnab_bank_unknown'; readonly bank: string }
+  | { readonly code: 'cnab_bank_differs'; readonly bank: string; readonly fileBank: string }
+  | { readonly code: 'cnab_version_unknown'; readonly version: string; readonly layout: string; readonly known: readonly string[] }
+  | { readonly code: 'cnab_not_remittance'; readonly direction: string }
+  | { readonly code: 'cnab_not_number'; readonly field: Cnab240FieldName; readonly value: string }
+  | { readonly code: 'cnab_date_invalid'; readonly field: Cnab240FieldName; readonly value: string }
+  | { readonly code: 'cnab_document_invalid'; readonly field: Cnab240FieldName; readonly value: string; readonly reason: DocumentReason }
+  | { readonly code: 'cnab_form_unknown'; readonly form: string; readonly service: string }
+  | { readonly code: 'cnab_segment_unexpected'; readonly segment: string; readonly form: string }
+  | { readonly code: 'cnab_key_kind_unknown'; readonly value: string }
+  | { readonly code: 'cnab_pix_key_invalid'; readonly key: string; readonly keyType: PixKeyType; readonly reason: KeyReason }
+  | { readonly code: 'cnab_amount_zero' }
+  | { readonly code: 'cnab_lot_number'; readonly written: number; readonly expected: number }
+  | { readonly code: 'cnab_lot_records'; readonly written: number; readonly counted: number }
+  | { readonly code: 'cnab_lot_sum'; readonly writtenCents: number; readonly countedCents: number }
+  | { readonly code: 'cnab_file_lots'; readonly written: number; readonly counted: number }
+  | { readonly code: 'cnab_file_records'; readonly written: number; readonly counted: number }
+  | { readonly code: 'cnab_file_unfinished'; readonly expected: string }
+  | { readonly code: 'cnab_your_number_twice'; readonly yourNumber: string; readonly firstLine: number };
+
 /** Every reason of the sheet layer, put into words at the edge (src/words/sheet.ts). */
-export type SheetReason = RowReason | SheetFileReason;
+export type SheetReason = RowReason | SheetFileReason | Cnab240Reason;
 
 /** A problem of a sheet: where (file, line, the column as the sheet names it, or "row"/"header"/"sheet") and why. */
 export interface SheetProblem {

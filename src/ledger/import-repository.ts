@@ -3,6 +3,7 @@ import type { Destination } from '../domain/destination.js';
 import { insertDraftBatch, setBatchCounts } from './batch-repository.js';
 import { insertRuns } from './chunks.js';
 import type { Ledger } from './ledger.js';
+import { recordRemittance, type RemittanceRecord } from './remittance-repository.js';
 
 /** A sheet row the import will pay: valid offline, its key looked up, its identifier fixed. */
 export interface PlannedItem {
@@ -68,11 +69,32 @@ export async function recordImport(
     partSize?: number;
     /** Who imports (see batches.imported_by); null when unknown. */
     importedBy?: string | null;
+    /**
+     * What makes items part of the same batch beyond `partSize` (a remittance's payment dates): a new part begins
+     * where it changes. The items are iterated once more to count the parts.
+     */
+    partOf?: (item: PlannedItem) => string;
+    /** The CNAB 240 remittance the items were read from, written with them. */
+    remittance?: RemittanceRecord;
   },
-): Promise<{ importId: number; batchIds: [number, ...number[]] }> {
+): Promise<{ importId: number; batchIds: [number, ...number[]]; partKeys: string[] }> {
   const at = o.now.toISOString();
   const partSize = o.partSize ?? Math.max(o.itemCount, 1);
-  const parts = Math.max(1, Math.ceil(o.itemCount / partSize));
+  const partOf = o.partOf ?? (() => '');
+  const newPart = (written: number, sincePart: number, key: string, last: string | null) => written === 0 || sincePart === partSize || key !== last;
+  let parts = Math.max(1, Math.ceil(o.itemCount / partSize));
+  if (o.partOf) {
+    parts = 0;
+    let last: string | null = null;
+    let sincePart = 0;
+    let written = 0;
+    for (const it of o.items) {
+      const key = partOf(it);
+      if (newPart(written, sincePart, key, last)) [parts, sincePart] = [parts + 1, 0];
+      [last, sincePart, written] = [key, sincePart + 1, written + 1];
+    }
+    parts = Math.max(parts, 1);
+  }
   return ledger.transaction(async (tx) => {
     const inserted = await tx.first(
       tx.db
@@ -89,6 +111,8 @@ export async function recordImport(
     );
     const importId = inserted!.id;
     const batchIds: number[] = [];
+    const partKeys: string[] = [];
+    const identifiers = new Set<string>();
     let part = { id: 0, count: 0, totalCents: 0 };
     let pending: PlannedItem[] = [];
     const flush = async () => {
@@ -127,11 +151,16 @@ export async function recordImport(
       batchIds.push(part.id);
     };
     let written = 0;
+    let last: string | null = null;
     for (const it of o.items) {
-      if (written % partSize === 0) {
+      const key = partOf(it);
+      if (newPart(written, part.count, key, last)) {
         await closePart();
         await openPart();
+        partKeys.push(key);
       }
+      last = key;
+      if (o.remittance) identifiers.add(it.identifier);
       pending.push(it);
       if (pending.length === ITEMS_PER_INSERT) await flush();
       part.count += 1;
@@ -139,8 +168,12 @@ export async function recordImport(
       written += 1;
     }
     if (written !== o.itemCount) throw new Error(`recordImport was told of ${o.itemCount} items and given ${written}`);
-    if (batchIds.length === 0) await openPart();
+    if (batchIds.length === 0) {
+      await openPart();
+      partKeys.push('');
+    }
     await closePart();
-    return { importId, batchIds: batchIds as [number, ...number[]] };
+    if (o.remittance) await recordRemittance(tx, importId, o.remittance, identifiers);
+    return { importId, batchIds: batchIds as [number, ...number[]], partKeys };
   });
 }

@@ -24,6 +24,8 @@ export interface Database {
   pix_id_claims: PixIdClaimsTable;
   stray_batches: StrayBatchesTable;
   daemon_passes: DaemonPassesTable;
+  remittances: RemittancesTable;
+  remittance_titles: RemittanceTitlesTable;
 }
 
 export interface ImportsTable {
@@ -348,4 +350,24 @@ export interface DaemonPassesTable {
   started_at: string;
   last_pass_at: string | null;
   stopped_at: string | null;
+}
+
+/** An import read from a CNAB 240 remittance (0021_remittances). */
+export interface RemittancesTable {
+  import_id: number;
+  layout: string;
+  file_header: string;
+  company_document: string;
+}
+
+/** One title of a remittance, by the identifier of the item paying it. */
+export interface RemittanceTitlesTable {
+  identifier: string;
+  import_id: number;
+  line: number;
+  lot: number;
+  lot_header: string;
+  records: string;
+  your_number: string;
+  payment_date: string;
 }

@@ -53,7 +53,13 @@ export interface XlsxFormat {
   readonly sheet: string;
 }
 
-export type TableFormat = CsvFormat | XlsxFormat;
+/** How a CNAB 240 remittance was read: the layout its records were read with (src/sheet/cnab240/layouts.ts). */
+export interface Cnab240Format {
+  readonly kind: 'cnab240';
+  readonly layout: string;
+}
+
+export type TableFormat = CsvFormat | XlsxFormat | Cnab240Format;
 
 /** Where a streamed table's records go; `header` comes first (once), then every record after it, in order. */
 export interface TableSink {

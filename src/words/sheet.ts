@@ -2,6 +2,7 @@ import { formatBRL } from '../domain/money.js';
 import type { ValidationCode, ValidationReason } from '../domain/validation-reason.js';
 import type { SheetFieldName, SheetReason, XlsxLimitName } from '../domain/sheet-reason.js';
 import type { Locale } from './locale.js';
+import { CNAB_SENTENCES } from './cnab240.js';
 import { sayValidation } from './validation.js';
 
 /** The sheet's own reason codes (a validator's reason in a cell is said by validation.ts). */
@@ -97,6 +98,7 @@ const en: Sentences = {
     `(the first line must be the header; it has ${r.found.length === 0 ? 'nothing' : quoted(r.found)})`,
   sheet_empty: () => 'the sheet is empty: expected a header line and one row per payment',
   sheet_no_rows: () => 'the sheet has a header but no payment rows',
+  ...CNAB_SENTENCES.en,
 };
 
 const SHOWN_ALIASES_PT: Readonly<Record<SheetFieldName, string>> = {
@@ -181,6 +183,7 @@ const ptBR: Sentences = {
     `(a primeira linha deve ser o cabeçalho; ela tem ${r.found.length === 0 ? 'nada' : quoted(r.found)})`,
   sheet_empty: () => 'a planilha está vazia: esperado um cabeçalho e uma linha por pagamento',
   sheet_no_rows: () => 'a planilha tem cabeçalho mas nenhuma linha de pagamento',
+  ...CNAB_SENTENCES['pt-BR'],
 };
 
 /** The sentences of the sheet's own reasons per language. */

@@ -1,0 +1,20 @@
+-- Imports read from a CNAB 240 payment remittance: what the bank's return file is written from. Each title keeps
+-- its records as read, so the return echoes the ERP's own lines with the outcome written in.
+CREATE TABLE remittances (
+  import_id BIGINT PRIMARY KEY REFERENCES imports(id),
+  layout TEXT NOT NULL,                 -- the layout's id (src/sheet/cnab240/layouts.ts)
+  file_header TEXT NOT NULL,            -- the remittance's file header, as read
+  company_document TEXT NOT NULL
+);
+
+CREATE TABLE remittance_titles (
+  identifier TEXT PRIMARY KEY,          -- the item paying this attempt of the title (items.identifier)
+  import_id BIGINT NOT NULL REFERENCES imports(id),
+  line INTEGER NOT NULL,                -- the line of its segment A in the remittance
+  lot INTEGER NOT NULL,
+  lot_header TEXT NOT NULL,
+  records TEXT NOT NULL,                -- the title's records as read, one per line
+  your_number TEXT NOT NULL,            -- "seu número": the ERP's id of the title
+  payment_date TEXT NOT NULL            -- YYYY-MM-DD, as the remittance asked
+);
+CREATE INDEX remittance_titles_import ON remittance_titles (import_id, line);

@@ -1,0 +1,67 @@
+import type { Ledger } from './ledger.js';
+
+/** A remittance's titles as an import writes them: each under the identifier of the item paying it. */
+export interface RemittanceRecord {
+  readonly layout: string;
+  readonly fileHeader: string;
+  readonly companyDocument: string;
+  readonly titles: readonly RemittanceTitleRecord[];
+}
+
+export interface RemittanceTitleRecord {
+  readonly identifier: string;
+  readonly line: number;
+  readonly lot: number;
+  readonly lotHeader: string;
+  /** The title's records as read, in order. */
+  readonly records: readonly string[];
+  readonly yourNumber: string;
+  readonly paymentDate: string;
+}
+
+/**
+ * Writes an import's remittance and the titles among `written` (the identifiers of the items the import wrote): a
+ * title rejected by the import has no item, and a later remittance may send it again under the same identifier.
+ * Called inside the import's transaction.
+ */
+export async function recordRemittance(tx: Ledger, importId: number, r: RemittanceRecord, written: ReadonlySet<string>): Promise<void> {
+  await tx.run(tx.db.insertInto('remittances').values({ import_id: importId, layout: r.layout, file_header: r.fileHeader, company_document: r.companyDocument }));
+  for (const t of r.titles) {
+    if (!written.has(t.identifier)) continue;
+    await tx.run(
+      tx.db.insertInto('remittance_titles').values({
+        identifier: t.identifier, import_id: importId, line: t.line, lot: t.lot, lot_header: t.lotHeader,
+        records: t.records.join('\n'), your_number: t.yourNumber, payment_date: t.paymentDate,
+      }),
+    );
+  }
+}
+
+/** A title of a remittance beside the item that pays it. */
+export interface RemittanceTitleOfBatch extends RemittanceTitleRecord {
+  readonly itemId: number;
+}
+
+/** The remittance a batch's items were imported from, with the titles they pay in remittance order; null if none. */
+export async function remittanceOfBatch(ledger: Ledger, batchId: number): Promise<(Omit<RemittanceRecord, 'titles'> & { titles: RemittanceTitleOfBatch[] }) | null> {
+  const rows = await ledger.all(
+    ledger.db
+      .selectFrom('remittance_titles as t')
+      .innerJoin('items as i', 'i.identifier', 't.identifier')
+      .innerJoin('remittances as r', 'r.import_id', 't.import_id')
+      .select(['i.id as itemId', 't.identifier', 't.line', 't.lot', 't.lot_header', 't.records', 't.your_number', 't.payment_date', 'r.layout', 'r.file_header', 'r.company_document'])
+      .where('i.batch_id', '=', batchId)
+      .orderBy('t.line'),
+  );
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    layout: first.layout,
+    fileHeader: first.file_header,
+    companyDocument: first.company_document,
+    titles: rows.map((t) => ({
+      itemId: Number(t.itemId), identifier: t.identifier, line: Number(t.line), lot: Number(t.lot), lotHeader: t.lot_header,
+      records: t.records.split('\n'), yourNumber: t.your_number, paymentDate: t.payment_date,
+    })),
+  };
+}
