@@ -68,6 +68,10 @@ export type ErrorReason =
   | { readonly code: 'pay_on_invalid'; readonly value: string }
   | { readonly code: 'pay_on_past'; readonly payOn: string; readonly today: string }
   | { readonly code: 'pay_on_with'; readonly flag: 'check' | 'start' }
+  | { readonly code: 'import_format_invalid'; readonly value: string }
+  | { readonly code: 'export_format_invalid'; readonly value: string }
+  | { readonly code: 'export_status_with_return' }
+  | { readonly code: 'batch_not_remittance'; readonly batchId: number }
   // command lines
   | { readonly code: 'listen_invalid'; readonly option: string; readonly value: string }
   | { readonly code: 'interval_invalid' }

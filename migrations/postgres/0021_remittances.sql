@@ -18,3 +18,10 @@ CREATE TABLE remittance_titles (
   payment_date TEXT NOT NULL            -- YYYY-MM-DD, as the remittance asked
 );
 CREATE INDEX remittance_titles_import ON remittance_titles (import_id, line);
+
+-- Return files the daemon wrote (the cnabReturnDir setting): one per batch, once its titles have ended.
+CREATE TABLE return_files (
+  batch_id BIGINT PRIMARY KEY REFERENCES batches(id),
+  path TEXT NOT NULL,
+  written_at TEXT NOT NULL
+);

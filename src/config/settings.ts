@@ -92,6 +92,10 @@ export interface Settings {
   companyBank?: string;
   companyBranch?: string;
   companyAccount?: string;
+  /** The CNAB 240 layout remittances are read with, whatever bank their header names (src/sheet/cnab240/layouts.ts). */
+  cnabLayout?: string;
+  /** Folder the daemon writes a CNAB 240 return file into when a batch imported from a remittance settles. */
+  cnabReturnDir?: string;
 }
 
 export type SettingName = keyof Settings;
@@ -260,6 +264,9 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   companyBank: { describe: "the bank code of the company's account (3 digits, e.g. 341), for OFX statements", rule: 'digits', parse: digits(3, 3) },
   companyBranch: { describe: "the branch of the company's account, for OFX statements", rule: 'digits', parse: digits(1, 6) },
   companyAccount: { describe: "the company's account number with its check digit (e.g. 12345-6), for OFX statements", ...anyText },
+  // The ids of src/sheet/cnab240/layouts.ts's LAYOUTS (test/sheet/cnab240/layouts.test.ts keeps them equal).
+  cnabLayout: { describe: 'CNAB 240 layout to read remittances with, whatever bank their header names (unset: by the bank)', ...oneOf('febraban-240', 'itau-sispag') },
+  cnabReturnDir: { describe: 'folder the daemon writes a CNAB 240 return file into when a batch imported from a remittance settles', ...anyText },
   locale: { describe: `language of human output, alerts, e-mails and receipts: ${LOCALES.join(' | ')} (unset: from LC_ALL/LANG, pt-BR when they name none)`, ...oneOf(...LOCALES) },
 };
 

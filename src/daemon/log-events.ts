@@ -14,6 +14,7 @@ export type DaemonEvent =
   | 'pass_problem'
   | 'receipt_files_swept'
   | 'scheduled_start'
+  | 'return_file_written'
   | 'unknown_status'
   | 'alert_raised'
   | 'alert_channel_failed'

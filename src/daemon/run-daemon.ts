@@ -5,6 +5,7 @@ import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type Ev
 import type { ApprovalGate } from '../engine/approvals/index.js';
 import type { BillDocumentWriter } from '../engine/bills/index.js';
 import { followUpPass, type PassProblem, type PassResult } from '../engine/follow-up/index.js';
+import { writeOwedReturnFiles } from '../engine/reports/index.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { CertificateFacts } from '../network/certificate-facts.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -160,6 +161,11 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         }
         await sleep(Math.min(o.intervalSeconds, UNAVAILABLE_RETRY_SECONDS) * 1000, undefined, { signal }).catch(() => undefined);
         continue;
+      }
+      // A remittance's batch that ended gets its return file for the ERP (cnabReturnDir).
+      const dir = deps.settings.cnabReturnDir;
+      for (const f of dir ? await writeOwedReturnFiles({ ledger, now: deps.now, dir }) : []) {
+        log({ level: 'info', event: 'return_file_written', msg: 'wrote a CNAB 240 return file', batch: f.batchId, file: f.path });
       }
       last = pass;
       passes += 1;

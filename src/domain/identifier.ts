@@ -23,4 +23,13 @@ export function reprocessIdentifier(originalIdentifier: string, attempt: number)
   return uuidV5(`reprocess:${originalIdentifier}:${attempt}`);
 }
 
+/**
+ * The idempotency key of a remittance's title: the company's document and the title's "seu número" (the ERP's id),
+ * so a title is paid at most once whichever file carries it. Attempt 2, 3, … sends again a title whose earlier
+ * attempt the provider's record shows failed or returned.
+ */
+export function titleIdentifier(companyDocument: string, yourNumber: string, attempt = 1): string {
+  return uuidV5(attempt === 1 ? `cnab240:${companyDocument}:${yourNumber}` : `cnab240:${companyDocument}:${yourNumber}:${attempt}`);
+}
+
 export { isUuid } from './uuid.js';

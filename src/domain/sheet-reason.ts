@@ -95,7 +95,10 @@ export type Cnab240Reason =
   | { readonly code: 'cnab_file_lots'; readonly written: number; readonly counted: number }
   | { readonly code: 'cnab_file_records'; readonly written: number; readonly counted: number }
   | { readonly code: 'cnab_file_unfinished'; readonly expected: string }
-  | { readonly code: 'cnab_your_number_twice'; readonly yourNumber: string; readonly firstLine: number };
+  | { readonly code: 'cnab_your_number_twice'; readonly yourNumber: string; readonly firstLine: number }
+  | { readonly code: 'cnab_your_number_missing' }
+  /** A payment to an account (a credit, TED, or a Pix by account data): paybatch pays Pix by key. */
+  | { readonly code: 'cnab_account_title'; readonly form: string };
 
 /** Every reason of the sheet layer, put into words at the edge (src/words/sheet.ts). */
 export type SheetReason = RowReason | SheetFileReason | Cnab240Reason;

@@ -65,3 +65,25 @@ export async function remittanceOfBatch(ledger: Ledger, batchId: number): Promis
     })),
   };
 }
+
+/** Settled batches imported from a remittance whose return file the daemon has not written yet, oldest first. */
+export async function batchesOwedReturnFile(ledger: Ledger): Promise<number[]> {
+  const rows = await ledger.all(
+    ledger.db
+      .selectFrom('batches as b')
+      .select('b.id')
+      .where('b.status', '=', 'settled')
+      .where((eb) => eb.exists(eb.selectFrom('items as i').innerJoin('remittance_titles as t', 't.identifier', 'i.identifier').select('i.id').whereRef('i.batch_id', '=', 'b.id')))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('return_files as f').select('f.batch_id').whereRef('f.batch_id', '=', 'b.id'))))
+      .orderBy('b.id'),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Notes that the return file of a batch was written (at most once: a second daemon's write is not noted again). */
+export async function recordReturnFile(ledger: Ledger, batchId: number, path: string, at: Date): Promise<boolean> {
+  const r = await ledger.run(
+    ledger.db.insertInto('return_files').values({ batch_id: batchId, path, written_at: at.toISOString() }).onConflict((oc) => oc.column('batch_id').doNothing()),
+  );
+  return r.changes > 0;
+}

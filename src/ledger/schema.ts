@@ -26,6 +26,7 @@ export interface Database {
   daemon_passes: DaemonPassesTable;
   remittances: RemittancesTable;
   remittance_titles: RemittanceTitlesTable;
+  return_files: ReturnFilesTable;
 }
 
 export interface ImportsTable {
@@ -370,4 +371,11 @@ export interface RemittanceTitlesTable {
   records: string;
   your_number: string;
   payment_date: string;
+}
+
+/** A return file the daemon wrote for a batch (0021_remittances). */
+export interface ReturnFilesTable {
+  batch_id: number;
+  path: string;
+  written_at: string;
 }

@@ -1,5 +1,6 @@
 import { readCsvTable } from './csv-table.js';
 import { streamCsvTable } from './csv-stream.js';
+import { remittanceTable } from './cnab240/remittance-table.js';
 import type { Table, TableStreamer } from './table.js';
 import { streamXlsxTable } from './xlsx-table.js';
 
@@ -12,10 +13,15 @@ export function readTable(bytes: Uint8Array): Table {
 }
 
 /** The formats a sheet file may be in, as streamed: `sheet` names the worksheet of a workbook (default: the first). */
-export type SheetFormatChoice = { readonly kind: 'csv' } | { readonly kind: 'xlsx'; readonly sheet?: string };
+export type SheetFormatChoice =
+  | { readonly kind: 'csv' }
+  | { readonly kind: 'xlsx'; readonly sheet?: string }
+  /** A CNAB 240 remittance; `layout` is the one the profile pins (`cnabLayout`). */
+  | { readonly kind: 'cnab240'; readonly layout?: string };
 
-/** The streaming reader of a format (csv-stream.ts, xlsx-table.ts). */
+/** The streaming reader of a format (csv-stream.ts, xlsx-table.ts, cnab240/remittance-table.ts). */
 export function tableStreamer(choice: SheetFormatChoice): TableStreamer {
   if (choice.kind === 'csv') return streamCsvTable;
+  if (choice.kind === 'cnab240') return remittanceTable(choice.layout === undefined ? {} : { pinned: choice.layout });
   return (open, sinkFor) => streamXlsxTable(open, sinkFor, { sheet: choice.sheet });
 }

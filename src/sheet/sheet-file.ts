@@ -8,11 +8,17 @@ import { streamSheet, type SheetHead, type SheetRow, type StreamedSheet } from '
 import { tableStreamer, type SheetFormatChoice } from './read-table.js';
 import { rowValidator, type RowProblem, type ValidRow } from './validate-rows.js';
 import { isZip } from './xlsx-table.js';
+import { CNAB_LINE, looksLikeCnab240 } from './cnab240/read-remittance.js';
+import type { TableStreamer } from './table.js';
 
 /** How a sheet file is read beyond its bytes. */
 export interface SheetFileOptions {
   /** The worksheet of an XLSX workbook to read (default: the first); refused for a CSV file. */
   readonly sheet?: string;
+  /** The CNAB 240 layout the profile pins (`cnabLayout`), for a remittance. */
+  readonly cnabLayout?: string;
+  /** How the file is read when the caller decides it (an import reads a remittance with the identifiers it chose). */
+  readonly table?: TableStreamer;
 }
 
 /**
@@ -27,8 +33,8 @@ export async function streamSheetFile(
   o: SheetFileOptions = {},
 ): Promise<StreamedSheet> {
   try {
-    const format = await sheetFormat(file, o);
-    return await streamSheet(() => createReadStream(file, { highWaterMark: 256 * 1024 }), file, sinkFor, tableStreamer(format));
+    const streamer = o.table ?? tableStreamer(await sheetFormat(file, o));
+    return await streamSheet(() => createReadStream(file, { highWaterMark: 256 * 1024 }), file, sinkFor, streamer);
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (typeof e.code !== 'string' || e.syscall === undefined) throw error;
@@ -74,14 +80,22 @@ export async function validateSheetFile(
   return { ...streamed, rejectedCount, problems };
 }
 
-/** The format a sheet file is read in: its first bytes decide, then its extension (a .xlsx that is no ZIP is told so). */
-async function sheetFormat(file: string, o: SheetFileOptions): Promise<SheetFormatChoice> {
-  const first = new Uint8Array(4);
+/**
+ * The format a sheet file is read in: its first bytes decide (a ZIP, a CNAB 240 file header), then its extension
+ * (a .xlsx that is no ZIP is told so).
+ */
+export async function sheetFormat(file: string, o: SheetFileOptions = {}): Promise<SheetFormatChoice> {
+  const first = new Uint8Array(CNAB_LINE + 2);
   const handle = await open(file, 'r');
+  let read = 0;
   try {
-    await handle.read(first, 0, 4, 0);
+    read = (await handle.read(first, 0, first.length, 0)).bytesRead;
   } finally {
     await handle.close();
+  }
+  if (looksLikeCnab240(Buffer.from(first.subarray(0, read)).toString('latin1'))) {
+    if (o.sheet !== undefined) throw new UsageError(`--sheet names a worksheet of an XLSX workbook, but ${file} is a CNAB 240 remittance, which has none.`);
+    return { kind: 'cnab240', ...(o.cnabLayout === undefined ? {} : { layout: o.cnabLayout }) };
   }
   const xlsx = isZip(first) || ['.xlsx', '.xlsm'].includes(extname(file).toLowerCase());
   if (!xlsx && o.sheet !== undefined) {

@@ -51,6 +51,9 @@ const en: Sentences = {
   cnab_file_records: (r) => `the file trailer counts ${r.written} records; the file has ${r.counted}`,
   cnab_file_unfinished: (r) => `the file ends where a ${r.expected} was expected`,
   cnab_your_number_twice: (r) => `"seu número" ${r.yourNumber} is also on line ${r.firstLine}; each title needs its own`,
+  cnab_your_number_missing: () => 'the "seu número" is blank: paybatch knows a title by it, so that it is paid only once',
+  cnab_account_title: (r) =>
+    `a payment to bank account data (payment form ${r.form}${r.form === '45' ? ', Pix initiated by account data' : ''}): paybatch pays Pix by key; have the ERP send the payee's Pix key in segment B`,
 };
 
 const ptBR: Sentences = {
@@ -76,6 +79,9 @@ const ptBR: Sentences = {
   cnab_file_records: (r) => `o trailer de arquivo conta ${r.written} registros; o arquivo tem ${r.counted}`,
   cnab_file_unfinished: (r) => `o arquivo termina onde se esperava ${RECORDS_PT[r.expected] ?? r.expected}`,
   cnab_your_number_twice: (r) => `o "seu número" ${r.yourNumber} também está na linha ${r.firstLine}; cada título precisa do seu`,
+  cnab_your_number_missing: () => 'o "seu número" está em branco: o paybatch reconhece o título por ele, para pagá-lo uma vez só',
+  cnab_account_title: (r) =>
+    `um pagamento por dados bancários (forma de lançamento ${r.form}${r.form === '45' ? ', Pix iniciado por dados bancários' : ''}): o paybatch paga Pix por chave; faça o ERP enviar a chave Pix do favorecido no segmento B`,
 };
 
 /** The sentences of a remittance's reasons per language (spread into the sheet's catalog, src/words/sheet.ts). */

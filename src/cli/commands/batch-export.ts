@@ -7,12 +7,13 @@ import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
 import { batchExportHelp } from '../messages/help/batch-export.js';
 import { retryReportMessages } from '../messages/retry-report.js';
-import { arg } from '../raw-input.js';
+import { arg, text } from '../raw-input.js';
 import { collectStatuses, parseRetryStatuses } from './batch-retry.js';
 
 export interface BatchExportOptions {
   readonly ref: string;
   readonly statuses: readonly RetryStatus[];
+  readonly format: 'csv' | 'cnab240-retorno';
 }
 
 /** `batch export`, on the `batch` command group. */
@@ -23,12 +24,20 @@ export function registerBatchExport(batch: Command, runner: Runner, locale: Loca
     .description(h.description)
     .argument('<id>', h.id)
     .option('--status <status>', h.status, collectStatuses)
+    .option('--format <format>', h.format, 'csv')
     .addHelpText('after', h.examples)
     .action(runner.action(parseBatchExportOptions, runBatchExport));
 }
 
 export function parseBatchExportOptions(raw: RawInput): BatchExportOptions {
-  return { ref: arg(raw, 0, 'id'), statuses: parseRetryStatuses(raw) };
+  const format = text(raw, 'format', 'csv');
+  if (format !== 'csv' && format !== 'cnab240-retorno') {
+    throw new UsageError(`--format must be csv or cnab240-retorno, not "${format}".`, { reason: { code: 'export_format_invalid', value: format } });
+  }
+  if (format === 'cnab240-retorno' && raw.flags['status'] !== undefined) {
+    throw new UsageError('--status chooses rows of the sheet to fix; a return file has every title of the batch.', { reason: { code: 'export_status_with_return' } });
+  }
+  return { ref: arg(raw, 0, 'id'), statuses: parseRetryStatuses(raw), format };
 }
 
 export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Promise<void> {
@@ -39,10 +48,21 @@ export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Pr
   const locale = await ctx.locale();
   const source = await findBatch(ledger, opts.ref);
   if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
+  if (opts.format === 'cnab240-retorno') return writeReturnFile(ctx, source.id, locale);
   const exported = await exportBatchRows(ledger, source.id, opts.statuses);
   const csv = paymentSheetCsv(exported, locale === 'pt-BR' ? 'pt' : 'en');
   const rows = exported.length;
   if (ctx.out.json) ctx.out.writeJson({ batchId: source.id, statuses: opts.statuses, rows, csv: csv.replace(/^\uFEFF/, '') });
   else ctx.io.stdout.write(csv);
   ctx.out.info(retryReportMessages[locale].exported(rows, source.id));
+}
+
+/** The batch's CNAB 240 return file, on stdout (or inside `--json`). */
+async function writeReturnFile(ctx: Context, batchId: number, locale: Locale): Promise<void> {
+  const { batchReturnFile } = await import('../../engine/reports/index.js');
+  const file = await batchReturnFile(await ctx.ledger(), batchId, ctx.now());
+  if (file === null) throw new UsageError(retryReportMessages[locale].noRemittance(batchId), { reason: { code: 'batch_not_remittance', batchId } });
+  if (ctx.out.json) ctx.out.writeJson({ batchId, format: 'cnab240-retorno', layout: file.layout, titles: file.titles, open: file.open, text: file.text });
+  else ctx.io.stdout.write(file.text);
+  ctx.out.info(retryReportMessages[locale].returnWritten(batchId, file.titles, file.open));
 }

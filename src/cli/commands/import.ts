@@ -28,6 +28,8 @@ export interface ImportOptions {
   readonly sheet?: string;
   /** `YYYY-MM-DD`: the batches are imported ready and started by the daemon on that business day. */
   readonly payOn?: string;
+  /** `cnab240`: read the file as a CNAB 240 remittance whatever its first line (absent: by its content). */
+  readonly format?: 'cnab240';
 }
 
 export interface TemplateOptions {
@@ -76,6 +78,7 @@ export const registerImport: RegisterCommands = (program, runner, locale) => {
     .option('--allow-duplicates', h.import.allowDuplicates, false)
     .option('--sheet <name>', h.import.worksheet)
     .option('--pay-on <date>', h.import.payOn)
+    .option('--format <format>', h.import.format)
     .addHelpText('after', h.import.examples)
     .action(runner.action(parseImportOptions, runImport));
 
@@ -95,6 +98,8 @@ export function parseImportOptions(raw: RawInput): ImportOptions {
   }
   const sheet = optionalText(raw, 'sheet');
   const payOn = optionalText(raw, 'payOn');
+  const format = optionalText(raw, 'format');
+  if (format !== undefined && format !== 'cnab240') throw new UsageError(`--format must be cnab240 (CSV and XLSX are recognised by their content), not "${format}".`, { reason: { code: 'import_format_invalid', value: format } });
   if (payOn !== undefined && (check || flag(raw, 'start'))) {
     const other = check ? 'check' : 'start';
     throw new UsageError(`--pay-on schedules the start for that day; it does not go with --${other}.`, { reason: { code: 'pay_on_with', flag: other } });
@@ -102,6 +107,7 @@ export function parseImportOptions(raw: RawInput): ImportOptions {
   return {
     ...(sheet === undefined ? {} : { sheet }),
     ...(payOn === undefined ? {} : { payOn }),
+    ...(format === undefined ? {} : { format }),
     file: arg(raw, 0, 'sheet'),
     ...(name === undefined ? {} : { name }),
     dryRun: flag(raw, 'dryRun'),
@@ -155,6 +161,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
   try {
     const prepared = await prepareImport(deps, {
       file: opts.file, sheet: opts.sheet, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates,
+      ...(opts.format ? { format: opts.format } : {}),
       // The rejected rows' file is for a person to fix, whatever the output format: in the profile's language.
       sayProblem: (p) => sayImportProblem(p, locale),
     });
@@ -178,7 +185,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
   } finally {
     spinner.stop();
   }
-  const scheduled = schedule === null || payOn === null ? [] : await schedule.scheduleImportBatches(ledger, result.batches.map((b) => b.id), payOn, ctx.now());
+  const scheduled = schedule === null || payOn === null ? (result.scheduled ?? []) : await schedule.scheduleImportBatches(ledger, result.batches.map((b) => b.id), payOn, ctx.now());
   if (result.outcome === 'dry-run' && result.summary) showSummary(ctx.out, result.summary, h, said);
   const batches = result.batches.map((b) => ({ id: b.id, remoteId: b.remote_id, name: b.name, status: b.status, items: b.item_count, totalCents: b.total_cents }));
   ctx.out.result(
@@ -191,10 +198,13 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
       summary: result.summary && { ...result.summary, rejected: result.summary.rejected.map((p) => sayImportProblem(p, 'en')) },
       rejectedFile: result.rejectedFile,
       schedule: payOn === null ? null : { payOn: payOn.payOn, startAt: payOn.startAt.toISOString(), batchIds: scheduled.map((s) => s.batchId) },
+      // A remittance's later payment dates: each part with the day it starts.
+      schedules: scheduled.map((s) => ({ batchId: s.batchId, payOn: s.payOn, startAt: s.startAt })),
     },
     () => {
       renderImport(ctx.out, result, h, new Set(scheduled.map((s) => s.batchId)));
       if (payOn !== null && scheduled.length) ctx.out.print(scheduledLine(scheduled.map((s) => s.batchId), h.when(payOn.startAt.toISOString()), payOn.payOn !== payOn.startDay, locale));
+      if (payOn === null) for (const s of scheduled) ctx.out.print(scheduledLine([s.batchId], h.when(s.startAt), s.payOn !== s.startAt.slice(0, 10), locale));
     },
   );
 }
@@ -205,7 +215,8 @@ async function runCheck(ctx: Context, opts: ImportOptions): Promise<void> {
   const { words, formatBRL } = await humanize(ctx);
   // Refusals and row reasons in the user's language; `--json` keeps them English.
   const locale = ctx.out.json ? 'en' : await ctx.locale();
-  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet }).catch((e: unknown) => {
+  const { cnabLayout } = (await ctx.profile()).settings;
+  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet, ...(cnabLayout ? { cnabLayout } : {}), ...(opts.format ? { format: opts.format } : {}) }).catch((e: unknown) => {
     throw e instanceof ImportRefusedError ? sayImportRefusal(e, locale) : e;
   });
   ctx.out.result({ outcome: 'checked', ...result }, () => {
@@ -257,6 +268,11 @@ function showSummary(out: Output, s: ImportSummary, { words, formatBRL, keyType 
     [label.asSent, words.asSent(s.amountUnit === null ? null : `"amount": ${wireItemAmount(s.totals.largestCents, s.amountUnit)} (${s.amountUnit})`)],
     ...s.totals.byKeyType.map((t): [string, string] => [`  ${keyType(t.keyType)}`, `${t.count} · ${formatBRL(t.sumCents)}`]),
   ];
+  if (s.remittance) {
+    rows.push([label.layout, `${s.remittance.layout} (${s.remittance.bank})`]);
+    for (const d of s.remittance.dates) rows.push([`  ${d.date}`, `${d.count} · ${formatBRL(d.sumCents)}${d.scheduled ? ` · ${label.scheduled}` : ''}`]);
+    if (s.remittance.billLines.length) rows.push([label.bills, words.billsLeft(s.file, s.remittance.billLines)]);
+  }
   if (s.rejectedRows) rows.push([label.rejected, s.rejectedRows]);
   if (s.ignoredColumns.length) rows.push([label.ignored, words.ignoredColumns(s.ignoredColumns)]);
   out.info(out.table(['', ''], rows));

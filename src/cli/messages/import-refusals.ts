@@ -26,6 +26,12 @@ const ROWS: Readonly<Record<Locale, RowWords>> = {
     document_mismatch: (r) => `the key belongs to document ${r.shown}, not ${r.given}`,
     no_document_shown: () => 'the provider shows no document for this key, so it cannot be checked',
     paid_before: (r) => `${r.key} was paid ${formatBRL(r.amountCents)} in batch "${r.batchName}" on ${r.date}`,
+    title_paid: (r) => `the title with "seu número" ${r.yourNumber} was paid already (batch #${r.batchId}); a title is paid once`,
+    title_open: (r) => `the title with "seu número" ${r.yourNumber} is still being paid (batch #${r.batchId})`,
+    title_unconfirmed: (r) =>
+      `the title with "seu número" ${r.yourNumber} was last ${r.status} (batch #${r.batchId}) by an event the provider's record has not confirmed; run 'paybatch reconcile ${r.batchId}' first`,
+    payment_date_past: (r) => `the payment date ${r.date} has passed (today is ${r.today}); the ERP must write a new date`,
+    company_differs: (r) => `the remittance is of company ${r.document}, but the profile's companyDocument is ${r.configured}`,
   },
   'pt-BR': {
     key_lookup_failed: {
@@ -36,6 +42,12 @@ const ROWS: Readonly<Record<Locale, RowWords>> = {
     document_mismatch: (r) => `a chave pertence ao documento ${r.shown}, não a ${r.given}`,
     no_document_shown: () => 'o provedor não mostra documento para esta chave, então não dá para conferir',
     paid_before: (r) => `${r.key} recebeu ${formatBRL(r.amountCents)} no lote "${r.batchName}" em ${r.date}`,
+    title_paid: (r) => `o título de "seu número" ${r.yourNumber} já foi pago (lote #${r.batchId}); um título é pago uma vez só`,
+    title_open: (r) => `o título de "seu número" ${r.yourNumber} ainda está sendo pago (lote #${r.batchId})`,
+    title_unconfirmed: (r) =>
+      `o título de "seu número" ${r.yourNumber} terminou ${r.status === 'failed' ? 'com falha' : 'devolvido'} (lote #${r.batchId}) por um evento que o registro do provedor ainda não confirmou; rode 'paybatch reconcile ${r.batchId}' antes`,
+    payment_date_past: (r) => `a data de pagamento ${r.date} já passou (hoje é ${r.today}); o ERP precisa gravar uma nova data`,
+    company_differs: (r) => `a remessa é da empresa ${r.document}, mas o companyDocument do perfil é ${r.configured}`,
   },
 };
 
@@ -66,6 +78,14 @@ const REFUSALS: Readonly<Record<Locale, RefusalWords>> = {
       message: `${r.source}: ${counted('en', r.rows, { one: 'row pays', other: 'rows pay' })} a key the same amount it was paid in the last ${r.days} days; nothing was ${r.nothing}.`,
       hint: 'If these are meant to be paid again, pass --allow-duplicates.',
     }),
+    remittance_refused: (r) => ({
+      message: `${r.file}: ${counted('en', r.titles, { one: 'title', other: 'titles' })} cannot be paid as the remittance stands; nothing was imported.`,
+      hint: 'Have the ERP write the remittance again with these lines corrected.',
+    }),
+    remittance_bills_only: (r) => ({
+      message: `${r.file} holds only bills (${counted('en', r.bills, { one: 'title', other: 'titles' })} in segment J); nothing was imported.`,
+      hint: `Pay them with 'paybatch boleto pay --file ${r.file}'.`,
+    }),
   },
   'pt-BR': {
     sheet_unreadable: (r) => ({ message: ended(`${r.file} não pode ser lido como planilha de pagamentos`, r.imported, 'nada foi importado') }),
@@ -95,6 +115,14 @@ const REFUSALS: Readonly<Record<Locale, RefusalWords>> = {
       message: `${r.source}: ${counted('pt-BR', r.rows, { one: 'linha paga', other: 'linhas pagam' })} a uma chave o mesmo valor já pago a ela nos últimos ${r.days} dias; nada foi ${r.nothing === 'imported' ? 'importado' : 'criado'}.`,
       hint: 'Se é para pagar de novo, use --allow-duplicates.',
     }),
+    remittance_refused: (r) => ({
+      message: `${r.file}: ${counted('pt-BR', r.titles, { one: 'título não pode ser pago', other: 'títulos não podem ser pagos' })} como a remessa está; nada foi importado.`,
+      hint: 'Peça ao ERP para gerar a remessa de novo com essas linhas corrigidas.',
+    }),
+    remittance_bills_only: (r) => ({
+      message: `${r.file} só tem boletos (${counted('pt-BR', r.bills, { one: 'título', other: 'títulos' })} no segmento J); nada foi importado.`,
+      hint: `Pague-os com 'paybatch boleto pay --file ${r.file}'.`,
+    }),
   },
 };
 
@@ -111,7 +139,9 @@ export function sayRowReason(reason: RowReason, locale: Locale): string {
 
 /** A row's problem in `locale`, with its reason's stable code beside the words (as `--json` gives it). */
 export function sayImportProblem(p: ImportProblem, locale: Locale): InputProblem {
-  return { ...p, reason: sayRowReason(p.reason, locale), code: p.reason.code };
+  // A remittance's problems name positions of its 240-position line, not a column.
+  const field = p.field !== undefined && /^\d+-\d+$/.test(p.field) ? `${locale === 'pt-BR' ? 'posições' : 'positions'} ${p.field}` : p.field;
+  return { ...p, ...(field === undefined ? {} : { field }), reason: sayRowReason(p.reason, locale), code: p.reason.code };
 }
 
 /** The engine's refusal as the error people read (in `locale`; the CLI passes 'en' under `--json`), with the same exit code. */

@@ -15,7 +15,12 @@ export interface ImportMessages {
     readonly asSent: string;
     readonly rejected: string;
     readonly ignored: string;
+    readonly layout: string;
+    readonly scheduled: string;
+    readonly bills: string;
   };
+  /** A remittance's bills, left to `boleto pay --file`. */
+  billsLeft(file: string, lines: readonly number[]): string;
   /** Named columns paybatch does not read (1-based). */
   ignoredColumns(columns: readonly { column: number; name: string }[]): string;
   /** The largest amount as it goes out to the provider, in the profile's unit. */
@@ -42,7 +47,8 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
       `Resuming import #${importId} (${pluralForm('en', ids.length, { one: 'batch', other: 'batches' })} #${ids.join(', #')}, started ${startedAt}).`,
     confirm: (o) =>
       `${o.start ? 'Create and start' : 'Create'} batch "${o.batchName}"${o.parts > 1 ? ` (sent as ${o.parts} batches, the provider's limit being ${o.maxBatchItems} items)` : ''} paying ${o.count} people ${o.total}?`,
-    summary: { sheet: 'sheet', batch: 'batch', rows: 'rows in sheet', payments: 'payments', total: 'total', largest: 'largest', asSent: 'sent as', rejected: 'rejected rows', ignored: 'columns not read' },
+    summary: { sheet: 'sheet', batch: 'batch', rows: 'rows in sheet', payments: 'payments', total: 'total', largest: 'largest', asSent: 'sent as', rejected: 'rejected rows', ignored: 'columns not read', layout: 'CNAB 240 layout', scheduled: 'scheduled for that day', bills: 'bills' },
+    billsLeft: (file, lines) => `${counted('en', lines.length, { one: 'bill', other: 'bills' })} (line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}) not imported: pay them with 'paybatch boleto pay --file ${file}'`,
     ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (column ${c.column})`).join(', ')}: paybatch does not read ${pluralForm('en', columns.length, { one: 'it', other: 'them' })}`,
     asSent: (wire) => (wire === null ? 'nothing: pixAmountUnit is not set' : wire),
     field: (field) => field,
@@ -62,7 +68,8 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
       `Retomando a importação #${importId} (${pluralForm('pt-BR', ids.length, { one: 'lote', other: 'lotes' })} #${ids.join(', #')}, iniciada em ${startedAt}).`,
     confirm: (o) =>
       `${o.start ? 'Criar e iniciar' : 'Criar'} o lote "${o.batchName}"${o.parts > 1 ? ` (enviado como ${o.parts} lotes, pois o provedor aceita até ${o.maxBatchItems} itens por lote)` : ''} pagando ${o.total} a ${counted('pt-BR', o.count, { one: 'pessoa', other: 'pessoas' })}?`,
-    summary: { sheet: 'planilha', batch: 'lote', rows: 'linhas na planilha', payments: 'pagamentos', total: 'total', largest: 'maior valor', asSent: 'enviado como', rejected: 'linhas rejeitadas', ignored: 'colunas não lidas' },
+    summary: { sheet: 'planilha', batch: 'lote', rows: 'linhas na planilha', payments: 'pagamentos', total: 'total', largest: 'maior valor', asSent: 'enviado como', rejected: 'linhas rejeitadas', ignored: 'colunas não lidas', layout: 'layout CNAB 240', scheduled: 'agendado para o dia', bills: 'boletos' },
+    billsLeft: (file, lines) => `${counted('pt-BR', lines.length, { one: 'boleto', other: 'boletos' })} (linha${lines.length > 1 ? 's' : ''} ${lines.join(', ')}) não importado${lines.length > 1 ? 's' : ''}: pague-os com 'paybatch boleto pay --file ${file}'`,
     ignoredColumns: (columns) => `${columns.map((c) => `"${c.name}" (coluna ${c.column})`).join(', ')}: o paybatch não ${pluralForm('pt-BR', columns.length, { one: 'a lê', other: 'as lê' })}`,
     asSent: (wire) => (wire === null ? 'nada: pixAmountUnit não está definido' : wire),
     field: (field) => ({ key: 'chave', document: 'documento', name: 'nome', amount: 'valor' })[field] ?? field,

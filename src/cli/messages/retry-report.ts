@@ -15,6 +15,9 @@ export interface RetryReportMessages {
   retried(created: boolean, id: number, name: string, remoteId: string | null, items: number, total: string, status: string): string;
   startHint(id: number): string;
   exported(rows: number, sourceId: number): string;
+  /** A return file written: how many titles, and how many still open (said BD). */
+  returnWritten(batchId: number, titles: number, open: number): string;
+  noRemittance(batchId: number): string;
   reportWritten(file: string, count: number, total: string, receipts: number | null): string;
   /** A period statement written: its file and its first and last days (YYYY-MM-DD). */
   statementWritten(file: string, from: string, to: string): string;
@@ -44,6 +47,9 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
       `✓ ${created ? 'Created' : 'Continued'} batch #${id} "${name}" (${remoteId ?? 'not yet at the provider'}), ${counted('en', items, { one: 'item', other: 'items' })}, ${total}, ${status}.`,
     startHint: (id) => `Start it with: paybatch batch start ${id}`,
     exported: (rows, sourceId) => `${counted('en', rows, { one: 'row', other: 'rows' })} of batch #${sourceId} written as a sheet.`,
+    returnWritten: (batchId, titles, open) =>
+      `Return file of batch #${batchId}: ${counted('en', titles, { one: 'title', other: 'titles' })}${open ? `, ${open} still open (written BD: write the return again once they end)` : ''}.`,
+    noRemittance: (batchId) => `Batch #${batchId} was not imported from a CNAB 240 remittance: it has no return file.`,
     statementWritten: (file, from, to) => `✓ ${file}: statement of ${from} to ${to} (São Paulo days).`,
     statementTotals: (kind, [all, paid, failed, returned, open]) =>
       `  ${kind === 'pix' ? 'Pix' : 'bills'}: ${all!.count} (${all!.amount}) = paid ${paid!.count} (${paid!.amount}) + failed ${failed!.count} (${failed!.amount}) + returned ${returned!.count} (${returned!.amount}) + open ${open!.count} (${open!.amount})`,
@@ -70,6 +76,9 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
       `✓ Lote #${id} "${name}" ${created ? 'criado' : 'retomado'} (${remoteId ?? 'ainda não enviado ao provedor'}), ${counted('pt-BR', items, { one: 'item', other: 'itens' })}, ${total}, ${status}.`,
     startHint: (id) => `Inicie com: paybatch batch start ${id}`,
     exported: (rows, sourceId) => `${counted('pt-BR', rows, { one: 'linha', other: 'linhas' })} do lote #${sourceId} ${pluralForm('pt-BR', rows, { one: 'escrita', other: 'escritas' })} como planilha.`,
+    returnWritten: (batchId, titles, open) =>
+      `Arquivo retorno do lote #${batchId}: ${counted('pt-BR', titles, { one: 'título', other: 'títulos' })}${open ? `, ${open} ainda em aberto (com BD: gere o retorno de novo quando terminarem)` : ''}.`,
+    noRemittance: (batchId) => `O lote #${batchId} não veio de uma remessa CNAB 240: não tem arquivo retorno.`,
     statementWritten: (file, from, to) => `✓ ${file}: extrato de ${localDay(from, 'pt-BR')} a ${localDay(to, 'pt-BR')} (dias de São Paulo).`,
     statementTotals: (kind, [all, paid, failed, returned, open]) =>
       `  ${kind === 'pix' ? 'Pix' : 'contas'}: ${all!.count} (${all!.amount}) = pagos ${paid!.count} (${paid!.amount}) + falharam ${failed!.count} (${failed!.amount}) + devolvidos ${returned!.count} (${returned!.amount}) + em aberto ${open!.count} (${open!.amount})`,

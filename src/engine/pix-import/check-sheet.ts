@@ -1,4 +1,5 @@
 import type { IgnoredColumn } from '../../sheet/headers.js';
+import { remittanceTable } from '../../sheet/cnab240/remittance-table.js';
 import { validateSheetFile, type SheetFileOptions } from '../../sheet/sheet-file.js';
 import { ImportRefusedError } from './import-refusal.js';
 import { TotalsCounter, type Totals } from './plan-import.js';
@@ -21,13 +22,17 @@ export interface SheetCheck {
 export async function checkSheet(
   file: string,
   limits: { maxItemAmount: number; maxBatchTotal: number },
-  o: SheetFileOptions = {},
+  o: Pick<SheetFileOptions, 'sheet' | 'cnabLayout'> & { readonly format?: 'cnab240' } = {},
 ): Promise<SheetCheck> {
   let totals = new TotalsCounter();
   const { head, rowCount, rejectedCount, problems } = await validateSheetFile(file, limits.maxItemAmount, () => {
     totals = new TotalsCounter();
     return (row) => totals.add(row);
-  }, undefined, { sheet: o.sheet });
+  }, undefined, {
+    sheet: o.sheet,
+    ...(o.cnabLayout ? { cnabLayout: o.cnabLayout } : {}),
+    ...(o.format === 'cnab240' ? { table: remittanceTable(o.cnabLayout ? { pinned: o.cnabLayout } : {}) } : {}),
+  });
   if (head.problems.length) throw new ImportRefusedError({ code: 'sheet_unreadable', file, imported: false }, head.problems);
   if (rowCount === 0) throw new ImportRefusedError({ code: 'sheet_empty', file, imported: false });
   if (problems.length) throw new ImportRefusedError({ code: 'rows_invalid', file, rejected: rejectedCount, rows: rowCount, rejectedFile: null }, problems);

@@ -13,7 +13,14 @@ export type RowReason =
   | LookupFailure
   | { readonly code: 'document_mismatch'; readonly shown: string; readonly given: string }
   | { readonly code: 'no_document_shown' }
-  | { readonly code: 'paid_before'; readonly key: string; readonly amountCents: number; readonly batchName: string; readonly date: string };
+  | { readonly code: 'paid_before'; readonly key: string; readonly amountCents: number; readonly batchName: string; readonly date: string }
+  /** A remittance's title already paid, or still being paid, under the same company document and "seu número". */
+  | { readonly code: 'title_paid'; readonly yourNumber: string; readonly batchId: number }
+  | { readonly code: 'title_open'; readonly yourNumber: string; readonly batchId: number }
+  /** Its last attempt failed or was returned by a claim the provider's record has not yet confirmed. */
+  | { readonly code: 'title_unconfirmed'; readonly yourNumber: string; readonly batchId: number; readonly status: string }
+  | { readonly code: 'payment_date_past'; readonly date: string; readonly today: string }
+  | { readonly code: 'company_differs'; readonly document: string; readonly configured: string };
 
 /** A row (or, without a line, the sheet) that cannot be paid: where, and why as data; the CLI words it. */
 export interface ImportProblem {
@@ -35,7 +42,11 @@ export type ImportRefusal =
   | { readonly code: 'no_row_payable'; readonly file: string }
   | { readonly code: 'above_batch_total'; readonly file: string; readonly totalCents: number; readonly limitCents: number; readonly imported: boolean }
   | { readonly code: 'retry_ruled_out'; readonly source: string; readonly batchId: number; readonly rows: number; readonly statuses: string }
-  | { readonly code: 'duplicates'; readonly source: string; readonly rows: number; readonly days: number; readonly nothing: 'imported' | 'created' };
+  | { readonly code: 'duplicates'; readonly source: string; readonly rows: number; readonly days: number; readonly nothing: 'imported' | 'created' }
+  /** A remittance whose titles cannot be paid as they stand (each problem names its line). */
+  | { readonly code: 'remittance_refused'; readonly file: string; readonly titles: number }
+  /** A remittance of bills only: they are paid by `boleto pay --file`. */
+  | { readonly code: 'remittance_bills_only'; readonly file: string; readonly bills: number };
 
 /**
  * An import refused by its rules; nothing was written. The refusal and the rows' problems are values: the CLI turns

@@ -14,7 +14,7 @@ import { isLastingFailure } from '../../network/lasting-failure.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { IgnoredColumn } from '../../sheet/headers.js';
 import type { SheetHead, SheetRow } from '../../sheet/read-sheet.js';
-import { hashSheetFile, streamSheetFile } from '../../sheet/sheet-file.js';
+import { hashSheetFile, sheetFormat, streamSheetFile } from '../../sheet/sheet-file.js';
 import { rejectedSheetCsv } from '../../sheet/rejected-csv.js';
 import { crashPoint } from '../crash-point.js';
 import { ImportRefusedError, type ImportProblem } from './import-refusal.js';
@@ -22,12 +22,15 @@ import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, totalsOf, type Duplicate, typ
 import type { OnProgress } from '../progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
 import { signBatchesAsMaker, type ApprovalGate, type MakerKey } from '../approvals/index.js';
-import { claimOf, submitBatch } from '../batches/index.js';
+import { claimOf, payOnStart, scheduleImportBatches, submitBatch, type BatchSchedule } from '../batches/index.js';
+import { planRemittance, type RemittancePlan } from './remittance-plan.js';
 
 export interface ImportOptions {
   readonly file: string;
   /** The worksheet of an XLSX workbook (default: the first). */
   readonly sheet?: string;
+  /** `cnab240`: a CNAB 240 remittance whatever its first line (absent: the file's content tells). */
+  readonly format?: 'cnab240';
   readonly name?: string;
   readonly dryRun: boolean;
   readonly start: boolean;
@@ -40,7 +43,7 @@ export interface ImportOptions {
 export interface ImportDeps {
   readonly ledger: Ledger;
   readonly provider: () => Promise<ProviderClient>;
-  readonly settings: Pick<Settings, 'maxItemAmount' | 'maxBatchTotal' | 'maxBatchItems'> & Partial<Pick<Settings, 'claimTime'>>;
+  readonly settings: Pick<Settings, 'maxItemAmount' | 'maxBatchTotal' | 'maxBatchItems'> & Partial<Pick<Settings, 'claimTime' | 'companyDocument' | 'cnabLayout'>>;
   readonly now: () => Date;
   readonly onProgress?: OnProgress;
   /** The profile's approval policy and approvers: `--start` waits for the approvals they demand (absent: no policy). */
@@ -68,6 +71,17 @@ export interface ImportSummary {
   readonly start: boolean;
   /** The unit the amounts go out in (the profile's `pixAmountUnit`), so the confirmation shows them as sent; null: unset, nothing can be sent. */
   readonly amountUnit: PixAmountUnit | null;
+  /** For a CNAB 240 remittance: its layout, and its Pix titles by payment date; null for a sheet. */
+  readonly remittance: RemittanceSummary | null;
+}
+
+export interface RemittanceSummary {
+  readonly layout: string;
+  readonly bank: string;
+  /** Lines of bills (segment J) left to `boleto pay --file`. */
+  readonly billLines: readonly number[];
+  /** The Pix titles' payment dates, in order, each with how many titles and how much; a later date is scheduled. */
+  readonly dates: readonly { readonly date: string; readonly count: number; readonly sumCents: number; readonly scheduled: boolean }[];
 }
 
 export interface ImportResult {
@@ -77,6 +91,8 @@ export interface ImportResult {
   /** The import's batches (its parts, in sheet order); none after a dry run. */
   readonly batches: readonly BatchRow[];
   readonly rejectedFile: string | null;
+  /** The batches a remittance's later payment dates scheduled (as `--pay-on` does). */
+  readonly scheduled?: readonly BatchSchedule[];
 }
 
 /** An earlier run of the same sheet, interrupted: its batches are taken on from where they stand, never planned again. */
@@ -110,6 +126,7 @@ interface NewImport {
   readonly rejectedFile: string;
   readonly sayProblem: ((p: ImportProblem) => InputProblem) | undefined;
   readonly summary: ImportSummary;
+  readonly remittance: RemittancePlan | null;
 }
 
 /** An earlier run's batches, sent on by the commit. */
@@ -183,8 +200,11 @@ export async function commitImport(deps: ImportDeps, plan: ImportPlan): Promise<
     const recorded = await record(deps, work);
     // The staged rows are in the ledger now: the batches are sent from there.
     work.session.closeStaging();
-    const batches = await submitParts(deps, await deps.provider(), recorded.batchIds, work.summary.start);
-    return { outcome: 'imported', summary: work.summary, importId: recorded.importId, batches, rejectedFile: recorded.rejectedFile };
+    // A remittance's parts for a later payment date are scheduled for it, as --pay-on does, and not started now.
+    const scheduled = await scheduleLaterParts(deps, recorded.batchIds, recorded.partKeys);
+    const later = new Set(scheduled.map((s) => s.batchId));
+    const batches = await submitParts(deps, await deps.provider(), recorded.batchIds, work.summary.start, later);
+    return { outcome: 'imported', summary: work.summary, importId: recorded.importId, batches, rejectedFile: recorded.rejectedFile, scheduled };
   } catch (e) {
     throw e instanceof ProviderError ? asResumable(e) : e;
   } finally {
@@ -245,6 +265,7 @@ async function prepareResume(deps: ImportDeps, o: ImportOptions, existing: Impor
     duplicates: [],
     start: true,
     amountUnit: (await deps.provider()).dialect.pixAmountUnit,
+    remittance: null,
   };
   return { kind: 'plan', plan: { summary, resuming, work } };
 }
@@ -255,13 +276,19 @@ async function prepareResume(deps: ImportDeps, o: ImportOptions, existing: Impor
  */
 async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, session: ImportSession): Promise<ImportPreparation> {
   const { now } = deps;
+  const { cnabLayout, companyDocument } = deps.settings;
+  const format = await sheetFormat(o.file, { sheet: o.sheet, ...(cnabLayout ? { cnabLayout } : {}) });
+  const remittance = format.kind === 'cnab240' || o.format === 'cnab240' ? await planRemittance(deps.ledger, o.file, { now: now(), cnabLayout, companyDocument }) : null;
   const staging = new ImportStaging(deps.ledger);
   session.staging = staging;
   const rejectedFile = join(dirname(o.file), `${basename(o.file, extname(o.file))}.rejected.csv`);
   const read = await readAndLookUp(
     deps,
     staging,
-    { file: o.file, sheet: o.sheet, sheetHash, maxItemAmountCents: deps.settings.maxItemAmount, stopOnProblem: !o.skipInvalid },
+    {
+      file: o.file, sheet: o.sheet, sheetHash, maxItemAmountCents: deps.settings.maxItemAmount, stopOnProblem: !o.skipInvalid,
+      ...(remittance ? { table: remittance.table } : {}),
+    },
     (read) => {
       if (read.sha256 !== sheetHash) throw sheetChanged(o.file);
       if (read.head.problems.length) throw new ImportRefusedError({ code: 'sheet_unreadable', file: o.file, imported: true }, read.head.problems);
@@ -284,10 +311,11 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
   }
   if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(o.file, plan.duplicates, 'imported');
 
+  const dates = remittance ? remittanceDates(remittance, staging, now()) : null;
   const summary: ImportSummary = {
     file: o.file,
     batchName: o.name ?? `${basename(o.file, extname(o.file))} ${saoPauloDate(now())}`,
-    parts: Math.ceil(plan.totals.count / deps.settings.maxBatchItems),
+    parts: dates ? dates.reduce((n, d) => n + Math.ceil(d.count / deps.settings.maxBatchItems), 0) : Math.ceil(plan.totals.count / deps.settings.maxBatchItems),
     rows: read.rowCount,
     ignoredColumns: read.head.ignoredColumns,
     totals: plan.totals,
@@ -297,14 +325,15 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
     duplicates: plan.duplicates,
     start: o.start,
     amountUnit: (await deps.provider()).dialect.pixAmountUnit,
+    remittance: remittance && dates && { layout: remittance.remittance.layout.id, bank: remittance.remittance.bank, billLines: remittance.billLines, dates },
   };
   if (o.dryRun) return { kind: 'done', result: { outcome: 'dry-run', summary, importId: null, batches: [], rejectedFile: null } };
-  const work: NewImport = { kind: 'new', session, file: o.file, sheet: o.sheet, sheetHash, head: read.head, rejected, rejectedFile, sayProblem: o.sayProblem, summary };
+  const work: NewImport = { kind: 'new', session, file: o.file, sheet: o.sheet, sheetHash, head: read.head, rejected, rejectedFile, sayProblem: o.sayProblem, summary, remittance };
   return { kind: 'plan', plan: { summary, resuming: null, work } };
 }
 
 /** Writes a confirmed new import: the rejected rows to their file, the import and its batches to the ledger. */
-async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: number; batchIds: readonly number[]; rejectedFile: string | null }> {
+async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: number; batchIds: readonly number[]; partKeys: readonly string[]; rejectedFile: string | null }> {
   const { ledger, now } = deps;
   const staging = work.session.staging;
   if (!staging) throw new Error('the import plan was committed or abandoned already');
@@ -319,7 +348,8 @@ async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: nu
     await writePrivateFile(work.rejectedFile, csv);
     writtenRejects = work.rejectedFile;
   }
-  const { importId, batchIds } = await recordImport(ledger, {
+  const dates = work.remittance?.dates;
+  const { importId, batchIds, partKeys } = await recordImport(ledger, {
     fileHash: work.sheetHash,
     fileName: work.file,
     rowCount: work.summary.rows,
@@ -332,10 +362,11 @@ async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: nu
     now: now(),
     partSize: deps.settings.maxBatchItems,
     importedBy: deps.maker?.signer.fingerprint ?? null,
+    ...(work.remittance && dates ? { partOf: (it: { readonly line: number }) => dates.get(it.line)!, remittance: work.remittance.record } : {}),
   });
   await signAsMaker(deps, batchIds);
   crashPoint('import-write');
-  return { importId, batchIds, rejectedFile: writtenRejects };
+  return { importId, batchIds, partKeys, rejectedFile: writtenRejects };
 }
 
 /** The importer signs as the maker of these batches, when a key was given (under an approval policy). */
@@ -343,15 +374,40 @@ async function signAsMaker(deps: ImportDeps, batchIds: readonly number[]): Promi
   if (deps.maker && deps.approvals) await signBatchesAsMaker(deps.ledger, deps.approvals, deps.now, deps.maker, batchIds);
 }
 
-/** Sends the import's batches one after the other (each resumable on its own), started when asked. */
-async function submitParts(deps: ImportDeps, provider: ProviderClient, batchIds: readonly number[], start: boolean): Promise<BatchRow[]> {
+/** Sends the import's batches one after the other (each resumable on its own), started when asked unless scheduled. */
+async function submitParts(deps: ImportDeps, provider: ProviderClient, batchIds: readonly number[], start: boolean, scheduled: ReadonlySet<number> = new Set()): Promise<BatchRow[]> {
   const batches: BatchRow[] = [];
   for (const id of batchIds) {
-    const batch = await submitBatch({ ledger: deps.ledger, provider, now: deps.now, onProgress: deps.onProgress, approvals: deps.approvals, ...claimOf(deps.settings) }, id, { start });
+    const sendDeps = { ledger: deps.ledger, provider, now: deps.now, onProgress: deps.onProgress, approvals: deps.approvals, ...claimOf(deps.settings) };
+    const batch = await submitBatch(sendDeps, id, { start: start && !scheduled.has(id) });
     if (!batch.remote_id) throw new PaybatchError(`Batch #${id} has no remote id after submission.`);
     batches.push(batch);
   }
   return batches;
+}
+
+/** The parts of a remittance whose payment date (their part key) is after today, scheduled to start on it. */
+async function scheduleLaterParts(deps: ImportDeps, batchIds: readonly number[], partKeys: readonly string[]): Promise<BatchSchedule[]> {
+  const today = saoPauloDate(deps.now());
+  const scheduled: BatchSchedule[] = [];
+  for (const [i, id] of batchIds.entries()) {
+    const date = partKeys[i] ?? '';
+    if (date > today) scheduled.push(...(await scheduleImportBatches(deps.ledger, [id], payOnStart(date, deps.now()), deps.now())));
+  }
+  return scheduled;
+}
+
+/** A remittance's Pix titles the import pays, by payment date: count, sum, and whether that date is after today. */
+function remittanceDates(remittance: RemittancePlan, staging: ImportStaging, now: Date): ImportSummary['remittance'] extends infer R ? (R extends { dates: infer D } ? D : never) : never {
+  const today = saoPauloDate(now);
+  const byDate = new Map<string, { date: string; count: number; sumCents: number; scheduled: boolean }>();
+  for (const it of staging.acceptedItems()) {
+    const date = remittance.dates.get(it.line)!;
+    const d = byDate.get(date) ?? byDate.set(date, { date, count: 0, sumCents: 0, scheduled: date > today }).get(date)!;
+    d.count += 1;
+    d.sumCents += it.amountCents;
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /**

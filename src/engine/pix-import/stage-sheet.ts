@@ -3,6 +3,7 @@ import type { ImportStaging, StagedRow } from '../../ledger/import-staging.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { validateSheetFile, type ValidatedSheetFile } from '../../sheet/sheet-file.js';
 import type { ValidRow } from '../../sheet/validate-rows.js';
+import type { TableStreamer } from '../../sheet/table.js';
 import { planRow, TotalsCounter, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from '../progress.js';
 import { lookKeysUp } from './resolve-keys.js';
@@ -24,6 +25,8 @@ export async function readAndLookUp(
   staging: ImportStaging,
   o: {
     readonly file: string; readonly sheet?: string; readonly sheetHash: string; readonly maxItemAmountCents: number; readonly stopOnProblem: boolean;
+    /** How the file is read when the import decided it (a remittance's titles with their identifiers). */
+    readonly table?: TableStreamer;
   },
   check: (read: ValidatedSheetFile) => void,
 ): Promise<ValidatedSheetFile> {
@@ -72,7 +75,7 @@ export async function readAndLookUp(
       },
       // A sheet that will be refused for its rows needs no lookups.
       o.stopOnProblem ? () => feed.stop() : undefined,
-      { sheet: o.sheet },
+      { sheet: o.sheet, ...(o.table ? { table: o.table } : {}) },
     );
     flush();
     feed.end();

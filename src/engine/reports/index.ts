@@ -4,3 +4,4 @@ export * from './export-batch.js';
 export * from './saved-receipts.js';
 export * from './period-statement.js';
 export * from '../row-stories.js';
+export * from './return-file.js';

@@ -100,7 +100,20 @@ export interface SegmentJ52Fields extends DetailCommon {
 /** Segment Z of a return: the bank's authentication of a payment (room for a Pix end-to-end id). */
 export interface SegmentZFields extends DetailCommon {
   readonly authentication: Field;
-  readonly bankControl: Field;
+  /** Itaú repeats the title's "seu número" in its Z. */
+  readonly yourNumber?: Field;
+  readonly occurrences: Field;
+}
+
+/** The occurrence codes a return file writes per outcome (the bank's table: the same letters differ between banks). */
+export interface ReturnCodes {
+  readonly paid: string;
+  /** Accepted, not yet paid (scheduled, or in flight). */
+  readonly open: string;
+  readonly failed: string;
+  readonly returned: string;
+  /** A Pix failure's reason code (pacs.002, src/domain/reasons.ts) → the bank's code for it, where the table has one. */
+  readonly byReason: Readonly<Record<string, string>>;
 }
 
 export interface LotTrailerFields extends Common {
@@ -139,8 +152,7 @@ export interface Cnab240Layout {
   readonly forms: Readonly<Record<string, FormKind>>;
   /** Segment B's `keyKind` codes: a Pix key's type (`document`: a CPF or a CNPJ), or `account` for a Pix by account data. */
   readonly keyKinds: Readonly<Record<string, PixKeyType | 'document' | 'account'>>;
-  /** The layout a return file is written in: the remittance's, with these versions written in its headers. */
-  readonly returnVersions?: { readonly file: string; readonly lot: string };
+  readonly returnCodes: ReturnCodes;
 }
 
 /** The text of a field in a line (padding kept). */

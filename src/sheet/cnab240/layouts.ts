@@ -80,7 +80,7 @@ export const FEBRABAN: Cnab240Layout = {
     beneficiaryDoc: alfa(77, 91),
     beneficiaryName: alfa(92, 131),
   },
-  segmentZ: { ...detail, authentication: alfa(15, 78), bankControl: alfa(79, 103) },
+  segmentZ: { ...detail, authentication: alfa(15, 78), occurrences: alfa(231, 240) },
   lotTrailer: { ...common, recordCount: num(18, 23), amountSum: num(24, 41), occurrences: alfa(231, 240) },
   fileTrailer: { ...common, lotCount: num(18, 23), recordCount: num(24, 29) },
   forms: {
@@ -94,6 +94,17 @@ export const FEBRABAN: Cnab240Layout = {
     '31': 'bill', // pagamento de títulos de outros bancos
   },
   keyKinds: { '01': 'phone', '02': 'email', '03': 'document', '04': 'evp', '05': 'account' },
+  // G059: 00 "crédito efetivado", BD "inclusão efetuada com sucesso", and the Pix codes of version 10 (PA "Pix não
+  // efetivado", PB "erro no PSP do recebedor", PC conta encerrada, PD tipo de conta incorreto, PE transação não
+  // suportada na conta, PF CPF/CNPJ inconsistente com o titular, PG CPF/CNPJ incorreto, PH ordem rejeitada pelo PSP
+  // do recebedor); 01 "insuficiência de fundos". A return of a paid Pix has no code of its own: PA.
+  returnCodes: {
+    paid: '00', open: 'BD', failed: 'PA', returned: 'PA',
+    byReason: {
+      AB03: 'PB', AB09: 'PB', AB11: 'PB', ED05: 'PB', AC03: 'PC', AC06: 'PC', AC07: 'PC', AC14: 'PD', AG03: 'PE',
+      BE01: 'PF', CH11: 'PG', BE17: 'PH', DS27: 'PH', AM04: '01',
+    },
+  },
 };
 
 /**
@@ -114,7 +125,9 @@ export const ITAU_SISPAG: Cnab240Layout = {
   },
   segmentB: { ...FEBRABAN.segmentB, keyKind: alfa(15, 16), pixKey: alfa(128, 227) },
   segmentJ: { ...FEBRABAN.segmentJ, bankNumber: alfa(216, 230) },
-  segmentZ: { ...FEBRABAN.segmentZ, bankControl: alfa(104, 118) },
+  segmentZ: { ...FEBRABAN.segmentZ, yourNumber: alfa(79, 98) },
+  // Itaú's note 8: 00 "pagamento efetuado", BD "pagamento agendado", NR "operação não realizada", DV "devolvido".
+  returnCodes: { paid: '00', open: 'BD', failed: 'NR', returned: 'DV', byReason: {} },
 };
 
 /** Every layout, the first whose bank matches a file's being the one it is read with (unless pinned). */

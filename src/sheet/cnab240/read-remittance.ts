@@ -153,6 +153,7 @@ class RemittanceReader {
     if (lotCount !== null && lotCount !== lots.length) this.problem(line, t.lotCount, { code: 'cnab_file_lots', written: lotCount, counted: lots.length });
     const recordCount = this.number(trailer, line, t.recordCount, 'recordCount');
     if (recordCount !== null && recordCount !== line) this.problem(line, t.recordCount, { code: 'cnab_file_records', written: recordCount, counted: line });
+    this.checkYourNumbers(lots.flatMap((l) => l.titles));
     return {
       layout, bank, version, company,
       companyName: cut(header, h.companyName).trim(),
@@ -161,6 +162,18 @@ class RemittanceReader {
       titles: lots.flatMap((l) => l.titles),
       problems: [],
     };
+  }
+
+  /** Each title's "seu número" is given, and only once in the file: it is how the title is known (and paid once). */
+  private checkYourNumbers(titles: readonly RemittanceTitle[]): void {
+    const first = new Map<string, number>();
+    for (const t of titles) {
+      const field = t.kind === 'bill' ? this.layout.segmentJ.yourNumber : this.layout.segmentA.yourNumber;
+      const seen = first.get(t.yourNumber);
+      if (t.yourNumber === '') this.flag(t.line, field, { code: 'cnab_your_number_missing' });
+      else if (seen !== undefined) this.flag(t.line, field, { code: 'cnab_your_number_twice', yourNumber: t.yourNumber, firstLine: seen });
+      else first.set(t.yourNumber, t.line);
+    }
   }
 
   /** A lot from its header (at `#at`) to its trailer, leaving `#at` after the trailer. */

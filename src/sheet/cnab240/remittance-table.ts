@@ -1,32 +1,76 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { titleIdentifier } from '../../domain/identifier.js';
 import { formatReais } from '../../domain/money.js';
-import type { TableStreamer } from '../table.js';
-import type { Remittance, RemittanceTitle } from './read-remittance.js';
+import type { SheetProblem } from '../../domain/sheet-reason.js';
+import { decodeText } from '../decode-text.js';
+import type { Cnab240Format, TableProblem, TableStreamer } from '../table.js';
+import { readRemittance, type Remittance, type RemittanceReading, type RemittanceTitle } from './read-remittance.js';
 
 /** The payment sheet's columns a remittance's Pix titles fill (read by the sheet's header mapping, headers.ts). */
 const HEADER = ['key', 'key_type', 'amount', 'description', 'identifier', 'name', 'document'];
 
+export interface RemittanceTableOptions {
+  /** The layout the profile pins (`cnabLayout`); otherwise the file's bank chooses. */
+  readonly pinned?: string;
+  /** Each title's identifier; by default its first attempt's (`titleIdentifier`). An import decides it with the ledger. */
+  readonly identifierOf?: (title: RemittanceTitle, remittance: Remittance) => string;
+}
+
+/** A remittance's text from its bytes: UTF-8, or Windows-1252 (what banks' files are in); null with the reason otherwise. */
+export function remittanceText(bytes: Uint8Array, file: string, pinned?: string): RemittanceReading {
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) return { remittance: null, problems: [{ file, reason: decoded.error }] };
+  return readRemittance(decoded.value.text, file, pinned);
+}
+
+/** A remittance file read whole (remittances are small: a line per record), with its bytes' SHA-256. */
+export async function readRemittanceFile(file: string, pinned?: string): Promise<{ readonly reading: RemittanceReading; readonly sha256: string }> {
+  const bytes = await readFile(file);
+  return { reading: remittanceText(bytes, file, pinned), sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
 /**
- * A remittance's Pix-by-key titles as a payment sheet's table, streamed like any sheet (so an import validates,
- * looks up, stages and records them as it does a CSV's rows): one record per title on its segment A's line, the
- * amount written exactly from its centavos, "seu número" as the description, the identifier `identifierOf` gives.
- * The bytes from `open()` are only hashed: they are the remittance's identity, as a sheet's.
+ * A remittance as a payment sheet's table, streamed like any sheet (so an import validates, looks up, stages and
+ * records its titles as it does a CSV's rows): one record per Pix-by-key title, on its segment A's line, with the
+ * amount written exactly from its centavos, "seu número" as the description and its identifier. A file the reader
+ * refuses, a title it flags, and a Pix by account data (which needs a key here) are the table's problems, each with
+ * its line and positions. Bills (segment J) are not rows: they are paid by `boleto pay --file`.
  */
-export function remittanceTable(remittance: Remittance, titles: readonly RemittanceTitle[], identifierOf: (t: RemittanceTitle) => string): TableStreamer {
+export function remittanceTable(o: RemittanceTableOptions = {}): TableStreamer {
   return async (open, sinkFor) => {
-    const hash = createHash('sha256');
-    for await (const chunk of open()) hash.update(chunk);
-    const format = { kind: 'cnab240', layout: remittance.layout.id } as const;
+    const chunks: Buffer[] = [];
+    for await (const chunk of open()) chunks.push(Buffer.from(chunk));
+    const bytes = Buffer.concat(chunks);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const reading = remittanceText(bytes, '', o.pinned);
+    const r = reading.remittance;
+    const format: Cnab240Format = { kind: 'cnab240', layout: r?.layout.id ?? o.pinned ?? '' };
+    if (r === null) return { sha256, headerLine: 0, format, language: 'pt', problems: reading.problems.map(withoutFile) };
+    const problems = [...r.problems, ...accountTitles(r)].map(withoutFile);
+    if (problems.length) return { sha256, headerLine: 0, format, language: 'pt', problems };
+    const identifierOf = o.identifierOf ?? ((t: RemittanceTitle) => titleIdentifier(r.company.value, t.yourNumber));
     const sink = sinkFor();
     sink.header(HEADER, 1, format, 'pt');
-    for (const t of titles) {
+    for (const t of r.titles) {
       if (t.pixKey === null) continue;
       sink.record({
         line: t.line,
-        cells: [t.pixKey.key, t.pixKey.type, formatReais(t.amountCents), t.yourNumber, identifierOf(t), t.payeeName, t.payeeDocument?.value ?? ''],
+        cells: [t.pixKey.key, t.pixKey.type, formatReais(t.amountCents), t.yourNumber, identifierOf(t, r), t.payeeName, t.payeeDocument?.value ?? ''],
         misaligned: null,
       });
     }
-    return { sha256: hash.digest('hex'), headerLine: 1, format, language: 'pt', problems: [] };
+    return { sha256, headerLine: 1, format, language: 'pt', problems: [] };
   };
+}
+
+/** A Pix by account data (or a credit to an account): paid here only by a key, so refused with its line. */
+function accountTitles(r: Remittance): SheetProblem[] {
+  return r.titles
+    .filter((t) => t.kind === 'account')
+    .map((t) => ({ line: t.line, field: `${r.layout.segmentA.payeeAccount.at[0]}-${r.layout.segmentA.payeeAccount.at[1]}`, reason: { code: 'cnab_account_title', form: t.form } }));
+}
+
+function withoutFile({ file: _file, ...problem }: SheetProblem): TableProblem {
+  return problem;
 }

@@ -1,0 +1,102 @@
+import { saoPauloDate } from '../../domain/bank-calendar.js';
+import { titleIdentifier } from '../../domain/identifier.js';
+import { itemByIdentifier } from '../../ledger/item-repository.js';
+import type { Ledger } from '../../ledger/open-ledger.js';
+import type { RemittanceRecord } from '../../ledger/remittance-repository.js';
+import type { Remittance, RemittanceTitle } from '../../sheet/cnab240/read-remittance.js';
+import { readRemittanceFile, remittanceTable } from '../../sheet/cnab240/remittance-table.js';
+import type { TableStreamer } from '../../sheet/table.js';
+import { batchLineage } from '../batches/batch-lineage.js';
+import { ImportRefusedError, type ImportProblem } from './import-refusal.js';
+
+/** A remittance as an import pays it: its Pix titles, each under the identifier of its attempt, and their dates. */
+export interface RemittancePlan {
+  readonly remittance: Remittance;
+  /** The table the import streams (remittance-table.ts), with the identifiers decided here. */
+  readonly table: TableStreamer;
+  /** The payment date of each Pix title, by its line: the import's batches are cut by date. */
+  readonly dates: ReadonlyMap<number, string>;
+  /** Lines of the bills (segment J), paid by `boleto pay --file`, not by the import. */
+  readonly billLines: readonly number[];
+  /** What the ledger keeps of the remittance for its return file. */
+  readonly record: RemittanceRecord;
+}
+
+/**
+ * Reads a remittance and decides how each Pix title is paid, before anything is looked up: a damaged file, a title
+ * that cannot be paid as written (each named by line and positions), a payment date already past, a remittance of
+ * another company than the profile's, and a title the ledger paid or is paying are refused as a whole. A title
+ * whose last attempt the provider's record shows failed or returned is sent again as its next attempt.
+ */
+export async function planRemittance(
+  ledger: Ledger,
+  file: string,
+  o: { readonly now: Date; readonly cnabLayout?: string; readonly companyDocument?: string },
+): Promise<RemittancePlan> {
+  const { reading } = await readRemittanceFile(file, o.cnabLayout);
+  if (reading.remittance === null) throw new ImportRefusedError({ code: 'sheet_unreadable', file, imported: true }, reading.problems);
+  const r = reading.remittance;
+  const pix = r.titles.filter((t) => t.kind !== 'bill');
+  const billLines = r.titles.filter((t) => t.kind === 'bill').map((t) => t.line);
+  if (pix.length === 0 && billLines.length > 0) throw new ImportRefusedError({ code: 'remittance_bills_only', file, bills: billLines.length });
+
+  const problems: ImportProblem[] = [];
+  const company = r.layout.fileHeader.companyDoc;
+  const configured = o.companyDocument?.replace(/\D/g, '') ?? '';
+  if (configured !== '' && configured !== r.company.value) {
+    problems.push({ file, line: 1, field: `${company.at[0]}-${company.at[1]}`, reason: { code: 'company_differs', document: r.company.value, configured } });
+  }
+  const today = saoPauloDate(o.now);
+  const dateField = r.layout.segmentA.paymentDate;
+  for (const t of pix) {
+    if (t.paymentDate < today) problems.push({ file, line: t.line, field: `${dateField.at[0]}-${dateField.at[1]}`, reason: { code: 'payment_date_past', date: t.paymentDate, today } });
+  }
+  const identifiers = new Map<number, string>();
+  const yourNumberField = r.layout.segmentA.yourNumber;
+  for (const t of pix) {
+    const attempt = await nextAttempt(ledger, r.company.value, t);
+    if (attempt.problem) problems.push({ file, line: t.line, field: `${yourNumberField.at[0]}-${yourNumberField.at[1]}`, reason: attempt.problem });
+    else identifiers.set(t.line, titleIdentifier(r.company.value, t.yourNumber, attempt.n));
+  }
+  if (problems.length) throw new ImportRefusedError({ code: 'remittance_refused', file, titles: new Set(problems.map((p) => p.line)).size }, problems);
+
+  const lotHeaders = new Map(r.lots.map((l) => [l.number, l.header]));
+  return {
+    remittance: r,
+    table: remittanceTable({ pinned: r.layout.id, identifierOf: (t) => identifiers.get(t.line)! }),
+    dates: new Map(pix.map((t) => [t.line, t.paymentDate])),
+    billLines,
+    record: {
+      layout: r.layout.id,
+      fileHeader: r.fileHeader,
+      companyDocument: r.company.value,
+      titles: pix.map((t) => ({
+        identifier: identifiers.get(t.line)!, line: t.line, lot: t.lot, lotHeader: lotHeaders.get(t.lot)!,
+        records: t.records, yourNumber: t.yourNumber, paymentDate: t.paymentDate,
+      })),
+    },
+  };
+}
+
+type Attempt = { readonly n: number; readonly problem: null } | { readonly n: null; readonly problem: NonNullable<ImportProblem['reason']> };
+
+/**
+ * The attempt a title is sent as: 1 when the ledger never saw it; the next one when its last attempt's row ended
+ * failed or returned (wherever a retry took it) and the provider's record confirms it; refused while it is paid, still
+ * open, or failed by a claim alone.
+ */
+async function nextAttempt(ledger: Ledger, company: string, t: RemittanceTitle): Promise<Attempt> {
+  let n = 1;
+  for (;;) {
+    const item = await itemByIdentifier(ledger, titleIdentifier(company, t.yourNumber, n));
+    if (!item || item.batchStatus === 'deleted') return { n, problem: null };
+    const story = (await batchLineage(ledger, item.batch_id)).storyOf(item.id);
+    const outcome = story?.outcome ?? (item.status === 'paid' || item.status === 'failed' || item.status === 'returned' ? item.status : 'open');
+    if (outcome === 'paid') return { n: null, problem: { code: 'title_paid', yourNumber: t.yourNumber, batchId: item.batch_id } };
+    if (outcome === 'open') return { n: null, problem: { code: 'title_open', yourNumber: t.yourNumber, batchId: item.batch_id } };
+    if (item.record_state !== item.status) {
+      return { n: null, problem: { code: 'title_unconfirmed', yourNumber: t.yourNumber, batchId: item.batch_id, status: item.status } };
+    }
+    n += 1;
+  }
+}
