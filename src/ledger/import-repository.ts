@@ -77,7 +77,7 @@ export async function recordImport(
     /** The CNAB 240 remittance the items were read from, written with them. */
     remittance?: RemittanceRecord;
   },
-): Promise<{ importId: number; batchIds: [number, ...number[]]; partKeys: string[] }> {
+): Promise<{ importId: number; batchIds: [number, ...number[]] }> {
   const at = o.now.toISOString();
   const partSize = o.partSize ?? Math.max(o.itemCount, 1);
   const partOf = o.partOf ?? (() => '');
@@ -111,7 +111,6 @@ export async function recordImport(
     );
     const importId = inserted!.id;
     const batchIds: number[] = [];
-    const partKeys: string[] = [];
     const identifiers = new Set<string>();
     let part = { id: 0, count: 0, totalCents: 0 };
     let pending: PlannedItem[] = [];
@@ -157,7 +156,6 @@ export async function recordImport(
       if (newPart(written, part.count, key, last)) {
         await closePart();
         await openPart();
-        partKeys.push(key);
       }
       last = key;
       if (o.remittance) identifiers.add(it.identifier);
@@ -168,12 +166,9 @@ export async function recordImport(
       written += 1;
     }
     if (written !== o.itemCount) throw new Error(`recordImport was told of ${o.itemCount} items and given ${written}`);
-    if (batchIds.length === 0) {
-      await openPart();
-      partKeys.push('');
-    }
+    if (batchIds.length === 0) await openPart();
     await closePart();
     if (o.remittance) await recordRemittance(tx, importId, o.remittance, identifiers);
-    return { importId, batchIds: batchIds as [number, ...number[]], partKeys };
+    return { importId, batchIds: batchIds as [number, ...number[]] };
   });
 }

@@ -87,3 +87,17 @@ export async function recordReturnFile(ledger: Ledger, batchId: number, path: st
   );
   return r.changes > 0;
 }
+
+/** The payment date of each batch imported from a remittance (its titles share it: an import cuts its parts by date). */
+export async function remittanceDatesOf(ledger: Ledger, batchIds: readonly number[]): Promise<Map<number, string>> {
+  if (batchIds.length === 0) return new Map();
+  const rows = await ledger.all(
+    ledger.db
+      .selectFrom('items as i')
+      .innerJoin('remittance_titles as t', 't.identifier', 'i.identifier')
+      .select(['i.batch_id', (eb) => eb.fn.max('t.payment_date').as('date')])
+      .where('i.batch_id', 'in', batchIds)
+      .groupBy('i.batch_id'),
+  );
+  return new Map(rows.map((r) => [Number(r.batch_id), String(r.date)]));
+}

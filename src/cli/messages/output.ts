@@ -51,7 +51,8 @@ export const outputMessages: Readonly<Record<Locale, OutputMessages>> = {
       `SANDBOX: nenhum provedor está configurado, então o sandbox embutido em ${url}${dialect ? ` (respondendo no dialeto "${dialect}")` : ''} é usado; nenhum dinheiro de verdade se move.`,
     problem: (p) => {
       // A problem of the whole row has the field `row`: the line says it already.
-      const field = p.field === undefined || p.field === 'row' ? undefined : `campo ${p.field}`;
+      // Positions of a CNAB 240 line ("posições 24-41") are said as they are, not as a field.
+      const field = p.field === undefined || p.field === 'row' ? undefined : p.field.startsWith('posições ') ? p.field : `campo ${p.field}`;
       const where = [p.file, p.line === undefined ? undefined : `linha ${p.line}`, field].filter(Boolean);
       return where.length ? `${where.join(', ')}: ${p.reason}` : p.reason;
     },

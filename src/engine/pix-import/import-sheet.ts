@@ -24,6 +24,8 @@ import { planStaged, readAndLookUp } from './stage-sheet.js';
 import { signBatchesAsMaker, type ApprovalGate, type MakerKey } from '../approvals/index.js';
 import { claimOf, payOnStart, scheduleImportBatches, submitBatch, type BatchSchedule } from '../batches/index.js';
 import { planRemittance, type RemittancePlan } from './remittance-plan.js';
+import { remittanceDatesOf } from '../../ledger/remittance-repository.js';
+import { schedulesOf } from '../../ledger/schedule-store.js';
 
 export interface ImportOptions {
   readonly file: string;
@@ -191,9 +193,10 @@ export async function commitImport(deps: ImportDeps, plan: ImportPlan): Promise<
   try {
     const work = plan.work;
     if (work.kind === 'resume') {
-      // A run killed between writing the import and signing it is signed now.
+      // A run killed between writing the import and signing (or scheduling) it is signed (and scheduled) now.
       await signAsMaker(deps, work.batchIds);
-      const batches = await submitParts(deps, await deps.provider(), work.batchIds, work.start);
+      await scheduleLaterParts(deps, work.batchIds);
+      const batches = await submitParts(deps, await deps.provider(), work.batchIds, work.start, await waitingForTheirDay(deps, work.batchIds));
       const moved = batches.some((b, i) => b.status !== work.before[i]!.status);
       return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: work.importId, batches, rejectedFile: null };
     }
@@ -201,9 +204,8 @@ export async function commitImport(deps: ImportDeps, plan: ImportPlan): Promise<
     // The staged rows are in the ledger now: the batches are sent from there.
     work.session.closeStaging();
     // A remittance's parts for a later payment date are scheduled for it, as --pay-on does, and not started now.
-    const scheduled = await scheduleLaterParts(deps, recorded.batchIds, recorded.partKeys);
-    const later = new Set(scheduled.map((s) => s.batchId));
-    const batches = await submitParts(deps, await deps.provider(), recorded.batchIds, work.summary.start, later);
+    const scheduled = await scheduleLaterParts(deps, recorded.batchIds);
+    const batches = await submitParts(deps, await deps.provider(), recorded.batchIds, work.summary.start, await waitingForTheirDay(deps, recorded.batchIds));
     return { outcome: 'imported', summary: work.summary, importId: recorded.importId, batches, rejectedFile: recorded.rejectedFile, scheduled };
   } catch (e) {
     throw e instanceof ProviderError ? asResumable(e) : e;
@@ -248,8 +250,10 @@ async function prepareResume(deps: ImportDeps, o: ImportOptions, existing: Impor
   for (const id of existing.batchIds) before.push(await getBatch(ledger, id));
   const resuming = { importId: existing.id, batchIds: existing.batchIds, createdAt: existing.createdAt };
   const work: ResumeWork = { kind: 'resume', session, importId: existing.id, batchIds: existing.batchIds, before, start: o.start };
-  // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own.
-  if (!(o.start && before.some((b) => !b.start_requested && b.status !== 'deleted'))) return { kind: 'plan', plan: { summary: null, resuming, work } };
+  // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own. A batch
+  // scheduled for a later day (--pay-on, a remittance's payment date) is not started by running the import again.
+  const waiting = await waitingForTheirDay(deps, existing.batchIds);
+  if (!(o.start && before.some((b) => !b.start_requested && b.status !== 'deleted' && !waiting.has(b.id)))) return { kind: 'plan', plan: { summary: null, resuming, work } };
   const items = [];
   for (const b of before) items.push(...(await itemsOfBatch(ledger, b.id)));
   const summary: ImportSummary = {
@@ -333,7 +337,7 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
 }
 
 /** Writes a confirmed new import: the rejected rows to their file, the import and its batches to the ledger. */
-async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: number; batchIds: readonly number[]; partKeys: readonly string[]; rejectedFile: string | null }> {
+async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: number; batchIds: readonly number[]; rejectedFile: string | null }> {
   const { ledger, now } = deps;
   const staging = work.session.staging;
   if (!staging) throw new Error('the import plan was committed or abandoned already');
@@ -349,7 +353,7 @@ async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: nu
     writtenRejects = work.rejectedFile;
   }
   const dates = work.remittance?.dates;
-  const { importId, batchIds, partKeys } = await recordImport(ledger, {
+  const { importId, batchIds } = await recordImport(ledger, {
     fileHash: work.sheetHash,
     fileName: work.file,
     rowCount: work.summary.rows,
@@ -366,7 +370,7 @@ async function record(deps: ImportDeps, work: NewImport): Promise<{ importId: nu
   });
   await signAsMaker(deps, batchIds);
   crashPoint('import-write');
-  return { importId, batchIds, partKeys, rejectedFile: writtenRejects };
+  return { importId, batchIds, rejectedFile: writtenRejects };
 }
 
 /** The importer signs as the maker of these batches, when a key was given (under an approval policy). */
@@ -386,15 +390,22 @@ async function submitParts(deps: ImportDeps, provider: ProviderClient, batchIds:
   return batches;
 }
 
-/** The parts of a remittance whose payment date (their part key) is after today, scheduled to start on it. */
-async function scheduleLaterParts(deps: ImportDeps, batchIds: readonly number[], partKeys: readonly string[]): Promise<BatchSchedule[]> {
+/**
+ * The parts of a remittance whose payment date is after today, scheduled to start on it (again, for a run that
+ * resumes one killed before it scheduled them: the schedule is the same).
+ */
+async function scheduleLaterParts(deps: ImportDeps, batchIds: readonly number[]): Promise<BatchSchedule[]> {
   const today = saoPauloDate(deps.now());
   const scheduled: BatchSchedule[] = [];
-  for (const [i, id] of batchIds.entries()) {
-    const date = partKeys[i] ?? '';
+  for (const [id, date] of await remittanceDatesOf(deps.ledger, batchIds)) {
     if (date > today) scheduled.push(...(await scheduleImportBatches(deps.ledger, [id], payOnStart(date, deps.now()), deps.now())));
   }
   return scheduled;
+}
+
+/** The batches among these that wait for the day they are scheduled for: an import never starts them itself. */
+async function waitingForTheirDay(deps: ImportDeps, batchIds: readonly number[]): Promise<Set<number>> {
+  return new Set((await schedulesOf(deps.ledger, batchIds)).filter((s) => s.state === 'scheduled').map((s) => s.batchId));
 }
 
 /** A remittance's Pix titles the import pays, by payment date: count, sum, and whether that date is after today. */

@@ -6,7 +6,7 @@ import type { RemittanceRecord } from '../../ledger/remittance-repository.js';
 import type { Remittance, RemittanceTitle } from '../../sheet/cnab240/read-remittance.js';
 import { readRemittanceFile, remittanceTable } from '../../sheet/cnab240/remittance-table.js';
 import type { TableStreamer } from '../../sheet/table.js';
-import { batchLineage } from '../batches/batch-lineage.js';
+import { batchLineage } from '../batches/index.js';
 import { ImportRefusedError, type ImportProblem } from './import-refusal.js';
 
 /** A remittance as an import pays it: its Pix titles, each under the identifier of its attempt, and their dates. */

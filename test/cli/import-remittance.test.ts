@@ -1,0 +1,109 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { remittanceText, type RemittanceSpec, type TitleSpec } from '../helpers/cnab240-remittance.js';
+import { runCli } from '../helpers/test-io.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+const envOf = (dir: string) => ({ XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), HOME: dir });
+/** Friday 2026-11-27, 10:00 in São Paulo. */
+const now = () => new Date('2026-11-27T13:00:00Z');
+const FIXTURES = join(import.meta.dirname, '../fixtures/cnab240');
+
+const COMPANY = '11222333000181';
+const TITLES: TitleSpec[] = [
+  { yourNumber: 'NF-1001', name: 'MARIA DA SILVA', cents: 150000, date: '2026-11-27', keyKind: '02', key: 'maria@exemplo.com.br' },
+  { yourNumber: 'NF-1002', name: 'JOAO SOUZA', cents: 23456, date: '2026-11-27', keyKind: '02', key: 'joao@exemplo.com.br' },
+  { yourNumber: 'NF-1003', name: 'ANA LIMA', cents: 9900, date: '2026-12-02', keyKind: '02', key: 'ana@exemplo.com.br' },
+];
+
+function write(dir: string, name: string, spec: Partial<RemittanceSpec> = {}): string {
+  const file = join(dir, name);
+  writeFileSync(file, remittanceText({ company: COMPANY, generatedOn: '2026-11-27', titles: TITLES, ...spec }));
+  return file;
+}
+
+describe('paybatch import of a CNAB 240 remittance', () => {
+  it('pays the titles due today now and schedules those due later for their day; the same file again is the same import', async () => {
+    const dir = tempDir();
+    const file = write(dir, 'REM0001.rem');
+    const checked = await runCli(['import', file, '--check', '--json'], { env: envOf(dir) });
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(JSON.parse(checked.stdout)).toMatchObject({ rows: 3, totals: { count: 3, sumCents: 183356 } });
+
+    const r = await runCli(['import', file, '--start', '--yes', '--json', '--quiet'], { env: envOf(dir), now });
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.batches.map((b: { items: number; totalCents: number; status: string }) => [b.items, b.totalCents, b.status])).toEqual([
+      [2, 173456, 'started'],
+      [1, 9900, 'submitted'],
+    ]);
+    // Wednesday 2026-12-02 at 08:00 São Paulo.
+    expect(doc.schedules).toEqual([{ batchId: doc.batches[1].id, payOn: '2026-12-02', startAt: '2026-12-02T11:00:00.000Z' }]);
+    expect(doc.summary.remittance).toEqual({
+      layout: 'febraban-240', bank: '033', billLines: [],
+      dates: [{ date: '2026-11-27', count: 2, sumCents: 173456, scheduled: false }, { date: '2026-12-02', count: 1, sumCents: 9900, scheduled: true }],
+    });
+    const items = JSON.parse((await runCli(['batch', 'items', String(doc.batches[0].id), '--json', '--quiet'], { env: envOf(dir), now })).stdout);
+    expect(items.map((i: { line: number; description: string; amountCents: number }) => [i.line, i.description, i.amountCents])).toEqual([
+      [3, 'NF-1001', 150000],
+      [5, 'NF-1002', 23456],
+    ]);
+
+    const again = await runCli(['import', file, '--start', '--yes', '--json', '--quiet'], { env: envOf(dir), now });
+    expect(JSON.parse(again.stdout)).toMatchObject({ outcome: 'already-imported', importId: doc.importId });
+  });
+
+  it('refuses a title the ledger is already paying, from another remittance, naming its line and "seu número"', async () => {
+    const dir = tempDir();
+    expect((await runCli(['import', write(dir, 'REM0001.rem'), '--start', '--yes', '--quiet'], { env: envOf(dir), now })).code).toBe(0);
+    const second = write(dir, 'REM0002.rem', { titles: [TITLES[1]!, { ...TITLES[0]!, yourNumber: 'NF-2001' }] });
+    const r = await runCli(['import', second, '--yes'], { env: { ...envOf(dir), LC_ALL: 'en_US.UTF-8' }, now });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`${second}: 1 title cannot be paid as the remittance stands; nothing was imported.`);
+    expect(r.stderr).toMatch(/REM0002\.rem:3 positions 74-93: the title with "seu número" NF-1002 is still being paid \(batch #1\)/);
+  });
+
+  it('refuses the whole file when a trailer does not add up, naming the trailer line, and imports nothing', async () => {
+    const dir = tempDir();
+    const file = write(dir, 'REM0001.rem', { trailerSumOff: 1 });
+    const en = await runCli(['import', file, '--yes'], { env: { ...envOf(dir), LC_ALL: 'en_US.UTF-8' }, now });
+    expect(en.code).toBe(3);
+    expect(en.stderr).toContain(`${file}:9 positions 24-41: the lot trailer sums R$ 1.833,57; its details add up to R$ 1.833,56 (lot not accepted)`);
+    const pt = await runCli(['import', file, '--yes'], { env: { ...envOf(dir), LC_ALL: 'pt_BR.UTF-8' }, now });
+    expect(pt.stderr).toContain(`${file}, linha 9, posições 24-41: o trailer de lote soma R$ 1.833,57; os detalhes somam R$ 1.833,56 (lote não aceito)`);
+    expect(JSON.parse((await runCli(['batch', 'list', '--json', '--quiet'], { env: envOf(dir), now })).stdout)).toEqual([]);
+  });
+
+  it("refuses a payment date already past, another company's file, and a Pix by account data, each naming its line", async () => {
+    const dir = tempDir();
+    const env = { ...envOf(dir), LC_ALL: 'en_US.UTF-8' };
+    const past = await runCli(['import', write(dir, 'past.rem', { titles: [{ ...TITLES[0]!, date: '2026-11-26' }] }), '--yes'], { env, now });
+    expect(past.stderr).toMatch(/past\.rem:3 positions 94-101: the payment date 2026-11-26 has passed \(today is 2026-11-27\)/);
+
+    expect((await runCli(['config', 'set', 'companyDocument', '11.444.777/0001-61'], { env })).code).toBe(0);
+    const other = await runCli(['import', write(dir, 'other.rem'), '--yes'], { env, now });
+    expect(other.stderr).toMatch(/other\.rem:1 positions 19-32: the remittance is of company 11222333000181, but the profile's companyDocument is 11444777000161/);
+
+    const account = await runCli(['import', write(dir, 'account.rem', { company: '11444777000161', titles: [{ ...TITLES[0]!, keyKind: '05', key: '' }] }), '--yes'], { env, now });
+    expect(account.code).toBe(3);
+    expect(account.stderr).toMatch(/account\.rem:3 positions 24-43: a payment to bank account data \(payment form 45, Pix initiated by account data\): paybatch pays Pix by key/);
+    expect(JSON.parse((await runCli(['batch', 'list', '--json', '--quiet'], { env, now })).stdout)).toEqual([]);
+  });
+
+  it("sends a remittance of bills to 'boleto pay --file', and refuses the public Itaú credit file's payments to accounts", async () => {
+    const dir = tempDir();
+    const env = { ...envOf(dir), LC_ALL: 'en_US.UTF-8' };
+    const bills = join(dir, 'boletos.rem');
+    writeFileSync(bills, readFileSync(join(FIXTURES, 'itau-sispag-boletos.rem')));
+    const r = await runCli(['import', bills, '--yes'], { env, now });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`${bills} holds only bills (1 title in segment J); nothing was imported.`);
+    expect(r.stderr).toContain(`paybatch boleto pay --file ${bills}`);
+
+    const credit = await runCli(['import', join(FIXTURES, 'itau-sispag-credito.rem'), '--check'], { env });
+    expect(credit.code).toBe(3);
+    expect(credit.stderr.match(/itau-sispag-credito\.rem:\d+ positions 24-43: a payment to bank account data \(payment form 01\)/g)).toHaveLength(9);
+  });
+});
