@@ -1,0 +1,116 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { remittanceText, type TitleSpec } from '../helpers/cnab240-remittance.js';
+import { checkCnab240Totals, readCnab240Return, type Cnab240Return, type SegmentA, type SegmentZ } from '../helpers/cnab240-return-reader.js';
+import { paybatch, userEnv } from '../helpers/e2e.js';
+import { useTempDir } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDir();
+
+interface ItemDoc {
+  line: number;
+  status: string;
+  amountCents: number;
+  endToEndId: string | null;
+}
+
+/** Today in São Paulo, as the remittance's payment date: the titles are due now. */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+const COMPANY = '11222333000181';
+const TITLES: TitleSpec[] = Array.from({ length: 8 }, (_, i) => ({
+  yourNumber: `NF-${1001 + i}`, name: `FORNECEDOR ${i + 1}`, cents: 10_000 + i * 1_234, date: today, keyKind: '02', key: `fornecedor${i + 1}@exemplo.com.br`,
+}));
+const write = (dir: string, name: string, titles: readonly TitleSpec[]) => {
+  const file = join(dir, name);
+  writeFileSync(file, remittanceText({ company: COMPANY, generatedOn: today, titles }));
+  return file;
+};
+const segmentsA = (r: Cnab240Return) => r.lots.flatMap((l) => l.details).filter((d): d is SegmentA => d.segment === 'A');
+
+describe('an ERP remittance paid and answered with a return file (end to end, embedded sandbox)', () => {
+  it('writes the return the ERP reads, counts a title paid by a retry as paid, and pays a title at most once across remittances', async () => {
+    const dir = tempDir();
+    const returns = join(dir, 'retorno');
+    // The embedded sandbox rejects about half the items (each identifier's fate is drawn from the seed).
+    const env = userEnv(dir, { PAYBATCH_SANDBOX_SPEED: '600', PAYBATCH_SANDBOX_FAULTS: 'failed=0.5', PAYBATCH_CNAB_RETURN_DIR: returns });
+    const settle = async (e = env) => {
+      const r = await paybatch(['daemon', '--listen', '127.0.0.1:0', '--interval', '0.5', '--until-settled', '--timeout', '60s'], { env: e, timeout: 90_000 });
+      expect([0, 4], r.stderr.slice(-2000)).toContain(r.exitCode);
+    };
+    const items = async (batch: number) => JSON.parse((await paybatch(['batch', 'items', String(batch), '--json'], { env })).stdout) as ItemDoc[];
+
+    const imported = await paybatch(['import', write(dir, 'REM0001.rem', TITLES), '--start', '--yes', '--json'], { env });
+    expect(imported.exitCode, imported.stderr).toBe(0);
+    await settle();
+
+    // The daemon wrote batch #1's return into the folder, private: the ERP's own lines with the outcome written in.
+    const [name] = readdirSync(returns);
+    expect(name).toMatch(/^retorno-1-rem0001-\d{4}-\d{2}-\d{2}\.ret$/);
+    expect(statSync(join(returns, name!)).mode & 0o777).toBe(0o600);
+    const text = readFileSync(join(returns, name!), 'latin1');
+    expect(text.split('\r\n').slice(0, -1).every((l) => l.length === 240)).toBe(true);
+    const read = readCnab240Return(text);
+    expect(checkCnab240Totals(read)).toEqual([]);
+    expect(read.header.remessaRetorno).toBe('2');
+    const first = await items(1);
+    const paid = first.filter((i) => i.status === 'paid');
+    const failed = first.filter((i) => i.status === 'failed');
+    expect(paid.length + failed.length).toBe(8);
+    expect(failed.length).toBeGreaterThan(0);
+    // One occurrence per title, matching the ledger: 00 with the amount paid, or a rejection code.
+    const a = segmentsA(read);
+    expect(a.map((d) => d.seuNumero)).toEqual(TITLES.map((t) => t.yourNumber));
+    for (const [i, item] of first.entries()) {
+      if (item.status === 'paid') expect([a[i]!.occurrences, a[i]!.realAmountCentavos]).toEqual([['00'], item.amountCents]);
+      else expect(a[i]!.occurrences[0]).toMatch(/^(P[A-N]|01)$/);
+    }
+    const z = read.lots[0]!.details.filter((d): d is SegmentZ => d.segment === 'Z');
+    expect(z.map((d) => d.authentication)).toEqual(paid.map((i) => i.endToEndId));
+
+    // A title already paid is refused in a new remittance, naming its line.
+    const again = await paybatch(['import', write(dir, 'REM0002.rem', [TITLES[first.indexOf(paid[0]!)]!]), '--yes'], { env });
+    expect(again.exitCode).toBe(3);
+    expect(again.stderr).toMatch(/REM0002\.rem:3 positions 74-93: the title with "seu número" NF-\d+ was paid already \(batch #1\)/);
+
+    // The failed titles are paid by a retry of batch #1: its return, written again, says each of them paid.
+    const noFaults = { ...env, PAYBATCH_SANDBOX_FAULTS: '' };
+    const retry = await paybatch(['batch', 'retry', '1', '--status', 'failed', '--start', '--yes', '--json'], { env: noFaults });
+    expect(retry.exitCode, retry.stderr).toBe(0);
+    await settle(noFaults);
+    const exported = await paybatch(['batch', 'export', '1', '--format', 'cnab240-retorno'], { env });
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const ret1 = readCnab240Return(exported.stdout);
+    expect(checkCnab240Totals(ret1)).toEqual([]);
+    expect(segmentsA(ret1).map((d) => d.occurrences)).toEqual(TITLES.map(() => ['00']));
+    // Paid by the retry, so a remittance that brings one back is refused too.
+    const failedTitle = TITLES[first.indexOf(failed[0]!)]!;
+    const paidByRetry = await paybatch(['import', write(dir, 'REM0003.rem', [failedTitle]), '--yes'], { env });
+    expect(paidByRetry.stderr).toMatch(/REM0003\.rem:3 positions 74-93: the title with "seu número" NF-\d+ was paid already \(batch #1\)/);
+  });
+
+  it('pays in a new remittance a title the provider rejected, as its next attempt', async () => {
+    const dir = tempDir();
+    const env = userEnv(dir, { PAYBATCH_SANDBOX_SPEED: '600', PAYBATCH_SANDBOX_FAULTS: 'failed=0.5' });
+    const settle = async (e = env) => {
+      const r = await paybatch(['daemon', '--listen', '127.0.0.1:0', '--interval', '0.5', '--until-settled', '--timeout', '60s'], { env: e, timeout: 90_000 });
+      expect([0, 4], r.stderr.slice(-2000)).toContain(r.exitCode);
+    };
+    expect((await paybatch(['import', write(dir, 'REM0001.rem', TITLES), '--start', '--yes'], { env })).exitCode).toBe(0);
+    await settle();
+    const first = JSON.parse((await paybatch(['batch', 'items', '1', '--json'], { env })).stdout) as ItemDoc[];
+    const rejected = TITLES.filter((_, i) => first[i]!.status === 'failed');
+    expect(rejected.length).toBeGreaterThan(0);
+
+    const noFaults = { ...env, PAYBATCH_SANDBOX_FAULTS: '' };
+    const resent = await paybatch(['import', write(dir, 'REM0002.rem', rejected), '--start', '--yes', '--json'], { env: noFaults });
+    expect(resent.exitCode, resent.stderr).toBe(0);
+    await settle(noFaults);
+    const batch = JSON.parse(resent.stdout).batch.id as number;
+    const ret = readCnab240Return((await paybatch(['batch', 'export', String(batch), '--format', 'cnab240-retorno'], { env })).stdout);
+    expect(segmentsA(ret).map((d) => [d.seuNumero, d.occurrences])).toEqual(rejected.map((t) => [t.yourNumber, ['00']]));
+    // Batch #1's own return still says those titles were not paid there.
+    const ret1 = readCnab240Return((await paybatch(['batch', 'export', '1', '--format', 'cnab240-retorno'], { env })).stdout);
+    expect(segmentsA(ret1).filter((d) => d.occurrences[0] !== '00').map((d) => d.seuNumero)).toEqual(rejected.map((t) => t.yourNumber));
+  });
+});
