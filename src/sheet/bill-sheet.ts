@@ -9,8 +9,11 @@ import { InputRejectedError, type InputProblem } from '../errors.js';
 import { foldHeader } from './headers.js';
 import { readTable } from './read-table.js';
 import type { Table, TableRecord } from './table.js';
-import type { SheetReason } from '../domain/sheet-reason.js';
+import type { SheetProblem, SheetReason } from '../domain/sheet-reason.js';
 import { isZip, streamXlsxTable } from './xlsx-table.js';
+import { CNAB_LINE, looksLikeCnab240 } from './cnab240/read-remittance.js';
+import { remittanceText } from './cnab240/remittance-table.js';
+import { formatReais } from '../domain/money.js';
 
 /** How a reason of the table reader (an encoding, a damaged workbook) is said: the caller's words (src/words/sheet.ts). */
 export type SaySheetReason = (reason: SheetReason) => string;
@@ -57,7 +60,8 @@ export function readBillSheet(bytes: Uint8Array, file: string, say: SaySheetReas
  * so the workbook's bytes are held). A bill code the workbook stored as a number has lost its digits (a number keeps
  * 15) and is refused with its line.
  */
-export async function readBillList(bytes: Uint8Array, file: string, say: SaySheetReason): Promise<BillSheetRow[]> {
+export async function readBillList(bytes: Uint8Array, file: string, say: SaySheetReason, o: { readonly today?: string; readonly cnabLayout?: string } = {}): Promise<BillSheetRow[]> {
+  if (looksLikeCnab240(Buffer.from(bytes.subarray(0, CNAB_LINE + 2)).toString('latin1'))) return remittanceBills(bytes, file, say, o);
   if (!isZip(bytes)) return readBillSheet(bytes, file, say);
   const table: Pick<Table, 'header' | 'headerLine' | 'records' | 'problems'> = { header: [], headerLine: 0, records: [], problems: [] };
   const streamed = await streamXlsxTable(
@@ -114,6 +118,30 @@ function billRows(table: Pick<Table, 'header' | 'headerLine' | 'records' | 'prob
     };
     return { code: cell('code') ?? '', amount: cell('amount'), description: cell('description'), file, line: record.line };
   });
+}
+
+/**
+ * The bills of a CNAB 240 remittance (segment J): each its bar code, the amount the remittance pays, and its "seu
+ * número" as the description. The file must be sound (as an import requires), and each bill due on `today`: the
+ * bills flow pays now, so a bill for another day is refused with its line rather than paid early or late. Pix titles
+ * of the same file are left to `paybatch import`.
+ */
+function remittanceBills(bytes: Uint8Array, file: string, say: SaySheetReason, o: { readonly today?: string; readonly cnabLayout?: string }): BillSheetRow[] {
+  const reading = remittanceText(bytes, file, o.cnabLayout);
+  const sayAll = (problems: readonly SheetProblem[]) => problems.map((p) => ({ ...p, field: p.field === undefined ? undefined : `positions ${p.field}`, reason: say(p.reason), code: p.reason.code }));
+  if (reading.remittance === null) throw rejected(file, sayAll(reading.problems));
+  const r = reading.remittance;
+  const bills = r.titles.filter((t) => t.kind === 'bill');
+  const problems: InputProblem[] = sayAll(r.problems.filter((p) => bills.some((t) => t.line === p.line)));
+  const date = r.layout.segmentJ.paymentDate;
+  for (const t of bills) {
+    if (o.today !== undefined && t.paymentDate !== o.today) {
+      problems.push({ file, line: t.line, field: `positions ${date.at[0]}-${date.at[1]}`, reason: `the bill is to be paid on ${t.paymentDate}, not today (${o.today}): pay it on that day` });
+    }
+  }
+  if (bills.length === 0) problems.push({ file, reason: "the remittance has no bills (segment J): import its Pix titles with 'paybatch import'" });
+  if (problems.length) throw rejected(file, problems);
+  return bills.map((t) => ({ code: t.barcode!, amount: formatReais(t.amountCents), description: t.yourNumber || null, file, line: t.line }));
 }
 
 function rejected(file: string, problems: InputProblem[]): InputRejectedError {

@@ -1,6 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bankBarcodeFromLine } from '../../src/domain/bank-slip.js';
+import { bankLine, MONDAY_10H } from '../bills/fixtures.js';
+import { useCliOnSandbox } from '../helpers/cli-on-sandbox.js';
 import { remittanceText, type RemittanceSpec, type TitleSpec } from '../helpers/cnab240-remittance.js';
 import { runCli } from '../helpers/test-io.js';
 import { useTempDir } from '../helpers/temp-dir.js';
@@ -105,5 +108,31 @@ describe('paybatch import of a CNAB 240 remittance', () => {
     const credit = await runCli(['import', join(FIXTURES, 'itau-sispag-credito.rem'), '--check'], { env });
     expect(credit.code).toBe(3);
     expect(credit.stderr.match(/itau-sispag-credito\.rem:\d+ positions 24-43: a payment to bank account data \(payment form 01\)/g)).toHaveLength(9);
+  });
+});
+
+describe('paybatch boleto pay --file with a CNAB 240 remittance', () => {
+  const useSandbox = useCliOnSandbox();
+
+  it("pays the remittance's bills due today through the bills flow, and refuses one for another day naming its line", async () => {
+    const { run } = await useSandbox(MONDAY_10H, { LC_ALL: 'en_US.UTF-8' });
+    const dir = tempDir();
+    const line = bankLine({ amountCents: 15_075 });
+    const barcode = bankBarcodeFromLine(line);
+    // The amount the ERP writes is the one the bill asks today (its discount or interest), as the provider states it.
+    const details = await run(['boleto', 'details', line, '--json']);
+    const amountCents = JSON.parse(details.stdout).details.amountCents as number;
+    const bill = { yourNumber: 'BOL-77', name: 'ENERGIA SA', cents: amountCents, date: '2025-03-10', barcode };
+    const file = write(dir, 'REMBOL.rem', { generatedOn: '2025-03-10', titles: [{ ...TITLES[0]!, date: '2025-03-10' }], bills: [bill] });
+    const paid = await run(['boleto', 'pay', '--file', file, '--yes', '--json']);
+    expect(paid.code, paid.stderr).toBe(0);
+    const doc = JSON.parse(paid.stdout);
+    // The J segment is line 7: file header, the Pix lot (header, A, B, trailer), the bills' lot header.
+    expect(doc).toMatchObject({ outcome: 'ok', counts: { paid: 1 }, paidCents: amountCents, bills: [{ fileLine: 7, description: 'BOL-77' }] });
+
+    const later = write(dir, 'REMBOL2.rem', { generatedOn: '2025-03-10', titles: [{ ...TITLES[0]!, date: '2025-03-10' }], bills: [{ ...bill, yourNumber: 'BOL-78', date: '2025-03-12' }] });
+    const refused = await run(['boleto', 'pay', '--file', later, '--yes']);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/REMBOL2\.rem:7 positions 145-152: the bill is to be paid on 2025-03-12, not today \(2025-03-10\): pay it on that day/);
   });
 });

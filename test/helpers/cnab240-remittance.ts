@@ -15,6 +15,16 @@ export interface TitleSpec {
   readonly document?: string;
 }
 
+/** A bill (segment J and its J-52) in a lot of its own (payment form 31, other banks' bills). */
+export interface BillSpec {
+  readonly yourNumber: string;
+  readonly name: string;
+  readonly cents: number;
+  readonly date: string;
+  /** The 44-digit bar code. */
+  readonly barcode: string;
+}
+
 export interface RemittanceSpec {
   readonly bank?: string;
   /** The company's CNPJ. */
@@ -23,6 +33,7 @@ export interface RemittanceSpec {
   /** Generation date, YYYY-MM-DD. */
   readonly generatedOn: string;
   readonly titles: readonly TitleSpec[];
+  readonly bills?: readonly BillSpec[];
   readonly lineEnding?: '\r\n' | '\n';
   /** Changes the lot trailer's sum by this many centavos (a damaged file). */
   readonly trailerSumOff?: number;
@@ -69,8 +80,32 @@ export function remittanceText(spec: RemittanceSpec): string {
   let lt = blank();
   for (const [f, t, v] of [[1, 3, bank], [4, 7, '0001'], [8, 8, '5'], [18, 23, seq + 2], [24, 41, sum + (spec.trailerSumOff ?? 0)]] as const) lt = at(lt, f, t, v);
   lines.push(lt);
+  const lots = spec.bills?.length ? 2 : 1;
+  if (spec.bills?.length) {
+    let bh = blank();
+    for (const [f, t, v] of [[1, 3, bank], [4, 7, '0002'], [8, 8, '1'], [9, 9, 'C'], [10, 11, '20'], [12, 13, '31'], [14, 16, '040'], [18, 18, '2'],
+      [19, 32, spec.company], [73, 102, name]] as const) bh = at(bh, f, t, v);
+    lines.push(bh);
+    let bseq = 0;
+    let bsum = 0;
+    for (const bill of spec.bills) {
+      let j = blank();
+      for (const [f, t, v] of [[1, 3, bank], [4, 7, '0002'], [8, 8, '3'], [9, 13, ++bseq], [14, 14, 'J'], [15, 15, '0'], [16, 17, '00'], [18, 61, bill.barcode],
+        [62, 91, bill.name], [92, 99, ddmmyyyy(bill.date)], [100, 114, bill.cents], [115, 129, 0], [130, 144, 0], [145, 152, ddmmyyyy(bill.date)],
+        [153, 167, bill.cents], [168, 182, 0], [183, 202, bill.yourNumber], [223, 224, '09']] as const) j = at(j, f, t, v);
+      lines.push(j);
+      let j52 = blank();
+      for (const [f, t, v] of [[1, 3, bank], [4, 7, '0002'], [8, 8, '3'], [9, 13, ++bseq], [14, 14, 'J'], [15, 15, '0'], [16, 17, '00'], [18, 19, '52'],
+        [20, 20, '2'], [21, 35, `0${spec.company}`], [36, 75, name], [76, 76, '0'], [77, 91, 0], [92, 131, bill.name]] as const) j52 = at(j52, f, t, v);
+      lines.push(j52);
+      bsum += bill.cents;
+    }
+    let bt = blank();
+    for (const [f, t, v] of [[1, 3, bank], [4, 7, '0002'], [8, 8, '5'], [18, 23, bseq + 2], [24, 41, bsum]] as const) bt = at(bt, f, t, v);
+    lines.push(bt);
+  }
   let ft = blank();
-  for (const [f, t, v] of [[1, 3, bank], [4, 7, '9999'], [8, 8, '9'], [18, 23, 1], [24, 29, lines.length + 1]] as const) ft = at(ft, f, t, v);
+  for (const [f, t, v] of [[1, 3, bank], [4, 7, '9999'], [8, 8, '9'], [18, 23, lots], [24, 29, lines.length + 1]] as const) ft = at(ft, f, t, v);
   lines.push(ft);
   const eol = spec.lineEnding ?? '\r\n';
   return lines.join(eol) + eol;

@@ -68,10 +68,12 @@ export function parseBoletoPayOptions(raw: RawInput): BoletoPayOptions {
 export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promise<number> {
   const { prepareBillPayment, commitBillPayment, BillsRefusedError } = await import('../../../engine/bills/index.js');
   const words = await import('./bill-messages.js');
-  const requests = await billRequests(opts.source);
+  const profile = await ctx.profile();
+  const { saoPauloDate } = await import('../../../domain/bank-calendar.js');
+  const { cnabLayout } = profile.settings;
+  const requests = await billRequests(opts.source, { today: saoPauloDate(ctx.now()), ...(cnabLayout ? { cnabLayout } : {}) });
   const fromFile = opts.source.kind === 'file';
   const amountWay = fromFile ? 'column' : 'option';
-  const profile = await ctx.profile();
   const h = await humanize(ctx, words);
   let result: PayBillsResult;
   try {
@@ -142,7 +144,7 @@ async function humanize(ctx: Context, words: Words): Promise<Humanized> {
 }
 
 /** The bills to pay: the one typed, or the rows of the file. */
-async function billRequests(source: BillSource): Promise<readonly BillRequest[]> {
+async function billRequests(source: BillSource, o: { readonly today: string; readonly cnabLayout?: string }): Promise<readonly BillRequest[]> {
   if (source.kind === 'code') return [{ code: source.code, amount: source.amount, description: source.description }];
   const { readFile } = await import('node:fs/promises');
   const { readBillList } = await import('../../../sheet/bill-sheet.js');
@@ -154,7 +156,7 @@ async function billRequests(source: BillSource): Promise<readonly BillRequest[]>
     throw new UsageError(`Cannot read ${source.file}: ${(e as Error).message}`);
   }
   // English, as the rest of a bill list's refusal.
-  return readBillList(bytes, source.file, (reason) => saySheet(reason, 'en'));
+  return readBillList(bytes, source.file, (reason) => saySheet(reason, 'en'), o);
 }
 
 function renderOutcomes(out: Output, result: PayBillsResult, { bill, frame }: Humanized): void {
