@@ -9,13 +9,14 @@ const common = { bank: num(1, 3), lot: num(4, 7), recordType: num(8, 8) };
 const detail = { ...common, sequence: num(9, 13), segment: alfa(14, 14) };
 
 /**
- * FEBRABAN CNAB 240 "Pagamentos", version 10.11 (the Pix fields of segment B came with 10.9): the layout of
- * Santander, Bradesco (Multipag), Banco do Brasil, Caixa and most others for payments.
+ * FEBRABAN CNAB 240 "Pagamentos", version 10.11 (the Pix fields of segment B came with 10.9). Read by default for the
+ * banks whose files and published layouts were checked against it (Santander, Bradesco Multipag); other banks that
+ * follow it are read by pinning it (`cnabLayout`), once their manual is checked.
  */
 export const FEBRABAN: Cnab240Layout = {
   id: 'febraban-240',
-  banks: ['001', '033', '104', '237', '748', '756', '077', '260', '336'],
-  title: 'FEBRABAN 240 Pagamentos v10.11 (Santander, Bradesco Multipag, Banco do Brasil, Caixa, Sicredi, Sicoob, Inter)',
+  banks: ['033', '237'],
+  title: 'FEBRABAN 240 Pagamentos v10.11 (Santander, Bradesco Multipag)',
   versions: ['060', '080', '081', '082', '083', '084', '085', '086', '087', '088', '089', '103'],
   fileHeader: {
     ...common,
