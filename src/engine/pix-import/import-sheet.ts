@@ -22,10 +22,8 @@ import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, totalsOf, type Duplicate, typ
 import type { OnProgress } from '../progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
 import { signBatchesAsMaker, type ApprovalGate, type MakerKey } from '../approvals/index.js';
-import { claimOf, payOnStart, scheduleImportBatches, submitBatch, type BatchSchedule } from '../batches/index.js';
-import { planRemittance, type RemittancePlan } from './remittance-plan.js';
-import { remittanceDatesOf } from '../../ledger/remittance-repository.js';
-import { schedulesOf } from '../../ledger/schedule-store.js';
+import { claimOf, submitBatch, type BatchSchedule } from '../batches/index.js';
+import { planRemittance, remittanceByDate, scheduleLaterParts, waitingForTheirDay, type RemittanceDate, type RemittancePlan } from './remittance-plan.js';
 
 export interface ImportOptions {
   readonly file: string;
@@ -83,7 +81,7 @@ export interface RemittanceSummary {
   /** Lines of bills (segment J) left to `boleto pay --file`. */
   readonly billLines: readonly number[];
   /** The Pix titles' payment dates, in order, each with how many titles and how much; a later date is scheduled. */
-  readonly dates: readonly { readonly date: string; readonly count: number; readonly sumCents: number; readonly scheduled: boolean }[];
+  readonly dates: readonly RemittanceDate[];
 }
 
 export interface ImportResult {
@@ -195,8 +193,8 @@ export async function commitImport(deps: ImportDeps, plan: ImportPlan): Promise<
     if (work.kind === 'resume') {
       // A run killed between writing the import and signing (or scheduling) it is signed (and scheduled) now.
       await signAsMaker(deps, work.batchIds);
-      await scheduleLaterParts(deps, work.batchIds);
-      const batches = await submitParts(deps, await deps.provider(), work.batchIds, work.start, await waitingForTheirDay(deps, work.batchIds));
+      await scheduleLaterParts(deps.ledger, deps.now, work.batchIds);
+      const batches = await submitParts(deps, await deps.provider(), work.batchIds, work.start, await waitingForTheirDay(deps.ledger, work.batchIds));
       const moved = batches.some((b, i) => b.status !== work.before[i]!.status);
       return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: work.importId, batches, rejectedFile: null };
     }
@@ -204,8 +202,8 @@ export async function commitImport(deps: ImportDeps, plan: ImportPlan): Promise<
     // The staged rows are in the ledger now: the batches are sent from there.
     work.session.closeStaging();
     // A remittance's parts for a later payment date are scheduled for it, as --pay-on does, and not started now.
-    const scheduled = await scheduleLaterParts(deps, recorded.batchIds);
-    const batches = await submitParts(deps, await deps.provider(), recorded.batchIds, work.summary.start, await waitingForTheirDay(deps, recorded.batchIds));
+    const scheduled = await scheduleLaterParts(deps.ledger, deps.now, recorded.batchIds);
+    const batches = await submitParts(deps, await deps.provider(), recorded.batchIds, work.summary.start, await waitingForTheirDay(deps.ledger, recorded.batchIds));
     return { outcome: 'imported', summary: work.summary, importId: recorded.importId, batches, rejectedFile: recorded.rejectedFile, scheduled };
   } catch (e) {
     throw e instanceof ProviderError ? asResumable(e) : e;
@@ -252,7 +250,7 @@ async function prepareResume(deps: ImportDeps, o: ImportOptions, existing: Impor
   const work: ResumeWork = { kind: 'resume', session, importId: existing.id, batchIds: existing.batchIds, before, start: o.start };
   // The first run was confirmed without a start; starting now moves money, so it is confirmed on its own. A batch
   // scheduled for a later day (--pay-on, a remittance's payment date) is not started by running the import again.
-  const waiting = await waitingForTheirDay(deps, existing.batchIds);
+  const waiting = await waitingForTheirDay(ledger, existing.batchIds);
   if (!(o.start && before.some((b) => !b.start_requested && b.status !== 'deleted' && !waiting.has(b.id)))) return { kind: 'plan', plan: { summary: null, resuming, work } };
   const items = [];
   for (const b of before) items.push(...(await itemsOfBatch(ledger, b.id)));
@@ -315,11 +313,11 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
   }
   if (plan.duplicates.length && !o.allowDuplicates) throw duplicatesRefusal(o.file, plan.duplicates, 'imported');
 
-  const dates = remittance ? remittanceDates(remittance, staging, now()) : null;
+  const byDate = remittance ? remittanceByDate(remittance, staging.acceptedItems(), now(), deps.settings.maxBatchItems) : null;
   const summary: ImportSummary = {
     file: o.file,
     batchName: o.name ?? `${basename(o.file, extname(o.file))} ${saoPauloDate(now())}`,
-    parts: dates ? dates.reduce((n, d) => n + Math.ceil(d.count / deps.settings.maxBatchItems), 0) : Math.ceil(plan.totals.count / deps.settings.maxBatchItems),
+    parts: byDate ? byDate.parts : Math.ceil(plan.totals.count / deps.settings.maxBatchItems),
     rows: read.rowCount,
     ignoredColumns: read.head.ignoredColumns,
     totals: plan.totals,
@@ -329,7 +327,7 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
     duplicates: plan.duplicates,
     start: o.start,
     amountUnit: (await deps.provider()).dialect.pixAmountUnit,
-    remittance: remittance && dates && { layout: remittance.remittance.layout.id, bank: remittance.remittance.bank, billLines: remittance.billLines, dates },
+    remittance: remittance && byDate && { layout: remittance.remittance.layout.id, bank: remittance.remittance.bank, billLines: remittance.billLines, dates: byDate.dates },
   };
   if (o.dryRun) return { kind: 'done', result: { outcome: 'dry-run', summary, importId: null, batches: [], rejectedFile: null } };
   const work: NewImport = { kind: 'new', session, file: o.file, sheet: o.sheet, sheetHash, head: read.head, rejected, rejectedFile, sayProblem: o.sayProblem, summary, remittance };
@@ -388,37 +386,6 @@ async function submitParts(deps: ImportDeps, provider: ProviderClient, batchIds:
     batches.push(batch);
   }
   return batches;
-}
-
-/**
- * The parts of a remittance whose payment date is after today, scheduled to start on it (again, for a run that
- * resumes one killed before it scheduled them: the schedule is the same).
- */
-async function scheduleLaterParts(deps: ImportDeps, batchIds: readonly number[]): Promise<BatchSchedule[]> {
-  const today = saoPauloDate(deps.now());
-  const scheduled: BatchSchedule[] = [];
-  for (const [id, date] of await remittanceDatesOf(deps.ledger, batchIds)) {
-    if (date > today) scheduled.push(...(await scheduleImportBatches(deps.ledger, [id], payOnStart(date, deps.now()), deps.now())));
-  }
-  return scheduled;
-}
-
-/** The batches among these that wait for the day they are scheduled for: an import never starts them itself. */
-async function waitingForTheirDay(deps: ImportDeps, batchIds: readonly number[]): Promise<Set<number>> {
-  return new Set((await schedulesOf(deps.ledger, batchIds)).filter((s) => s.state === 'scheduled').map((s) => s.batchId));
-}
-
-/** A remittance's Pix titles the import pays, by payment date: count, sum, and whether that date is after today. */
-function remittanceDates(remittance: RemittancePlan, staging: ImportStaging, now: Date): ImportSummary['remittance'] extends infer R ? (R extends { dates: infer D } ? D : never) : never {
-  const today = saoPauloDate(now);
-  const byDate = new Map<string, { date: string; count: number; sumCents: number; scheduled: boolean }>();
-  for (const it of staging.acceptedItems()) {
-    const date = remittance.dates.get(it.line)!;
-    const d = byDate.get(date) ?? byDate.set(date, { date, count: 0, sumCents: 0, scheduled: date > today }).get(date)!;
-    d.count += 1;
-    d.sumCents += it.amountCents;
-  }
-  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /**

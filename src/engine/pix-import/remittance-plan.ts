@@ -6,7 +6,9 @@ import type { RemittanceRecord } from '../../ledger/remittance-repository.js';
 import type { Remittance, RemittanceTitle } from '../../sheet/cnab240/read-remittance.js';
 import { readRemittanceFile, remittanceTable } from '../../sheet/cnab240/remittance-table.js';
 import type { TableStreamer } from '../../sheet/table.js';
-import { batchLineage } from '../batches/index.js';
+import { batchLineage, payOnStart, scheduleImportBatches, type BatchSchedule } from '../batches/index.js';
+import { remittanceDatesOf } from '../../ledger/remittance-repository.js';
+import { schedulesOf } from '../../ledger/schedule-store.js';
 import { ImportRefusedError, type ImportProblem } from './import-refusal.js';
 
 /** A remittance as an import pays it: its Pix titles, each under the identifier of its attempt, and their dates. */
@@ -99,4 +101,54 @@ async function nextAttempt(ledger: Ledger, company: string, t: RemittanceTitle):
     }
     n += 1;
   }
+}
+
+/** The Pix titles of one payment date: how many, how much, and whether that day is after today (scheduled). */
+export interface RemittanceDate {
+  readonly date: string;
+  readonly count: number;
+  readonly sumCents: number;
+  readonly scheduled: boolean;
+}
+
+/** A remittance's Pix titles the import pays (in line order), by payment date; and how many batches they make. */
+export function remittanceByDate(
+  remittance: RemittancePlan,
+  accepted: Iterable<{ readonly line: number; readonly amountCents: number }>,
+  now: Date,
+  maxBatchItems: number,
+): { readonly dates: RemittanceDate[]; readonly parts: number } {
+  const today = saoPauloDate(now);
+  const byDate = new Map<string, { date: string; count: number; sumCents: number; scheduled: boolean }>();
+  // The parts as recordImport cuts them: a new one where the date changes or a part is full.
+  let parts = 0;
+  let inPart = 0;
+  let last: string | null = null;
+  for (const it of accepted) {
+    const date = remittance.dates.get(it.line)!;
+    const d = byDate.get(date) ?? byDate.set(date, { date, count: 0, sumCents: 0, scheduled: date > today }).get(date)!;
+    d.count += 1;
+    d.sumCents += it.amountCents;
+    if (date !== last || inPart === maxBatchItems) [parts, inPart] = [parts + 1, 0];
+    [last, inPart] = [date, inPart + 1];
+  }
+  return { dates: [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)), parts };
+}
+
+/**
+ * The parts of a remittance whose payment date is after today, scheduled to start on it as `--pay-on` does (again,
+ * for a run that resumes one killed before it scheduled them: the schedule is the same).
+ */
+export async function scheduleLaterParts(ledger: Ledger, now: () => Date, batchIds: readonly number[]): Promise<BatchSchedule[]> {
+  const today = saoPauloDate(now());
+  const scheduled: BatchSchedule[] = [];
+  for (const [id, date] of await remittanceDatesOf(ledger, batchIds)) {
+    if (date > today) scheduled.push(...(await scheduleImportBatches(ledger, [id], payOnStart(date, now()), now())));
+  }
+  return scheduled;
+}
+
+/** The batches among these that wait for the day they are scheduled for: an import never starts them itself. */
+export async function waitingForTheirDay(ledger: Ledger, batchIds: readonly number[]): Promise<Set<number>> {
+  return new Set((await schedulesOf(ledger, batchIds)).filter((s) => s.state === 'scheduled').map((s) => s.batchId));
 }
