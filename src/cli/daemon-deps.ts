@@ -59,6 +59,7 @@ export async function daemonDeps(i: DaemonDepsInput): Promise<DaemonDeps> {
     signal: i.signal,
     onCallback: callbackHandler(i.provider.dialect.billAmountUnit),
     certificate: i.certificate ?? null,
+    ...(settings.cnabReturnDir ? { cnabReturnDir: settings.cnabReturnDir } : {}),
     // The daemon's log and alerts about approvals are in English, like its other texts.
     approvals: (await import('../engine/approvals/index.js')).approvalGate(i.profile, (await import('./messages/approval-words.js')).explainApprovalRefusal('en')),
   };

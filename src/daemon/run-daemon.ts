@@ -44,6 +44,8 @@ export interface DaemonDeps {
   readonly clock?: LedgerClock;
   /** The client certificate of the provider's calls, alerted about from 30 days before it ends. */
   readonly certificate?: CertificateFacts | null;
+  /** Where the return files of batches imported from CNAB 240 remittances are written once they end (`cnabReturnDir`). */
+  readonly cnabReturnDir?: string;
 }
 
 /**
@@ -163,7 +165,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         continue;
       }
       // A remittance's batch that ended gets its return file for the ERP (cnabReturnDir).
-      const dir = deps.settings.cnabReturnDir;
+      const dir = deps.cnabReturnDir;
       for (const f of dir ? await writeOwedReturnFiles({ ledger, now: deps.now, dir }) : []) {
         log({ level: 'info', event: 'return_file_written', msg: 'wrote a CNAB 240 return file', batch: f.batchId, file: f.path });
       }

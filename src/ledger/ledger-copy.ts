@@ -23,6 +23,9 @@ export const COPIED_TABLES = [
   { table: 'record_differences', order: 'id' },
   { table: 'pix_id_claims', order: 'id' },
   { table: 'stray_batches', order: 'id' },
+  { table: 'remittances', order: 'import_id' },
+  { table: 'remittance_titles', order: 'identifier' },
+  { table: 'return_files', order: 'batch_id' },
 ] as const;
 export const LEFT_BEHIND = ['import_claims', 'batch_claims', 'daemon_lock', 'work_leases', 'daemon_passes'] as const;
 

@@ -48,7 +48,6 @@ const LINES: Readonly<Record<DaemonEvent, DaemonLogEntry>> = {
   pass_problem: { level: 'warn', msg: 'reconciling batch #3: connect ECONNREFUSED', step: 'reconcile', batchId: 3, error: 'connect ECONNREFUSED' },
   receipt_files_swept: { level: 'info', msg: 'removed temporary receipt files that killed writes left', count: 2 },
   scheduled_start: { level: 'info', msg: 'started a scheduled batch (import --pay-on)', batch: 7 },
-  return_file_written: { level: 'info', msg: 'wrote a CNAB 240 return file', batch: 7, file: '/srv/erp/retorno/retorno-7-rem0001.ret' },
   unknown_status: { level: 'warn', msg: 'unknown item status from the provider (kept, not guessed)', identifier: 'a1', status: 'LIMBO' },
   alert_raised: { level: 'warn', msg: 'alert: 3 payments stale', alertId: 4, kind: 'stale-items', items: 3 },
   alert_channel_failed: { level: 'error', msg: 'alert channel email failed', channel: 'email', alertId: 4, error: 'ECONNREFUSED' },
@@ -69,6 +68,7 @@ const LINES: Readonly<Record<DaemonEvent, DaemonLogEntry>> = {
   no_webhook_secret: { level: 'warn', msg: "no webhook secret: no receiver runs, payments are followed by polling alone (set one with 'paybatch config set webhookSecret')" },
   stopping: { level: 'info', msg: 'stopping: finishing the pass in flight' },
   dashboard_listening: { level: 'info', msg: 'dashboard: http://127.0.0.1:8788/#t', url: 'http://127.0.0.1:8788/#t' },
+  return_file_written: { level: 'info', msg: 'wrote a CNAB 240 return file', batch: 7, file: '/srv/erp/retorno/retorno-7-rem0001.ret' },
 };
 
 function render(locale: 'pt-BR' | 'en', format: 'pretty' | 'json'): string[] {
