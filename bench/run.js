@@ -1,8 +1,12 @@
-// npm run bench [-- --quick] [--json] — paybatch against raw floors measured in the same run (shared machines drift;
+// npm run bench [-- --quick] [--large] [--json] — paybatch against raw floors measured in the same run (shared machines drift;
 // ratios less). Needs the build (npm run build; npm ci does it). Runs every measure of the performance table:
 //   start-up            `paybatch --version` and `paybatch keys check <cpf>` against `node -e ''` (interleaved, median)
 //   sheets              bench/sheet-stream.mjs: read+validate against a bare csv-parse stream; the offline reject of
 //                       a large sheet, whole process, against a csv-parse script; peak RSS of `import --check`
+//   sheet shapes        bench/sheet-shapes.mjs: `import --check` on sheets shaped like users' files (LF/CRLF, BOM,
+//                       quotes, accents, Windows-1252, "," sheets, key and amount mixes, XLSX), whole process, each
+//                       against its floor (csv-parse script; exceljs's streaming reader for XLSX) at 10k and 300k rows;
+//                       --large (or PAYBATCH_BENCH_LARGE=1) adds 1M rows
 //   ledger              recording an import against raw prepared inserts of the same rows, one transaction
 //   webhooks            bench/webhooks.js: signed events stored per second against the group-commit floor
 //   follow-up           bench/follow-up.mjs: a sheet followed to settled with receipts against bare receipt fetching
@@ -18,6 +22,7 @@ import { openLedger } from '../dist/ledger/open-ledger.js';
 import { recordImport } from '../dist/ledger/import-repository.js';
 
 const quick = process.argv.includes('--quick');
+const large = process.argv.includes('--large') || process.env.PAYBATCH_BENCH_LARGE === '1';
 const json = process.argv.includes('--json');
 const SIZES = quick
   ? { startupRuns: 7, sheets: [10_000, 50_000], validateAt: 50_000, rejectAt: 50_000, ledgerRows: 5_000, webhookEvents: 3_000, followUpItems: 300 }
@@ -80,6 +85,14 @@ const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, pay
   row('peak RSS of `import --check` (ratio: largest / smallest sheet)', peaks('check peak RSS MiB'), `csv-parse ${peaks('csv-parse peak RSS MiB')}`, flat, '≤ 150 MiB, flat', largest <= 150);
 }
 
+// Sheet shapes: every shape of users' files, whole process, against its floor (one line each).
+{
+  const shapes = script('sheet-shapes.mjs', quick ? ['10000', '--runs', '1'] : large ? ['--large'] : []);
+  for (const s of shapes.rows) {
+    row(`\`import --check\`, ${s.shape} sheet of ${s.rows.toLocaleString('en')} rows, whole process`, `${s['check s']} s`, `${s.floor} script ${s['floor s']} s`, s.ratio, s.goal, s.met === 'yes');
+  }
+}
+
 // Ledger: recording an import against raw prepared inserts of the same rows.
 {
   const dir = mkdtempSync(join(tmpdir(), 'paybatch-bench-'));
@@ -116,6 +129,7 @@ const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, pay
   row(`${f.items.toLocaleString('en')} items followed to settled with receipts (import ${f.importSeconds} s, peak RSS import ${f.importPeakMiB} MiB, daemon ${f.daemonPeakMiB} MiB)`, `${f.followUpSeconds} s`, `bare receipt fetching ${f.floorSeconds} s`, f.ratio, '≤ 1.3×', f.ratio <= 1.3);
 }
 
-console.log(`npm run bench${quick ? ' -- --quick' : ''}  (node bench/run.js${quick ? ' --quick' : ''})${quick ? ' — quick sizes: the goals are judged on the full run' : ''}`);
+console.log(`npm run bench${quick ? ' -- --quick' : large ? ' -- --large' : ''}  (node bench/run.js${quick ? ' --quick' : large ? ' --large' : ''})${quick ? ' — quick sizes: the goals are judged on the full run' : ''}`);
+if (!quick && !large) console.log('sheet shapes at 10,000 and 300,000 rows; 1,000,000-row shapes are opt-in: npm run bench -- --large (or PAYBATCH_BENCH_LARGE=1)');
 console.table(rows);
 if (json) console.log(JSON.stringify({ quick, rows }));

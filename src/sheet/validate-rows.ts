@@ -2,7 +2,6 @@ import { normalizeDocument, type DocumentType } from '../domain/document.js';
 import { isUuid } from '../domain/uuid.js';
 import { parseAmount } from '../domain/money.js';
 import { ok, type Result } from '../domain/result.js';
-import type { AmountReason } from '../domain/validation-reason.js';
 import { checkPixKey, parsePixKeyType, type PixKeyCheck, type PixKeyType } from '../domain/pix-key.js';
 import { FirstLines } from './first-lines.js';
 import { SHEET_FIELDS, templateHeader, type SheetField } from './headers.js';
@@ -117,8 +116,7 @@ export function rowValidator(
     if (c.amount === undefined) {
       problem('amount', { code: 'amount_missing' });
     } else {
-      const plain = plainAmount(c.amount);
-      const amount: Result<number, AmountReason> = plain === undefined ? parseAmount(c.amount) : ok(plain);
+      const amount = parseAmount(c.amount);
       if (!amount.ok) {
         problem('amount', amount.error);
       } else if (o.maxItemAmountCents !== null && amount.value > o.maxItemAmountCents) {
@@ -144,7 +142,7 @@ export function rowValidator(
 
     let document: ValidRow['document'] = null;
     if (c.document !== undefined) {
-      const doc = normalizeDocument(c.document);
+      const doc = sameDocument(c.document, c.key, key.check) ?? normalizeDocument(c.document);
       if (!doc.ok) {
         problem('document', doc.error);
       } else if (key.check?.valid && (key.check.type === 'cpf' || key.check.type === 'cnpj') && key.check.normalized !== doc.value.value) {
@@ -304,6 +302,17 @@ function checkKey(
   return { check, field: null, reason: null };
 }
 
+/**
+ * The document when its cell is the very text of a valid CPF or CNPJ key (sheets often give both columns the
+ * same text): the key's own reading, which is what `normalizeDocument` would make of that text, without reading it
+ * again. Only for a key without parentheses, which a key's CPF may hold and a document may not. Null otherwise.
+ */
+function sameDocument(document: string, key: string | undefined, check: PixKeyCheck | null): Result<{ type: DocumentType; value: string }, never> | null {
+  if (document !== key || !check?.valid || check.normalized === null || (check.type !== 'cpf' && check.type !== 'cnpj')) return null;
+  if (key.includes('(') || key.includes(')')) return null;
+  return ok({ type: check.type, value: check.normalized });
+}
+
 function collapse(text: string): string {
   // Most cells are words with single spaces already: checking costs no new string.
   return isSingleSpaced(text) ? text : text.replace(/\s+/g, ' ').trim();
@@ -329,26 +338,4 @@ function isSingleSpaced(text: string): boolean {
 /** `\s` above U+009F: no-break and Unicode spaces, line and paragraph separators, the byte order mark. */
 function isOtherWhitespace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
-
-/**
- * The amount of the shape most cells have, `1234,56`, `1234.56` or `1234`, in centavos, as `parseAmount` reads it
- * (at most 12 digits before the mark, so it stays exact); undefined for anything else (zero included), which
- * `parseAmount` decides. Read digit by digit: a regular expression and its match strings cost more than the rest of
- * the row's amount.
- */
-function plainAmount(text: string): number | undefined {
-  const length = text.length;
-  const markCode = length > 3 ? text.charCodeAt(length - 3) : 0;
-  const mark = markCode === 0x2c || markCode === 0x2e ? length - 3 : length;
-  if (mark === 0 || mark > 12) return undefined;
-  let cents = 0;
-  for (let i = 0; i < length; i++) {
-    if (i === mark) continue;
-    const digit = text.charCodeAt(i) - 0x30;
-    if (digit < 0 || digit > 9) return undefined;
-    cents = cents * 10 + digit;
-  }
-  if (mark === length) cents *= 100;
-  return cents > 0 ? cents : undefined;
 }

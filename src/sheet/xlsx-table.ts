@@ -205,7 +205,11 @@ export function cellText(value: unknown, numFmt: string | undefined): { text: st
 
 /** A number as Excel keeps it: at most 15 significant digits (so 0.1 + 0.2 is 0.3), never in exponent form below 1e21. */
 function plainNumber(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)));
+  if (Number.isInteger(value)) return String(value);
+  // Most amounts (6825.84) already have at most 15 significant digits: their shortest text is the 15-digit one.
+  const shortest = String(value);
+  if (shortest.length <= 16 && !shortest.includes('e')) return shortest;
+  return String(Number(value.toPrecision(15)));
 }
 
 /** An Excel date serial (days since 1899-12-30, the time of day as the fraction) as a UTC wall clock. */

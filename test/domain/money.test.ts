@@ -201,6 +201,17 @@ describe('money properties', () => {
     }));
   });
 
+  it('parseAmount reads a cell on its quick path as its full reading does (a leading space takes the full one)', () => {
+    const digits = fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), minLength: 0, maxLength: 5 });
+    // Digit runs joined by marks: the amounts people write, and every near miss (groups of 2 or 4, marks twice, no decimals).
+    const marked = fc.tuple(fc.constantFrom('', 'R$', 'R$ ', 'r$ ', 'R$  '), fc.array(fc.tuple(digits, fc.constantFrom('.', ',', '')), { maxLength: 5 }), digits)
+      .map(([currency, parts, last]) => currency + parts.map(([d, mark]) => d + mark).join('') + last);
+    const loose = fc.string({ unit: fc.constantFrom(...'0123456789.,R$r '.split('')), maxLength: 20 });
+    fc.assert(fc.property(fc.oneof(marked, loose), (text) => {
+      expect(parseAmount(text)).toEqual(parseAmount(` ${text}`));
+    }), { numRuns: 5000 });
+  });
+
   it('parseAmount never throws and only yields positive safe integers', () => {
     const amountish = fc.string({ unit: fc.constantFrom(...'0123456789.,R$ -()'.split(''), NBSP), maxLength: 24 });
     fc.assert(fc.property(fc.oneof(amountish, fc.string()), (text) => {

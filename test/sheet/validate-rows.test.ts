@@ -37,6 +37,12 @@ describe('validateRows: valid rows', () => {
     ]);
   });
 
+  it('reads a document given with the very text of the CNPJ key as that CNPJ', () => {
+    const v = validate(['chave;tipo_chave;valor;cpf_cnpj', '12.abc.345/01de-35;cnpj;10;12.abc.345/01de-35', `${CNPJ};;20;${CNPJ}`]);
+    expect(report(v)).toEqual([]);
+    expect(v.valid.map((r) => r.document)).toEqual([{ type: 'cnpj', value: '12ABC34501DE35' }, { type: 'cnpj', value: '11222333000181' }]);
+  });
+
   it.each([
     ['cpf', CPF, 'cpf', CPF_DIGITS],
     ['CPF', CPF_DIGITS, 'cpf', CPF_DIGITS],
@@ -216,6 +222,11 @@ describe('validateRows: every rejection, with its line and field', () => {
       'a document of the wrong length',
       ['chave;valor;cpf_cnpj', 'ana@exemplo.com.br;10;1234567'],
       ['p.csv:2 cpf_cnpj: a document is a CPF (11 digits) or a CNPJ (14 characters), got 7 characters'],
+    ],
+    [
+      'a CPF key written with parentheses, given again as the document (a document has none)',
+      ['chave;valor;documento', '390(533)44705;10;390(533)44705'],
+      ['p.csv:2 documento: a document is a CPF (11 digits) or a CNPJ (14 characters), got 13 characters'],
     ],
     [
       'a document that is not the CPF key',

@@ -154,6 +154,10 @@ describe('cellText', () => {
     ['a number too long for its mask, as its digits', 123456, '0000', '123456', true],
     ['a date with a time, year first', new Date(Date.UTC(2026, 11, 5, 8, 30)), 'yyyy-mm-dd hh:mm', '2026-12-05 08:30', false],
     ['a date formula result', { formula: 'TODAY()', result: 46361 }, 'dd/mm/yyyy', '05/12/2026', false],
+    ['an amount, as typed', 6825.84, undefined, '6825.84', true],
+    ['a sum with binary noise, at 15 significant digits as Excel shows it', 0.1 + 0.2, undefined, '0.3', true],
+    ['a number of 16 significant digits, at 15', 1234567890.123456, undefined, '1234567890.12346', true],
+    ['a tiny number, at 15 significant digits', 1 / 3e7, undefined, '3.33333333333333e-8', true],
   ])('%s', (_what, value, numFmt, text, numeric) => {
     expect(cellText(value, numFmt)).toEqual({ text, numeric });
   });
