@@ -69,6 +69,7 @@ export type ErrorReason =
   | { readonly code: 'pay_on_past'; readonly payOn: string; readonly today: string }
   | { readonly code: 'pay_on_with'; readonly flag: 'check' | 'start' }
   | { readonly code: 'import_format_invalid'; readonly value: string }
+  | { readonly code: 'remittance_option'; readonly option: 'skip-invalid' | 'pay-on' }
   | { readonly code: 'export_format_invalid'; readonly value: string }
   | { readonly code: 'export_status_with_return' }
   | { readonly code: 'batch_not_remittance'; readonly batchId: number }

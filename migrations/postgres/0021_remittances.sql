@@ -4,7 +4,8 @@ CREATE TABLE remittances (
   import_id BIGINT PRIMARY KEY REFERENCES imports(id),
   layout TEXT NOT NULL,                 -- the layout's id (src/sheet/cnab240/layouts.ts)
   file_header TEXT NOT NULL,            -- the remittance's file header, as read
-  company_document TEXT NOT NULL
+  company_document TEXT NOT NULL,
+  encoding TEXT NOT NULL                -- utf-8 or windows-1252: the return file is written in the remittance's own
 );
 
 CREATE TABLE remittance_titles (
@@ -19,9 +20,11 @@ CREATE TABLE remittance_titles (
 );
 CREATE INDEX remittance_titles_import ON remittance_titles (import_id, line);
 
--- Return files the daemon wrote (the cnabReturnDir setting): one per batch, once its titles have ended.
+-- The last return file the daemon wrote for a batch (the cnabReturnDir setting): written once its titles have ended,
+-- and again when what it says of them changes (a title paid later by a retry), as banks send later returns.
 CREATE TABLE return_files (
   batch_id BIGINT PRIMARY KEY REFERENCES batches(id),
   path TEXT NOT NULL,
-  written_at TEXT NOT NULL
+  written_at TEXT NOT NULL,
+  said TEXT NOT NULL                    -- each title's occurrence codes, in order: a change writes the file again
 );

@@ -15,6 +15,7 @@ export type DaemonEvent =
   | 'receipt_files_swept'
   | 'scheduled_start'
   | 'return_file_written'
+  | 'return_file_failed'
   | 'unknown_status'
   | 'alert_raised'
   | 'alert_channel_failed'

@@ -165,10 +165,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
         continue;
       }
       // A remittance's batch that ended gets its return file for the ERP (cnabReturnDir).
-      const dir = deps.cnabReturnDir;
-      for (const f of dir ? await writeOwedReturnFiles({ ledger, now: deps.now, dir }) : []) {
-        log({ level: 'info', event: 'return_file_written', msg: 'wrote a CNAB 240 return file', batch: f.batchId, file: f.path });
-      }
+      if (deps.cnabReturnDir) await writeReturnFiles(deps, deps.cnabReturnDir, log);
       last = pass;
       passes += 1;
       await lock?.heartbeat();
@@ -190,6 +187,21 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
     await lock?.release();
   }
   return { passes, last, timedOut };
+}
+
+/**
+ * The return files owed (cnabReturnDir). A folder that cannot be written stops them, not the payments: the log says
+ * so at each pass until it is fixed.
+ */
+async function writeReturnFiles(deps: DaemonDeps, dir: string, log: (e: LogEntry) => void): Promise<void> {
+  try {
+    for (const f of await writeOwedReturnFiles({ ledger: deps.ledger, now: deps.now, dir })) {
+      log({ level: 'info', event: 'return_file_written', msg: 'wrote a CNAB 240 return file', batch: f.batchId, file: f.path });
+    }
+  } catch (e) {
+    if (typeof (e as NodeJS.ErrnoException).syscall !== 'string') throw e;
+    log({ level: 'warn', event: 'return_file_failed', msg: 'cannot write CNAB 240 return files', dir, error: (e as Error).message });
+  }
 }
 
 /**

@@ -68,7 +68,7 @@ export type SheetFileReason =
 export type Cnab240FieldName =
   | 'recordType' | 'bank' | 'lot' | 'segment' | 'direction' | 'version' | 'companyDoc' | 'companyDocType' | 'service' | 'form'
   | 'payeeDoc' | 'payeeDocType' | 'keyKind' | 'pixKey' | 'amount' | 'paymentDate' | 'yourNumber' | 'barcode'
-  | 'recordCount' | 'amountSum' | 'lotCount' | 'code';
+  | 'recordCount' | 'amountSum' | 'lotCount' | 'code' | 'sequence';
 
 /**
  * Why a CNAB 240 remittance is refused as a whole (a bank's "lote não aceito"): each problem names its line and the
@@ -90,6 +90,8 @@ export type Cnab240Reason =
   | { readonly code: 'cnab_pix_key_invalid'; readonly key: string; readonly keyType: PixKeyType; readonly reason: KeyReason }
   | { readonly code: 'cnab_amount_zero' }
   | { readonly code: 'cnab_lot_number'; readonly written: number; readonly expected: number }
+  | { readonly code: 'cnab_sequence'; readonly written: number; readonly expected: number }
+  | { readonly code: 'cnab_operation'; readonly operation: string }
   | { readonly code: 'cnab_lot_records'; readonly written: number; readonly counted: number }
   | { readonly code: 'cnab_lot_sum'; readonly writtenCents: number; readonly countedCents: number }
   | { readonly code: 'cnab_file_lots'; readonly written: number; readonly counted: number }

@@ -177,6 +177,8 @@ export class ImportStaging {
           .where('items.created_at', '>=', since.toISOString())
           .where('items.attempt', '=', 1)
           .where('items.status', '!=', 'failed')
+          // A deleted batch paid nobody.
+          .where('batches.status', '!=', 'deleted')
           .where((eb) => eb.or([eb('imports.file_hash', 'is', null), eb('imports.file_hash', '!=', exceptSheetHash)])),
       );
       for (const p of payments) {

@@ -17,6 +17,16 @@ export async function itemByIdentifier(ledger: Ledger, identifier: string): Prom
   return ledger.first(byIdentifier(ledger, identifier));
 }
 
+/** Which of these identifiers the ledger has items for (asked a few hundred at a time). */
+export async function knownIdentifiers(ledger: Ledger, identifiers: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < identifiers.length; i += 500) {
+    const rows = await ledger.all(ledger.db.selectFrom('items').select('identifier').where('identifier', 'in', identifiers.slice(i, i + 500)));
+    for (const r of rows) known.add(r.identifier);
+  }
+  return known;
+}
+
 const byIdentifier = preparedQuery((db, identifier: string) =>
   db.selectFrom('items').innerJoin('batches', 'batches.id', 'items.batch_id').selectAll('items').select('batches.status as batchStatus').where('items.identifier', '=', identifier),
 );

@@ -5,6 +5,8 @@ export interface RemittanceRecord {
   readonly layout: string;
   readonly fileHeader: string;
   readonly companyDocument: string;
+  /** The remittance's text encoding, which its return file is written in. */
+  readonly encoding: 'utf-8' | 'windows-1252';
   readonly titles: readonly RemittanceTitleRecord[];
 }
 
@@ -25,7 +27,7 @@ export interface RemittanceTitleRecord {
  * Called inside the import's transaction.
  */
 export async function recordRemittance(tx: Ledger, importId: number, r: RemittanceRecord, written: ReadonlySet<string>): Promise<void> {
-  await tx.run(tx.db.insertInto('remittances').values({ import_id: importId, layout: r.layout, file_header: r.fileHeader, company_document: r.companyDocument }));
+  await tx.run(tx.db.insertInto('remittances').values({ import_id: importId, layout: r.layout, file_header: r.fileHeader, company_document: r.companyDocument, encoding: r.encoding }));
   for (const t of r.titles) {
     if (!written.has(t.identifier)) continue;
     await tx.run(
@@ -49,7 +51,7 @@ export async function remittanceOfBatch(ledger: Ledger, batchId: number): Promis
       .selectFrom('remittance_titles as t')
       .innerJoin('items as i', 'i.identifier', 't.identifier')
       .innerJoin('remittances as r', 'r.import_id', 't.import_id')
-      .select(['i.id as itemId', 't.identifier', 't.line', 't.lot', 't.lot_header', 't.records', 't.your_number', 't.payment_date', 'r.layout', 'r.file_header', 'r.company_document'])
+      .select(['i.id as itemId', 't.identifier', 't.line', 't.lot', 't.lot_header', 't.records', 't.your_number', 't.payment_date', 'r.layout', 'r.file_header', 'r.company_document', 'r.encoding'])
       .where('i.batch_id', '=', batchId)
       .orderBy('t.line'),
   );
@@ -59,6 +61,7 @@ export async function remittanceOfBatch(ledger: Ledger, batchId: number): Promis
     layout: first.layout,
     fileHeader: first.file_header,
     companyDocument: first.company_document,
+    encoding: first.encoding,
     titles: rows.map((t) => ({
       itemId: Number(t.itemId), identifier: t.identifier, line: Number(t.line), lot: Number(t.lot), lotHeader: t.lot_header,
       records: t.records.split('\n'), yourNumber: t.your_number, paymentDate: t.payment_date,
@@ -66,26 +69,35 @@ export async function remittanceOfBatch(ledger: Ledger, batchId: number): Promis
   };
 }
 
-/** Settled batches imported from a remittance whose return file the daemon has not written yet, oldest first. */
-export async function batchesOwedReturnFile(ledger: Ledger): Promise<number[]> {
+/** How long after its last return file a batch's titles are still watched for a change (a retry, a late return). */
+const WATCH_DAYS = 30;
+
+/**
+ * Settled batches imported from a remittance that may owe a return file, oldest first: those without one, and those
+ * whose last one is recent (WATCH_DAYS) when any item of the ledger changed since it was written. With what it said.
+ */
+export async function batchesOwedReturnFile(ledger: Ledger, now: Date): Promise<{ batchId: number; said: string | null }[]> {
+  const lastChange = await ledger.first(ledger.db.selectFrom('items').select((eb) => eb.fn.max('updated_at').as('at')));
+  const since = new Date(now.getTime() - WATCH_DAYS * 86_400_000).toISOString();
   const rows = await ledger.all(
     ledger.db
       .selectFrom('batches as b')
-      .select('b.id')
+      .leftJoin('return_files as f', 'f.batch_id', 'b.id')
+      .select(['b.id', 'f.said', 'f.written_at'])
       .where('b.status', '=', 'settled')
       .where((eb) => eb.exists(eb.selectFrom('items as i').innerJoin('remittance_titles as t', 't.identifier', 'i.identifier').select('i.id').whereRef('i.batch_id', '=', 'b.id')))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('return_files as f').select('f.batch_id').whereRef('f.batch_id', '=', 'b.id'))))
       .orderBy('b.id'),
   );
-  return rows.map((r) => Number(r.id));
+  const changed = String(lastChange?.at ?? '');
+  return rows
+    .filter((r) => r.written_at === null || (r.written_at >= since && changed > r.written_at))
+    .map((r) => ({ batchId: Number(r.id), said: r.said ?? null }));
 }
 
-/** Notes that the return file of a batch was written (at most once: a second daemon's write is not noted again). */
-export async function recordReturnFile(ledger: Ledger, batchId: number, path: string, at: Date): Promise<boolean> {
-  const r = await ledger.run(
-    ledger.db.insertInto('return_files').values({ batch_id: batchId, path, written_at: at.toISOString() }).onConflict((oc) => oc.column('batch_id').doNothing()),
-  );
-  return r.changes > 0;
+/** Notes the return file written for a batch and what it said of its titles. */
+export async function recordReturnFile(ledger: Ledger, batchId: number, o: { path: string; at: Date; said: string }): Promise<void> {
+  const row = { path: o.path, written_at: o.at.toISOString(), said: o.said };
+  await ledger.run(ledger.db.insertInto('return_files').values({ batch_id: batchId, ...row }).onConflict((oc) => oc.column('batch_id').doUpdateSet(row)));
 }
 
 /** The payment date of each batch imported from a remittance (its titles share it: an import cuts its parts by date). */

@@ -29,6 +29,8 @@ export interface RowPaymentRow {
   readonly status_changed_at: string;
   /** When it settled, kept if it was later returned; null when it never paid. */
   readonly paid_at: string | null;
+  /** For a failure or return: `reprocess` when instability left it unpaid and a new attempt is owed. */
+  readonly return_action: 'reprocess' | 'final' | null;
 }
 
 // The row of item i: what a retry names, or its reprocess original's row (sheet-row.ts rootOf says the same).
@@ -36,7 +38,8 @@ const COLUMNS = sql.raw(`i.id AS id, COALESCE(i.retry_root_id, p.retry_root_id, 
   b.kind AS batch_kind, b.name AS batch_name, i.line AS line, i.key AS key, i.key_type AS key_type, i.amount_cents AS amount_cents,
   i.sheet_name AS sheet_name, i.sheet_document AS sheet_document, i.recipient_name AS recipient_name, i.destination_json AS destination_json,
   i.status AS status, i.reason AS reason, i.end_to_end_id AS end_to_end_id, i.retry_of AS retry_of, i.original_item_id AS original_item_id,
-  i.attempt AS attempt, i.created_at AS created_at, i.status_changed_at AS status_changed_at, i.paid_at AS paid_at
+  i.attempt AS attempt, i.created_at AS created_at, i.status_changed_at AS status_changed_at, i.paid_at AS paid_at,
+  i.return_action AS return_action
   FROM items i LEFT JOIN items p ON p.id = i.original_item_id JOIN batches b ON b.id = i.batch_id`);
 
 /** Every payment of every sheet row of the ledger, in ledger order. */

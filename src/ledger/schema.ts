@@ -359,6 +359,7 @@ export interface RemittancesTable {
   layout: string;
   file_header: string;
   company_document: string;
+  encoding: 'utf-8' | 'windows-1252';
 }
 
 /** One title of a remittance, by the identifier of the item paying it. */
@@ -378,4 +379,5 @@ export interface ReturnFilesTable {
   batch_id: number;
   path: string;
   written_at: string;
+  said: string;
 }

@@ -61,7 +61,7 @@ export function readBillSheet(bytes: Uint8Array, file: string, say: SaySheetReas
  * 15) and is refused with its line.
  */
 export async function readBillList(bytes: Uint8Array, file: string, say: SaySheetReason, o: { readonly today?: string; readonly cnabLayout?: string } = {}): Promise<BillSheetRow[]> {
-  if (looksLikeCnab240(Buffer.from(bytes.subarray(0, CNAB_LINE + 2)).toString('latin1'))) return remittanceBills(bytes, file, say, o);
+  if (looksLikeCnab240(bytes.subarray(0, 2 * CNAB_LINE + 2))) return remittanceBills(bytes, file, say, o);
   if (!isZip(bytes)) return readBillSheet(bytes, file, say);
   const table: Pick<Table, 'header' | 'headerLine' | 'records' | 'problems'> = { header: [], headerLine: 0, records: [], problems: [] };
   const streamed = await streamXlsxTable(

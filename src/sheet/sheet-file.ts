@@ -85,7 +85,8 @@ export async function validateSheetFile(
  * (a .xlsx that is no ZIP is told so).
  */
 export async function sheetFormat(file: string, o: SheetFileOptions = {}): Promise<SheetFormatChoice> {
-  const first = new Uint8Array(CNAB_LINE + 2);
+  // Room for a header line whose name has accents in UTF-8 (up to 2 bytes a position) and its line end.
+  const first = new Uint8Array(2 * CNAB_LINE + 2);
   const handle = await open(file, 'r');
   let read = 0;
   try {
@@ -93,7 +94,7 @@ export async function sheetFormat(file: string, o: SheetFileOptions = {}): Promi
   } finally {
     await handle.close();
   }
-  if (looksLikeCnab240(Buffer.from(first.subarray(0, read)).toString('latin1'))) {
+  if (looksLikeCnab240(first.subarray(0, read))) {
     if (o.sheet !== undefined) throw new UsageError(`--sheet names a worksheet of an XLSX workbook, but ${file} is a CNAB 240 remittance, which has none.`);
     return { kind: 'cnab240', ...(o.cnabLayout === undefined ? {} : { layout: o.cnabLayout }) };
   }

@@ -11,7 +11,7 @@ const FIELDS_EN: Readonly<Record<Cnab240FieldName, string>> = {
   version: 'layout version', companyDoc: "company's CPF/CNPJ", companyDocType: "company's document type", service: 'service type',
   form: 'payment form', payeeDoc: "payee's CPF/CNPJ", payeeDocType: "payee's document type", keyKind: 'Pix key type',
   pixKey: 'Pix key', amount: 'amount', paymentDate: 'payment date', yourNumber: '"seu número"', barcode: 'bar code',
-  recordCount: 'record count', amountSum: 'sum of amounts', lotCount: 'lot count', code: 'record code',
+  recordCount: 'record count', amountSum: 'sum of amounts', lotCount: 'lot count', code: 'record code', sequence: 'record sequence',
 };
 
 const FIELDS_PT: Readonly<Record<Cnab240FieldName, string>> = {
@@ -19,7 +19,7 @@ const FIELDS_PT: Readonly<Record<Cnab240FieldName, string>> = {
   version: 'versão do layout', companyDoc: 'CPF/CNPJ da empresa', companyDocType: 'tipo de inscrição da empresa', service: 'tipo de serviço',
   form: 'forma de lançamento', payeeDoc: 'CPF/CNPJ do favorecido', payeeDocType: 'tipo de inscrição do favorecido', keyKind: 'tipo de chave Pix',
   pixKey: 'chave Pix', amount: 'valor', paymentDate: 'data do pagamento', yourNumber: '"seu número"', barcode: 'código de barras',
-  recordCount: 'quantidade de registros', amountSum: 'somatório dos valores', lotCount: 'quantidade de lotes', code: 'código do registro',
+  recordCount: 'quantidade de registros', amountSum: 'somatório dos valores', lotCount: 'quantidade de lotes', code: 'código do registro', sequence: 'número do registro',
 };
 
 const RECORDS_PT: Readonly<Record<string, string>> = {
@@ -45,6 +45,8 @@ const en: Sentences = {
   cnab_pix_key_invalid: (r) => `the Pix key "${r.key}" is not a valid ${r.keyType} key: ${sayValidation(r.reason, 'en')}`,
   cnab_amount_zero: () => 'the amount is zero',
   cnab_lot_number: (r) => `lot number ${r.written}, but this is lot ${r.expected}`,
+  cnab_sequence: (r) => `record number ${r.written} in its lot, where ${r.expected} comes (a record missing, repeated or out of order)`,
+  cnab_operation: (r) => `operation "${r.operation}": a payment remittance's lots are credits (C)`,
   cnab_lot_records: (r) => `the lot trailer counts ${r.written} records; the lot has ${r.counted} (lot not accepted)`,
   cnab_lot_sum: (r) => `the lot trailer sums ${formatBRL(r.writtenCents)}; its details add up to ${formatBRL(r.countedCents)} (lot not accepted)`,
   cnab_file_lots: (r) => `the file trailer counts ${r.written} lots; the file has ${r.counted}`,
@@ -73,6 +75,8 @@ const ptBR: Sentences = {
   cnab_pix_key_invalid: (r) => `a chave Pix "${r.key}" não é uma chave ${r.keyType} válida: ${sayValidation(r.reason, 'pt-BR')}`,
   cnab_amount_zero: () => 'o valor é zero',
   cnab_lot_number: (r) => `lote número ${r.written}, mas este é o lote ${r.expected}`,
+  cnab_sequence: (r) => `registro número ${r.written} no lote, onde vem o ${r.expected} (um registro faltando, repetido ou fora de ordem)`,
+  cnab_operation: (r) => `operação "${r.operation}": os lotes de uma remessa de pagamentos são de crédito (C)`,
   cnab_lot_records: (r) => `o trailer de lote conta ${r.written} registros; o lote tem ${r.counted} (lote não aceito)`,
   cnab_lot_sum: (r) => `o trailer de lote soma ${formatBRL(r.writtenCents)}; os detalhes somam ${formatBRL(r.countedCents)} (lote não aceito)`,
   cnab_file_lots: (r) => `o trailer de arquivo conta ${r.written} lotes; o arquivo tem ${r.counted}`,

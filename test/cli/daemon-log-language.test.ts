@@ -69,6 +69,7 @@ const LINES: Readonly<Record<DaemonEvent, DaemonLogEntry>> = {
   stopping: { level: 'info', msg: 'stopping: finishing the pass in flight' },
   dashboard_listening: { level: 'info', msg: 'dashboard: http://127.0.0.1:8788/#t', url: 'http://127.0.0.1:8788/#t' },
   return_file_written: { level: 'info', msg: 'wrote a CNAB 240 return file', batch: 7, file: '/srv/erp/retorno/retorno-7-rem0001.ret' },
+  return_file_failed: { level: 'warn', msg: 'cannot write CNAB 240 return files', dir: '/srv/erp/retorno', error: 'ENOTDIR: not a directory' },
 };
 
 function render(locale: 'pt-BR' | 'en', format: 'pretty' | 'json'): string[] {

@@ -68,6 +68,37 @@ describe('paybatch import of a CNAB 240 remittance', () => {
     expect(r.stderr).toMatch(/REM0002\.rem:3 positions 74-93: the title with "seu número" NF-1002 is still being paid \(batch #1\)/);
   });
 
+  it('imports a remittance whole and on its own dates: --skip-invalid and --pay-on are refused; running it again starts nothing early', async () => {
+    const dir = tempDir();
+    const env = { ...envOf(dir), LC_ALL: 'en_US.UTF-8' };
+    const file = write(dir, 'REM0001.rem');
+    const skip = await runCli(['import', file, '--yes', '--skip-invalid'], { env, now });
+    expect([skip.code, skip.stderr]).toEqual([2, expect.stringContaining('--skip-invalid does not go with a CNAB 240 remittance: it is imported whole, each title on its own payment date.')]);
+    const payOn = await runCli(['import', file, '--yes', '--pay-on', '2026-12-01'], { env, now });
+    expect(payOn.stderr).toContain('--pay-on does not go with a CNAB 240 remittance');
+    expect((await runCli(['import', file, '--yes'], { env, now })).code).toBe(0);
+    const again = await runCli(['import', file, '--yes', '--start'], { env, now });
+    expect(again.code, again.stderr).toBe(0);
+    // Batch #1 (due today) is started now; #2 waits for 2026-12-02 and is not offered a start.
+    expect(again.stdout).toContain('as 2 batches (one per payment date, within the provider\'s limit per batch):');
+    expect(again.stdout).not.toContain('paybatch batch start 2');
+    const list = JSON.parse((await runCli(['batch', 'list', '--json', '--quiet'], { env, now })).stdout) as { id: number; status: string }[];
+    expect(list.map((b) => [b.id, b.status])).toEqual([[2, 'submitted'], [1, 'started']]);
+  });
+
+  it('pays as its next attempt a title whose batch was deleted, and knows the company by an alphanumeric CNPJ', async () => {
+    const dir = tempDir();
+    const env = { ...envOf(dir), LC_ALL: 'en_US.UTF-8' };
+    expect((await runCli(['config', 'set', 'companyDocument', '12.abc.345/01de-35'], { env })).code).toBe(0);
+    const first = write(dir, 'REM0001.rem', { company: '12ABC34501DE35', titles: [TITLES[2]!] });
+    expect((await runCli(['import', first, '--yes'], { env, now })).code).toBe(0);
+    expect((await runCli(['batch', 'delete', '1', '--yes'], { env, now })).code).toBe(0);
+    const second = write(dir, 'REM0002.rem', { company: '12ABC34501DE35', titles: [{ ...TITLES[2]!, cents: 9999 }] });
+    const r = await runCli(['import', second, '--yes', '--json', '--quiet'], { env, now });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'imported', batch: { id: 2, items: 1, totalCents: 9999 } });
+  });
+
   it('refuses the whole file when a trailer does not add up, naming the trailer line, and imports nothing', async () => {
     const dir = tempDir();
     const file = write(dir, 'REM0001.rem', { trailerSumOff: 1 });

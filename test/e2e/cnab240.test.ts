@@ -21,9 +21,9 @@ const COMPANY = '11222333000181';
 const TITLES: TitleSpec[] = Array.from({ length: 8 }, (_, i) => ({
   yourNumber: `NF-${1001 + i}`, name: `FORNECEDOR ${i + 1}`, cents: 10_000 + i * 1_234, date: today, keyKind: '02', key: `fornecedor${i + 1}@exemplo.com.br`,
 }));
-const write = (dir: string, name: string, titles: readonly TitleSpec[]) => {
+const write = (dir: string, name: string, titles: readonly TitleSpec[], encoding: 'utf8' | 'latin1' = 'utf8') => {
   const file = join(dir, name);
-  writeFileSync(file, remittanceText({ company: COMPANY, generatedOn: today, titles }));
+  writeFileSync(file, Buffer.from(remittanceText({ company: COMPANY, generatedOn: today, titles }), encoding));
   return file;
 };
 const segmentsA = (r: Cnab240Return) => r.lots.flatMap((l) => l.details).filter((d): d is SegmentA => d.segment === 'A');
@@ -40,7 +40,9 @@ describe('an ERP remittance paid and answered with a return file (end to end, em
     };
     const items = async (batch: number) => JSON.parse((await paybatch(['batch', 'items', String(batch), '--json'], { env })).stdout) as ItemDoc[];
 
-    const imported = await paybatch(['import', write(dir, 'REM0001.rem', TITLES), '--start', '--yes', '--json'], { env });
+    // Written as Windows-1252, as banks' files are, with a name that has accents.
+    const titles = TITLES.map((t, i) => (i === 2 ? { ...t, name: 'JOÃO CONCEIÇÃO' } : t));
+    const imported = await paybatch(['import', write(dir, 'REM0001.rem', titles, 'latin1'), '--start', '--yes', '--json'], { env });
     expect(imported.exitCode, imported.stderr).toBe(0);
     await settle();
 
@@ -48,8 +50,10 @@ describe('an ERP remittance paid and answered with a return file (end to end, em
     const [name] = readdirSync(returns);
     expect(name).toMatch(/^retorno-1-rem0001-\d{4}-\d{2}-\d{2}\.ret$/);
     expect(statSync(join(returns, name!)).mode & 0o777).toBe(0o600);
+    // Every line 240 bytes, in the remittance's own encoding.
     const text = readFileSync(join(returns, name!), 'latin1');
     expect(text.split('\r\n').slice(0, -1).every((l) => l.length === 240)).toBe(true);
+    expect(text).toContain('JOÃO CONCEIÇÃO');
     const read = readCnab240Return(text);
     expect(checkCnab240Totals(read)).toEqual([]);
     expect(read.header.remessaRetorno).toBe('2');
@@ -78,11 +82,15 @@ describe('an ERP remittance paid and answered with a return file (end to end, em
     const retry = await paybatch(['batch', 'retry', '1', '--status', 'failed', '--start', '--yes', '--json'], { env: noFaults });
     expect(retry.exitCode, retry.stderr).toBe(0);
     await settle(noFaults);
-    const exported = await paybatch(['batch', 'export', '1', '--format', 'cnab240-retorno'], { env });
+    const exported = await paybatch(['batch', 'export', '1', '--format', 'cnab240-retorno'], { env, encoding: 'latin1' });
     expect(exported.exitCode, exported.stderr).toBe(0);
     const ret1 = readCnab240Return(exported.stdout);
     expect(checkCnab240Totals(ret1)).toEqual([]);
     expect(segmentsA(ret1).map((d) => d.occurrences)).toEqual(TITLES.map(() => ['00']));
+    // The daemon wrote a second return file, since what the first said of those titles changed.
+    const later = readdirSync(returns).filter((f) => f !== name);
+    expect(later).toEqual([name!.replace(/\.ret$/, '-2.ret')]);
+    expect(segmentsA(readCnab240Return(readFileSync(join(returns, later[0]!), 'latin1'))).map((d) => d.occurrences)).toEqual(TITLES.map(() => ['00']));
     // Paid by the retry, so a remittance that brings one back is refused too.
     const failedTitle = TITLES[first.indexOf(failed[0]!)]!;
     const paidByRetry = await paybatch(['import', write(dir, 'REM0003.rem', [failedTitle]), '--yes'], { env });

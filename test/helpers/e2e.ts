@@ -98,7 +98,7 @@ function postgresLedgerOf(home: string): string {
 }
 
 /** Runs the built paybatch; never throws on a non-zero exit (tests assert the code). */
-export function paybatch(args: string[], o: { env: Record<string, string>; cwd?: string; input?: string; timeout?: number }) {
+export function paybatch(args: string[], o: { env: Record<string, string>; cwd?: string; input?: string; timeout?: number; encoding?: 'utf8' | 'latin1' }) {
   return execa(process.execPath, [BIN, ...args], {
     env: o.env,
     extendEnv: false,
@@ -106,6 +106,8 @@ export function paybatch(args: string[], o: { env: Record<string, string>; cwd?:
     input: o.input,
     reject: false,
     timeout: o.timeout ?? 60_000,
+    // latin1: the output's bytes one character each (a return file in Windows-1252).
+    encoding: o.encoding ?? 'utf8',
   });
 }
 

@@ -81,9 +81,9 @@ const SCHEMA: Record<string, string[]> = {
   // 0019_daemon_passes
   daemon_passes: ['host', 'pid', 'interval_seconds', 'started_at', 'last_pass_at', 'stopped_at'],
   // 0021_remittances
-  remittances: ['import_id', 'layout', 'file_header', 'company_document'],
+  remittances: ['import_id', 'layout', 'file_header', 'company_document', 'encoding'],
   remittance_titles: ['identifier', 'import_id', 'line', 'lot', 'lot_header', 'records', 'your_number', 'payment_date'],
-  return_files: ['batch_id', 'path', 'written_at'],
+  return_files: ['batch_id', 'path', 'written_at', 'said'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],

@@ -48,7 +48,8 @@ export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Pr
   const locale = await ctx.locale();
   const source = await findBatch(ledger, opts.ref);
   if (!source) throw new UsageError(batchMessages[locale].noSuchBatch(opts.ref, (await ctx.ledger()).file), { hint: batchMessages[locale].listHint });
-  if (opts.format === 'cnab240-retorno') return writeReturnFile(ctx, source.id, locale);
+  // Under --json the messages are English, as every --json document's.
+  if (opts.format === 'cnab240-retorno') return writeReturnFile(ctx, source.id, ctx.out.json ? 'en' : locale);
   const exported = await exportBatchRows(ledger, source.id, opts.statuses);
   const csv = paymentSheetCsv(exported, locale === 'pt-BR' ? 'pt' : 'en');
   const rows = exported.length;
@@ -63,6 +64,7 @@ async function writeReturnFile(ctx: Context, batchId: number, locale: Locale): P
   const file = await batchReturnFile(await ctx.ledger(), batchId, ctx.now());
   if (file === null) throw new UsageError(retryReportMessages[locale].noRemittance(batchId), { reason: { code: 'batch_not_remittance', batchId } });
   if (ctx.out.json) ctx.out.writeJson({ batchId, format: 'cnab240-retorno', layout: file.layout, titles: file.titles, open: file.open, text: file.text });
-  else ctx.io.stdout.write(file.text);
+  // Bytes in the remittance's own encoding: an ERP reads a return by byte positions.
+  else ctx.io.stdout.write(file.bytes);
   ctx.out.info(retryReportMessages[locale].returnWritten(batchId, file.titles, file.open));
 }

@@ -162,6 +162,7 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
     const prepared = await prepareImport(deps, {
       file: opts.file, sheet: opts.sheet, name: opts.name, dryRun: opts.dryRun, start: opts.start, skipInvalid: opts.skipInvalid, allowDuplicates: opts.allowDuplicates,
       ...(opts.format ? { format: opts.format } : {}),
+      ...(opts.payOn ? { payOn: opts.payOn } : {}),
       // The rejected rows' file is for a person to fix, whatever the output format: in the profile's language.
       sayProblem: (p) => sayImportProblem(p, locale),
     });
@@ -244,7 +245,9 @@ function renderImport(out: Output, result: ImportResult, { words, formatBRL, sta
   if (result.outcome === 'dry-run') out.print(words.dryRun);
   else if (result.batches.length) {
     const what = words.outcome[result.outcome];
-    if (result.batches.length > 1) out.print(`${s.green('✓')} ${words.asBatches(what, result.batches.length)}`);
+    // A resumed remittance has no summary, but its batches were cut the same way: by its schedules.
+    const byDate = Boolean(result.summary?.remittance) || scheduled.size > 0;
+    if (result.batches.length > 1) out.print(`${s.green('✓')} ${words.asBatches(what, result.batches.length, byDate)}`);
     for (const b of result.batches) {
       const line = words.batchLine({ id: b.id, name: b.name, remoteId: b.remote_id, items: b.item_count, total: formatBRL(b.total_cents), status: status(b.status) });
       out.print(result.batches.length > 1 ? `  ${line}` : `${s.green('✓')} ${what}: ${line}`);

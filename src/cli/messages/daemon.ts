@@ -93,6 +93,7 @@ const PORTUGUESE_EVENTS: EventWords = {
   receipt_files_swept: (e) => `${counted('pt-BR', n(e.count), { one: 'arquivo temporário', other: 'arquivos temporários' })} de comprovante deixados por gravações interrompidas removidos`,
   scheduled_start: () => 'lote agendado iniciado (import --pay-on)',
   return_file_written: () => 'arquivo retorno CNAB 240 gravado',
+  return_file_failed: () => 'não foi possível gravar arquivos retorno CNAB 240 (os pagamentos seguem)',
   unknown_status: () => 'situação de item desconhecida vinda do provedor (guardada, não adivinhada)',
   // The kind's own title in Portuguese; a kind without one keeps the title the line was logged with.
   alert_raised: (e) => `alerta: ${alertTitle({ kind: String(e.kind), title: e.msg.replace(/^alert: /, ''), sandbox: false, items: Array.from({ length: n(e.items) }) }, 'pt-BR')}`,

@@ -33,7 +33,8 @@ export interface ImportMessages {
   readonly dryRun: string;
   /** The word before a batch's line: Imported, Resumed, Already imported. */
   readonly outcome: Readonly<Record<'imported' | 'resumed' | 'already-imported', string>>;
-  asBatches(outcome: string, count: number): string;
+  /** `byDate`: a remittance, cut by its titles' payment dates (and the provider's limit). */
+  asBatches(outcome: string, count: number, byDate: boolean): string;
   batchLine(o: { id: number; name: string; remoteId: string | null; items: number; total: string; status: string }): string;
   startIt(id: number): string;
   readonly alreadyImported: string;
@@ -57,7 +58,7 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
     checked: (file, rows, count, total) => `✓ ${file}: ${counted('en', rows, { one: 'row passes', other: 'rows pass' })} every offline check; ${counted('en', count, { one: 'payment', other: 'payments' })}, ${total} in all.`,
     dryRun: 'Dry run: nothing was created.',
     outcome: { imported: 'Imported', resumed: 'Resumed', 'already-imported': 'Already imported' },
-    asBatches: (outcome, count) => `${outcome} as ${count} batches (the provider's limit per batch):`,
+    asBatches: (outcome, count, byDate) => `${outcome} as ${count} batches (${byDate ? 'one per payment date, within ' : ''}the provider's limit per batch):`,
     batchLine: (o) => `batch #${o.id} "${o.name}" (${o.remoteId ?? 'not yet at the provider'}), ${counted('en', o.items, { one: 'item', other: 'items' })}, ${o.total}, ${o.status}.`,
     startIt: (id) => `Start it with: paybatch batch start ${id}`,
     alreadyImported: 'This sheet was already imported.',
@@ -78,7 +79,7 @@ export const importMessages: Readonly<Record<Locale, ImportMessages>> = {
     checked: (file, rows, count, total) => `✓ ${file}: ${counted('pt-BR', rows, { one: 'linha passa', other: 'linhas passam' })} em todas as verificações offline; ${counted('pt-BR', count, { one: 'pagamento', other: 'pagamentos' })}, ${total} no total.`,
     dryRun: 'Simulação: nada foi criado.',
     outcome: { imported: 'Importado', resumed: 'Retomado', 'already-imported': 'Já importado' },
-    asBatches: (outcome, count) => `${outcome} como ${count} lotes (o limite do provedor por lote):`,
+    asBatches: (outcome, count, byDate) => `${outcome} como ${count} lotes (${byDate ? 'um por data de pagamento, dentro d' : ''}o limite do provedor por lote):`,
     batchLine: (o) => `lote #${o.id} "${o.name}" (${o.remoteId ?? 'ainda não enviado ao provedor'}), ${counted('pt-BR', o.items, { one: 'item', other: 'itens' })}, ${o.total}, ${o.status}.`,
     startIt: (id) => `Inicie-o com: paybatch batch start ${id}`,
     alreadyImported: 'Esta planilha já foi importada.',

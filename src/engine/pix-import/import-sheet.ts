@@ -1,7 +1,8 @@
 import type { PixAmountUnit } from '../../provider/dialect.js';
 import { basename, dirname, extname, join } from 'node:path';
 import { saoPauloDate } from '../../domain/bank-calendar.js';
-import { PaybatchError, ProviderError, type InputProblem } from '../../errors.js';
+import { PaybatchError, ProviderError, UsageError, type InputProblem } from '../../errors.js';
+import { schedulesOf } from '../../ledger/schedule-store.js';
 import type { Settings } from '../../config/settings.js';
 import { claimImport, type ImportClaim } from '../../ledger/import-claim.js';
 import { findImportByHash, recordImport, type ImportRecord } from '../../ledger/import-repository.js';
@@ -31,6 +32,8 @@ export interface ImportOptions {
   readonly sheet?: string;
   /** `cnab240`: a CNAB 240 remittance whatever its first line (absent: the file's content tells). */
   readonly format?: 'cnab240';
+  /** The day `--pay-on` asks (the caller schedules it); refused for a remittance, whose titles carry their dates. */
+  readonly payOn?: string;
   readonly name?: string;
   readonly dryRun: boolean;
   readonly start: boolean;
@@ -196,7 +199,8 @@ export async function commitImport(deps: ImportDeps, plan: ImportPlan): Promise<
       await scheduleLaterParts(deps.ledger, deps.now, work.batchIds);
       const batches = await submitParts(deps, await deps.provider(), work.batchIds, work.start, await waitingForTheirDay(deps.ledger, work.batchIds));
       const moved = batches.some((b, i) => b.status !== work.before[i]!.status);
-      return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: work.importId, batches, rejectedFile: null };
+      const scheduled = (await schedulesOf(deps.ledger, work.batchIds)).filter((s) => s.state === 'scheduled');
+      return { outcome: moved ? 'resumed' : 'already-imported', summary: null, importId: work.importId, batches, rejectedFile: null, scheduled };
     }
     const recorded = await record(deps, work);
     // The staged rows are in the ledger now: the batches are sent from there.
@@ -280,7 +284,14 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
   const { now } = deps;
   const { cnabLayout, companyDocument } = deps.settings;
   const format = await sheetFormat(o.file, { sheet: o.sheet, ...(cnabLayout ? { cnabLayout } : {}) });
-  const remittance = format.kind === 'cnab240' || o.format === 'cnab240' ? await planRemittance(deps.ledger, o.file, { now: now(), cnabLayout, companyDocument }) : null;
+  const isRemittance = format.kind === 'cnab240' || o.format === 'cnab240';
+  // A remittance is paid whole, each title on its own date: no rows left out, no date of the command's.
+  if (isRemittance && (o.skipInvalid || o.payOn !== undefined)) {
+    throw new UsageError(`${o.skipInvalid ? '--skip-invalid' : '--pay-on'} does not go with a CNAB 240 remittance: it is imported whole, each title on its own payment date.`, {
+      reason: { code: 'remittance_option', option: o.skipInvalid ? 'skip-invalid' : 'pay-on' },
+    });
+  }
+  const remittance = isRemittance ? await planRemittance(deps.ledger, o.file, { now: now(), cnabLayout, companyDocument }) : null;
   const staging = new ImportStaging(deps.ledger);
   session.staging = staging;
   const rejectedFile = join(dirname(o.file), `${basename(o.file, extname(o.file))}.rejected.csv`);

@@ -1,6 +1,6 @@
 import { saoPauloDate } from '../../domain/bank-calendar.js';
 import { titleIdentifier } from '../../domain/identifier.js';
-import { itemByIdentifier } from '../../ledger/item-repository.js';
+import { itemByIdentifier, knownIdentifiers } from '../../ledger/item-repository.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
 import type { RemittanceRecord } from '../../ledger/remittance-repository.js';
 import type { Remittance, RemittanceTitle } from '../../sheet/cnab240/read-remittance.js';
@@ -44,7 +44,8 @@ export async function planRemittance(
 
   const problems: ImportProblem[] = [];
   const company = r.layout.fileHeader.companyDoc;
-  const configured = o.companyDocument?.replace(/\D/g, '') ?? '';
+  // The setting holds the document as normalised (a CNPJ's letters upper case, no mask), as the remittance's is read.
+  const configured = o.companyDocument ?? '';
   if (configured !== '' && configured !== r.company.value) {
     problems.push({ file, line: 1, field: `${company.at[0]}-${company.at[1]}`, reason: { code: 'company_differs', document: r.company.value, configured } });
   }
@@ -55,8 +56,10 @@ export async function planRemittance(
   }
   const identifiers = new Map<number, string>();
   const yourNumberField = r.layout.segmentA.yourNumber;
+  // Most titles are new: the ledger is asked about all their first attempts at once, and about the others one by one.
+  const seen = await knownIdentifiers(ledger, pix.map((t) => titleIdentifier(r.company.value, t.yourNumber)));
   for (const t of pix) {
-    const attempt = await nextAttempt(ledger, r.company.value, t);
+    const attempt = seen.has(titleIdentifier(r.company.value, t.yourNumber)) ? await nextAttempt(ledger, r.company.value, t) : { n: 1, problem: null };
     if (attempt.problem) problems.push({ file, line: t.line, field: `${yourNumberField.at[0]}-${yourNumberField.at[1]}`, reason: attempt.problem });
     else identifiers.set(t.line, titleIdentifier(r.company.value, t.yourNumber, attempt.n));
   }
@@ -72,6 +75,7 @@ export async function planRemittance(
       layout: r.layout.id,
       fileHeader: r.fileHeader,
       companyDocument: r.company.value,
+      encoding: r.encoding,
       titles: pix.map((t) => ({
         identifier: identifiers.get(t.line)!, line: t.line, lot: t.lot, lotHeader: lotHeaders.get(t.lot)!,
         records: t.records, yourNumber: t.yourNumber, paymentDate: t.paymentDate,
@@ -91,7 +95,12 @@ async function nextAttempt(ledger: Ledger, company: string, t: RemittanceTitle):
   let n = 1;
   for (;;) {
     const item = await itemByIdentifier(ledger, titleIdentifier(company, t.yourNumber, n));
-    if (!item || item.batchStatus === 'deleted') return { n, problem: null };
+    if (!item) return { n, problem: null };
+    // A deleted batch paid nobody, but its items keep their identifiers: the title goes on as the next attempt.
+    if (item.batchStatus === 'deleted') {
+      n += 1;
+      continue;
+    }
     const story = (await batchLineage(ledger, item.batch_id)).storyOf(item.id);
     const outcome = story?.outcome ?? (item.status === 'paid' || item.status === 'failed' || item.status === 'returned' ? item.status : 'open');
     if (outcome === 'paid') return { n: null, problem: { code: 'title_paid', yourNumber: t.yourNumber, batchId: item.batch_id } };

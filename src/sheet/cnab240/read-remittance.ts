@@ -58,6 +58,8 @@ export interface RemittanceLot {
 
 export interface Remittance {
   readonly layout: Cnab240Layout;
+  /** How its bytes were text: the return file is written back in the same encoding. */
+  readonly encoding: 'utf-8' | 'windows-1252';
   readonly bank: string;
   readonly version: string;
   readonly company: CnabDocument;
@@ -74,19 +76,26 @@ export interface Remittance {
 
 export type RemittanceReading = { readonly remittance: Remittance; readonly problems: readonly [] } | { readonly remittance: null; readonly problems: readonly SheetProblem[] };
 
-/** Whether a file's first bytes look like a CNAB 240 file: a 240-position first line of a file header. */
-export function looksLikeCnab240(head: string): boolean {
-  const end = head.search(/\r?\n/);
-  const first = end === -1 ? head : head.slice(0, end);
-  return first.length === CNAB_LINE && /^\d{3}00000/.test(first);
+/**
+ * Whether a file's first bytes look like a CNAB 240 file: a first line of 240 positions that is a file header, read
+ * as Windows-1252 or as UTF-8 (a name with accents in the header is more bytes than positions), after any BOM.
+ */
+export function looksLikeCnab240(head: Uint8Array): boolean {
+  const bytes = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? head.subarray(3) : head;
+  const firstLine = (text: string) => text.slice(0, (text.search(/\r?\n/) + 1 || text.length + 1) - 1);
+  return [Buffer.from(bytes).toString('latin1'), new TextDecoder('utf-8').decode(bytes)].some((text) => {
+    const first = firstLine(text);
+    return first.length === CNAB_LINE && /^\d{3}00000/.test(first);
+  });
 }
 
 /**
  * Reads a remittance's text (pure; `file` names it in problems). `pinned` is the layout the profile pins
  * (`cnabLayout`); otherwise the file header's bank chooses it, and a bank no layout names is refused.
  */
-export function readRemittance(text: string, file: string, pinned?: string): RemittanceReading {
-  const lines = text.replace(/(\r?\n)+$/, '').split(/\r?\n/);
+export function readRemittance(text: string, file: string, pinned?: string, encoding: Remittance['encoding'] = 'utf-8'): RemittanceReading {
+  // DOS editors end a file with Ctrl-Z (0x1A): not a line.
+  const lines = text.replace(/\x1a$/, '').replace(/(\r?\n)+$/, '').split(/\r?\n/);
   const problems: SheetProblem[] = [];
   const problem = (line: number, field: Field | null, reason: Cnab240Reason) =>
     problems.push({ file, line, ...(field ? { field: `${field.at[0]}-${field.at[1]}` } : {}), reason });
@@ -104,7 +113,7 @@ export function readRemittance(text: string, file: string, pinned?: string): Rem
   }
   const content: SheetProblem[] = [];
   const flag = (line: number, field: Field, reason: Cnab240Reason) => content.push({ file, line, field: `${field.at[0]}-${field.at[1]}`, reason });
-  const reader = new RemittanceReader(layout, lines, problem, flag);
+  const reader = new RemittanceReader(layout, lines, problem, flag, encoding, pinned !== undefined);
   const remittance = reader.read();
   return problems.length || !remittance ? { remittance: null, problems } : { remittance: { ...remittance, problems: content }, problems: [] };
 }
@@ -120,6 +129,9 @@ class RemittanceReader {
     private readonly lines: readonly string[],
     private readonly problem: Problem,
     private readonly flag: Flag,
+    private readonly encoding: Remittance['encoding'],
+    /** A layout the profile pins is taken for whatever version the file says: that is what pinning asserts. */
+    private readonly pinned: boolean,
   ) {}
 
   read(): Remittance | null {
@@ -129,7 +141,7 @@ class RemittanceReader {
     if (!this.expect(header, 1, '0', 'file header')) return null;
     const bank = cut(header, h.bank);
     const version = cut(header, h.version);
-    if (!layout.versions.includes(version)) {
+    if (!this.pinned && !layout.versions.includes(version)) {
       this.problem(1, h.version, { code: 'cnab_version_unknown', version, layout: layout.id, known: layout.versions });
     }
     if (cut(header, h.direction) !== '1') this.problem(1, h.direction, { code: 'cnab_not_remittance', direction: cut(header, h.direction) });
@@ -147,6 +159,7 @@ class RemittanceReader {
       return null;
     }
     if (!this.expect(trailer, line, '9', 'file trailer or lot header')) return null;
+    this.sameBank(trailer, line, bank);
     if (line !== this.lines.length) this.problem(line + 1, layout.fileHeader.recordType, { code: 'cnab_record_unexpected', found: this.recordType(line), expected: 'end of file' });
     const t = layout.fileTrailer;
     const lotCount = this.number(trailer, line, t.lotCount, 'lotCount');
@@ -155,7 +168,7 @@ class RemittanceReader {
     if (recordCount !== null && recordCount !== line) this.problem(line, t.recordCount, { code: 'cnab_file_records', written: recordCount, counted: line });
     this.checkYourNumbers(lots.flatMap((l) => l.titles));
     return {
-      layout, bank, version, company,
+      layout, encoding: this.encoding, bank, version, company,
       companyName: cut(header, h.companyName).trim(),
       fileHeader: header,
       lots,
@@ -188,17 +201,23 @@ class RemittanceReader {
     if (number !== null && number !== expected) this.problem(headerLine, lh.lot, { code: 'cnab_lot_number', written: number, expected });
     const service = cut(header, lh.service);
     const form = cut(header, lh.form);
+    // A payment remittance credits payees: operation C.
+    if (cut(header, lh.operation) !== 'C') this.problem(headerLine, lh.operation, { code: 'cnab_operation', operation: cut(header, lh.operation) });
     const kind = layout.forms[form];
     if (kind === undefined) this.problem(headerLine, lh.form, { code: 'cnab_form_unknown', form, service });
     const titles: RemittanceTitle[] = [];
     let sum = 0;
+    let summed = true;
     this.#at++;
-    while (this.#at < this.lines.length && this.recordType(this.#at) === '3') {
+    for (let sequence = 1; this.#at < this.lines.length && this.recordType(this.#at) === '3'; sequence++) {
+      this.detailPlace(this.#at, number ?? expected, sequence);
+      const before = this.#at;
       const title = this.title(kind ?? null, form, number ?? expected, fileBank);
+      for (let next = before + 1; next < this.#at; next++) this.detailPlace(next, number ?? expected, ++sequence);
       if (title) {
         titles.push(title);
         sum += title.amountCents;
-      }
+      } else summed = false;
     }
     const trailer = this.lines[this.#at];
     if (trailer === undefined) {
@@ -214,7 +233,8 @@ class RemittanceReader {
     const counted = line - start;
     if (records !== null && records !== counted) this.problem(line, t.recordCount, { code: 'cnab_lot_records', written: records, counted });
     const written = this.number(trailer, line, t.amountSum, 'amountSum');
-    if (written !== null && written !== sum) this.problem(line, t.amountSum, { code: 'cnab_lot_sum', writtenCents: written, countedCents: sum });
+    // A title whose amount could not be read is named already: its sum would only repeat it.
+    if (written !== null && summed && written !== sum) this.problem(line, t.amountSum, { code: 'cnab_lot_sum', writtenCents: written, countedCents: sum });
     if (records === null || written === null) return null;
     return { number: number ?? expected, header, service, form, titles, recordCount: records, amountSumCents: written };
   }
@@ -384,6 +404,16 @@ class RemittanceReader {
 
   private recordType(index: number): string {
     return cut(this.lines[index]!, this.layout.fileHeader.recordType);
+  }
+
+  /** A detail's lot (4-7) is its lot's, and its sequence (9-13) counts the lot's details from 1. */
+  private detailPlace(index: number, lot: number, sequence: number): void {
+    const line = this.lines[index]!;
+    const a = this.layout.segmentA;
+    const writtenLot = this.number(line, index + 1, a.lot, 'lot');
+    if (writtenLot !== null && writtenLot !== lot) this.problem(index + 1, a.lot, { code: 'cnab_lot_number', written: writtenLot, expected: lot });
+    const written = this.number(line, index + 1, a.sequence, 'sequence');
+    if (written !== null && written !== sequence) this.problem(index + 1, a.sequence, { code: 'cnab_sequence', written, expected: sequence });
   }
 
   /** Whether a detail begins a title: an A, or a J that is not a J-52 (which follows its J). */

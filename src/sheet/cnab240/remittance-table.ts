@@ -21,7 +21,7 @@ export interface RemittanceTableOptions {
 export function remittanceText(bytes: Uint8Array, file: string, pinned?: string): RemittanceReading {
   const decoded = decodeText(bytes);
   if (!decoded.ok) return { remittance: null, problems: [{ file, reason: decoded.error }] };
-  return readRemittance(decoded.value.text, file, pinned);
+  return readRemittance(decoded.value.text, file, pinned, decoded.value.encoding);
 }
 
 /** A remittance file read whole (remittances are small: a line per record), with its bytes' SHA-256. */

@@ -4,7 +4,7 @@
  * a paid Pix its end-to-end id in a segment Z's authentication (the only field with room for its 32 characters) —
  * and trailers that add up. Pure: the engine gives each title's outcome (engine/reports/return-file.ts).
  */
-import { cut, put, type Cnab240Layout, type ReturnCodes } from './layout.js';
+import { cut, put, widthOf, type Cnab240Layout, type ReturnCodes } from './layout.js';
 
 export type TitleOutcome = 'paid' | 'open' | 'failed' | 'returned';
 
@@ -30,6 +30,8 @@ export interface ReturnFileInput {
   /** When the return is written, São Paulo time: YYYY-MM-DD and HHMMSS. */
   readonly writtenOn: string;
   readonly writtenAt: string;
+  /** The file's sequence number (NSA): each return file its own, so an ERP that refuses one it has read takes the next. */
+  readonly sequence: number;
   /** In remittance order. */
   readonly titles: readonly ReturnTitle[];
 }
@@ -49,6 +51,7 @@ export function returnFile(input: ReturnFileInput): string {
   let header = put(input.fileHeader, h.direction, '2');
   header = put(header, h.generatedOn, ddmmyyyy(input.writtenOn));
   header = put(header, h.generatedAt, input.writtenAt);
+  header = put(header, h.sequence, String(input.sequence % 10 ** widthOf(h.sequence)));
   const lines = [header];
   const lots = groupByLot(input.titles);
   for (const [i, titles] of lots.entries()) {

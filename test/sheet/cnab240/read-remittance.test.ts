@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRemittance } from '../../../src/sheet/cnab240/read-remittance.js';
+import { looksLikeCnab240, readRemittance } from '../../../src/sheet/cnab240/read-remittance.js';
 import { remittanceText, type TitleSpec } from '../../helpers/cnab240-remittance.js';
 
 const COMPANY = '11222333000181';
@@ -81,4 +81,39 @@ describe('reading a CNAB 240 payment remittance', () => {
     const r = readRemittance(text({ titles: [{ ...titles[0]!, keyKind: '05', key: '' }] }), 'REM0001.rem');
     expect(r.remittance!.titles[0]).toMatchObject({ kind: 'account', pixKey: null });
   });
+
+  it('refuses details out of place, a debit lot and a file trailer of another bank, without a false sum for an unreadable amount', () => {
+    const lines = text().split('\r\n');
+    const swapped = [...lines];
+    [swapped[3], swapped[5]] = [swapped[5]!, swapped[3]!];
+    expect(problems(swapped.join('\r\n'))).toContain('4:9-13:cnab_sequence');
+    const wrongLot = [...lines];
+    wrongLot[4] = `${wrongLot[4]!.slice(0, 3)}0002${wrongLot[4]!.slice(7)}`;
+    expect(problems(wrongLot.join('\r\n'))).toContain('5:4-7:cnab_lot_number');
+    const debit = [...lines];
+    debit[1] = `${debit[1]!.slice(0, 8)}D${debit[1]!.slice(9)}`;
+    expect(problems(debit.join('\r\n'))).toEqual(['2:9-9:cnab_operation']);
+    const otherBank = [...lines];
+    otherBank[9] = `341${otherBank[9]!.slice(3)}`;
+    expect(problems(otherBank.join('\r\n'))).toEqual(['10:1-3:cnab_bank_differs']);
+    const badAmount = [...lines];
+    badAmount[2] = `${badAmount[2]!.slice(0, 119)}00000000001500A${badAmount[2]!.slice(134)}`;
+    expect(problems(badAmount.join('\r\n'))).toEqual(['3:120-134:cnab_not_number']);
+  });
+
+  it('reads a file ended by Ctrl-Z, and pins a layout whatever version the file says', () => {
+    expect(problems(`${text()}\x1a`)).toEqual([]);
+    const header = text().split('\r\n')[0]!;
+    const v040 = text().replace(header, `${header.slice(0, 163)}040${header.slice(166)}`);
+    expect(problems(v040)).toEqual(['1:164-166:cnab_version_unknown']);
+    expect(readRemittance(v040, 'REM0001.rem', 'febraban-240').problems).toEqual([]);
+  });
+
+  it('is recognised by its first line, with a BOM or accents in UTF-8, and not as a sheet', () => {
+    const withName = (name: string) => Buffer.from(text({ companyName: name }), 'utf8');
+    expect(looksLikeCnab240(withName('EMPRESA AÇÚCAR LTDA'))).toBe(true);
+    expect(looksLikeCnab240(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), withName('EMPRESA')]))).toBe(true);
+    expect(looksLikeCnab240(Buffer.from('chave;valor\nana@x.com;10,00\n'))).toBe(false);
+  });
 });
+

@@ -37,7 +37,7 @@ describe('the CNAB 240 return file', () => {
 
   it("echoes the remittance in its layout with each title's occurrence, date and amount paid, and trailers that add up", () => {
     const text = returnFile({
-      layout: rem.layout, fileHeader: rem.fileHeader, writtenOn: '2026-12-01', writtenAt: '183000',
+      layout: rem.layout, fileHeader: rem.fileHeader, writtenOn: '2026-12-01', writtenAt: '183000', sequence: 1,
       titles: outcomes(rem, [['paid', null], ['failed', 'AB09'], ['returned', 'MD06'], ['open', null]]),
     });
     expect(text.split('\r\n').slice(0, -1).every((l) => l.length === 240)).toBe(true);
@@ -63,7 +63,7 @@ describe('the CNAB 240 return file', () => {
     // Its third title writes a CPF left-aligned in a numeric field, and the last four leave it blank, which the
     // reader rightly refuses: a return echoes the ERP's lines, so those titles are left out here.
     const titles = outcomes(itau, ends).filter((_, i) => i !== 2 && i < 5);
-    const read = readCnab240Return(returnFile({ layout: itau.layout, fileHeader: itau.fileHeader, writtenOn: '2026-12-01', writtenAt: '090000', titles }));
+    const read = readCnab240Return(returnFile({ layout: itau.layout, fileHeader: itau.fileHeader, writtenOn: '2026-12-01', writtenAt: '090000', sequence: 1, titles }));
     expect(checkCnab240Totals(read)).toEqual([]);
     expect(read.header).toMatchObject({ bank: '341', remessaRetorno: '2', layoutVersion: '080' });
     const a = read.lots[0]!.details.filter((d): d is SegmentA => d.segment === 'A');
