@@ -167,3 +167,15 @@ describe('paybatch boleto pay --file with a CNAB 240 remittance', () => {
     expect(refused.stderr).toMatch(/REMBOL2\.rem:7 positions 145-152: the bill is to be paid on 2025-03-12, not today \(2025-03-10\): pay it on that day/);
   });
 });
+
+describe('a remittance title a row rule refuses', () => {
+  it('is named by its line and the positions of its field, as the remittance has them', async () => {
+    const dir = tempDir();
+    const env = { ...envOf(dir), LC_ALL: 'en_US.UTF-8' };
+    // A CPF key is its owner's own CPF: segment B gives another document (line 6, positions 19-32).
+    const titles: TitleSpec[] = [TITLES[0]!, { ...TITLES[1]!, keyKind: '03', key: '52998224725', document: '11144477735' }];
+    const r = await runCli(['import', write(dir, 'REM0001.rem', { titles }), '--yes'], { env, now });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/REM0001\.rem:6 positions 19-32: /);
+  });
+});

@@ -24,7 +24,7 @@ import type { OnProgress } from '../progress.js';
 import { planStaged, readAndLookUp } from './stage-sheet.js';
 import { signBatchesAsMaker, type ApprovalGate, type MakerKey } from '../approvals/index.js';
 import { claimOf, submitBatch, type BatchSchedule } from '../batches/index.js';
-import { planRemittance, remittanceByDate, scheduleLaterParts, waitingForTheirDay, type RemittanceDate, type RemittancePlan } from './remittance-plan.js';
+import { placeInRemittance, planRemittance, remittanceByDate, scheduleLaterParts, waitingForTheirDay, type RemittanceDate, type RemittancePlan } from './remittance-plan.js';
 
 export interface ImportOptions {
   readonly file: string;
@@ -292,6 +292,8 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
     });
   }
   const remittance = isRemittance ? await planRemittance(deps.ledger, o.file, { now: now(), cnabLayout, companyDocument }) : null;
+  // A remittance's problems name the positions of its fields, a sheet's its columns.
+  const place = remittance ? placeInRemittance(remittance) : <P>(p: P) => p;
   const staging = new ImportStaging(deps.ledger);
   session.staging = staging;
   const rejectedFile = join(dirname(o.file), `${basename(o.file, extname(o.file))}.rejected.csv`);
@@ -307,16 +309,16 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
       if (read.head.problems.length) throw new ImportRefusedError({ code: 'sheet_unreadable', file: o.file, imported: true }, read.head.problems);
       if (read.rowCount === 0) throw new ImportRefusedError({ code: 'sheet_empty', file: o.file, imported: true });
       if (read.problems.length && !o.skipInvalid) {
-        throw new ImportRefusedError({ code: 'rows_invalid', file: o.file, rejected: read.rejectedCount, rows: read.rowCount, rejectedFile }, read.problems);
+        throw new ImportRefusedError({ code: 'rows_invalid', file: o.file, rejected: read.rejectedCount, rows: read.rowCount, rejectedFile }, read.problems.map(place));
       }
     },
   );
 
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
   const plan = await planStaged(staging, { file: o.file, sheetHash, since });
-  const rejected: (ImportProblem & { readonly line: number })[] = [...read.problems, ...plan.lookupProblems].sort((a, b) => a.line - b.line);
+  const rejected: (ImportProblem & { readonly line: number })[] = [...read.problems, ...plan.lookupProblems].map(place).sort((a, b) => a.line - b.line);
   if (plan.lookupProblems.length && !o.skipInvalid) {
-    throw new ImportRefusedError({ code: 'rows_ruled_out', file: o.file, rows: linesOf(plan.lookupProblems).size, rejectedFile }, plan.lookupProblems);
+    throw new ImportRefusedError({ code: 'rows_ruled_out', file: o.file, rows: linesOf(plan.lookupProblems).size, rejectedFile }, plan.lookupProblems.map(place));
   }
   if (plan.totals.count === 0) throw new ImportRefusedError({ code: 'no_row_payable', file: o.file }, rejected);
   if (plan.totals.sumCents > deps.settings.maxBatchTotal) {

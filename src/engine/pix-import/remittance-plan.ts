@@ -3,6 +3,7 @@ import { titleIdentifier } from '../../domain/identifier.js';
 import { itemByIdentifier, knownIdentifiers } from '../../ledger/item-repository.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
 import type { RemittanceRecord } from '../../ledger/remittance-repository.js';
+import { cut } from '../../sheet/cnab240/layout.js';
 import type { Remittance, RemittanceTitle } from '../../sheet/cnab240/read-remittance.js';
 import { readRemittanceFile, remittanceTable } from '../../sheet/cnab240/remittance-table.js';
 import type { TableStreamer } from '../../sheet/table.js';
@@ -160,4 +161,31 @@ export async function scheduleLaterParts(ledger: Ledger, now: () => Date, batchI
 /** The batches among these that wait for the day they are scheduled for: an import never starts them itself. */
 export async function waitingForTheirDay(ledger: Ledger, batchIds: readonly number[]): Promise<Set<number>> {
   return new Set((await schedulesOf(ledger, batchIds)).filter((s) => s.state === 'scheduled').map((s) => s.batchId));
+}
+
+/**
+ * Where a problem of a remittance's row is in the remittance: the table's column (remittance-table.ts) becomes the
+ * positions of its field, on the line of the record that holds it (the key and the document are in segment B).
+ */
+export function placeInRemittance(plan: RemittancePlan): <P extends { readonly line: number; readonly field?: string }>(p: P) => P {
+  const { layout } = plan.remittance;
+  const a = layout.segmentA;
+  const b = layout.segmentB;
+  const fields: Readonly<Record<string, { readonly segment: 'A' | 'B'; readonly at: readonly [number, number] }>> = {
+    key: { segment: 'B', at: b.pixKey?.at ?? b.payeeDoc.at },
+    key_type: { segment: 'B', at: b.keyKind?.at ?? b.payeeDocType.at },
+    document: { segment: a.payeeDoc ? 'A' : 'B', at: a.payeeDoc?.at ?? b.payeeDoc.at },
+    amount: { segment: 'A', at: a.amount.at },
+    name: { segment: 'A', at: a.payeeName.at },
+    description: { segment: 'A', at: a.yourNumber.at },
+    identifier: { segment: 'A', at: a.yourNumber.at },
+  };
+  const titles = new Map(plan.remittance.titles.map((t) => [t.line, t]));
+  return (p) => {
+    const place = p.field === undefined ? undefined : fields[p.field];
+    const title = titles.get(p.line);
+    if (!place || !title) return p;
+    const offset = place.segment === 'A' ? 0 : title.records.findIndex((r) => cut(r, b.segment) === 'B');
+    return { ...p, line: p.line + Math.max(offset, 0), field: `${place.at[0]}-${place.at[1]}` };
+  };
 }
