@@ -99,6 +99,9 @@ export type Cnab240Reason =
   | { readonly code: 'cnab_file_unfinished'; readonly expected: string }
   | { readonly code: 'cnab_your_number_twice'; readonly yourNumber: string; readonly firstLine: number }
   | { readonly code: 'cnab_your_number_missing' }
+  | { readonly code: 'cnab_date_past'; readonly date: string; readonly today: string }
+  /** A remittance whose titles are all bills: `boleto pay --file` pays them. */
+  | { readonly code: 'cnab_bills_only'; readonly bills: number }
   /** A payment to an account (a credit, TED, or a Pix by account data): paybatch pays Pix by key. */
   | { readonly code: 'cnab_account_title'; readonly form: string };
 

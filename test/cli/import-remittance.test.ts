@@ -113,8 +113,12 @@ describe('paybatch import of a CNAB 240 remittance', () => {
   it("refuses a payment date already past, another company's file, and a Pix by account data, each naming its line", async () => {
     const dir = tempDir();
     const env = { ...envOf(dir), LC_ALL: 'en_US.UTF-8' };
-    const past = await runCli(['import', write(dir, 'past.rem', { titles: [{ ...TITLES[0]!, date: '2026-11-26' }] }), '--yes'], { env, now });
+    const pastFile = write(dir, 'past.rem', { titles: [{ ...TITLES[0]!, date: '2026-11-26' }] });
+    const past = await runCli(['import', pastFile, '--yes'], { env, now });
     expect(past.stderr).toMatch(/past\.rem:3 positions 94-101: the payment date 2026-11-26 has passed \(today is 2026-11-27\)/);
+    // The offline check says so too, before anyone imports it.
+    const checked = await runCli(['import', pastFile, '--check'], { env, now });
+    expect([checked.code, checked.stderr]).toEqual([3, expect.stringMatching(/past\.rem:3 positions 94-101: the payment date 2026-11-26 has passed/)]);
 
     expect((await runCli(['config', 'set', 'companyDocument', '11.444.777/0001-61'], { env })).code).toBe(0);
     const other = await runCli(['import', write(dir, 'other.rem'), '--yes'], { env, now });
@@ -135,6 +139,8 @@ describe('paybatch import of a CNAB 240 remittance', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toContain(`${bills} holds only bills (1 title in segment J); nothing was imported.`);
     expect(r.stderr).toContain(`paybatch boleto pay --file ${bills}`);
+    const billsChecked = await runCli(['import', bills, '--check'], { env, now });
+    expect(billsChecked.stderr).toContain("the remittance holds only bills (1 in segment J): pay them with 'paybatch boleto pay --file'");
 
     const credit = await runCli(['import', join(FIXTURES, 'itau-sispag-credito.rem'), '--check'], { env });
     expect(credit.code).toBe(3);

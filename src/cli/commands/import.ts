@@ -217,7 +217,7 @@ async function runCheck(ctx: Context, opts: ImportOptions): Promise<void> {
   // Refusals and row reasons in the user's language; `--json` keeps them English.
   const locale = ctx.out.json ? 'en' : await ctx.locale();
   const { cnabLayout } = (await ctx.profile()).settings;
-  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet, ...(cnabLayout ? { cnabLayout } : {}), ...(opts.format ? { format: opts.format } : {}) }).catch((e: unknown) => {
+  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet, now: ctx.now(), ...(cnabLayout ? { cnabLayout } : {}), ...(opts.format ? { format: opts.format } : {}) }).catch((e: unknown) => {
     throw e instanceof ImportRefusedError ? sayImportRefusal(e, locale) : e;
   });
   ctx.out.result({ outcome: 'checked', ...result }, () => {

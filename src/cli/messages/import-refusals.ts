@@ -30,7 +30,6 @@ const ROWS: Readonly<Record<Locale, RowWords>> = {
     title_open: (r) => `the title with "seu número" ${r.yourNumber} is still being paid (batch #${r.batchId})`,
     title_unconfirmed: (r) =>
       `the title with "seu número" ${r.yourNumber} was last ${r.status} (batch #${r.batchId}) by an event the provider's record has not confirmed; run 'paybatch reconcile ${r.batchId}' first`,
-    payment_date_past: (r) => `the payment date ${r.date} has passed (today is ${r.today}); the ERP must write a new date`,
     company_differs: (r) => `the remittance is of company ${r.document}, but the profile's companyDocument is ${r.configured}`,
   },
   'pt-BR': {
@@ -46,7 +45,6 @@ const ROWS: Readonly<Record<Locale, RowWords>> = {
     title_open: (r) => `o título de "seu número" ${r.yourNumber} ainda está sendo pago (lote #${r.batchId})`,
     title_unconfirmed: (r) =>
       `o título de "seu número" ${r.yourNumber} terminou ${r.status === 'failed' ? 'com falha' : 'devolvido'} (lote #${r.batchId}) por um evento que o registro do provedor ainda não confirmou; rode 'paybatch reconcile ${r.batchId}' antes`,
-    payment_date_past: (r) => `a data de pagamento ${r.date} já passou (hoje é ${r.today}); o ERP precisa gravar uma nova data`,
     company_differs: (r) => `a remessa é da empresa ${r.document}, mas o companyDocument do perfil é ${r.configured}`,
   },
 };

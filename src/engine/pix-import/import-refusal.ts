@@ -19,7 +19,6 @@ export type RowReason =
   | { readonly code: 'title_open'; readonly yourNumber: string; readonly batchId: number }
   /** Its last attempt failed or was returned by a claim the provider's record has not yet confirmed. */
   | { readonly code: 'title_unconfirmed'; readonly yourNumber: string; readonly batchId: number; readonly status: string }
-  | { readonly code: 'payment_date_past'; readonly date: string; readonly today: string }
   | { readonly code: 'company_differs'; readonly document: string; readonly configured: string };
 
 /** A row (or, without a line, the sheet) that cannot be paid: where, and why as data; the CLI words it. */

@@ -5,7 +5,7 @@ import type { Ledger } from '../../ledger/open-ledger.js';
 import type { RemittanceRecord } from '../../ledger/remittance-repository.js';
 import { cut } from '../../sheet/cnab240/layout.js';
 import type { Remittance, RemittanceTitle } from '../../sheet/cnab240/read-remittance.js';
-import { readRemittanceFile, remittanceTable } from '../../sheet/cnab240/remittance-table.js';
+import { pastTitles, readRemittanceFile, remittanceTable } from '../../sheet/cnab240/remittance-table.js';
 import type { TableStreamer } from '../../sheet/table.js';
 import { batchLineage, payOnStart, scheduleImportBatches, type BatchSchedule } from '../batches/index.js';
 import { remittanceDatesOf } from '../../ledger/remittance-repository.js';
@@ -50,11 +50,7 @@ export async function planRemittance(
   if (configured !== '' && configured !== r.company.value) {
     problems.push({ file, line: 1, field: `${company.at[0]}-${company.at[1]}`, reason: { code: 'company_differs', document: r.company.value, configured } });
   }
-  const today = saoPauloDate(o.now);
-  const dateField = r.layout.segmentA.paymentDate;
-  for (const t of pix) {
-    if (t.paymentDate < today) problems.push({ file, line: t.line, field: `${dateField.at[0]}-${dateField.at[1]}`, reason: { code: 'payment_date_past', date: t.paymentDate, today } });
-  }
+  for (const p of pastTitles(r, saoPauloDate(o.now))) problems.push({ ...p, file, line: p.line! });
   const identifiers = new Map<number, string>();
   const yourNumberField = r.layout.segmentA.yourNumber;
   // Most titles are new: the ledger is asked about all their first attempts at once, and about the others one by one.

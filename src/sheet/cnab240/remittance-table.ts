@@ -13,6 +13,8 @@ const HEADER = ['key', 'key_type', 'amount', 'description', 'identifier', 'name'
 export interface RemittanceTableOptions {
   /** The layout the profile pins (`cnabLayout`); otherwise the file's bank chooses. */
   readonly pinned?: string;
+  /** Today in São Paulo (YYYY-MM-DD): a Pix title due before it is refused. */
+  readonly today?: string;
   /** Each title's identifier; by default its first attempt's (`titleIdentifier`). An import decides it with the ledger. */
   readonly identifierOf?: (title: RemittanceTitle, remittance: Remittance) => string;
 }
@@ -47,7 +49,9 @@ export function remittanceTable(o: RemittanceTableOptions = {}): TableStreamer {
     const r = reading.remittance;
     const format: Cnab240Format = { kind: 'cnab240', layout: r?.layout.id ?? o.pinned ?? '' };
     if (r === null) return { sha256, headerLine: 0, format, language: 'pt', problems: reading.problems.map(withoutFile) };
-    const problems = [...r.problems, ...accountTitles(r)].map(withoutFile);
+    const bills = r.titles.filter((t) => t.kind === 'bill').length;
+    const billsOnly: SheetProblem[] = bills > 0 && bills === r.titles.length ? [{ line: 1, reason: { code: 'cnab_bills_only', bills } }] : [];
+    const problems = [...r.problems, ...accountTitles(r), ...(o.today === undefined ? [] : pastTitles(r, o.today)), ...billsOnly].map(withoutFile);
     if (problems.length) return { sha256, headerLine: 0, format, language: 'pt', problems };
     const identifierOf = o.identifierOf ?? ((t: RemittanceTitle) => titleIdentifier(r.company.value, t.yourNumber));
     const sink = sinkFor();
@@ -62,6 +66,14 @@ export function remittanceTable(o: RemittanceTableOptions = {}): TableStreamer {
     }
     return { sha256, headerLine: 1, format, language: 'pt', problems: [] };
   };
+}
+
+/** The Pix titles due before `today`: paid on another day than the ERP asked, so refused with their lines. */
+export function pastTitles(r: Remittance, today: string): SheetProblem[] {
+  const at = r.layout.segmentA.paymentDate.at;
+  return r.titles
+    .filter((t) => t.kind !== 'bill' && t.paymentDate < today)
+    .map((t) => ({ line: t.line, field: `${at[0]}-${at[1]}`, reason: { code: 'cnab_date_past', date: t.paymentDate, today } }));
 }
 
 /** A Pix by account data (or a credit to an account): paid here only by a key, so refused with its line. */
