@@ -17,24 +17,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cnpjFrom, cpfFrom } from '../scripts/make-fixtures.mjs';
+import { cnpjFrom, cpfFrom, prng } from '../scripts/make-fixtures.mjs';
 
 const BIN = fileURLToPath(new URL('../bin/paybatch.js', import.meta.url));
 const CSV_FLOOR = fileURLToPath(new URL('./csv-parse-floor.mjs', import.meta.url));
 const XLSX_FLOOR = fileURLToPath(new URL('./exceljs-floor.mjs', import.meta.url));
 const XLSX_MAX_ROWS = 100_000;
-
-/** A small seeded generator (mulberry32): the same sheet, byte for byte, on every run and machine. */
-function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ['João', 'Maria', 'José', 'Ana', 'Antônio', 'Conceição', 'Sebastião', 'Márcia', 'Luís', 'Fátima', 'André', 'Inês', 'Paulo', 'Carla', 'Bruno', 'Renata'];
 const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Araújo', 'Gonçalves', 'Conceição', 'Lima', 'Pereira', 'Ferreira', 'Rodrigues', 'Gomes'];
@@ -154,7 +142,8 @@ function cellText(cell, shape) {
 
 /** Writes `rows` rows of `shape` to `file` (the same bytes for the same shape and size). */
 export async function writeShape(file, shape, rows) {
-  const rng = random(SEED);
+  // The same sheet, byte for byte, on every run and machine.
+  const rng = prng(SEED);
   if (shape.xlsx) {
     const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: true });

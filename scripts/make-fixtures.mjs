@@ -12,8 +12,8 @@ function sandboxOwner(key, typeWord) {
   return destinationForKey(checkPixKey(key, type).normalized, type).name;
 }
 
-/** mulberry32: a tiny seeded PRNG, so the fixtures never change unless this script does. */
-function prng(seed) {
+/** mulberry32: a tiny seeded PRNG, so the fixtures (and the bench's sheets) never change unless this script does. */
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
