@@ -1,6 +1,6 @@
 // node bench/webhooks.js [--events 20000] [--connections 32] [--rounds 1] [--json]
-// Signed webhook events stored per second by the daemon's receiver (startReceiver + storeDeliveries over a temp
-// ledger whose items the events pay) against bare floors measured in the same run: node:http + HMAC-SHA256
+// Signed webhook events acknowledged per second by the daemon's receiver (startReceiver + storeDeliveries over a temp
+// ledger whose items the events pay: each stored durably before its answer, applied right after) against bare floors measured in the same run: node:http + HMAC-SHA256
 // (Standard Webhooks) verification + SQLite (WAL, synchronous=FULL), one commit per event and with group commit.
 // Each server runs in a child process of its own, the load from this one (undici, loopback only); every request is
 // bounded in time and the whole run in count and time. Needs the build (npm run build).
@@ -120,7 +120,7 @@ async function servePaybatch(dir, events) {
   const { recordImport } = await import('../dist/ledger/import-repository.js');
   const { updateBatch } = await import('../dist/ledger/batch-repository.js');
   const { startReceiver } = await import('../dist/daemon/webhook-receiver.js');
-  const { storeDeliveries } = await import('../dist/daemon/run-daemon.js');
+  const { storeDeliveries } = await import('../dist/daemon/delivery-store.js');
   const ledger = await openLedger(join(dir, 'ledger.db'));
   const destination = { accountType: 'checkingAccount', branch: '0001', key: 'k', accountNumber: '1', institutionName: 'b', document: 'd', type: 'email', institution: 'i', name: 'n' };
   const items = Array.from({ length: events }, (_, i) => ({ line: i + 2, identifier: identifier(i), key: `p${i}@x.com`, keyType: 'email', amountCents: 100 + i, description: `Pagamento ${i}`, sheetName: null, sheetDocument: null, destination }));
@@ -129,12 +129,28 @@ async function servePaybatch(dir, events) {
   await updateBatch(ledger, batchId, { status: 'started', remote_id: 'remote-1', start_requested: 1 }, now);
   // As after the start: every item sent and waiting at the provider, so each event pays one.
   sqliteOf(ledger).prepare("UPDATE items SET status = 'submitted', remote_status = 'waiting'").run();
-  const receiver = await startReceiver({ host: '127.0.0.1', port: 0, method: 'auto', secret: SECRET, onEvent: storeDeliveries(ledger, {}), log: () => {} });
+  const deliveries = storeDeliveries(ledger, {});
+  // From the first delivery to the last event applied: the apply rate (applying follows storing, off the answer's path).
+  let first = null;
+  let lastApplied = null;
+  const watch = setInterval(() => {
+    if (lastApplied === null && deliveries.state().applied === events) lastApplied = performance.now();
+  }, 5);
+  const onEvent = (event, meta) => {
+    first ??= performance.now();
+    return deliveries.onEvent(event, meta);
+  };
+  const receiver = await startReceiver({ host: '127.0.0.1', port: 0, method: 'auto', secret: SECRET, onEvent, log: () => {} });
   return {
     port: receiver.port,
     // Every delivery must have paid its item: a receiver that quarantined or dropped them would only look fast.
     close: async () => {
       await receiver.close();
+      await deliveries.close();
+      clearInterval(watch);
+      const { applied, lagMs } = deliveries.state();
+      lastApplied ??= performance.now();
+      process.send({ applied, appliedPerSecond: applied / ((lastApplied - first) / 1000), lagMs });
       const { paid } = sqliteOf(ledger).prepare("SELECT COUNT(*) AS paid FROM items WHERE status = 'paid'").get();
       const states = sqliteOf(ledger).prepare('SELECT status, COUNT(*) AS n FROM items GROUP BY status').all();
       await ledger.close();
@@ -165,8 +181,13 @@ async function main() {
   });
 
   const results = Object.fromEntries(SERVERS.map((s) => [s, []]));
+  const applying = [];
   for (let round = 0; round < rounds; round++) {
-    for (const kind of SERVERS) results[kind].push(await measure(kind, deliveries, connections));
+    for (const kind of SERVERS) {
+      const r = await measure(kind, deliveries, connections);
+      results[kind].push(r);
+      if (r.applying) applying.push(r.applying);
+    }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const rate = Object.fromEntries(SERVERS.map((s) => [s, median(results[s].map((r) => r.perSecond))]));
@@ -179,8 +200,13 @@ async function main() {
   console.log(`node bench/webhooks.js --events ${events} --connections ${connections} --rounds ${rounds}`);
   console.table(report);
   const ratio = rate[SERVERS[2]] / rate[SERVERS[1]];
+  // Applying follows the answer: how fast events were applied (first delivery to last applied) and how long after
+  // its store each one was (the median round's).
+  const apply = median(applying.map((a) => a.appliedPerSecond));
+  const lag = applying.find((a) => a.appliedPerSecond === apply).lagMs;
   console.log(`paybatch receiver / group-commit floor: ${ratio.toFixed(2)}x (goal >= 0.90x)`);
-  if (args.json) console.log(JSON.stringify({ events, connections, rounds, report, ratio }));
+  console.log(`applied to their items: ${Math.round(apply)} events/s from the first delivery to the last applied; lag from store to apply: mean ${lag.mean} ms, max ${lag.max} ms`);
+  if (args.json) console.log(JSON.stringify({ events, connections, rounds, report, ratio, appliedPerSecond: Math.round(apply), lagMs: lag }));
   if (report.some((r) => r['not 2xx'] > 0)) process.exitCode = 1;
 }
 
@@ -218,15 +244,25 @@ async function measure(kind, deliveries, connections) {
     const ms = performance.now() - t;
     await pool.close();
     if (deadline.aborted) failed += deliveries.length - next;
-    return { perSecond: (deliveries.length - failed) / (ms / 1000), failed };
+    const applying = await stopServer();
+    return { perSecond: (deliveries.length - failed) / (ms / 1000), failed, applying };
   } finally {
+    await stopServer();
+  }
+
+  /** Stops the server; paybatch's reports how it applied the events. */
+  async function stopServer() {
     if (child.exitCode === null) {
+      let applying = null;
+      child.on('message', (m) => (applying = m));
       const exited = new Promise((r) => child.once('exit', r));
       child.send('stop');
       const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
       const code = await exited;
       clearTimeout(kill);
       if (code !== 0) throw new Error(`${kind}: the server failed its own check (exit ${code})`);
+      return applying;
     }
+    return null;
   }
 }

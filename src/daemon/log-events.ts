@@ -29,6 +29,7 @@ export type DaemonEvent =
   | 'webhook_not_stored_unreachable'
   | 'webhook_stored'
   | 'webhook_duplicate'
+  | 'webhook_not_applied'
   | 'receiver_request_failed'
   | 'receiver_server_error'
   | 'receiver_listening'

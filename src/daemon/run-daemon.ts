@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChannelResult, Alert } from '../alerts/alert.js';
 import type { Settings } from '../config/settings.js';
-import { recordWebhookEvents, type CallbackHandler, type DeliveredEvent, type EventRules } from '../engine/webhooks/index.js';
+import type { CallbackHandler } from '../engine/webhooks/index.js';
 import type { ApprovalGate } from '../engine/approvals/index.js';
 import type { BillDocumentWriter } from '../engine/bills/index.js';
 import { followUpPass, type PassProblem, type PassResult } from '../engine/follow-up/index.js';
@@ -17,9 +17,9 @@ import { passRecord } from './pass-record.js';
 import type { AmountUnit } from '../domain/webhook-event.js';
 import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
 import { skewed, type LedgerClock } from '../ledger/ledger-clock.js';
-import { groupCommit } from './group-commit.js';
+import { storeDeliveries, type DeliveryState, type DeliveryStore } from './delivery-store.js';
 import type { DaemonLogEntry } from './log-events.js';
-import { startReceiver, type ReceiverOptions, type RunningReceiver } from './webhook-receiver.js';
+import { startReceiver, type RunningReceiver } from './webhook-receiver.js';
 
 export type LogEntry = DaemonLogEntry;
 
@@ -97,7 +97,8 @@ function madeProgress(p: PassResult): boolean {
 
 /**
  * The daemon: the webhook receiver (unless --once) and follow-up passes every interval until stopped. Each delivery
- * is stored with its effect before it is acknowledged; each pass is safe to cut short. On an SQLite ledger it holds
+ * is stored before it is acknowledged and applied right after, in order (storeDeliveries); each pass is safe to cut
+ * short. On an SQLite ledger it holds
  * the ledger's one daemon lock; on a PostgreSQL ledger several daemons (hosts) work together, splitting each pass by
  * leases (see followUpPass). While the ledger cannot be reached, deliveries get 503 and passes wait for it.
  */
@@ -119,6 +120,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
   };
   await syncClock();
   let receiver: RunningReceiver | null = null;
+  let deliveries: DeliveryStore | null = null;
   let passes = 0;
   let last: PassResult | null = null;
   let timedOut = false;
@@ -127,17 +129,20 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
     await record.started();
     if (!o.once && o.webhook) {
       const webhook = o.webhook;
+      const eventReading = { amountUnit: webhook.amountUnit, reasonCodeFields: deps.provider.dialect.reasonCodeFields, reasonMessageFields: deps.provider.dialect.reasonMessageFields };
+      const rules = { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords, statusWords: deps.provider.dialect.statusWords };
+      const store = (deliveries = storeDeliveries(ledger, rules, { reading: eventReading, log }));
       receiver = await startReceiver({
         host: o.listen.host,
         port: o.listen.port,
         method: webhook.method,
         secret: webhook.secret,
         header: webhook.header,
-        eventReading: { amountUnit: webhook.amountUnit, reasonCodeFields: deps.provider.dialect.reasonCodeFields, reasonMessageFields: deps.provider.dialect.reasonMessageFields },
-        onEvent: storeDeliveries(ledger, { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords, statusWords: deps.provider.dialect.statusWords }),
+        eventReading,
+        onEvent: store.onEvent,
         // /healthz asks the ledger the cheapest question deliveries depend on: one key lookup of webhook_events.
         health: () => isEventStored(ledger, ''),
-        status: () => clockStatus(deps.clock),
+        status: () => ({ ...clockStatus(deps.clock), events: eventsStatus(store.state()) }),
         // A signed delivery's timestamp is judged by the ledger's clock too: a host whose own is off refuses none.
         now: () => deps.now().getTime(),
         log: (e) => log(e),
@@ -183,6 +188,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
     }
   } finally {
     await receiver?.close();
+    await deliveries?.close();
     await record.stopped();
     await lock?.release();
   }
@@ -202,15 +208,6 @@ async function writeReturnFiles(deps: DaemonDeps, dir: string, log: (e: LogEntry
     if (typeof (e as NodeJS.ErrnoException).syscall !== 'string') throw e;
     log({ level: 'warn', event: 'return_file_failed', msg: 'cannot write CNAB 240 return files', dir, error: (e as Error).message });
   }
-}
-
-/**
- * The receiver's onEvent for a ledger: deliveries that arrive together are stored with one commit (groupCommit,
- * recordWebhookEvents), and each resolves only once that commit is done.
- */
-export function storeDeliveries(ledger: Ledger, rules: EventRules): ReceiverOptions['onEvent'] {
-  const store = groupCommit((group: readonly DeliveredEvent[]) => recordWebhookEvents(ledger, group, rules));
-  return (event, meta) => store.submit({ event, meta });
 }
 
 function logPass(log: (e: LogEntry) => void, p: PassResult): void {
@@ -238,6 +235,11 @@ function logPass(log: (e: LogEntry) => void, p: PassResult): void {
   for (const id of p.scheduledStarts) log({ level: 'info', event: 'scheduled_start', msg: 'started a scheduled batch (import --pay-on)', batch: id });
   for (const u of p.reconciled.unknownStatuses) log({ level: 'warn', event: 'unknown_status', msg: 'unknown item status from the provider (kept, not guessed)', identifier: u.identifier, status: u.status });
   for (const a of p.attention.alerts) log({ level: 'warn', event: 'alert_raised', msg: `alert: ${a.title}`, alertId: a.id, kind: a.kind, items: a.items.length });
+}
+
+/** What `/healthz` says of the events received: those stored and not applied yet, and how long the oldest waited. */
+function eventsStatus(s: DeliveryState): Record<string, unknown> {
+  return { waitingToApply: s.waiting, oldestWaitMs: s.oldestWaitMs };
 }
 
 /** What `/healthz` says of this host's clock against the ledger database's (nothing on SQLite, whose clock is this host's). */

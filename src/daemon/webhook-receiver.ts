@@ -33,8 +33,8 @@ export interface ReceiverOptions {
   /** Clock, ms since the epoch. */
   now?: () => number;
   /**
-   * Must make the event durable (store it under its event id, together with its effect, in one transaction) before
-   * resolving. 'duplicate' when the id was already stored. Throwing → 500 so the provider retries.
+   * Must make the event durable (store it under its event id; its effect with it, or applied after from what was
+   * stored) before resolving. 'duplicate' when the id was already stored. Throwing → 500 so the provider retries.
    */
   onEvent: (event: WebhookEvent, meta: DeliveryMeta) => Promise<'stored' | 'duplicate'>;
   /**

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { sql, type Compilable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
 import { inLists } from './chunks.js';
 import { ledgerTime } from './ledger-clock.js';
@@ -55,8 +55,31 @@ const forEvent = preparedQuery((db, identifier: string) =>
 /** Changes the columns named in `changes` (undefined ones are left alone). */
 export async function updateItem(ledger: Ledger, id: number, changes: ItemChanges): Promise<void> {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ItemChanges;
-  if (Object.keys(set).length === 0) return;
-  await ledger.run(ledger.db.updateTable('items').set({ ...set, ...paidAt(set.status, set.status_changed_at ?? set.updated_at) }).where('id', '=', id));
+  const columns = Object.keys(set) as (keyof ItemChanges)[];
+  if (columns.length === 0) return;
+  const at = set.status_changed_at ?? set.updated_at;
+  // A webhook's path changes plain values: one compiled statement per set of columns, as preparedQuery does.
+  if (Object.values(set).every((v) => v === null || typeof v !== 'object') && (set.status === undefined || typeof at === 'string')) {
+    const paid = set.status === undefined ? 'keep' : set.status === 'paid' || set.status === 'returned' ? 'set' : 'clear';
+    const key = `${paid} ${columns.join(' ')}`;
+    let update = plainUpdates.get(key);
+    if (!update) plainUpdates.set(key, (update = plainUpdate(columns, paid)));
+    await ledger.run(update(ledger, ...columns.map((c) => set[c]), ...(paid === 'set' ? [at] : []), id));
+    return;
+  }
+  await ledger.run(ledger.db.updateTable('items').set({ ...set, ...paidAt(set.status, at) }).where('id', '=', id));
+}
+
+type PlainUpdate = (ledger: Ledger, ...values: unknown[]) => Compilable<unknown>;
+const plainUpdates = new Map<string, PlainUpdate>();
+
+/** updateItem's statement for these columns: their values bound in order, then paid_at's instant (when set), then the id. */
+function plainUpdate(columns: readonly (keyof ItemChanges)[], paid: 'keep' | 'set' | 'clear'): PlainUpdate {
+  return preparedQuery((db, ...values: unknown[]) => {
+    const set = Object.fromEntries(columns.map((c, i) => [c, values[i]])) as ItemChanges;
+    const paidAt = paid === 'keep' ? {} : paid === 'clear' ? { paid_at: sql<null>`NULL` } : { paid_at: sql<string>`COALESCE(paid_at, ${values[columns.length]})` };
+    return db.updateTable('items').set({ ...set, ...paidAt }).where('id', '=', values.at(-1) as number);
+  });
 }
 
 /**

@@ -20,12 +20,22 @@ export interface Ledger {
    * Runs `fn` in one transaction, committed when it resolves and rolled back when it throws. Within `fn`, use `tx`
    * (a transaction inside it becomes a savepoint). SQLite takes the write lock at once (BEGIN IMMEDIATE).
    */
-  transaction<T>(fn: (tx: Ledger) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Ledger) => Promise<T>, o?: TransactionOptions): Promise<T>;
   all<R>(query: LedgerQuery<R>): Promise<R[]>;
   first<R>(query: LedgerQuery<R>): Promise<R | undefined>;
   /** Runs a write; returns the number of rows changed. (An insert that needs its id says `returning('id')`.) */
   run(query: LedgerQuery<unknown>): Promise<{ changes: number }>;
   close(): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /**
+   * false: the commit need not survive a power loss by itself (SQLite: synchronous=NORMAL for it, no fsync; the next
+   * durable commit makes it durable with it, and a crash before that loses it whole, never in part). Only for work
+   * that is redone when lost: applying an event stored durably as not applied yet. A PostgreSQL ledger commits as
+   * always; so does a transaction inside another.
+   */
+  readonly durable?: boolean;
 }
 
 /** A query built with kysely: by the builder, or hand-written with its `sql` tag. */

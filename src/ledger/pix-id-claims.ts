@@ -1,16 +1,16 @@
 import { quarantineEvent } from './event-repository.js';
 import type { Ledger } from './ledger.js';
+import { preparedQuery } from './prepared-query.js';
 
 /** Keeps the Pix id an event gave a payment, when it is new for that payment. Call inside the event's transaction. */
 export async function recordPixIdClaim(ledger: Ledger, c: { itemId: number; pixId: string; endToEndId: string | null; eventId: string; at: Date }): Promise<void> {
   // One statement on the webhook's path: an id already claimed for the payment keeps its first claim.
-  await ledger.run(
-    ledger.db
-      .insertInto('pix_id_claims')
-      .values({ item_id: c.itemId, pix_id: c.pixId, end_to_end_id: c.endToEndId, event_id: c.eventId, claimed_at: c.at.toISOString() })
-      .onConflict((oc) => oc.columns(['item_id', 'pix_id']).doNothing()),
-  );
+  await ledger.run(insertClaim(ledger, c.itemId, c.pixId, c.endToEndId, c.eventId, c.at.toISOString()));
 }
+
+const insertClaim = preparedQuery((db, item_id: number, pix_id: string, end_to_end_id: string | null, event_id: string, claimed_at: string) =>
+  db.insertInto('pix_id_claims').values({ item_id, pix_id, end_to_end_id, event_id, claimed_at }).onConflict((oc) => oc.columns(['item_id', 'pix_id']).doNothing()),
+);
 
 /** The other Pix ids events gave this payment, oldest first: what to try when the receipt of its current one is not found. */
 export async function otherPixIdClaims(ledger: Ledger, itemId: number, pixId: string): Promise<{ pixId: string; endToEndId: string | null }[]> {

@@ -64,11 +64,14 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
     dialect: 'sqlite',
     file,
     db,
-    async transaction(fn) {
+    async transaction(fn, o) {
       while (held !== null) await held;
       let release!: () => void;
       held = new Promise((r) => (release = r));
+      // Set outside the transaction (SQLite refuses it inside) and back before the lock is let go.
+      const relaxed = o?.durable === false ? (raw.pragma('synchronous', { simple: true }) as number) : null;
       try {
+        if (relaxed !== null) raw.pragma('synchronous = NORMAL');
         // IMMEDIATE: take the write lock up front, so a writer waits (busy_timeout) instead of failing midway.
         raw.exec('BEGIN IMMEDIATE');
         try {
@@ -80,6 +83,7 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
           throw e;
         }
       } finally {
+        if (relaxed !== null) raw.pragma(`synchronous = ${relaxed}`);
         held = null;
         savepoints = 0;
         release();

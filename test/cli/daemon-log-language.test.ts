@@ -61,6 +61,7 @@ const LINES: Readonly<Record<DaemonEvent, DaemonLogEntry>> = {
   webhook_not_stored_unreachable: { level: 'error', msg: 'webhook event not stored: the ledger cannot be reached; the provider will retry', eventId: 'e1', error: 'ECONNRESET' },
   webhook_stored: { level: 'info', msg: 'webhook event stored', eventId: 'e1', kind: 'pix' },
   webhook_duplicate: { level: 'info', msg: 'webhook event already stored', eventId: 'e1', kind: 'pix' },
+  webhook_not_applied: { level: 'error', msg: 'webhook event stored but not applied yet; trying again shortly', eventId: 'e1', error: 'SQLITE_BUSY' },
   receiver_request_failed: { level: 'error', msg: 'webhook receiver failed on a request', error: 'EPIPE' },
   receiver_server_error: { level: 'error', msg: 'webhook receiver server error', error: 'EMFILE' },
   receiver_listening: { level: 'info', msg: 'webhook receiver listening', url: 'http://127.0.0.1:8787/webhooks', verification: 'auto' },

@@ -100,10 +100,12 @@ describe('the daemon /healthz', () => {
     }
     const counters = { received: 0, stored: 0, duplicate: 0, failed: 0, refused: 0 };
     const verification = { setting: 'auto', detected: [] };
+    // Events stored and not applied yet: none here.
+    const events = { waitingToApply: 0, oldestWaitMs: 0 };
     expect(answers).toEqual([
-      { status: 200, body: { ok: true, counters, verification } },
-      { status: 503, body: { ok: false, ledger: 'unavailable', reason: 'the ledger cannot be reached (ECONNREFUSED)', counters, verification } },
-      { status: 200, body: { ok: true, counters, verification } },
+      { status: 200, body: { ok: true, counters, verification, events } },
+      { status: 503, body: { ok: false, ledger: 'unavailable', reason: 'the ledger cannot be reached (ECONNREFUSED)', counters, verification, events } },
+      { status: 200, body: { ok: true, counters, verification, events } },
     ]);
   });
 });

@@ -108,6 +108,7 @@ const PORTUGUESE_EVENTS: EventWords = {
   webhook_not_stored_unreachable: () => 'evento de webhook não gravado: o registro local não responde; o provedor vai tentar de novo',
   webhook_stored: () => 'evento de webhook gravado',
   webhook_duplicate: () => 'evento de webhook já gravado',
+  webhook_not_applied: () => 'evento de webhook gravado mas ainda não aplicado; tentando de novo em instantes',
   receiver_request_failed: () => 'o receptor de webhooks falhou ao tratar um pedido',
   receiver_server_error: () => 'erro no servidor do receptor de webhooks',
   receiver_listening: () => 'receptor de webhooks escutando',

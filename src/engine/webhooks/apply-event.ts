@@ -56,10 +56,7 @@ export function recordWebhookEvent(
 async function applyWebhookEvent(ledger: Ledger, event: WebhookEvent, meta: DeliveryMeta, rules: EventRules): Promise<'stored' | 'duplicate'> {
   if (await isEventStored(ledger, event.eventId)) return 'duplicate';
   const receivedAt = meta.receivedAt.toISOString();
-  const { effect, topic, quarantine = null } =
-    event.kind === 'pix'
-      ? { ...(await applyPixEvent(ledger, event, receivedAt, rules)), topic: 'pix' as const }
-      : await (rules.onCallback ?? unhandled)(ledger, event, meta.receivedAt);
+  const { effect, topic, quarantine } = await applyEffect(ledger, event, meta.receivedAt, rules);
   await storeEvent(ledger, {
     event_id: event.eventId,
     kind: event.kind,
@@ -71,6 +68,22 @@ async function applyWebhookEvent(ledger: Ledger, event: WebhookEvent, meta: Deli
     quarantine,
   });
   return 'stored';
+}
+
+/** What applying an event did to the ledger, and what it was about; `quarantine` says why it was kept aside instead. */
+export interface EventEffect {
+  readonly effect: string;
+  readonly topic: EventTopic;
+  readonly quarantine: string | null;
+}
+
+/** Applies an event's claim to the ledger (not the event's own row), in a transaction the caller holds. */
+export async function applyEffect(ledger: Ledger, event: WebhookEvent, receivedAt: Date, rules: EventRules): Promise<EventEffect> {
+  const { effect, topic, quarantine = null } =
+    event.kind === 'pix'
+      ? { ...(await applyPixEvent(ledger, event, receivedAt.toISOString(), rules)), topic: 'pix' as const }
+      : await (rules.onCallback ?? unhandled)(ledger, event, receivedAt);
+  return { effect, topic, quarantine };
 }
 
 /** A verified event and how it was delivered. */

@@ -2,3 +2,4 @@
 export * from './apply-callback.js';
 export * from './apply-event.js';
 export * from './event-log.js';
+export * from './stored-events.js';
