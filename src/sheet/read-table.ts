@@ -16,12 +16,12 @@ export function readTable(bytes: Uint8Array): Table {
 export type SheetFormatChoice =
   | { readonly kind: 'csv' }
   | { readonly kind: 'xlsx'; readonly sheet?: string }
-  /** A CNAB 240 remittance; `layout` is the one the profile pins (`cnabLayout`). */
-  | { readonly kind: 'cnab240'; readonly layout?: string };
+  /** A CNAB 240 remittance; `layout` is the one the profile pins (`cnabLayout`), `today` refuses titles due before it. */
+  | { readonly kind: 'cnab240'; readonly layout?: string; readonly today?: string };
 
 /** The streaming reader of a format (csv-stream.ts, xlsx-table.ts, cnab240/remittance-table.ts). */
 export function tableStreamer(choice: SheetFormatChoice): TableStreamer {
   if (choice.kind === 'csv') return streamCsvTable;
-  if (choice.kind === 'cnab240') return remittanceTable(choice.layout === undefined ? {} : { pinned: choice.layout });
+  if (choice.kind === 'cnab240') return remittanceTable({ ...(choice.layout === undefined ? {} : { pinned: choice.layout }), ...(choice.today === undefined ? {} : { today: choice.today }) });
   return (open, sinkFor) => streamXlsxTable(open, sinkFor, { sheet: choice.sheet });
 }

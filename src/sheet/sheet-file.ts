@@ -17,6 +17,10 @@ export interface SheetFileOptions {
   readonly sheet?: string;
   /** The CNAB 240 layout the profile pins (`cnabLayout`), for a remittance. */
   readonly cnabLayout?: string;
+  /** `cnab240`: read the file as a CNAB 240 remittance whatever its first line (absent: its content tells). */
+  readonly format?: 'cnab240';
+  /** Today in São Paulo (YYYY-MM-DD), for a remittance: a title due before it is refused. */
+  readonly today?: string;
   /** How the file is read when the caller decides it (an import reads a remittance with the identifiers it chose). */
   readonly table?: TableStreamer;
 }
@@ -85,6 +89,8 @@ export async function validateSheetFile(
  * (a .xlsx that is no ZIP is told so).
  */
 export async function sheetFormat(file: string, o: SheetFileOptions = {}): Promise<SheetFormatChoice> {
+  const cnab = { kind: 'cnab240', ...(o.cnabLayout === undefined ? {} : { layout: o.cnabLayout }), ...(o.today === undefined ? {} : { today: o.today }) } as const;
+  if (o.format === 'cnab240') return cnab;
   // Room for a header line whose name has accents in UTF-8 (up to 2 bytes a position) and its line end.
   const first = new Uint8Array(2 * CNAB_LINE + 2);
   const handle = await open(file, 'r');
@@ -96,7 +102,7 @@ export async function sheetFormat(file: string, o: SheetFileOptions = {}): Promi
   }
   if (looksLikeCnab240(first.subarray(0, read))) {
     if (o.sheet !== undefined) throw new UsageError(`--sheet names a worksheet of an XLSX workbook, but ${file} is a CNAB 240 remittance, which has none.`);
-    return { kind: 'cnab240', ...(o.cnabLayout === undefined ? {} : { layout: o.cnabLayout }) };
+    return cnab;
   }
   const xlsx = isZip(first) || ['.xlsx', '.xlsm'].includes(extname(file).toLowerCase());
   if (!xlsx && o.sheet !== undefined) {

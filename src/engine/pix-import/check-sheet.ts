@@ -1,7 +1,6 @@
 import type { IgnoredColumn } from '../../sheet/headers.js';
-import { remittanceTable } from '../../sheet/cnab240/remittance-table.js';
 import { saoPauloDate } from '../../domain/bank-calendar.js';
-import { sheetFormat, validateSheetFile, type SheetFileOptions } from '../../sheet/sheet-file.js';
+import { validateSheetFile, type SheetFileOptions } from '../../sheet/sheet-file.js';
 import { ImportRefusedError } from './import-refusal.js';
 import { TotalsCounter, type Totals } from './plan-import.js';
 
@@ -23,16 +22,14 @@ export interface SheetCheck {
 export async function checkSheet(
   file: string,
   limits: { maxItemAmount: number; maxBatchTotal: number },
-  o: Pick<SheetFileOptions, 'sheet' | 'cnabLayout'> & { readonly format?: 'cnab240'; readonly now?: Date } = {},
+  o: Pick<SheetFileOptions, 'sheet' | 'cnabLayout' | 'format'> & { readonly now?: Date } = {},
 ): Promise<SheetCheck> {
-  // A remittance's titles are checked against today too: one due before it is refused as the import would.
-  const cnab = { ...(o.cnabLayout ? { pinned: o.cnabLayout } : {}), ...(o.now ? { today: saoPauloDate(o.now) } : {}) };
-  const format = o.format === 'cnab240' ? ({ kind: 'cnab240' } as const) : await sheetFormat(file, o);
   let totals = new TotalsCounter();
+  // A remittance's titles are checked against today too: one due before it is refused as the import would.
   const { head, rowCount, rejectedCount, problems } = await validateSheetFile(file, limits.maxItemAmount, () => {
     totals = new TotalsCounter();
     return (row) => totals.add(row);
-  }, undefined, { sheet: o.sheet, ...(format.kind === 'cnab240' ? { table: remittanceTable(cnab) } : {}) });
+  }, undefined, { sheet: o.sheet, cnabLayout: o.cnabLayout, format: o.format, ...(o.now ? { today: saoPauloDate(o.now) } : {}) });
   if (head.problems.length) throw new ImportRefusedError({ code: 'sheet_unreadable', file, imported: false }, head.problems);
   if (rowCount === 0) throw new ImportRefusedError({ code: 'sheet_empty', file, imported: false });
   if (problems.length) throw new ImportRefusedError({ code: 'rows_invalid', file, rejected: rejectedCount, rows: rowCount, rejectedFile: null }, problems);
