@@ -1,6 +1,7 @@
 // npm run bench [-- --quick] [--large] [--json] — paybatch against raw floors measured in the same run (shared machines drift;
 // ratios less). Needs the build (npm run build; npm ci does it). Runs every measure of the performance table:
-//   start-up            `paybatch --version` and `paybatch keys check <cpf>` against `node -e ''` (interleaved, median)
+//   start-up            `paybatch --version`, `paybatch keys check <cpf>` (neither ledger nor provider) and
+//                       `paybatch batch list` (an SQLite ledger of five batches) against `node -e ''` (interleaved, median)
 //   sheets              bench/sheet-stream.mjs: read+validate against a bare csv-parse stream; the offline reject of
 //                       a large sheet, whole process, against a csv-parse script; peak RSS of `import --check`
 //   sheet shapes        bench/sheet-shapes.mjs: `import --check` on sheets shaped like users' files (LF/CRLF, BOM,
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { openLedger } from '../dist/ledger/open-ledger.js';
 import { recordImport } from '../dist/ledger/import-repository.js';
+import { defaultLedgerFile } from '../dist/config/paths.js';
 
 const quick = process.argv.includes('--quick');
 const large = process.argv.includes('--large') || process.env.PAYBATCH_BENCH_LARGE === '1';
@@ -48,6 +50,15 @@ const script = (file, args) => {
   return JSON.parse(out.trim().split('\n').at(-1));
 };
 
+/** `n` planned items as an import records them, numbered from `first` (identifiers are unique in a ledger). */
+const benchItems = (n, first = 0) => {
+  const destination = { accountType: 'checkingAccount', branch: '0001', key: 'k', accountNumber: '1', institutionName: 'b', document: 'd', type: 'email', institution: 'i', name: 'n' };
+  return Array.from({ length: n }, (_, j) => {
+    const i = first + j;
+    return { line: j + 2, identifier: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, key: `p${i}@x.com`, keyType: 'email', amountCents: 100 + i, description: `Pagamento ${i}`, sheetName: null, sheetDocument: null, destination };
+  });
+};
+
 /** One row of the table: what paybatch did, the floor, their ratio (as the goal reads it), the goal and whether it is met. */
 const rows = [];
 const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, paybatch: ours, floor, ratio: +ratio.toFixed(2), goal, met: met ? 'yes' : 'no' });
@@ -56,18 +67,28 @@ const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, pay
 {
   const dir = mkdtempSync(join(tmpdir(), 'paybatch-bench-'));
   const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
+  // `batch list` reads the profile's own ledger: five batches of 200 items, as a few imports leave it.
+  const ledger = await openLedger(defaultLedgerFile(env));
+  for (let b = 0; b < 5; b++) {
+    const items = benchItems(200, b * 200);
+    await recordImport(ledger, { fileHash: `h${b}`, fileName: `lote-${b}.csv`, rowCount: items.length, batchName: `lote ${b}`, itemCount: items.length, items, rejectedCount: 0, now: new Date() });
+  }
+  await ledger.close();
   const node = [];
   const version = [];
   const keys = [];
+  const list = [];
   for (let i = 0; i < SIZES.startupRuns; i++) {
     node.push(time(() => execFileSync(process.execPath, ['-e', ''])));
     version.push(time(() => execFileSync(process.execPath, [BIN, '--version'], { env })));
     keys.push(time(() => execFileSync(process.execPath, [BIN, 'keys', 'check', '529.982.247-25'], { env })));
+    list.push(time(() => execFileSync(process.execPath, [BIN, 'batch', 'list'], { env })));
   }
   rmSync(dir, { recursive: true, force: true });
   const floor = `node -e '' ${(median(node) / 1000).toFixed(3)} s`;
   row('`--version`, whole process', `${(median(version) / 1000).toFixed(3)} s`, floor, median(version) / median(node), '≤ 1.3×', median(version) / median(node) <= 1.3);
   row('`keys check <cpf>`, whole process', `${(median(keys) / 1000).toFixed(3)} s`, floor, median(keys) / median(node), '≤ 1.3×', median(keys) / median(node) <= 1.3);
+  row('`batch list` (SQLite ledger, 5 batches), whole process', `${(median(list) / 1000).toFixed(3)} s`, floor, median(list) / median(node), '≤ 1.6×', median(list) / median(node) <= 1.6);
 }
 
 // Sheets: one run of bench/sheet-stream.mjs over every size.
@@ -98,8 +119,7 @@ const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, pay
   const dir = mkdtempSync(join(tmpdir(), 'paybatch-bench-'));
   try {
     const n = SIZES.ledgerRows;
-    const destination = { accountType: 'checkingAccount', branch: '0001', key: 'k', accountNumber: '1', institutionName: 'b', document: 'd', type: 'email', institution: 'i', name: 'n' };
-    const items = Array.from({ length: n }, (_, i) => ({ line: i + 2, identifier: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, key: `p${i}@x.com`, keyType: 'email', amountCents: 100 + i, description: `Pagamento ${i}`, sheetName: null, sheetDocument: null, destination }));
+    const items = benchItems(n);
     const rawDb = new Sqlite(join(dir, 'raw.db'));
     rawDb.pragma('journal_mode = WAL');
     rawDb.pragma('synchronous = FULL');

@@ -2,7 +2,8 @@
 // halves the start-up of every command (see `npm run bench`). Heavy parts loaded lazily stay separate chunks.
 // Native and data-carrying packages stay outside: better-sqlite3 (a native addon) and pdfkit (reads its font files
 // next to its own code).
-import { readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { build } from 'esbuild';
 
 // commander requires node:child_process (and with it dgram and the socket list) only to run stand-alone executable
@@ -23,7 +24,7 @@ const commanderLazyChildProcess = {
 // Built beside the current bundle, then swapped in: a CLI already running (a test, a daemon) still finds the lazy
 // chunks of its own build, which are removed only once they are old. A fresh folder leaves no stale chunk behind.
 const next = `dist/bundle.next-${process.pid}`;
-await build({
+const { outputFiles } = await build({
   entryPoints: ['dist/cli/main.js'],
   outdir: next,
   bundle: true,
@@ -33,10 +34,16 @@ await build({
   target: 'node22',
   external: ['better-sqlite3', 'pdfkit'],
   plugins: [commanderLazyChildProcess],
-  // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
-  banner: { js: "import { createRequire as __paybatchRequire } from 'node:module'; const require = __paybatchRequire(import.meta.url);" },
   logLevel: 'warning',
+  write: false,
 });
+// CommonJS packages inside an ES module bundle still call require() for Node's own modules: the chunks that do get
+// a require of their own. Only those: each createRequire costs every start that loads its chunk, and most have none.
+const REQUIRE = "import { createRequire as __paybatchRequire } from 'node:module'; const require = __paybatchRequire(import.meta.url);\n";
+for (const file of outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, /(?<![\w$])require(?![\w$])/.test(file.text) ? REQUIRE + file.text : file.text);
+}
 try {
   renameSync('dist/bundle', `dist/bundle.old-${process.pid}`);
 } catch (e) {

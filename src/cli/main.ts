@@ -11,7 +11,6 @@ import { createContext, type Context, type GlobalOptions, type MainDeps } from '
 import { resolveLocale } from '../words/locale.js';
 import { languageEnv, processIO, type IO } from './io.js';
 import { programHelp, type ProgramHelp } from './messages/help/program.js';
-import { sayError } from './messages/error-reasons.js';
 import { usageErrorIn } from './messages/usage-errors.js';
 import { Output } from './output.js';
 
@@ -83,7 +82,7 @@ export async function main(argv: readonly string[], deps: MainDeps = {}): Promis
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {
-    return reportError(error, ctx?.out ?? fallbackOutput(io, argv));
+    return await reportError(error, ctx?.out ?? fallbackOutput(io, argv));
   } finally {
     await ctx?.close();
   }
@@ -213,7 +212,7 @@ function fallbackOutput(io: IO, argv: readonly string[]): Output {
 }
 
 /** The one place that maps errors to messages and exit codes. */
-function reportError(error: unknown, out: Output): number {
+async function reportError(error: unknown, out: Output): Promise<number> {
   if (error instanceof CommanderError) {
     const shown = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code);
     if (shown) return ExitCode.ok;
@@ -223,7 +222,8 @@ function reportError(error: unknown, out: Output): number {
     return ExitCode.usage;
   }
   if (error instanceof PaybatchError) {
-    const said = sayError(error, out.locale);
+    // The catalog of every reason, loaded only when there is one to say: most runs end without.
+    const said = (await import('./messages/error-reasons.js')).sayError(error, out.locale);
     out.error(error instanceof CancelledError ? out.words.cancelled(error.nothing) : withoutPasswords(said.message));
     if (error instanceof InputRejectedError) for (const p of error.problems) out.info(`  ${out.problem(p)}`);
     if (said.hint) out.info(said.hint);

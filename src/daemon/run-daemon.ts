@@ -16,7 +16,7 @@ import { acquireDaemonLock } from './lock.js';
 import { passRecord } from './pass-record.js';
 import type { AmountUnit } from '../domain/webhook-event.js';
 import type { WebhookMethodSetting } from '../domain/webhook-proof.js';
-import { skewed, type LedgerClock } from '../ledger/ledger-clock.js';
+import { skewed, type LedgerClock } from '../ledger/process-clock.js';
 import { storeDeliveries, type DeliveryState, type DeliveryStore } from './delivery-store.js';
 import type { DaemonLogEntry } from './log-events.js';
 import { startReceiver, type RunningReceiver } from './webhook-receiver.js';
@@ -40,7 +40,7 @@ export interface DaemonDeps {
   readonly onCallback?: CallbackHandler;
   /** The profile's approval policy and approvers: the daemon's starts wait for the approvals they demand. */
   readonly approvals?: ApprovalGate;
-  /** `now` by the ledger's clock: read again at every pass, and reported in `/healthz` (ledger-clock.ts). */
+  /** `now` by the ledger's clock: read again at every pass, and reported in `/healthz` (process-clock.ts). */
   readonly clock?: LedgerClock;
   /** The client certificate of the provider's calls, alerted about from 30 days before it ends. */
   readonly certificate?: CertificateFacts | null;

@@ -205,16 +205,19 @@ export function addBusinessDays(date: string, n: number): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Sao Paulo wall clock
 
-const wallClockFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** Made on first use: the first Intl formatter of a process loads ICU's data (~30 ms), which most commands never need. */
+let wallClockFormat: Intl.DateTimeFormat | undefined;
+const wallClockFormatter = (): Intl.DateTimeFormat =>
+  (wallClockFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 interface WallClock extends YearMonthDay {
   readonly hour: number;
@@ -226,7 +229,7 @@ function wallClock(instant: Date): WallClock {
   const ms = instant.getTime();
   if (Number.isNaN(ms)) throw new RangeError('invalid Date');
   const parts: Record<string, number> = {};
-  for (const part of wallClockFormat.formatToParts(ms)) {
+  for (const part of wallClockFormatter().formatToParts(ms)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   const get = (key: string): number => {

@@ -8,7 +8,7 @@ import type { Ledger } from '../ledger/open-ledger.js';
 
 export type { Ledger } from '../ledger/open-ledger.js';
 export type { OpenOptions } from '../ledger/migrate.js';
-export { LedgerClock, skewed } from '../ledger/ledger-clock.js';
+export { LedgerClock, skewed } from '../ledger/process-clock.js';
 export { isLedgerUnavailable } from '../ledger/ledger-unavailable.js';
 
 /** The ledger at `file` (a path or a PostgreSQL URL), created and migrated as needed. */
