@@ -20,9 +20,8 @@ export async function itemByIdentifier(ledger: Ledger, identifier: string): Prom
 /** Which of these identifiers the ledger has items for (asked a few hundred at a time). */
 export async function knownIdentifiers(ledger: Ledger, identifiers: readonly string[]): Promise<Set<string>> {
   const known = new Set<string>();
-  for (let i = 0; i < identifiers.length; i += 500) {
-    const rows = await ledger.all(ledger.db.selectFrom('items').select('identifier').where('identifier', 'in', identifiers.slice(i, i + 500)));
-    for (const r of rows) known.add(r.identifier);
+  for (const list of inLists(identifiers)) {
+    for (const r of await ledger.all(ledger.db.selectFrom('items').select('identifier').where('identifier', 'in', list))) known.add(r.identifier);
   }
   return known;
 }

@@ -1,4 +1,8 @@
+import { insertRuns } from './chunks.js';
 import type { Ledger } from './ledger.js';
+
+/** Titles per INSERT: 8 columns each, well under either database's limit on bound values. */
+const TITLES_PER_INSERT = 512;
 
 /** A remittance's titles as an import writes them: each under the identifier of the item paying it. */
 export interface RemittanceRecord {
@@ -28,15 +32,14 @@ export interface RemittanceTitleRecord {
  */
 export async function recordRemittance(tx: Ledger, importId: number, r: RemittanceRecord, written: ReadonlySet<string>): Promise<void> {
   await tx.run(tx.db.insertInto('remittances').values({ import_id: importId, layout: r.layout, file_header: r.fileHeader, company_document: r.companyDocument, encoding: r.encoding }));
-  for (const t of r.titles) {
-    if (!written.has(t.identifier)) continue;
-    await tx.run(
-      tx.db.insertInto('remittance_titles').values({
-        identifier: t.identifier, import_id: importId, line: t.line, lot: t.lot, lot_header: t.lotHeader,
-        records: t.records.join('\n'), your_number: t.yourNumber, payment_date: t.paymentDate,
-      }),
-    );
-  }
+  const rows = r.titles
+    .filter((t) => written.has(t.identifier))
+    .map((t) => ({
+      identifier: t.identifier, import_id: importId, line: t.line, lot: t.lot, lot_header: t.lotHeader,
+      records: t.records.join('\n'), your_number: t.yourNumber, payment_date: t.paymentDate,
+    }));
+  // A few hundred titles per INSERT, as an import writes its items.
+  for (const run of insertRuns(rows, TITLES_PER_INSERT)) await tx.run(tx.db.insertInto('remittance_titles').values(run));
 }
 
 /** A title of a remittance beside the item that pays it. */

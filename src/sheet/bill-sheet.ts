@@ -133,13 +133,13 @@ function remittanceBills(bytes: Uint8Array, file: string, say: SaySheetReason, o
   const r = reading.remittance;
   const bills = r.titles.filter((t) => t.kind === 'bill');
   const problems: InputProblem[] = sayAll(r.problems.filter((p) => bills.some((t) => t.line === p.line)));
-  const date = r.layout.segmentJ.paymentDate;
-  for (const t of bills) {
-    if (o.today !== undefined && t.paymentDate !== o.today) {
-      problems.push({ file, line: t.line, field: `positions ${date.at[0]}-${date.at[1]}`, reason: `the bill is to be paid on ${t.paymentDate}, not today (${o.today}): pay it on that day` });
-    }
-  }
-  if (bills.length === 0) problems.push({ file, reason: "the remittance has no bills (segment J): import its Pix titles with 'paybatch import'" });
+  const date = r.layout.segmentJ.paymentDate.at;
+  const today = o.today;
+  const notToday: SheetProblem[] = today === undefined ? [] : bills
+    .filter((t) => t.paymentDate !== today)
+    .map((t) => ({ file, line: t.line, field: `${date[0]}-${date[1]}`, reason: { code: 'cnab_bill_not_today', date: t.paymentDate, today } }));
+  const none: SheetProblem[] = bills.length === 0 ? [{ file, reason: { code: 'cnab_no_bills' } }] : [];
+  problems.push(...sayAll([...notToday, ...none]));
   if (problems.length) throw rejected(file, problems);
   return bills.map((t) => ({ code: t.barcode!, amount: formatReais(t.amountCents), description: t.yourNumber || null, file, line: t.line }));
 }

@@ -1,22 +1,17 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storedAlertWords } from '../../src/alerts/alert.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { buildDashboardApp } from '../../src/ui/dashboard-server.js';
 import { usePostgresDatabases } from '../helpers/postgres.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { REPORTS, seedDashboardLedger } from './dashboard-fixture.js';
+import { HOST, REPORTS, TOKEN, seedDashboardLedger, useOpened } from './dashboard-fixture.js';
 
 const tempDir = useTempDir();
 const postgresDatabase = usePostgresDatabases();
-const opened: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const x of opened.splice(0).reverse()) await x.close();
-});
+const opened = useOpened();
 
-const TOKEN = 'the-token-printed-at-start-0123456789abcdef';
-const HOST = '127.0.0.1:8788';
 const NOW = '2026-11-23T18:00:00.000Z'; // 15:00 in São Paulo
 const ago = (seconds: number) => new Date(Date.parse(NOW) - seconds * 1000).toISOString();
 /** A pid no process has (above Linux's largest, 2^22). */

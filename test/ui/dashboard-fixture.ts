@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { updateItem, type ItemRow } from '../../src/ledger/item-repository.js';
@@ -6,6 +7,19 @@ import { recordRetryBatch } from '../../src/ledger/retry-store.js';
 import { lineageText } from '../../src/reports/lineage-words.js';
 import { statementRenderer } from '../../src/reports/statement-renderer.js';
 import type { DashboardReports } from '../../src/ui/dashboard-server.js';
+
+/** The token and the address a dashboard is served at in these tests. */
+export const TOKEN = 'the-token-printed-at-start-0123456789abcdef';
+export const HOST = '127.0.0.1:8788';
+
+/** What a test opens (ledgers, apps): closed after it, the last opened first. */
+export function useOpened(): { close(): Promise<void> }[] {
+  const opened: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const x of opened.splice(0).reverse()) await x.close();
+  });
+  return opened;
+}
 
 /** The reports layer as the CLI gives it to the dashboard. */
 export const REPORTS: DashboardReports = { lineageText, renderStatement: (statement, format, locale) => statementRenderer(format, locale).render(statement) };

@@ -1,36 +1,19 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storedAlertWords } from '../../src/alerts/alert.js';
-import { recordImport } from '../../src/ledger/import-repository.js';
-import { updateItem, type ItemRow } from '../../src/ledger/item-repository.js';
 import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
-import { recordReprocessBatch } from '../../src/ledger/reprocess-store.js';
-import { recordRetryBatch } from '../../src/ledger/retry-store.js';
 import { buildDashboardApp, type DashboardCompany } from '../../src/ui/dashboard-server.js';
-import { destination, plannedItem } from '../helpers/ledger-fixture.js';
+import { monthRows } from '../helpers/month-ledger.js';
 import { usePostgresDatabases } from '../helpers/postgres.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { REPORTS } from './dashboard-fixture.js';
+import { HOST, REPORTS, TOKEN, useOpened } from './dashboard-fixture.js';
 
 const tempDir = useTempDir();
 const postgresDatabase = usePostgresDatabases();
-const opened: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const x of opened.splice(0).reverse()) await x.close();
-});
+const opened = useOpened();
 
-const TOKEN = 'the-token-printed-at-start-0123456789abcdef';
-const HOST = '127.0.0.1:8788';
 const ACME: DashboardCompany = { payer: { name: 'Acme Ltda', document: '12345678000195' }, account: null, eventReading: {} };
-
-async function getItem(ledger: Ledger, id: number): Promise<ItemRow> {
-  return (await ledger.first(ledger.db.selectFrom('items').selectAll().where('id', '=', id)))!;
-}
-
-async function settle(ledger: Ledger, id: number, status: 'paid' | 'failed' | 'returned', at: string, reason: string | null = null): Promise<void> {
-  await updateItem(ledger, id, { status, status_changed_at: at, updated_at: at, ...(reason === null ? {} : { reason }) });
-}
 
 /**
  * Batch #1 "Folha nov": six rows (lines 2–7, R$ 10,01 … 10,06) imported on 2 November. Line 2 paid; line 3 failed,
@@ -38,24 +21,7 @@ async function settle(ledger: Ledger, id: number, status: 'paid' | 'failed' | 'r
  * line 7 paid, returned by a Pix instability, then paid again by reprocessing in batch #3.
  */
 async function month(ledger: Ledger): Promise<void> {
-  await recordImport(ledger, { fileHash: 'h', fileName: 'folha.csv', rowCount: 6, batchName: 'Folha nov', itemCount: 6, items: [1, 2, 3, 4, 5, 6].map(plannedItem), rejectedCount: 0, now: new Date('2026-11-02T12:00:00Z') });
-  await settle(ledger, 1, 'paid', '2026-11-03T15:00:00.000Z');
-  await settle(ledger, 2, 'failed', '2026-11-03T15:00:00.000Z', 'AC03 - conta inexistente');
-  await settle(ledger, 3, 'paid', '2026-11-03T16:00:00.000Z');
-  await settle(ledger, 4, 'paid', '2026-11-04T15:00:00.000Z');
-  await settle(ledger, 4, 'returned', '2026-12-01T15:00:00.000Z', 'MD06 - devolução a pedido do recebedor');
-  await settle(ledger, 6, 'paid', '2026-11-06T15:00:00.000Z');
-  await settle(ledger, 6, 'returned', '2026-11-07T15:00:00.000Z', 'AB03 - timeout');
-  await ledger.transaction(async (tx) => {
-    const failed = await getItem(tx, 2);
-    await recordRetryBatch(tx, { sourceBatchId: 1, statuses: ['failed'], name: 'Folha nov retry 2026-11-04', items: [{ from: { item: failed, rootId: 2, retries: 0 }, identifier: 'retry-2', destination }], start: true, at: new Date('2026-11-04T12:00:00Z') });
-  });
-  await settle(ledger, 7, 'paid', '2026-11-05T15:00:00.000Z');
-  await ledger.transaction(async (tx) => {
-    const returned = await getItem(tx, 6);
-    await recordReprocessBatch(tx, { name: 'Reprocess 2026-11-07', attempts: [{ from: returned, rootId: 6, identifier: 'attempt-6', attempt: 2 }], at: new Date('2026-11-07T16:00:00Z') });
-  });
-  await settle(ledger, 8, 'paid', '2026-11-08T15:00:00.000Z');
+  await monthRows(ledger, { thirdPaidAt: '2026-11-03T16:00:00.000Z' });
 }
 
 async function dashboard(o: { locale?: 'en' | 'pt-BR'; backend?: 'sqlite' | 'postgres'; company?: DashboardCompany } = {}) {

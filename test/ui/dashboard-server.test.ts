@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storedAlertWords } from '../../src/alerts/alert.js';
 import { explainApprovalRefusal } from '../../src/cli/messages/approval-words.js';
 import { parseDaemonOptions } from '../../src/cli/commands/daemon.js';
@@ -9,17 +9,12 @@ import { openLedger, type Ledger } from '../../src/ledger/open-ledger.js';
 import { buildDashboardApp, startDashboard } from '../../src/ui/dashboard-server.js';
 import { usePostgresDatabases } from '../helpers/postgres.js';
 import { useTempDir } from '../helpers/temp-dir.js';
-import { AT, PLANTED_SECRETS, REPORTS, seedDashboardLedger } from './dashboard-fixture.js';
+import { AT, HOST, PLANTED_SECRETS, REPORTS, TOKEN, seedDashboardLedger, useOpened } from './dashboard-fixture.js';
 
 const tempDir = useTempDir();
 const postgresDatabase = usePostgresDatabases();
-const opened: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const x of opened.splice(0).reverse()) await x.close();
-});
+const opened = useOpened();
 
-const TOKEN = 'the-token-printed-at-start-0123456789abcdef';
-const HOST = '127.0.0.1:8788';
 const ORIGIN = `http://${HOST}`;
 const COOKIE_NAME = 'paybatch-ui-8788';
 

@@ -36,7 +36,7 @@ export async function planRemittance(
   file: string,
   o: { readonly now: Date; readonly cnabLayout?: string; readonly companyDocument?: string },
 ): Promise<RemittancePlan> {
-  const { reading } = await readRemittanceFile(file, o.cnabLayout);
+  const reading = await readRemittanceFile(file, o.cnabLayout);
   if (reading.remittance === null) throw new ImportRefusedError({ code: 'sheet_unreadable', file, imported: true }, reading.problems);
   const r = reading.remittance;
   const pix = r.titles.filter((t) => t.kind !== 'bill');
@@ -54,9 +54,10 @@ export async function planRemittance(
   const identifiers = new Map<number, string>();
   const yourNumberField = r.layout.segmentA.yourNumber;
   // Most titles are new: the ledger is asked about all their first attempts at once, and about the others one by one.
-  const seen = await knownIdentifiers(ledger, pix.map((t) => titleIdentifier(r.company.value, t.yourNumber)));
-  for (const t of pix) {
-    const attempt = seen.has(titleIdentifier(r.company.value, t.yourNumber)) ? await nextAttempt(ledger, r.company.value, t) : { n: 1, problem: null };
+  const firsts = pix.map((t) => titleIdentifier(r.company.value, t.yourNumber));
+  const seen = await knownIdentifiers(ledger, firsts);
+  for (const [i, t] of pix.entries()) {
+    const attempt = seen.has(firsts[i]!) ? await nextAttempt(ledger, r.company.value, t) : { n: 1, problem: null };
     if (attempt.problem) problems.push({ file, line: t.line, field: `${yourNumberField.at[0]}-${yourNumberField.at[1]}`, reason: attempt.problem });
     else identifiers.set(t.line, titleIdentifier(r.company.value, t.yourNumber, attempt.n));
   }
@@ -65,7 +66,7 @@ export async function planRemittance(
   const lotHeaders = new Map(r.lots.map((l) => [l.number, l.header]));
   return {
     remittance: r,
-    table: remittanceTable({ pinned: r.layout.id, identifierOf: (t) => identifiers.get(t.line)! }),
+    table: remittanceTable({ remittance: r, identifierOf: (t) => identifiers.get(t.line)! }),
     dates: new Map(pix.map((t) => [t.line, t.paymentDate])),
     billLines,
     record: {

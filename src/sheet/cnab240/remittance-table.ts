@@ -17,6 +17,8 @@ export interface RemittanceTableOptions {
   readonly today?: string;
   /** Each title's identifier; by default its first attempt's (`titleIdentifier`). An import decides it with the ledger. */
   readonly identifierOf?: (title: RemittanceTitle, remittance: Remittance) => string;
+  /** The remittance as an import already read it from these bytes: its rows are given again, not read again. */
+  readonly remittance?: Remittance;
 }
 
 /** A remittance's text from its bytes: UTF-8, or Windows-1252 (what banks' files are in); null with the reason otherwise. */
@@ -26,10 +28,9 @@ export function remittanceText(bytes: Uint8Array, file: string, pinned?: string)
   return readRemittance(decoded.value.text, file, pinned, decoded.value.encoding);
 }
 
-/** A remittance file read whole (remittances are small: a line per record), with its bytes' SHA-256. */
-export async function readRemittanceFile(file: string, pinned?: string): Promise<{ readonly reading: RemittanceReading; readonly sha256: string }> {
-  const bytes = await readFile(file);
-  return { reading: remittanceText(bytes, file, pinned), sha256: createHash('sha256').update(bytes).digest('hex') };
+/** A remittance file read whole (remittances are small: a line per record). */
+export async function readRemittanceFile(file: string, pinned?: string): Promise<RemittanceReading> {
+  return remittanceText(await readFile(file), file, pinned);
 }
 
 /**
@@ -45,7 +46,8 @@ export function remittanceTable(o: RemittanceTableOptions = {}): TableStreamer {
     for await (const chunk of open()) chunks.push(Buffer.from(chunk));
     const bytes = Buffer.concat(chunks);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const reading = remittanceText(bytes, '', o.pinned);
+    // The bytes are hashed whatever: a file changed since the import read it is told by its hash.
+    const reading = o.remittance ? { remittance: o.remittance, problems: [] } : remittanceText(bytes, '', o.pinned);
     const r = reading.remittance;
     const format: Cnab240Format = { kind: 'cnab240', layout: r?.layout.id ?? o.pinned ?? '' };
     if (r === null) return { sha256, headerLine: 0, format, language: 'pt', problems: reading.problems.map(withoutFile) };
