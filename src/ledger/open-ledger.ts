@@ -128,7 +128,8 @@ function openExistingLedger(file: string): Sqlite.Database {
 /** What the bytes on disk say is wrong with an existing ledger file, before SQLite reads it; null when nothing. */
 function fileProblem(file: string): LedgerDamage | null {
   const size = statSync(file).size;
-  const walSize = existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0;
+  // Another process closing the ledger removes its -wal file at any moment: gone between two looks is no WAL.
+  const walSize = statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
   // A database whose pages are all still in its -wal file can be 0 bytes: SQLite reads it from the WAL.
   if (size === 0) return walSize > 0 ? null : { kind: 'empty_file' };
   const header = Buffer.alloc(100);
