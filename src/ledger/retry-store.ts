@@ -4,7 +4,7 @@ import type { ItemRow, RecentPayment } from './item-repository.js';
 import { sql } from 'kysely';
 import { inLists, insertRuns } from './chunks.js';
 import type { Ledger } from './ledger.js';
-import { anotherPaymentMayPay, rootOf } from './sheet-row.js';
+import { anotherPaymentMayPay, mayHavePaid, rootOf } from './sheet-row.js';
 
 /** What `batch retry` and `batch export` take from a batch: rows that failed, or were returned for good. */
 export type RetryStatus = 'failed' | 'returned';
@@ -46,8 +46,8 @@ export async function retryableItems(ledger: Ledger, batchId: number, statuses: 
 }
 
 /**
- * The import's duplicate rule, for a retry: first attempts of these `keys` created since `since` and not failed
- * (a failed payment paid nobody), except those of the rows `exceptRoots` (the rows being retried, whose own earlier
+ * The import's duplicate rule, for a retry: first attempts of these `keys` created since `since` that may have paid
+ * (mayHavePaid), except those of the rows `exceptRoots` (the rows being retried, whose own earlier
  * payments are not duplicates of themselves).
  */
 export async function recentPaymentsBesides(ledger: Ledger, o: { since: Date; keys: readonly string[]; exceptRoots: readonly number[] }): Promise<RecentPayment[]> {
@@ -65,7 +65,7 @@ export async function recentPaymentsBesides(ledger: Ledger, o: { since: Date; ke
         .where('items.key', 'in', keys)
         .where('items.created_at', '>=', o.since.toISOString())
         .where('items.attempt', '=', 1)
-        .where('items.status', '!=', 'failed')
+        .where(mayHavePaid)
         .orderBy('items.id'),
     );
     for (const { root, ...payment } of rows) if (!except.has(root)) found.push(payment);

@@ -1,3 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from './schema.js';
+
 /**
  * A sheet row's payments, in SQL: its first item (the root), the `batch retry` items that name it, and the reprocess
  * attempts of either. `batch retry` and reprocessing both pay a row again, so both ask the same question before they
@@ -23,3 +26,10 @@ export const anotherPaymentMayPay = (root: string, self: string): string => `(
   OR EXISTS (
     SELECT 1 FROM items h JOIN items a ON a.original_item_id = h.id
     WHERE (h.id = ${root} OR h.retry_root_id = ${root}) AND a.id <> ${self} AND ${mayPay('a')}))`;
+
+/**
+ * Item `items` may have paid its payee: anything but a failure its item page confirmed. An event's "failed" is a
+ * claim the provider may still contradict by paying, so the import's duplicate rule counts such an item as a payment.
+ */
+export const mayHavePaid = (eb: ExpressionBuilder<Database, 'items'>) =>
+  eb.or([eb('items.status', '!=', 'failed'), eb('items.record_state', 'is', null), eb('items.record_state', '!=', 'failed')]);

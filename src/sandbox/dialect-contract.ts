@@ -44,6 +44,8 @@ export interface Dialect {
   /** A stored batch status (pending, processing, completed) in the dialect's words. */
   batchStatus(stored: string): string;
   itemBody(item: ItemRow): Record<string, unknown>;
+  /** Whether an item's `to` may name a bank account instead of a Pix key (a Pix by account data). */
+  readonly accountPix: boolean;
   /** An item's `amount` as a request sends it (SPEC.md does not show the unit): centavos, or why it is refused. */
   itemAmount(value: unknown): Result<number>;
   /** Entries per page of the list endpoints, from the configured page size. */

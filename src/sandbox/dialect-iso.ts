@@ -71,6 +71,7 @@ export const iso: Dialect = {
   batchBody: (batch) => batchBody(batch, iso.batchStatus(batch.status)),
   batchStatus: (stored) => BATCH_STATUS[stored] ?? stored.toUpperCase(),
   itemBody,
+  accountPix: true,
   // SPEC.md types the amount as a number without a unit: this dialect reads reais, so 1107 is R$ 1.107,00.
   itemAmount: reaisAmount,
   pageSize: (configured) => Math.min(configured, MAX_PAGE),

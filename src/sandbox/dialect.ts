@@ -34,6 +34,7 @@ const paybatch: Dialect = {
   batchBody: (batch) => batchBody(batch, batch.status),
   batchStatus: (stored) => stored,
   itemBody: (item) => itemBody(item, item.status),
+  accountPix: true,
   itemAmount: centavosAmount,
   pageSize: (configured) => configured,
   cursors: URL_SAFE_CURSORS,
@@ -148,6 +149,8 @@ const spec: Dialect = {
   batchBody: (batch) => batchBody(batch, spec.batchStatus(batch.status)),
   batchStatus: (stored) => SPEC_BATCH_STATUS[stored] ?? stored,
   itemBody: (item) => specItemBody(item, SPEC_ITEM_STATUS[item.status] ?? item.status),
+  // SPEC.md's `to` is the key lookup's answer: an item without `to.key` is refused (400).
+  accountPix: false,
   itemAmount: centavosAmount,
   pageSize: (configured) => configured,
   cursors: URL_SAFE_CURSORS,

@@ -26,17 +26,19 @@ export function accountsReport(db: Db): unknown {
   };
 }
 
-/** Paid transfers and refunds per identifier: the proof that nobody was paid twice. */
+/** Paid transfers and refunds per identifier, with whom the item pays: the proof that nobody was paid twice. */
 export function paymentsReport(db: Db, account: string | null): unknown {
   const rows = db
-    .prepare<{ account?: string }, { account: string; identifier: string; paid: number; refunded: number; amount: number; pix_ids: string }>(
-      `SELECT account, identifier, SUM(kind = 'payment') AS paid, SUM(kind = 'refund') AS refunded,
-        MAX(amount) AS amount, GROUP_CONCAT(pix_id) AS pix_ids
-       FROM transfers ${where(account)} GROUP BY account, identifier ORDER BY account, identifier`,
+    .prepare<{ account?: string }, { account: string; identifier: string; paid: number; refunded: number; amount: number; pix_ids: string; to_json: string }>(
+      `SELECT t.account, t.identifier, SUM(t.kind = 'payment') AS paid, SUM(t.kind = 'refund') AS refunded,
+        MAX(t.amount) AS amount, GROUP_CONCAT(t.pix_id) AS pix_ids, MAX(i.to_json) AS to_json
+       FROM transfers t JOIN items i ON i.id = t.item_id ${where(account, 't.')}
+       GROUP BY t.account, t.identifier ORDER BY t.account, t.identifier`,
     )
     .all(account === null ? {} : { account });
   const payments = rows.map((r) => ({
     account: r.account, identifier: r.identifier, paid: r.paid, refunded: r.refunded, amountCents: r.amount, pixIds: r.pix_ids.split(','),
+    to: JSON.parse(r.to_json) as unknown,
   }));
   // Items whose payment or refund is still to come: until none is, the transfers above may yet change.
   const pending = db

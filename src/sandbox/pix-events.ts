@@ -1,4 +1,6 @@
+import type { Destination } from '../domain/destination.js';
 import type { PixKeyType } from '../domain/pix-key.js';
+import { ACCOUNT_KEY_TYPE } from './account-pix.js';
 import { destinationForKey } from './key-directory.js';
 import { payerOf, serviceIdOf } from './payer.js';
 import type { ItemRow } from './pix-store.js';
@@ -42,12 +44,12 @@ export interface PixEventStyle {
 
 /**
  * The Pix payment event of SPEC.md (envelope `serviceId` + `payload`), times as Unix-seconds text. Payments are
- * `output`/`pix_out` debits; a refund is a new Pix (`isRefund`, `input`/`pix_in`, credit). `to` is the key's
- * destination in the directory; words, amounts, reasons and the extras come from the dialect's style.
+ * `output`/`pix_out` debits; a refund is a new Pix (`isRefund`, `input`/`pix_in`, credit). `to` is the item's payee
+ * (payeeOf); words, amounts, reasons and the extras come from the dialect's style.
  */
 export function pixEvent(item: ItemRow, outcome: PixOutcome, style: PixEventStyle): { serviceId: number; payload: Record<string, unknown> } {
   const serviceId = serviceIdOf(item.account);
-  const to = destinationForKey(item.key_norm, item.key_type as PixKeyType);
+  const to = payeeOf(item);
   const refund = outcome.kind === 'refund';
   const seconds = String(Math.floor(outcome.at / 1000));
   return {
@@ -63,7 +65,7 @@ export function pixEvent(item: ItemRow, outcome: PixOutcome, style: PixEventStyl
       fee: style.amount(0),
       balanceAfter: style.amount(outcome.balanceAfter),
       title: style.title(outcome.kind),
-      subtitle: style.subtitle(outcome.kind, item.amount, to.name),
+      subtitle: style.subtitle(outcome.kind, item.amount, to.name ?? ''),
       description: item.description,
       timestamp: seconds,
       eventTimestamp: seconds,
@@ -83,6 +85,15 @@ export function pixEvent(item: ItemRow, outcome: PixOutcome, style: PixEventStyl
       ...(style.extras ? { itemId: item.id, batchId: item.batch_id } : {}),
     },
   };
+}
+
+/**
+ * Who an item pays, as its events and receipts show it: its key's destination in the directory, or for a Pix by
+ * account data the `to` as the item gave it (no key).
+ */
+export function payeeOf(item: Pick<ItemRow, 'key_norm' | 'key_type' | 'to_json'>): Partial<Destination> {
+  if (item.key_type === ACCOUNT_KEY_TYPE) return JSON.parse(item.to_json) as Partial<Destination>;
+  return destinationForKey(item.key_norm, item.key_type as PixKeyType);
 }
 
 /**

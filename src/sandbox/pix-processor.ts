@@ -1,4 +1,5 @@
 import { PIX_REASONS, type PixReason } from '../domain/reasons.js';
+import { closedAccount } from './account-pix.js';
 import { recordEvent } from './event-recorder.js';
 import { ITEM_FAULTS, pickFault } from './faults.js';
 import { SANDBOX_INSTITUTION } from './people.js';
@@ -10,6 +11,8 @@ import type { Runtime } from './runtime.js';
 const REJECTIONS = PIX_REASONS.filter((r) => r.kind === 'rejection' && r.action === 'final');
 /** Codes of `instabilityReturn` refunds and `instabilityRejection` rejections: timeouts and operational errors, which the payer must reprocess. */
 const INSTABILITY = PIX_REASONS.filter((r) => r.action === 'reprocess');
+/** The rejection of a Pix to a closed account (the sandbox's rule: account-pix.ts). */
+const NO_ACCOUNT = REJECTIONS.filter((r) => r.code === 'AC03');
 
 /** Items settle 1–5 simulated seconds after their batch starts; refunds come 10–60 s after the payment. */
 const SETTLE_MS: readonly [number, number] = [1_000, 5_000];
@@ -35,10 +38,13 @@ export class PixProcessor {
   start(batchId: string, account: string): void {
     const now = this.rt.clock.now();
     for (const item of this.rt.pix.batchItems(batchId)) {
-      const fault = pickFault(ITEM_FAULTS, this.rt.faults, this.rt.random.unit('item', account, item.identifier));
+      // A closed account fails whatever the faults say.
+      const plan = closedAccount(item)
+        ? 'closedAccount'
+        : (pickFault(ITEM_FAULTS, this.rt.faults, this.rt.random.unit('item', account, item.identifier)) ?? 'paid');
       const at = now + this.rt.random.int(SETTLE_MS[0], SETTLE_MS[1], 'settle', item.id);
-      const stale = fault === 'stale';
-      this.rt.pix.planItem(item.id, fault ?? 'paid', stale ? null : at, stale ? at : null, now);
+      const stale = plan === 'stale';
+      this.rt.pix.planItem(item.id, plan, stale ? null : at, stale ? at : null, now);
       if (this.rt.dialect.pixEvents.accepted) this.accept(item, now);
     }
     this.rt.pix.startBatch(batchId, now);
@@ -91,6 +97,7 @@ export class PixProcessor {
   private settle(item: ItemRow, now: number): void {
     if (item.plan === 'failed') return this.reject(item, now, REJECTIONS);
     if (item.plan === 'instabilityRejection') return this.reject(item, now, INSTABILITY);
+    if (item.plan === 'closedAccount') return this.reject(item, now, NO_ACCOUNT);
     const { pixId, transactionId, endToEndId: e2e } = this.idsOf(item, now);
     this.rt.pix.insertTransfer({
       pix_id: pixId, account: item.account, item_id: item.id, identifier: item.identifier, kind: 'payment',

@@ -21,11 +21,12 @@ export interface ItemRow {
   amount: number;
   description: string;
   to_json: string;
+  /** The normalized key, or for a Pix by account data (key_type `account`) the account (account-pix.ts). */
   key_norm: string;
   key_type: string;
   /** waiting → processing → paid | failed; paid → returned. */
   status: string;
-  /** The outcome drawn at start: paid, failed, instabilityRejection, stale or instabilityReturn. */
+  /** The outcome drawn at start: paid, failed, instabilityRejection, stale or instabilityReturn; or closedAccount. */
   plan: string | null;
   reason: string | null;
   pix_id: string | null;

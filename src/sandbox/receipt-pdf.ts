@@ -1,4 +1,5 @@
 import { localDateTime, zoneLabel } from '../words/local-time.js';
+import { shownDocument } from '../domain/document.js';
 import { maskPixKey } from '../domain/masked-key.js';
 import { formatBRL } from '../domain/money.js';
 import type { Destination } from '../domain/destination.js';
@@ -21,6 +22,7 @@ export interface ReceiptFacts {
 }
 
 const KEY_TYPE_WORDS: Record<PixKeyType, string> = { cpf: 'CPF', cnpj: 'CNPJ', phone: 'celular', email: 'e-mail', evp: 'chave aleatória' };
+const ACCOUNT_TYPE_WORDS: Record<string, string> = { checkingAccount: 'conta corrente', savingsAccount: 'conta poupança', paymentAccount: 'conta de pagamento' };
 
 /**
  * The real instant of a simulated one. The sandbox's clock runs `speed` times faster than real time (60× by default),
@@ -42,20 +44,27 @@ export function receiptDescription(f: ReceiptFacts): string {
 
 /**
  * The label/value rows of a Pix receipt, in order, as a Brazilian provider writes them: in Portuguese, the payee's
- * Pix key masked (domain/masked-key.ts), São Paulo time. The payee's document comes masked from the key directory.
+ * Pix key masked (domain/masked-key.ts), or the type of account of a Pix by account data, São Paulo time. The
+ * payee's document as statements show it (a key directory's comes masked already).
  */
 function receiptRows(f: ReceiptFacts): [string, string][] {
-  const institution = (p: { institutionName: string; institution: string; branch: string; accountNumber: string }) =>
-    `${p.institutionName} (ISPB ${p.institution}), agência ${p.branch}, conta ${p.accountNumber}`;
+  const institution = (p: { institutionName: string; institution: string; branch: string; accountNumber: string }) => {
+    // An account may be given by its bank's 3-digit COMPE code instead of the ISPB, and without the bank's name.
+    const code = `${p.institution.length === 3 ? 'COMPE' : 'ISPB'} ${p.institution}`;
+    return `${p.institutionName === '' ? code : `${p.institutionName} (${code})`}, agência ${p.branch}, conta ${p.accountNumber}`;
+  };
   const keyType = KEY_TYPE_WORDS[f.payee.type as PixKeyType] as string | undefined;
+  const destination: [string, string] =
+    f.payee.key === '' ? ['Tipo de conta', ACCOUNT_TYPE_WORDS[f.payee.accountType] ?? f.payee.accountType]
+    : ['Chave Pix', keyType ? `${maskPixKey(f.payee.key, f.payee.type as PixKeyType)} (${keyType})` : '***'];
   return [
     ['Valor', formatBRL(f.amount)],
     ['Data e hora', when(f)],
     ['Pagador', `${f.payer.name} - CNPJ ${f.payer.document}`],
     ['Instituição do pagador', institution(f.payer)],
-    ['Recebedor', `${f.payee.name} - ${f.payee.document}`],
+    ['Recebedor', [f.payee.name, shownDocument(f.payee.document)].filter(Boolean).join(' - ')],
     ['Instituição do recebedor', institution(f.payee)],
-    ['Chave Pix', keyType ? `${maskPixKey(f.payee.key, f.payee.type as PixKeyType)} (${keyType})` : '***'],
+    destination,
     ['ID da transação (E2E)', f.endToEndId],
     ['Identificador', f.identifier],
     ['Código da transação', f.transactionId],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPixKey, PIX_KEY_TYPES, type PixKeyType } from '../domain/pix-key.js';
 import { sayValidation } from '../words/validation.js';
+import { ACCOUNT_KEY_TYPE, accountReference } from './account-pix.js';
 import { ApiError, conflict, notFound, ruleBroken, type FieldProblem } from './api-error.js';
 import type { AccountOf, AppParts } from './app-parts.js';
 import { decodeCursor, pageOf } from './cursor.js';
@@ -28,7 +29,7 @@ interface Candidate {
   description: string;
   to: Record<string, string>;
   keyNorm: string;
-  keyType: PixKeyType;
+  keyType: PixKeyType | typeof ACCOUNT_KEY_TYPE;
 }
 
 /** Endpoints 3, 4, 9 and 10: add, delete and list the items of a batch. */
@@ -108,20 +109,32 @@ function readItem(element: unknown, at: string, problems: Problems, dialect: Dia
     problems.add(`${at}.identifier`, 'must be 1-100 letters, digits, ".", "_", ":" or "-" (a UUID is best)');
   }
   const description = problems.text(element, 'description', `${at}.description`, { required: false, max: 140 }) ?? '';
-  const to = readDestination(element.to, `${at}.to`, problems);
+  const to = readDestination(element.to, `${at}.to`, problems, dialect);
   if (to === null || identifier === undefined || !amount.ok) return null;
   return { amount: amount.value, identifier, description, ...to };
 }
 
-function readDestination(value: unknown, at: string, problems: Problems): Pick<Candidate, 'to' | 'keyNorm' | 'keyType'> | null {
+/**
+ * The destination of an item: a Pix key (`key` and `type`), or, where the dialect takes it, a bank account when the
+ * `to` has neither `key` nor `type` (blank counts as absent).
+ */
+function readDestination(value: unknown, at: string, problems: Problems, dialect: Dialect): Pick<Candidate, 'to' | 'keyNorm' | 'keyType'> | null {
   if (!isObject(value)) {
     problems.add(at, 'must be the destination object of the key lookup');
     return null;
   }
+  const blank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  const byKey = !dialect.accountPix || !blank(value.key) || !blank(value.type);
   const to: Record<string, string> = {};
+  const before = problems.list.length;
   for (const field of DESTINATION_FIELDS) {
-    const text = problems.text(value, field, `${at}.${field}`, { required: field === 'key' || field === 'type', max: 200 });
+    const text = problems.text(value, field, `${at}.${field}`, { required: byKey && (field === 'key' || field === 'type'), max: 200 });
     if (text !== undefined) to[field] = text;
+  }
+  if (!byKey) {
+    // A field that is not text is told once, as such, not again as missing.
+    const reference = problems.list.length > before ? null : accountReference(to, at, problems);
+    return reference === null ? null : { to, keyNorm: reference, keyType: ACCOUNT_KEY_TYPE };
   }
   if (to.key === undefined || to.type === undefined) return null;
   if (!(PIX_KEY_TYPES as readonly string[]).includes(to.type)) {
@@ -136,12 +149,12 @@ function readDestination(value: unknown, at: string, problems: Problems): Pick<C
   return { to, keyNorm: check.normalized, keyType: to.type as PixKeyType };
 }
 
-/** Rules of a valid request (422): amount limit, keys that exist, room in the batch. */
+/** Rules of a valid request (422): amount limit, keys that exist, room in the batch. An account needs no lookup. */
 function checkRules(rt: Runtime, candidates: readonly Candidate[], quantity: number): void {
   const broken: FieldProblem[] = [];
   candidates.forEach((c, i) => {
     if (c.amount > MAX_ITEM_CENTS) broken.push({ field: `[${i}].amount`, problem: `is above the limit of ${MAX_ITEM_CENTS} centavos per item` });
-    if (!keyExists(rt, c.keyNorm, c.keyType)) broken.push({ field: `[${i}].to.key`, problem: 'no such Pix key in the directory' });
+    if (c.keyType !== ACCOUNT_KEY_TYPE && !keyExists(rt, c.keyNorm, c.keyType)) broken.push({ field: `[${i}].to.key`, problem: 'no such Pix key in the directory' });
   });
   if (broken.length > 0) throw ruleBroken('item_rejected', 'items break the rules of the provider; nothing was added', broken);
   if (quantity + candidates.length > MAX_ITEMS_PER_BATCH) {
@@ -151,7 +164,8 @@ function checkRules(rt: Runtime, candidates: readonly Candidate[], quantity: num
 
 /**
  * Matches each candidate with the account's item of the same identifier (the idempotency key): the same amount and
- * key → that item; a different amount or key → 409 for the whole request. Repeats inside the request count too.
+ * key (or bank account) → that item; a different amount or destination → 409 for the whole request. Repeats inside
+ * the request count too.
  */
 function resolveIdentifiers(rt: Runtime, account: string, candidates: readonly Candidate[]): { candidate: Candidate; existing?: ItemRow }[] {
   const conflicts: FieldProblem[] = [];

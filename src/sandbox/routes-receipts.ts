@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { Destination } from '../domain/destination.js';
 import { notFound } from './api-error.js';
 import type { AccountOf, AppParts } from './app-parts.js';
-import type { PixKeyType } from '../domain/pix-key.js';
-import { destinationForKey } from './key-directory.js';
 import { payerOf } from './payer.js';
+import { payeeOf } from './pix-events.js';
 import { realInstant, receiptDescription, renderReceiptPdf, type ReceiptFacts } from './receipt-pdf.js';
+
+/** Fields a payee given by account data may leave out (its key and type among them). */
+const NO_DESTINATION: Destination = {
+  accountType: '', branch: '', key: '', accountNumber: '', institutionName: '', document: '', type: '', institution: '', name: '',
+};
 
 /** Endpoint 11, `GET /pix/{pixId}/receipt`: a PDF receipt of a payment or refund of the account (404 otherwise). */
 export function registerReceiptRoutes(app: FastifyInstance, { rt }: AppParts, accountOf: AccountOf): void {
@@ -19,7 +24,7 @@ export function registerReceiptRoutes(app: FastifyInstance, { rt }: AppParts, ac
       // The sandbox's clock runs fast; the receipt shows the real time of the payment.
       at: realInstant(transfer.created_at, { simNow: rt.clock.now(), realNow: Date.now(), speed: rt.clock.speed }),
       payer: payerOf(transfer.account),
-      payee: destinationForKey(item.key_norm, item.key_type as PixKeyType),
+      payee: { ...NO_DESTINATION, ...payeeOf(item) },
       endToEndId: transfer.end_to_end_id,
       transactionId: transfer.transaction_id,
       identifier: transfer.identifier,

@@ -41,12 +41,12 @@ describe('the import refusals the provider answers bring, in words', () => {
     const refusal = duplicatesRefusal('folha.csv', [{ line: 2, key: 'ana@example.com', amountCents: 10_000, previous }], 'imported');
     const pt = sayImportRefusal(refusal, 'pt-BR');
     expect(pt.message).toBe('folha.csv: 1 linha paga a uma chave o mesmo valor já pago a ela nos últimos 30 dias; nada foi importado.');
-    expect(pt.problems).toEqual([{ file: 'folha.csv', line: 2, field: 'key', reason: 'ana@example.com recebeu R$ 100,00 no lote "Outubro" em 2026-10-30', code: 'paid_before' }]);
+    expect(pt.problems).toEqual([{ file: 'folha.csv', line: 2, field: 'key', reason: 'ana@example.com teve R$ 100,00 enviados no lote "Outubro" em 2026-10-30, um pagamento que pode tê-lo alcançado', code: 'paid_before' }]);
     expect(pt.hint).toBe('Se é para pagar de novo, use --allow-duplicates.');
     expect(pt.exitCode).toBe(3);
     const en = sayImportRefusal(refusal, 'en');
     expect(en.message).toBe('folha.csv: 1 row pays a key the same amount it was paid in the last 30 days; nothing was imported.');
-    expect(en.problems).toEqual([{ file: 'folha.csv', line: 2, field: 'key', reason: 'ana@example.com was paid R$ 100,00 in batch "Outubro" on 2026-10-30', code: 'paid_before' }]);
+    expect(en.problems).toEqual([{ file: 'folha.csv', line: 2, field: 'key', reason: 'ana@example.com was sent R$ 100,00 in batch "Outubro" on 2026-10-30, a payment that may have reached them', code: 'paid_before' }]);
     expect(en.hint).toBe('If these are meant to be paid again, pass --allow-duplicates.');
   });
 });

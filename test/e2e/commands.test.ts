@@ -57,7 +57,7 @@ describe('paybatch commands around an import (end to end)', { timeout: 180_000 }
     writeFileSync(join(dir, 'b.csv'), 'chave;valor;descricao\npessoa3.a@exemplo.com.br;' + readFileSync(join(dir, 'a.csv'), 'utf8').split('\n')[3]!.split(';')[2] + ';De novo\n');
     const again = await paybatch(['import', join(dir, 'b.csv'), '--yes'], { env });
     expect(again.exitCode).toBe(3);
-    expect(again.stderr).toMatch(/b\.csv:2 key: pessoa3\.a@exemplo\.com\.br was paid R\$ [\d.,]+ in batch "a /);
+    expect(again.stderr).toMatch(/b\.csv:2 key: pessoa3\.a@exemplo\.com\.br was sent R\$ [\d.,]+ in batch "a /);
     expect(again.stderr).toContain('--allow-duplicates');
     expect((await paybatch(['import', join(dir, 'b.csv'), '--yes', '--allow-duplicates'], { env })).exitCode).toBe(0);
   });

@@ -132,6 +132,16 @@ describe('spec: OAuth token endpoint', () => {
 });
 
 describe('spec: answers of the API', () => {
+  it('refuses an item paid by account data: its `to` must carry the key of the lookup', async () => {
+    const client = new SpecClient(await sandbox({ dialect: 'spec' }));
+    const batch = (await client.post('/pix/batch', { name: 'accounts' })).body;
+    const to = { accountType: 'checkingAccount', branch: '1234', accountNumber: '123456-7', institution: '237', institutionName: '', document: '12345678909', name: 'Maria Silva' };
+    const refused = await client.post(`/pix/batch/${batch.id}/items`, [{ amount: 1050, identifier: 'acc-1', to }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ codigo: 'REQUISICAO_INVALIDA', mensagem: 'Requisição inválida: [0].to.key is required; [0].to.type is required' });
+    expect((await client.get(`/pix/batch/${batch.id}/items`)).body.data).toEqual([]);
+  });
+
   it('creates with 200, deletes with a bare 202, and answers errors as {codigo, mensagem}', async () => {
     const s = await sandbox({ dialect: 'spec' });
     const client = new SpecClient(s);

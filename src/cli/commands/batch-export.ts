@@ -51,11 +51,13 @@ export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Pr
   // Under --json the messages are English, as every --json document's.
   if (opts.format === 'cnab240-retorno') return writeReturnFile(ctx, source.id, ctx.out.json ? 'en' : locale);
   const exported = await exportBatchRows(ledger, source.id, opts.statuses);
-  const csv = paymentSheetCsv(exported, locale === 'pt-BR' ? 'pt' : 'en');
-  const rows = exported.length;
-  if (ctx.out.json) ctx.out.writeJson({ batchId: source.id, statuses: opts.statuses, rows, csv: csv.replace(/^\uFEFF/, '') });
+  const csv = paymentSheetCsv(exported.rows, locale === 'pt-BR' ? 'pt' : 'en');
+  const rows = exported.rows.length;
+  const { unconfirmed } = exported;
+  if (ctx.out.json) ctx.out.writeJson({ batchId: source.id, statuses: opts.statuses, rows, unconfirmed, csv: csv.replace(/^\uFEFF/, '') });
   else ctx.io.stdout.write(csv);
   ctx.out.info(retryReportMessages[locale].exported(rows, source.id));
+  if (unconfirmed) ctx.out.warn(retryReportMessages[locale].unconfirmedLeftOut(unconfirmed, source.id));
 }
 
 /** The batch's CNAB 240 return file, on stdout (or inside `--json`). */

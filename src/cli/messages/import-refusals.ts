@@ -25,7 +25,7 @@ const ROWS: Readonly<Record<Locale, RowWords>> = {
     },
     document_mismatch: (r) => `the key belongs to document ${r.shown}, not ${r.given}`,
     no_document_shown: () => 'the provider shows no document for this key, so it cannot be checked',
-    paid_before: (r) => `${r.key} was paid ${formatBRL(r.amountCents)} in batch "${r.batchName}" on ${r.date}`,
+    paid_before: (r) => `${r.key} was sent ${formatBRL(r.amountCents)} in batch "${r.batchName}" on ${r.date}, a payment that may have reached them`,
     title_paid: (r) => `the title with "seu número" ${r.yourNumber} was paid already (batch #${r.batchId}); a title is paid once`,
     title_open: (r) => `the title with "seu número" ${r.yourNumber} is still being paid (batch #${r.batchId})`,
     title_unconfirmed: (r) =>
@@ -40,7 +40,7 @@ const ROWS: Readonly<Record<Locale, RowWords>> = {
     },
     document_mismatch: (r) => `a chave pertence ao documento ${r.shown}, não a ${r.given}`,
     no_document_shown: () => 'o provedor não mostra documento para esta chave, então não dá para conferir',
-    paid_before: (r) => `${r.key} recebeu ${formatBRL(r.amountCents)} no lote "${r.batchName}" em ${r.date}`,
+    paid_before: (r) => `${r.key} teve ${formatBRL(r.amountCents)} enviados no lote "${r.batchName}" em ${r.date}, um pagamento que pode tê-lo alcançado`,
     title_paid: (r) => `o título de "seu número" ${r.yourNumber} já foi pago (lote #${r.batchId}); um título é pago uma vez só`,
     title_open: (r) => `o título de "seu número" ${r.yourNumber} ainda está sendo pago (lote #${r.batchId})`,
     title_unconfirmed: (r) =>

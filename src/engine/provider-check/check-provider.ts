@@ -46,7 +46,7 @@ export async function checkProvider(provider: ProviderClient, o: CheckOptions): 
       return true;
     } catch (e) {
       if (!(e instanceof PaybatchError)) throw e;
-      steps.push({ name, ok: false, required, detail: e.hint ? `${e.message}. ${e.hint}` : e.message });
+      steps.push({ name, ok: false, required, detail: e.hint ? `${e.message.replace(/\.$/, '')}. ${e.hint}` : e.message });
       return false;
     }
   };
