@@ -96,6 +96,8 @@ export interface Settings {
   cnabLayout?: string;
   /** Folder the daemon writes a CNAB 240 return file into when a batch imported from a remittance settles. */
   cnabReturnDir?: string;
+  /** Whether the provider takes a Pix by account data, and how it names the bank; unset: refused. */
+  pixByAccount?: 'refuse' | 'bank-code';
 }
 
 export type SettingName = keyof Settings;
@@ -266,6 +268,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   companyAccount: { describe: "the company's account number with its check digit (e.g. 12345-6), for OFX statements", ...anyText },
   // The ids of src/sheet/cnab240/layouts.ts's LAYOUTS (test/sheet/cnab240/layouts.test.ts keeps them equal).
   cnabLayout: { describe: 'CNAB 240 layout to read remittances with, whatever bank their header names (unset: by the bank)', ...oneOf('febraban-240', 'itau-sispag') },
+  pixByAccount: { describe: "a remittance's payments to bank account data (no Pix key): refuse | bank-code (sent with no key, the bank's 3-digit code as the destination's institution; only if the provider's documentation says it takes that) (unset: refuse)", ...oneOf('refuse', 'bank-code') },
   cnabReturnDir: { describe: 'folder the daemon writes a CNAB 240 return file into when a batch imported from a remittance settles', ...anyText },
   locale: { describe: `language of human output, alerts, e-mails and receipts: ${LOCALES.join(' | ')} (unset: from LC_ALL/LANG, pt-BR when they name none)`, ...oneOf(...LOCALES) },
 };

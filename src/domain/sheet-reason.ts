@@ -87,6 +87,7 @@ export type Cnab240Reason =
   | { readonly code: 'cnab_form_unknown'; readonly form: string; readonly service: string }
   | { readonly code: 'cnab_segment_unexpected'; readonly segment: string; readonly form: string }
   | { readonly code: 'cnab_key_kind_unknown'; readonly value: string }
+  | { readonly code: 'cnab_account_invalid'; readonly value: string }
   | { readonly code: 'cnab_pix_key_invalid'; readonly key: string; readonly keyType: PixKeyType; readonly reason: KeyReason }
   | { readonly code: 'cnab_amount_zero' }
   | { readonly code: 'cnab_lot_number'; readonly written: number; readonly expected: number }
@@ -106,7 +107,9 @@ export type Cnab240Reason =
   | { readonly code: 'cnab_bill_not_today'; readonly date: string; readonly today: string }
   | { readonly code: 'cnab_no_bills' }
   /** A payment to an account (a credit, TED, or a Pix by account data): paybatch pays Pix by key. */
-  | { readonly code: 'cnab_account_title'; readonly form: string };
+  | { readonly code: 'cnab_account_title'; readonly form: string }
+  /** A payment to an account without the payee's CPF/CNPJ, which a Pix by account data needs. */
+  | { readonly code: 'cnab_account_no_document' };
 
 /** Every reason of the sheet layer, put into words at the edge (src/words/sheet.ts). */
 export type SheetReason = RowReason | SheetFileReason | Cnab240Reason;

@@ -1,4 +1,4 @@
-import type { PixKeyType } from '../domain/pix-key.js';
+import type { DestinationType } from '../domain/account-destination.js';
 import type { Destination } from '../domain/destination.js';
 import { insertDraftBatch, setBatchCounts } from './batch-repository.js';
 import { insertRuns } from './chunks.js';
@@ -10,7 +10,7 @@ export interface PlannedItem {
   readonly line: number;
   readonly identifier: string;
   readonly key: string;
-  readonly keyType: PixKeyType;
+  readonly keyType: DestinationType;
   readonly amountCents: number;
   readonly description: string;
   readonly sheetName: string | null;

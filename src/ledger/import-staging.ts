@@ -1,10 +1,11 @@
 import Sqlite from 'better-sqlite3';
 import type { Destination } from '../domain/destination.js';
 import type { DocumentType } from '../domain/document.js';
-import type { PixKeyType } from '../domain/pix-key.js';
+import type { DestinationType } from '../domain/account-destination.js';
 import type { PlannedItem } from './import-repository.js';
 import type { RecentPayment } from './item-repository.js';
 import { inLists } from './chunks.js';
+import { mayHavePaid } from './sheet-row.js';
 import type { Ledger } from './ledger.js';
 
 /** A row valid offline, as an import stages it: its identifier is decided (given by the sheet or derived). */
@@ -12,7 +13,7 @@ export interface StagedRow {
   readonly line: number;
   readonly identifier: string;
   readonly key: string;
-  readonly keyType: PixKeyType;
+  readonly keyType: DestinationType;
   readonly amountCents: number;
   readonly description: string;
   readonly name: string | null;
@@ -45,7 +46,7 @@ interface RowRecord {
   line: number;
   identifier: string;
   key: string;
-  key_type: PixKeyType;
+  key_type: DestinationType;
   amount_cents: number;
   description: string;
   sheet_name: string | null;
@@ -101,8 +102,9 @@ export class ImportStaging {
       `INSERT INTO import_rows (line, identifier, key, key_type, amount_cents, description, sheet_name, document_type, document_value)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#insertKey = this.#db.prepare('INSERT OR IGNORE INTO import_keys (key) VALUES (?)');
-    this.#nextKey = this.#db.prepare('SELECT rowid AS id, key FROM import_keys WHERE rowid > ? ORDER BY rowid LIMIT 1');
+    this.#insertKey = this.#db.prepare('INSERT OR IGNORE INTO import_keys (key, destination_json) VALUES (?, ?)');
+    // A key staged with its destination (an account) is not looked up.
+    this.#nextKey = this.#db.prepare('SELECT rowid AS id, key FROM import_keys WHERE rowid > ? AND destination_json IS NULL ORDER BY rowid LIMIT 1');
     this.#resolve = this.#db.prepare('UPDATE import_keys SET destination_json = ?, error = ? WHERE key = ?');
     this.#accept = this.#db.prepare('UPDATE import_rows SET accepted = 1 WHERE line = ?');
     this.#rowsAfter = this.#db.prepare(
@@ -121,13 +123,17 @@ export class ImportStaging {
     this.#db.exec('DELETE FROM import_rows');
   }
 
-  /** Stages rows in one transaction; returns how many of their keys were new. */
-  addRows(rows: readonly StagedRow[]): number {
+  /**
+   * Stages rows in one transaction; returns how many of their keys were new and wait for a lookup. A row whose
+   * destination is already known (an account's) brings it, and its key is never looked up.
+   */
+  addRows(rows: readonly (StagedRow & { readonly destination?: Destination | null })[]): number {
     return this.#db.transaction(() => {
       let newKeys = 0;
       for (const r of rows) {
         this.#insertRow.run(r.line, r.identifier, r.key, r.keyType, r.amountCents, r.description, r.name, r.document?.type ?? null, r.document?.value ?? null);
-        newKeys += this.#insertKey.run(r.key).changes;
+        const added = this.#insertKey.run(r.key, r.destination ? JSON.stringify(r.destination) : null).changes;
+        if (!r.destination) newKeys += added;
       }
       return newKeys;
     })();
@@ -158,8 +164,8 @@ export class ImportStaging {
 
   /**
    * For the staged rows on lines `from`–`to`: the earlier payment of the same key and amount, if the ledger has one
-   * since `since` (first attempts only, from any other sheet or none; a failed payment paid nobody, so a sheet
-   * fixed after it is not a duplicate).
+   * since `since` (first attempts only, from any other sheet or none; a failure the provider's record confirmed paid
+   * nobody, so a sheet fixed after it is not a duplicate: see mayHavePaid).
    */
   async recentPaymentsOn(from: number, to: number, since: Date, exceptSheetHash: string): Promise<Map<number, RecentPayment>> {
     const rows = this.#rowsBetween.all(from, to) as { line: number; key: string; amount_cents: number }[];
@@ -176,7 +182,7 @@ export class ImportStaging {
           .where('items.key', 'in', keys)
           .where('items.created_at', '>=', since.toISOString())
           .where('items.attempt', '=', 1)
-          .where('items.status', '!=', 'failed')
+          .where(mayHavePaid)
           // A deleted batch paid nobody.
           .where('batches.status', '!=', 'deleted')
           .where((eb) => eb.or([eb('imports.file_hash', 'is', null), eb('imports.file_hash', '!=', exceptSheetHash)])),

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ItemState } from '../domain/item-state.js';
-import type { PixKeyType } from '../domain/pix-key.js';
+import type { DestinationType } from '../domain/account-destination.js';
 
 /** The ledger's tables as kysely sees them; migrations/ is the source of truth for the SQL. */
 export interface Database {
@@ -73,7 +73,7 @@ export interface ItemsTable {
   line: number | null;
   identifier: string;
   key: string;
-  key_type: PixKeyType;
+  key_type: DestinationType;
   amount_cents: number;
   description: string;
   sheet_name: string | null;

@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { isAccountDestination } from '../domain/account-destination.js';
 import { formatReais } from '../domain/money.js';
 import { ConfigError, ProviderError, type ProviderUrlProblem } from '../errors.js';
 import {
@@ -231,7 +232,7 @@ export class ProviderClient {
       if (sent.has(it.identifier)) throw new RangeError(`items[${i}].identifier ${it.identifier} appears twice in one call`);
       sent.set(it.identifier, it.amountCents);
       const amount = wireItemAmount(it.amountCents, unit);
-      return { amount, identifier: it.identifier, description: it.description, to: it.to };
+      return { amount, identifier: it.identifier, description: it.description, to: wireDestination(it.to) };
     });
     // Serialised once: every attempt sends byte for byte the same body.
     const body = JSON.stringify(wire);
@@ -421,4 +422,11 @@ function parseUrl(text: string, setting: 'baseUrl' | 'tokenUrl'): URL {
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The destination as sent: a Pix by account data leaves `key` and `type` out rather than sending them empty. */
+function wireDestination(to: Destination): WireNewItem['to'] {
+  if (!isAccountDestination(to)) return to;
+  const { key: _key, type: _type, ...account } = to;
+  return account;
 }

@@ -122,7 +122,8 @@ export interface WireNewItem {
   amount: number;
   identifier: string;
   description: string;
-  to: Destination;
+  /** A Pix by account data has no `key` and no `type` (wireDestination). */
+  to: Destination | Omit<Destination, 'key' | 'type'>;
 }
 
 /** The JSON error shape of the sandbox: `{"error":{"code","message","details":[{field,problem}]}}`. */

@@ -1,4 +1,4 @@
-import type { PixKeyType } from '../domain/pix-key.js';
+import type { DestinationType } from '../domain/account-destination.js';
 import { formatBRL, formatReais } from '../domain/money.js';
 import { csvLine, UTF8_BOM } from './csv-text.js';
 import { SHEET_FIELDS, templateHeader } from './headers.js';
@@ -6,7 +6,7 @@ import { SHEET_FIELDS, templateHeader } from './headers.js';
 /** A payment written back as a sheet row: what a person fixes by hand and imports again. Amount in centavos. */
 export interface PaymentSheetRow {
   readonly key: string;
-  readonly keyType: PixKeyType;
+  readonly keyType: DestinationType;
   readonly amountCents: number;
   readonly description: string;
   readonly name: string | null;
@@ -15,9 +15,10 @@ export interface PaymentSheetRow {
   readonly reason: string | null;
 }
 
-const KEY_TYPE_WORDS: Record<'pt' | 'en', Record<PixKeyType, string>> = {
-  pt: { cpf: 'cpf', cnpj: 'cnpj', phone: 'celular', email: 'email', evp: 'aleatoria' },
-  en: { cpf: 'cpf', cnpj: 'cnpj', phone: 'phone', email: 'email', evp: 'random' },
+// An account's row ("conta") is not a key the import reads: the person gives the payee's key before importing it.
+const KEY_TYPE_WORDS: Record<'pt' | 'en', Record<DestinationType, string>> = {
+  pt: { cpf: 'cpf', cnpj: 'cnpj', phone: 'celular', email: 'email', evp: 'aleatoria', account: 'conta' },
+  en: { cpf: 'cpf', cnpj: 'cnpj', phone: 'phone', email: 'email', evp: 'random', account: 'account' },
 };
 
 /**

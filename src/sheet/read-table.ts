@@ -16,12 +16,21 @@ export function readTable(bytes: Uint8Array): Table {
 export type SheetFormatChoice =
   | { readonly kind: 'csv' }
   | { readonly kind: 'xlsx'; readonly sheet?: string }
-  /** A CNAB 240 remittance; `layout` is the one the profile pins (`cnabLayout`), `today` refuses titles due before it. */
-  | { readonly kind: 'cnab240'; readonly layout?: string; readonly today?: string };
+  /**
+   * A CNAB 240 remittance; `layout` is the one the profile pins (`cnabLayout`), `today` refuses titles due before it,
+   * `accountsAccepted` reads payments to account data as rows (`pixByAccount`).
+   */
+  | { readonly kind: 'cnab240'; readonly layout?: string; readonly today?: string; readonly accountsAccepted?: boolean };
 
 /** The streaming reader of a format (csv-stream.ts, xlsx-table.ts, cnab240/remittance-table.ts). */
 export function tableStreamer(choice: SheetFormatChoice): TableStreamer {
   if (choice.kind === 'csv') return streamCsvTable;
-  if (choice.kind === 'cnab240') return remittanceTable({ ...(choice.layout === undefined ? {} : { pinned: choice.layout }), ...(choice.today === undefined ? {} : { today: choice.today }) });
+  if (choice.kind === 'cnab240') {
+    return remittanceTable({
+      ...(choice.layout === undefined ? {} : { pinned: choice.layout }),
+      ...(choice.today === undefined ? {} : { today: choice.today }),
+      accountsAccepted: choice.accountsAccepted === true,
+    });
+  }
   return (open, sinkFor) => streamXlsxTable(open, sinkFor, { sheet: choice.sheet });
 }

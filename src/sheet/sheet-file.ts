@@ -17,6 +17,8 @@ export interface SheetFileOptions {
   readonly sheet?: string;
   /** The CNAB 240 layout the profile pins (`cnabLayout`), for a remittance. */
   readonly cnabLayout?: string;
+  /** The provider takes a remittance's payments to account data (`pixByAccount`): they are rows, not refusals. */
+  readonly accountsAccepted?: boolean;
   /** `cnab240`: read the file as a CNAB 240 remittance whatever its first line (absent: its content tells). */
   readonly format?: 'cnab240';
   /** Today in São Paulo (YYYY-MM-DD), for a remittance: a title due before it is refused. */
@@ -89,7 +91,12 @@ export async function validateSheetFile(
  * (a .xlsx that is no ZIP is told so).
  */
 export async function sheetFormat(file: string, o: SheetFileOptions = {}): Promise<SheetFormatChoice> {
-  const cnab = { kind: 'cnab240', ...(o.cnabLayout === undefined ? {} : { layout: o.cnabLayout }), ...(o.today === undefined ? {} : { today: o.today }) } as const;
+  const cnab = {
+    kind: 'cnab240',
+    ...(o.cnabLayout === undefined ? {} : { layout: o.cnabLayout }),
+    ...(o.today === undefined ? {} : { today: o.today }),
+    ...(o.accountsAccepted ? { accountsAccepted: true } : {}),
+  } as const;
   if (o.format === 'cnab240') return cnab;
   // Room for a header line whose name has accents in UTF-8 (up to 2 bytes a position) and its line end.
   const first = new Uint8Array(2 * CNAB_LINE + 2);

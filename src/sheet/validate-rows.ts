@@ -2,6 +2,7 @@ import { normalizeDocument, type DocumentType } from '../domain/document.js';
 import { isUuid } from '../domain/uuid.js';
 import { parseAmount } from '../domain/money.js';
 import { ok, type Result } from '../domain/result.js';
+import { ACCOUNT_TYPE_CELLS, parseAccountReference, type AccountType, type DestinationType } from '../domain/account-destination.js';
 import { checkPixKey, parsePixKeyType, type PixKeyCheck, type PixKeyType } from '../domain/pix-key.js';
 import { FirstLines } from './first-lines.js';
 import { SHEET_FIELDS, templateHeader, type SheetField } from './headers.js';
@@ -19,8 +20,10 @@ export interface ValidRow {
   line: number;
   /** The key in the DICT's canonical form (digits, "+55…", lower-case e-mail, lower-case UUID). */
   key: string;
-  /** The type given in the sheet, or detected from the key. */
-  keyType: PixKeyType;
+  /** The type given in the sheet, or detected from the key; `account` for a remittance's title paid to an account (the key is then its accountReference). */
+  keyType: DestinationType;
+  /** For an account: its kind. */
+  accountType: AccountType | null;
   /** Amount in centavos, > 0. */
   amountCents: number;
   /** Whitespace collapsed to single spaces; '' when the sheet has none. */
@@ -97,6 +100,7 @@ export function rowValidator(
   if (sheet.columns.key === undefined || sheet.columns.amount === undefined) return null;
 
   const label = fieldLabels(sheet);
+  const remittance = sheet.format.kind === 'cnab240';
   const identifiers = new FirstLines(4);
   const payments = new FirstLines(2);
 
@@ -109,7 +113,10 @@ export function rowValidator(
 
     if (row.misaligned !== null) problem(ROW_FIELD, row.misaligned);
 
-    const key = checkKey(c.key, c.keyType, label.keyType, sheet.columns.keyType !== undefined, sheet.language);
+    // Only a remittance's table addresses a payment by account (its titles are read and checked by the CNAB reader).
+    const accountType = remittance && c.keyType !== undefined ? ACCOUNT_TYPE_CELLS[c.keyType] : undefined;
+    const account = accountType !== undefined && c.key !== undefined ? parseAccountReference(c.key, accountType) : null;
+    const key = account !== null ? NO_KEY : checkKey(c.key, c.keyType, label.keyType, sheet.columns.keyType !== undefined, sheet.language);
     if (key.field !== null && key.reason !== null) problem(key.field, key.reason);
 
     let amountCents: number | null = null;
@@ -160,16 +167,20 @@ export function rowValidator(
     }
 
     const keyCheck = key.check;
-    if (keyCheck?.valid && keyCheck.type !== null && keyCheck.normalized !== null && amountCents !== null) {
-      const first = payments.firstLine(hashPayment(keyCheck.type, keyCheck.normalized, amountCents, description), row.line);
+    const to: { type: DestinationType; key: string } | null = account !== null
+      ? { type: 'account', key: c.key! }
+      : keyCheck?.valid && keyCheck.type !== null && keyCheck.normalized !== null ? { type: keyCheck.type, key: keyCheck.normalized } : null;
+    if (to !== null && amountCents !== null) {
+      const first = payments.firstLine(hashPayment(to.type, to.key, amountCents, description), row.line);
       if (first !== null) problem(ROW_FIELD, { code: 'duplicate_row', firstLine: first });
 
       if (problems.length === 0) {
         return {
           valid: {
             line: row.line,
-            key: keyCheck.normalized,
-            keyType: keyCheck.type,
+            key: to.key,
+            keyType: to.type,
+            accountType: account?.accountType ?? null,
             amountCents,
             description,
             identifier,
@@ -259,6 +270,9 @@ interface KeyOutcome {
   field: 'key' | 'keyType' | null;
   reason: RowReason | null;
 }
+
+/** An account title's outcome: no key to check. */
+const NO_KEY: KeyOutcome = Object.freeze({ check: null, field: null, reason: null });
 
 /** The key type each cell text means (parsePixKeyType is pure, and normalizing Unicode on every row costs). */
 const KEY_TYPE_WORDS_SEEN = new Map<string, PixKeyType | null>();

@@ -59,7 +59,9 @@ const en: Sentences = {
   cnab_bill_not_today: (r) => `the bill is to be paid on ${r.date}, not today (${r.today}): pay it on that day`,
   cnab_no_bills: () => "the remittance has no bills (segment J): import its Pix titles with 'paybatch import'",
   cnab_account_title: (r) =>
-    `a payment to bank account data (payment form ${r.form}${r.form === '45' ? ', Pix initiated by account data' : ''}): paybatch pays Pix by key; have the ERP send the payee's Pix key in segment B`,
+    `a payment to bank account data (payment form ${r.form}${r.form === '45' ? ', Pix initiated by account data' : ''}): sent only to a provider that takes a Pix without a key ('paybatch config set pixByAccount bank-code', if its documentation says so); otherwise have the ERP send the payee's Pix key in segment B`,
+  cnab_account_invalid: (r) => `the payee's account "${r.value}" cannot be read (bank: 3 digits; branch: 4 digits; account: digits and one check character)`,
+  cnab_account_no_document: () => "a Pix by account data needs the payee's CPF or CNPJ, and the title has none",
 };
 
 const ptBR: Sentences = {
@@ -93,7 +95,9 @@ const ptBR: Sentences = {
   cnab_bill_not_today: (r) => `o boleto é para pagar em ${r.date}, não hoje (${r.today}): pague-o nesse dia`,
   cnab_no_bills: () => "a remessa não tem boletos (segmento J): importe seus títulos Pix com 'paybatch import'",
   cnab_account_title: (r) =>
-    `um pagamento por dados bancários (forma de lançamento ${r.form}${r.form === '45' ? ', Pix iniciado por dados bancários' : ''}): o paybatch paga Pix por chave; faça o ERP enviar a chave Pix do favorecido no segmento B`,
+    `um pagamento por dados bancários (forma de lançamento ${r.form}${r.form === '45' ? ', Pix iniciado por dados bancários' : ''}): só vai a um provedor que aceita Pix sem chave ('paybatch config set pixByAccount bank-code', se a documentação dele diz isso); senão, faça o ERP enviar a chave Pix do favorecido no segmento B`,
+  cnab_account_invalid: (r) => `a conta do favorecido "${r.value}" não pode ser lida (banco: 3 dígitos; agência: 4 dígitos; conta: dígitos e um dígito verificador)`,
+  cnab_account_no_document: () => 'um Pix por dados bancários precisa do CPF ou CNPJ do favorecido, e o título não tem',
 };
 
 /** The sentences of a remittance's reasons per language (spread into the sheet's catalog, src/words/sheet.ts). */

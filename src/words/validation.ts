@@ -1,3 +1,4 @@
+import type { DestinationType } from '../domain/account-destination.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import type { ValidationCode, ValidationReason } from '../domain/validation-reason.js';
 import type { Locale } from './locale.js';
@@ -138,7 +139,7 @@ export function sayValidation(reason: ValidationReason, locale: Locale): string 
 }
 
 /** The kinds of Pix key for people (summaries, tables); English keeps the type's own word, as `--json` has it. */
-export const KEY_TYPE_WORDS: Readonly<Record<Locale, Readonly<Record<PixKeyType, string>>>> = {
-  en: { cpf: 'cpf', cnpj: 'cnpj', phone: 'phone', email: 'email', evp: 'evp' },
-  'pt-BR': { cpf: 'CPF', cnpj: 'CNPJ', phone: 'celular', email: 'e-mail', evp: 'chave aleatória' },
+export const KEY_TYPE_WORDS: Readonly<Record<Locale, Readonly<Record<DestinationType, string>>>> = {
+  en: { cpf: 'cpf', cnpj: 'cnpj', phone: 'phone', email: 'email', evp: 'evp', account: 'account data' },
+  'pt-BR': { cpf: 'CPF', cnpj: 'CNPJ', phone: 'celular', email: 'e-mail', evp: 'chave aleatória', account: 'dados bancários' },
 };

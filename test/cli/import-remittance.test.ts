@@ -126,7 +126,9 @@ describe('paybatch import of a CNAB 240 remittance', () => {
 
     const account = await runCli(['import', write(dir, 'account.rem', { company: '11444777000161', titles: [{ ...TITLES[0]!, keyKind: '05', key: '' }] }), '--yes'], { env, now });
     expect(account.code).toBe(3);
-    expect(account.stderr).toMatch(/account\.rem:3 positions 24-43: a payment to bank account data \(payment form 45, Pix initiated by account data\): paybatch pays Pix by key/);
+    expect(account.stderr).toMatch(
+      /account\.rem:3 positions 24-43: a payment to bank account data \(payment form 45, Pix initiated by account data\): sent only to a provider that takes a Pix without a key \('paybatch config set pixByAccount bank-code'/,
+    );
     expect(JSON.parse((await runCli(['batch', 'list', '--json', '--quiet'], { env, now })).stdout)).toEqual([]);
   });
 
@@ -183,5 +185,40 @@ describe('a remittance title a row rule refuses', () => {
     const r = await runCli(['import', write(dir, 'REM0001.rem', { titles }), '--yes'], { env, now });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/REM0001\.rem:6 positions 19-32: /);
+  });
+
+  it("reads payments to accounts as Pix by account data once the profile says the provider takes them (pixByAccount), never before", async () => {
+    const dir = tempDir();
+    const env = { ...envOf(dir), LC_ALL: 'en_US.UTF-8' };
+    // The public Santander credit file (form 01): nine payments to accounts, due in December 2022.
+    const file = join(FIXTURES, 'santander-credito.rem');
+    const december = () => new Date('2022-12-01T13:00:00Z');
+    const refused = await runCli(['import', file, '--check'], { env, now: december });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr.match(/santander-credito\.rem:\d+ positions 24-43: a payment to bank account data \(payment form 01\)/g)).toHaveLength(9);
+
+    expect((await runCli(['config', 'set', 'pixByAccount', 'bank-code'], { env })).code).toBe(0);
+    // Its last four titles have no segment B document (expected.json: payeeDocument null), which such a Pix needs.
+    const noDocument = await runCli(['import', file, '--check'], { env, now: december });
+    expect(noDocument.code).toBe(3);
+    expect([...noDocument.stderr.matchAll(/santander-credito\.rem:(\d+) positions 24-43: a Pix by account data needs the payee's CPF or CNPJ/g)].map((m) => Number(m[1]))).toEqual([13, 15, 17, 19]);
+    expect(noDocument.stderr).not.toMatch(/payment form 01/);
+
+    const accounts = write(dir, 'contas.rem', {
+      titles: [
+        { ...TITLES[0]!, keyKind: '05', key: '', document: '52998224725', account: { bank: '237', branch: '1234', number: '123456', digit: '7' } },
+        { ...TITLES[1]!, keyKind: '05', key: '', document: '11444777000161', account: { bank: '104', branch: '0042', number: '9876543', digit: 'X' } },
+      ],
+    });
+    const checked = await runCli(['import', accounts, '--check', '--json'], { env, now });
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(JSON.parse(checked.stdout)).toMatchObject({ rows: 2, totals: { count: 2, sumCents: 173456, byKeyType: [{ keyType: 'account', count: 2, sumCents: 173456 }] } });
+    const imported = await runCli(['import', accounts, '--start', '--yes', '--json', '--quiet'], { env, now });
+    expect(imported.code, imported.stderr).toBe(0);
+    const items = JSON.parse((await runCli(['batch', 'items', String(JSON.parse(imported.stdout).batches[0].id), '--json', '--quiet'], { env, now })).stdout);
+    expect(items.map((i: { line: number; key: string; keyType: string; amountCents: number }) => [i.line, i.key, i.keyType, i.amountCents])).toEqual([
+      [3, '237/1234/123456-7', 'account', 150000],
+      [5, '104/0042/9876543-X', 'account', 23456],
+    ]);
   });
 });

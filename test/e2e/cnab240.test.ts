@@ -121,4 +121,38 @@ describe('an ERP remittance paid and answered with a return file (end to end, em
     const ret1 = readCnab240Return((await paybatch(['batch', 'export', '1', '--format', 'cnab240-retorno'], { env })).stdout);
     expect(segmentsA(ret1).filter((d) => d.occurrences[0] !== '00').map((d) => d.seuNumero)).toEqual(rejected.map((t) => t.yourNumber));
   });
+
+  it('pays a Pix by account data without a key once the profile says the provider takes it, and answers a closed account with PC', async () => {
+    const dir = tempDir();
+    const env = userEnv(dir, { PAYBATCH_SANDBOX_SPEED: '600', PAYBATCH_PIX_BY_ACCOUNT: 'bank-code' });
+    const toAccounts: TitleSpec[] = [
+      { ...TITLES[0]!, keyKind: '05', key: '', document: '52998224725', account: { bank: '237', branch: '1234', number: '123456', digit: '7' } },
+      { ...TITLES[1]!, keyKind: '05', key: '', document: '11444777000161', account: { bank: '104', branch: '42', number: '9876543', digit: 'X' } },
+      // The sandbox holds an account whose number is all zeros closed: the receiver's bank refuses it (AC03).
+      { ...TITLES[2]!, keyKind: '05', key: '', document: '39053344705', account: { bank: '341', branch: '1', number: '0', digit: '0' } },
+    ];
+    const imported = await paybatch(['import', write(dir, 'REM0001.rem', toAccounts), '--start', '--yes', '--json'], { env });
+    expect(imported.exitCode, imported.stderr).toBe(0);
+    const settled = await paybatch(['daemon', '--listen', '127.0.0.1:0', '--interval', '0.5', '--until-settled', '--timeout', '60s'], { env, timeout: 90_000 });
+    expect([0, 4], settled.stderr.slice(-2000)).toContain(settled.exitCode);
+
+    const items = JSON.parse((await paybatch(['batch', 'items', '1', '--json'], { env })).stdout) as (ItemDoc & { key: string; keyType: string; reason: string | null; receipt: string | null })[];
+    expect(items.map((i) => [i.key, i.keyType, i.status])).toEqual([
+      ['237/1234/123456-7', 'account', 'paid'],
+      ['104/0042/9876543-X', 'account', 'paid'],
+      ['341/0001/0-0', 'account', 'failed'],
+    ]);
+    expect(items[2]!.reason).toMatch(/AC03/);
+    for (const paid of items.slice(0, 2)) expect(readFileSync(paid.receipt!).subarray(0, 5).toString()).toBe('%PDF-');
+    // The provider's record agrees with the ledger, item by item.
+    expect((await paybatch(['reconcile', '1', '--json'], { env })).exitCode).toBe(0);
+    const ret = readCnab240Return((await paybatch(['batch', 'export', '1', '--format', 'cnab240-retorno'], { env })).stdout);
+    expect(checkCnab240Totals(ret)).toEqual([]);
+    expect(segmentsA(ret).map((d) => [d.seuNumero, d.occurrences])).toEqual([
+      [TITLES[0]!.yourNumber, ['00']],
+      [TITLES[1]!.yourNumber, ['00']],
+      [TITLES[2]!.yourNumber, ['PC']],
+    ]);
+  });
 });
+

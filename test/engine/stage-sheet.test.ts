@@ -102,8 +102,8 @@ describe('readAndLookUp + planStaged (the staged import)', () => {
     const ledger = await openLedger(join(tempDir(), 'ledger.db'));
     const earlier = [plannedItem(1), plannedItem(2), plannedItem(3)];
     await recordImport(ledger, { fileHash: 'earlier', fileName: 'outubro.csv', rowCount: 3, batchName: 'Outubro', itemCount: 3, items: earlier, rejectedCount: 0, now: new Date('2026-11-01T12:00:00Z') });
-    sqliteOf(ledger).prepare("UPDATE items SET status = 'failed' WHERE key = 'p2@example.com'").run();
-    // p1 the same amount (R$ 10,01: a duplicate), p2 the same amount but that payment failed, p3 another amount.
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'failed', record_state = 'failed' WHERE key = 'p2@example.com'").run();
+    // p1 the same amount (R$ 10,01: a duplicate), p2 the same amount but that payment failed (its page says so), p3 another amount.
     const file = join(tempDir(), 'novembro.csv');
     writeFileSync(file, 'chave;tipo_chave;valor;descricao\np1@example.com;email;10,01;a\np2@example.com;email;10,02;b\np3@example.com;email;99,00;c\n');
     const staging = new ImportStaging(ledger);

@@ -13,6 +13,8 @@ export interface TitleSpec {
   readonly key: string;
   /** The payee's CPF (11 digits) or CNPJ (14); absent: none written. */
   readonly document?: string;
+  /** The payee's account (segment A: bank 21-23, branch 24-28, account 30-41, its check digit 42); absent: bank 000, none. */
+  readonly account?: { readonly bank: string; readonly branch: string; readonly number: string; readonly digit: string };
 }
 
 /** A bill (segment J and its J-52) in a lot of its own (payment form 31, other banks' bills). */
@@ -67,7 +69,8 @@ export function remittanceText(spec: RemittanceSpec): string {
   for (const title of spec.titles) {
     let a = blank();
     for (const [f, t, v] of [[1, 3, bank], [4, 7, '0001'], [8, 8, '3'], [9, 13, ++seq], [14, 14, 'A'], [15, 15, '0'], [16, 17, '00'], [18, 20, '009'],
-      [21, 23, '000'], [44, 73, title.name], [74, 93, title.yourNumber], [94, 101, ddmmyyyy(title.date)], [102, 104, 'BRL'], [105, 119, 0],
+      [21, 23, title.account?.bank ?? '000'], [24, 28, Number(title.account?.branch ?? 0)], [30, 41, Number(title.account?.number ?? 0)],
+      [42, 42, title.account?.digit ?? ' '], [44, 73, title.name], [74, 93, title.yourNumber], [94, 101, ddmmyyyy(title.date)], [102, 104, 'BRL'], [105, 119, 0],
       [120, 134, title.cents], [155, 162, 0], [163, 177, 0]] as const) a = at(a, f, t, v);
     lines.push(a);
     let b = blank();

@@ -34,7 +34,8 @@ describe('the import staging', () => {
     await record('old', 'Old', [paid(2, 'ana@example.com', 1500), paid(3, 'bia@example.com', 2000), paid(4, 'caio@example.com', 2500)], ago(2));
     await record('this', 'This sheet, imported before', [paid(5, 'davi@example.com', 3000)], ago(1));
     await record('ancient', 'Ancient', [paid(6, 'eva@example.com', 3500)], ago(40));
-    sqliteOf(ledger).prepare("UPDATE items SET status = 'failed' WHERE key = 'bia@example.com'").run();
+    // Bia's payment failed, and its item page confirmed it: it paid nobody.
+    sqliteOf(ledger).prepare("UPDATE items SET status = 'failed', record_state = 'failed' WHERE key = 'bia@example.com'").run();
 
     const staging = new ImportStaging(ledger);
     expect(
@@ -52,6 +53,11 @@ describe('the import staging', () => {
     // Line 7 is outside the page asked for; on its own page it is found.
     expect([...(await staging.recentPaymentsOn(7, 7, ago(30), 'this'))]).toEqual([
       [7, { key: 'caio@example.com', amountCents: 2500, batchName: 'Old', createdAt: ago(2).toISOString() }],
+    ]);
+    // Had only an event said it failed, the provider might still pay it: then it counts.
+    sqliteOf(ledger).prepare("UPDATE items SET record_state = NULL WHERE key = 'bia@example.com'").run();
+    expect([...(await staging.recentPaymentsOn(4, 4, ago(30), 'this'))]).toEqual([
+      [4, { key: 'bia@example.com', amountCents: 2000, batchName: 'Old', createdAt: ago(2).toISOString() }],
     ]);
     staging.close();
     await ledger.close();

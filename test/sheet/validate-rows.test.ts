@@ -30,11 +30,17 @@ describe('validateRows: valid rows', () => {
     expect(report(v)).toEqual([]);
     expect(v.valid).toEqual([
       {
-        line: 2, key: CPF_DIGITS, keyType: 'cpf', amountCents: 123456, description: 'Salário de março', identifier: UUID,
+        line: 2, key: CPF_DIGITS, keyType: 'cpf', accountType: null, amountCents: 123456, description: 'Salário de março', identifier: UUID,
         name: 'Maria da Conceição', document: { type: 'cpf', value: CPF_DIGITS },
       },
-      { line: 4, key: 'ana@exemplo.com.br', keyType: 'email', amountCents: 1000, description: '', identifier: null, name: null, document: null },
+      { line: 4, key: 'ana@exemplo.com.br', keyType: 'email', accountType: null, amountCents: 1000, description: '', identifier: null, name: null, document: null },
     ]);
+  });
+
+  it("never reads a person's sheet as paying an account: only a remittance's table writes account rows", () => {
+    const v = validate(['chave;tipo_chave;valor', '237/1234/123456-7;account:checking;10']);
+    expect(v.valid).toEqual([]);
+    expect(v.problems.map((p) => [p.line, p.field, p.reason.code])).toEqual([[2, 'tipo_chave', 'key_type_unknown']]);
   });
 
   it('reads a document given with the very text of the CNPJ key as that CNPJ', () => {

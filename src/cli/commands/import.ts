@@ -2,7 +2,7 @@ import type { ImportResult, ImportSummary } from '../../engine/pix-import/index.
 import { notYetStarted } from '../../engine/batches/index.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import type { Locale } from '../../words/locale.js';
-import type { PixKeyType } from '../../domain/pix-key.js';
+import type { DestinationType } from '../../domain/account-destination.js';
 import type { RawInput, RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
 import { importHelp } from '../messages/help/import.js';
@@ -42,7 +42,7 @@ type FormatBRL = (cents: number) => string;
 interface Humanized {
   readonly words: ImportMessages;
   /** A kind of Pix key in the run's words (e-mail, celular). */
-  keyType(type: PixKeyType): string;
+  keyType(type: DestinationType): string;
   formatBRL: FormatBRL;
   status(status: string): string;
   /** An ISO instant as São Paulo time, labelled. */
@@ -212,12 +212,17 @@ export async function runImport(ctx: Context, opts: ImportOptions): Promise<void
 
 async function runCheck(ctx: Context, opts: ImportOptions): Promise<void> {
   const { checkSheet, ImportRefusedError } = await import('../../engine/pix-import/index.js');
-  const { maxItemAmount, maxBatchTotal } = (await ctx.profile()).settings;
+  const { maxItemAmount, maxBatchTotal, cnabLayout, pixByAccount } = (await ctx.profile()).settings;
   const { words, formatBRL } = await humanize(ctx);
   // Refusals and row reasons in the user's language; `--json` keeps them English.
   const locale = ctx.out.json ? 'en' : await ctx.locale();
-  const { cnabLayout } = (await ctx.profile()).settings;
-  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, { sheet: opts.sheet, now: ctx.now(), ...(cnabLayout ? { cnabLayout } : {}), ...(opts.format ? { format: opts.format } : {}) }).catch((e: unknown) => {
+  const result = await checkSheet(opts.file, { maxItemAmount, maxBatchTotal }, {
+    sheet: opts.sheet,
+    now: ctx.now(),
+    accountsAccepted: pixByAccount === 'bank-code',
+    ...(cnabLayout ? { cnabLayout } : {}),
+    ...(opts.format ? { format: opts.format } : {}),
+  }).catch((e: unknown) => {
     throw e instanceof ImportRefusedError ? sayImportRefusal(e, locale) : e;
   });
   ctx.out.result({ outcome: 'checked', ...result }, () => {

@@ -22,14 +22,14 @@ export interface SheetCheck {
 export async function checkSheet(
   file: string,
   limits: { maxItemAmount: number; maxBatchTotal: number },
-  o: Pick<SheetFileOptions, 'sheet' | 'cnabLayout' | 'format'> & { readonly now?: Date } = {},
+  o: Pick<SheetFileOptions, 'sheet' | 'cnabLayout' | 'format' | 'accountsAccepted'> & { readonly now?: Date } = {},
 ): Promise<SheetCheck> {
   let totals = new TotalsCounter();
   // A remittance's titles are checked against today too: one due before it is refused as the import would.
   const { head, rowCount, rejectedCount, problems } = await validateSheetFile(file, limits.maxItemAmount, () => {
     totals = new TotalsCounter();
     return (row) => totals.add(row);
-  }, undefined, { sheet: o.sheet, cnabLayout: o.cnabLayout, format: o.format, ...(o.now ? { today: saoPauloDate(o.now) } : {}) });
+  }, undefined, { sheet: o.sheet, cnabLayout: o.cnabLayout, format: o.format, accountsAccepted: o.accountsAccepted, ...(o.now ? { today: saoPauloDate(o.now) } : {}) });
   if (head.problems.length) throw new ImportRefusedError({ code: 'sheet_unreadable', file, imported: false }, head.problems);
   if (rowCount === 0) throw new ImportRefusedError({ code: 'sheet_empty', file, imported: false });
   if (problems.length) throw new ImportRefusedError({ code: 'rows_invalid', file, rejected: rejectedCount, rows: rowCount, rejectedFile: null }, problems);

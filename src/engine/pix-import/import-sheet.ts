@@ -46,7 +46,7 @@ export interface ImportOptions {
 export interface ImportDeps {
   readonly ledger: Ledger;
   readonly provider: () => Promise<ProviderClient>;
-  readonly settings: Pick<Settings, 'maxItemAmount' | 'maxBatchTotal' | 'maxBatchItems'> & Partial<Pick<Settings, 'claimTime' | 'companyDocument' | 'cnabLayout'>>;
+  readonly settings: Pick<Settings, 'maxItemAmount' | 'maxBatchTotal' | 'maxBatchItems'> & Partial<Pick<Settings, 'claimTime' | 'companyDocument' | 'cnabLayout' | 'pixByAccount'>>;
   readonly now: () => Date;
   readonly onProgress?: OnProgress;
   /** The profile's approval policy and approvers: `--start` waits for the approvals they demand (absent: no policy). */
@@ -282,7 +282,7 @@ async function prepareResume(deps: ImportDeps, o: ImportOptions, existing: Impor
  */
 async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, session: ImportSession): Promise<ImportPreparation> {
   const { now } = deps;
-  const { cnabLayout, companyDocument } = deps.settings;
+  const { cnabLayout, companyDocument, pixByAccount } = deps.settings;
   const format = await sheetFormat(o.file, { sheet: o.sheet, ...(cnabLayout ? { cnabLayout } : {}) });
   const isRemittance = format.kind === 'cnab240' || o.format === 'cnab240';
   // A remittance is paid whole, each title on its own date: no rows left out, no date of the command's.
@@ -291,7 +291,7 @@ async function planSheet(deps: ImportDeps, o: ImportOptions, sheetHash: string, 
       reason: { code: 'remittance_option', option: o.skipInvalid ? 'skip-invalid' : 'pay-on' },
     });
   }
-  const remittance = isRemittance ? await planRemittance(deps.ledger, o.file, { now: now(), cnabLayout, companyDocument }) : null;
+  const remittance = isRemittance ? await planRemittance(deps.ledger, o.file, { now: now(), cnabLayout, companyDocument, accountsAccepted: pixByAccount === 'bank-code' }) : null;
   // A remittance's problems name the positions of its fields, a sheet's its columns.
   const place = remittance ? placeInRemittance(remittance) : <P>(p: P) => p;
   const staging = new ImportStaging(deps.ledger);

@@ -1,6 +1,6 @@
 import { maskedDocumentMatches } from '../../domain/document.js';
 import { namesLikelyMatch } from '../../domain/name-match.js';
-import type { PixKeyType } from '../../domain/pix-key.js';
+import type { DestinationType } from '../../domain/account-destination.js';
 import type { PlannedItem } from '../../ledger/import-repository.js';
 import { plannedItemOf, type StagedRow } from '../../ledger/import-staging.js';
 import type { RecentPayment } from '../../ledger/item-repository.js';
@@ -11,7 +11,7 @@ export interface Totals {
   readonly count: number;
   readonly sumCents: number;
   readonly largestCents: number;
-  readonly byKeyType: readonly { readonly keyType: PixKeyType; readonly count: number; readonly sumCents: number }[];
+  readonly byKeyType: readonly { readonly keyType: DestinationType; readonly count: number; readonly sumCents: number }[];
 }
 
 export interface NameWarning {
@@ -80,7 +80,7 @@ export function planRow(file: string, row: StagedRow, lookup: KeyResolution, pre
 }
 
 /** Count, sum, largest and the split by key type; integer centavos throughout. */
-export function totalsOf(items: readonly { readonly keyType: PixKeyType; readonly amountCents: number }[]): Totals {
+export function totalsOf(items: readonly { readonly keyType: DestinationType; readonly amountCents: number }[]): Totals {
   const counter = new TotalsCounter();
   for (const it of items) counter.add(it);
   return counter.totals();
@@ -88,12 +88,12 @@ export function totalsOf(items: readonly { readonly keyType: PixKeyType; readonl
 
 /** `totalsOf` one item at a time, for items that are never all held (a sheet read as a stream). */
 export class TotalsCounter {
-  private readonly byType = new Map<PixKeyType, { keyType: PixKeyType; count: number; sumCents: number }>();
+  private readonly byType = new Map<DestinationType, { keyType: DestinationType; count: number; sumCents: number }>();
   private count = 0;
   private sumCents = 0;
   private largestCents = 0;
 
-  add(it: { readonly keyType: PixKeyType; readonly amountCents: number }): void {
+  add(it: { readonly keyType: DestinationType; readonly amountCents: number }): void {
     this.count += 1;
     this.sumCents += it.amountCents;
     this.largestCents = Math.max(this.largestCents, it.amountCents);

@@ -34,7 +34,7 @@ export interface RemittancePlan {
 export async function planRemittance(
   ledger: Ledger,
   file: string,
-  o: { readonly now: Date; readonly cnabLayout?: string; readonly companyDocument?: string },
+  o: { readonly now: Date; readonly cnabLayout?: string; readonly companyDocument?: string; readonly accountsAccepted?: boolean },
 ): Promise<RemittancePlan> {
   const reading = await readRemittanceFile(file, o.cnabLayout);
   if (reading.remittance === null) throw new ImportRefusedError({ code: 'sheet_unreadable', file, imported: true }, reading.problems);
@@ -66,7 +66,7 @@ export async function planRemittance(
   const lotHeaders = new Map(r.lots.map((l) => [l.number, l.header]));
   return {
     remittance: r,
-    table: remittanceTable({ remittance: r, identifierOf: (t) => identifiers.get(t.line)! }),
+    table: remittanceTable({ remittance: r, identifierOf: (t) => identifiers.get(t.line)!, accountsAccepted: o.accountsAccepted === true }),
     dates: new Map(pix.map((t) => [t.line, t.paymentDate])),
     billLines,
     record: {

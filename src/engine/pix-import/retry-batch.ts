@@ -1,3 +1,4 @@
+import type { Destination } from '../../domain/destination.js';
 import { saoPauloDate } from '../../domain/bank-calendar.js';
 import { uuidV5 } from '../../domain/identifier.js';
 import type { ItemState } from '../../domain/item-state.js';
@@ -22,7 +23,7 @@ import { crashPoint } from '../crash-point.js';
 import { ImportRefusedError } from './import-refusal.js';
 import { DUPLICATE_WINDOW_DAYS, duplicatesRefusal, planRow, totalsOf, type Duplicate, type NameWarning, type Totals } from './plan-import.js';
 import type { OnProgress } from '../progress.js';
-import { resolveKeys } from './resolve-keys.js';
+import { resolveKeys, type KeyResolution } from './resolve-keys.js';
 import { signBatchesAsMaker, type ApprovalGate, type MakerKey } from '../approvals/index.js';
 import { reconcileBatch } from '../follow-up/index.js';
 import { claimOf, submitBatch } from '../batches/index.js';
@@ -118,12 +119,15 @@ export async function prepareRetry(deps: RetryDeps, o: RetryOptions): Promise<Re
   }
   if (candidates.length === 0) return { kind: 'done', result: { outcome: 'nothing-to-retry', source, batch: null, summary: null, items: [], skipped } };
 
-  const resolutions = await resolveKeys(provider, candidates.map((c) => c.item.key), { onProgress: deps.onProgress });
+  // A payment to an account has no key to look up: it goes to the account it was sent to.
+  const resolutions = await resolveKeys(provider, candidates.filter((c) => c.item.key_type !== 'account').map((c) => c.item.key), { onProgress: deps.onProgress });
+  const resolutionOf = (c: (typeof candidates)[number]): KeyResolution =>
+    c.item.key_type === 'account' ? { destination: JSON.parse(c.item.destination_json!) as Destination, error: null } : resolutions.get(c.item.key)!;
   const label = `batch #${source.id}`;
   const since = new Date(now().getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
   const identifiers = new Map(candidates.map((c) => [c.item.id, retryIdentifier(c.item.identifier, c.retries + 1)]));
   const recent = new Map((await recentPaymentsBesides(ledger, { since, keys: candidates.map((c) => c.item.key), exceptRoots: candidates.map((c) => c.rootId) })).map((p) => [`${p.key}\u0000${p.amountCents}`, p]));
-  const plans = candidates.map((c) => planRow(label, asRow(c, identifiers.get(c.item.id)!), resolutions.get(c.item.key)!, recent.get(`${c.item.key}\u0000${c.item.amount_cents}`)));
+  const plans = candidates.map((c) => planRow(label, asRow(c, identifiers.get(c.item.id)!), resolutionOf(c), recent.get(`${c.item.key}\u0000${c.item.amount_cents}`)));
   const plan = {
     items: plans.flatMap((p) => (p.item ? [p.item] : [])),
     lookupProblems: plans.flatMap((p) => (p.problem ? [p.problem] : [])),

@@ -1,3 +1,5 @@
+import { accountDestinationOf, parseAccountReference } from '../../domain/account-destination.js';
+import type { Destination } from '../../domain/destination.js';
 import { rowIdentifier } from '../../domain/identifier.js';
 import type { ImportStaging, StagedRow } from '../../ledger/import-staging.js';
 import type { ProviderClient } from '../../provider/client.js';
@@ -55,7 +57,7 @@ export async function readAndLookUp(
     (failure: unknown) => ({ failure }),
   );
 
-  let pending: StagedRow[] = [];
+  let pending: (StagedRow & { destination: Destination | null })[] = [];
   const flush = () => {
     if (pending.length) feed.added(staging.addRows(pending));
     pending = [];
@@ -69,7 +71,7 @@ export async function readAndLookUp(
         pending = [];
         staging.startOver();
         return (row: ValidRow) => {
-          pending.push({ ...row, identifier: row.identifier ?? rowIdentifier(o.sheetHash, row.line) });
+          pending.push({ ...row, identifier: row.identifier ?? rowIdentifier(o.sheetHash, row.line), destination: accountRowDestination(row) });
           if (pending.length >= CHUNK) flush();
         };
       },
@@ -89,6 +91,13 @@ export async function readAndLookUp(
   if (outcome) throw outcome.failure;
   if (said !== resolved) progress();
   return read;
+}
+
+/** The destination of a row paid to an account (its title's account, document and name): it needs no lookup. */
+function accountRowDestination(row: ValidRow): Destination | null {
+  if (row.keyType !== 'account' || row.accountType === null) return null;
+  const account = parseAccountReference(row.key, row.accountType);
+  return account && accountDestinationOf(account, row.document?.value ?? '', row.name ?? '');
 }
 
 /** What the staged rows come to: the rows the provider's answers rule out, warnings, duplicates and totals. */

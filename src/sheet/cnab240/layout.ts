@@ -51,8 +51,12 @@ interface DetailCommon extends Common {
 export interface SegmentAFields extends DetailCommon {
   readonly chamber: Field;
   readonly payeeBank: Field;
-  /** Branch and account as the layout writes them, with their check digits: read as one text (see `account`). */
+  /** Branch and account as the layout writes them, with their check digits (20 positions). */
   readonly payeeAccount: Field;
+  /** Inside payeeAccount: the branch (without its check digit, which Pix does not use), the account and its check character. */
+  readonly payeeBranch: Field;
+  readonly payeeAccountNumber: Field;
+  readonly payeeAccountDigit: Field;
   readonly payeeName: Field;
   /** "Seu número": the company's (the ERP's) id of the title. */
   readonly yourNumber: Field;

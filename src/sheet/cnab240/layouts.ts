@@ -44,6 +44,10 @@ export const FEBRABAN: Cnab240Layout = {
     chamber: num(18, 20),
     payeeBank: num(21, 23),
     payeeAccount: alfa(24, 43),
+    payeeBranch: num(24, 28),
+    payeeAccountNumber: num(30, 41),
+    // 43 is the "DV agência/conta", left blank by most banks; the account's own check digit is 42.
+    payeeAccountDigit: alfa(42, 42),
     payeeName: alfa(44, 73),
     yourNumber: alfa(74, 93),
     paymentDate: num(94, 101),
@@ -123,6 +127,8 @@ export const ITAU_SISPAG: Cnab240Layout = {
     ...FEBRABAN.segmentA,
     bankNumber: alfa(135, 149),
     payeeDoc: num(204, 217),
+    // Itaú's note 11: the account's check character at 43 (an Itaú account) or 42-43 (another bank's, one or two).
+    payeeAccountDigit: alfa(42, 43),
   },
   segmentB: { ...FEBRABAN.segmentB, keyKind: alfa(15, 16), pixKey: alfa(128, 227) },
   segmentJ: { ...FEBRABAN.segmentJ, bankNumber: alfa(216, 230) },

@@ -4,6 +4,7 @@
  * trailers' counts and sums equal to the details. Any problem refuses the whole file, each naming its line and the
  * positions of the field, as a bank refuses a lot ("TA — lote não aceito"): nothing of a damaged file is paid.
  */
+import type { AccountDestination } from '../../domain/account-destination.js';
 import { checkPixKey, type PixKeyType } from '../../domain/pix-key.js';
 import type { Cnab240FieldName, Cnab240Reason, SheetProblem } from '../../domain/sheet-reason.js';
 import { cut, type Cnab240Layout, type Field, type FormKind } from './layout.js';
@@ -31,8 +32,8 @@ export interface RemittanceTitle {
   readonly payeeName: string;
   readonly payeeDocument: CnabDocument | null;
   readonly pixKey: { readonly type: PixKeyType; readonly key: string } | null;
-  /** The payee's bank and its branch/account text as written (segment A), for a payment to an account. */
-  readonly account: { readonly bank: string; readonly branchAccount: string } | null;
+  /** The payee's account (segment A), for a payment to an account; null when it cannot be read (the title is flagged). */
+  readonly account: AccountDestination | null;
   /** The bill's 44-digit bar code (segment J). */
   readonly barcode: string | null;
   /** The title's records as read (A and B, or J and J-52), for the return file. */
@@ -290,7 +291,7 @@ class RemittanceReader {
       payeeName: cut(segA!, a.payeeName).trim(),
       payeeDocument,
       pixKey,
-      account: kind === 'account' ? { bank: cut(segA!, a.payeeBank), branchAccount: cut(segA!, a.payeeAccount) } : null,
+      account: kind === 'account' ? this.account(segA!, line, form) : null,
       barcode: null,
       records,
     };
@@ -327,6 +328,26 @@ class RemittanceReader {
       return null;
     }
     return { type, key: check.normalized };
+  }
+
+  /**
+   * The payee's account of a segment A: the bank's code, the branch in the DICT's 4 digits and the account with its
+   * one check character. Form 05 credits a savings account; the others (01, 03, 41, 43, and 45 with account data,
+   * whose layouts carry no account type) a checking account, which the receiver's bank refuses (AC14) when it is not.
+   */
+  private account(segA: string, line: number, form: string): AccountDestination | null {
+    const a = this.layout.segmentA;
+    const bank = cut(segA, a.payeeBank);
+    const branch = cut(segA, a.payeeBranch);
+    const number = cut(segA, a.payeeAccountNumber);
+    const digit = cut(segA, a.payeeAccountDigit).trim().toUpperCase();
+    const bad = (field: Field, value: string): null => (this.flag(line, field, { code: 'cnab_account_invalid', value }), null);
+    if (!/^\d{3}$/.test(bank) || bank === '000') return bad(a.payeeBank, bank);
+    if (!/^0\d{4}$/.test(branch)) return bad(a.payeeBranch, branch);
+    if (!/^\d+$/.test(number)) return bad(a.payeeAccountNumber, number);
+    if (!/^[0-9X]$/.test(digit)) return bad(a.payeeAccountDigit, digit);
+    const account = `${number.replace(/^0+(?=\d)/, '')}-${digit}`;
+    return { bank, branch: branch.slice(-4), account, accountType: form === '05' ? 'savingsAccount' : 'checkingAccount' };
   }
 
   /** An amount field in integer centavos (13 digits and 2 decimals, as written); zero is refused. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { accountReference, ACCOUNT_TYPE_CELLS, type AccountType } from '../../domain/account-destination.js';
 import { titleIdentifier } from '../../domain/identifier.js';
 import { formatReais } from '../../domain/money.js';
 import type { SheetProblem } from '../../domain/sheet-reason.js';
@@ -19,7 +20,12 @@ export interface RemittanceTableOptions {
   readonly identifierOf?: (title: RemittanceTitle, remittance: Remittance) => string;
   /** The remittance as an import already read it from these bytes: its rows are given again, not read again. */
   readonly remittance?: Remittance;
+  /** The provider takes a Pix by account data (`pixByAccount`): a payment to an account is a row, not a refusal. */
+  readonly accountsAccepted?: boolean;
 }
+
+/** The key-type cell of an account's row, by the account's kind (ACCOUNT_TYPE_CELLS read back). */
+const ACCOUNT_CELLS = Object.fromEntries(Object.entries(ACCOUNT_TYPE_CELLS).map(([cell, type]) => [type, cell])) as Record<AccountType, string>;
 
 /** A remittance's text from its bytes: UTF-8, or Windows-1252 (what banks' files are in); null with the reason otherwise. */
 export function remittanceText(bytes: Uint8Array, file: string, pinned?: string): RemittanceReading {
@@ -35,10 +41,11 @@ export async function readRemittanceFile(file: string, pinned?: string): Promise
 
 /**
  * A remittance as a payment sheet's table, streamed like any sheet (so an import validates, looks up, stages and
- * records its titles as it does a CSV's rows): one record per Pix-by-key title, on its segment A's line, with the
- * amount written exactly from its centavos, "seu número" as the description and its identifier. A file the reader
- * refuses, a title it flags, and a Pix by account data (which needs a key here) are the table's problems, each with
- * its line and positions. Bills (segment J) are not rows: they are paid by `boleto pay --file`.
+ * records its titles as it does a CSV's rows): one record per Pix title, on its segment A's line, with the amount
+ * written exactly from its centavos, "seu número" as the description and its identifier. A title to an account is a
+ * record whose key is its accountReference (never looked up) when the provider takes that, and a problem otherwise.
+ * A file the reader refuses and a title it flags are the table's problems, each with its line and positions. Bills
+ * (segment J) are not rows: they are paid by `boleto pay --file`.
  */
 export function remittanceTable(o: RemittanceTableOptions = {}): TableStreamer {
   return async (open, sinkFor) => {
@@ -53,16 +60,17 @@ export function remittanceTable(o: RemittanceTableOptions = {}): TableStreamer {
     if (r === null) return { sha256, headerLine: 0, format, language: 'pt', problems: reading.problems.map(withoutFile) };
     const bills = r.titles.filter((t) => t.kind === 'bill').length;
     const billsOnly: SheetProblem[] = bills > 0 && bills === r.titles.length ? [{ line: 1, reason: { code: 'cnab_bills_only', bills } }] : [];
-    const problems = [...r.problems, ...accountTitles(r), ...(o.today === undefined ? [] : pastTitles(r, o.today)), ...billsOnly].map(withoutFile);
+    const problems = [...r.problems, ...accountTitles(r, o.accountsAccepted === true), ...(o.today === undefined ? [] : pastTitles(r, o.today)), ...billsOnly].map(withoutFile);
     if (problems.length) return { sha256, headerLine: 0, format, language: 'pt', problems };
     const identifierOf = o.identifierOf ?? ((t: RemittanceTitle) => titleIdentifier(r.company.value, t.yourNumber));
     const sink = sinkFor();
     sink.header(HEADER, 1, format, 'pt');
     for (const t of r.titles) {
-      if (t.pixKey === null) continue;
+      const to = t.pixKey ?? (t.account && { key: accountReference(t.account), type: ACCOUNT_CELLS[t.account.accountType] });
+      if (to === null) continue;
       sink.record({
         line: t.line,
-        cells: [t.pixKey.key, t.pixKey.type, formatReais(t.amountCents), t.yourNumber, identifierOf(t, r), t.payeeName, t.payeeDocument?.value ?? ''],
+        cells: [to.key, to.type, formatReais(t.amountCents), t.yourNumber, identifierOf(t, r), t.payeeName, t.payeeDocument?.value ?? ''],
         misaligned: null,
       });
     }
@@ -78,11 +86,20 @@ export function pastTitles(r: Remittance, today: string): SheetProblem[] {
     .map((t) => ({ line: t.line, field: `${at[0]}-${at[1]}`, reason: { code: 'cnab_date_past', date: t.paymentDate, today } }));
 }
 
-/** A Pix by account data (or a credit to an account): paid here only by a key, so refused with its line. */
-function accountTitles(r: Remittance): SheetProblem[] {
+/**
+ * The payments to an account that cannot be sent: all of them when the provider does not take a Pix by account data
+ * (the reason names the setting), otherwise those without the payee's document, which such a Pix needs (an account
+ * the reader could not read is already flagged).
+ */
+function accountTitles(r: Remittance, accepted: boolean): SheetProblem[] {
+  const at = r.layout.segmentA.payeeAccount.at;
   return r.titles
-    .filter((t) => t.kind === 'account')
-    .map((t) => ({ line: t.line, field: `${r.layout.segmentA.payeeAccount.at[0]}-${r.layout.segmentA.payeeAccount.at[1]}`, reason: { code: 'cnab_account_title', form: t.form } }));
+    .filter((t) => t.kind === 'account' && (!accepted || (t.account !== null && t.payeeDocument === null)))
+    .map((t) => ({
+      line: t.line,
+      field: `${at[0]}-${at[1]}`,
+      reason: accepted ? { code: 'cnab_account_no_document' } : { code: 'cnab_account_title', form: t.form },
+    }));
 }
 
 function withoutFile({ file: _file, ...problem }: SheetProblem): TableProblem {
