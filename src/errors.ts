@@ -84,6 +84,8 @@ export type ErrorReason =
   | { readonly code: 'alerts_unknown'; readonly ids: string; readonly file: string }
   // The provider's settings and the approver's key
   | { readonly code: 'amount_unit_unset'; readonly of: 'pix' | 'bill' }
+  /** The provider refused an import's items as written (a 400/422): waiting will not change its answer. */
+  | { readonly code: 'items_refused'; readonly call: string; readonly status: number; /** The provider's own words, as it answered. */ readonly detail: string }
   | { readonly code: 'provider_url_invalid'; readonly setting: 'baseUrl' | 'tokenUrl'; readonly problem: ProviderUrlProblem }
   | { readonly code: 'approver_key_exists'; readonly file: string; readonly publicKey: string }
   | { readonly code: 'approver_key_missing'; readonly file: string }
@@ -227,9 +229,10 @@ export class ProviderError extends PaybatchError {
       unreachable?: boolean;
       hint?: string;
       cause?: unknown;
+      reason?: ErrorReason;
     },
   ) {
-    super(message, { hint: o.hint, cause: o.cause });
+    super(message, { hint: o.hint, cause: o.cause, ...(o.reason ? { reason: o.reason } : {}) });
     this.status = o.status;
     this.method = o.method;
     this.path = o.path;

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { remittanceText, type TitleSpec } from '../helpers/cnab240-remittance.js';
 import { checkCnab240Totals, readCnab240Return, type Cnab240Return, type SegmentA, type SegmentZ } from '../helpers/cnab240-return-reader.js';
-import { paybatch, userEnv } from '../helpers/e2e.js';
+import { paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers/e2e.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
+const { sandboxes } = useProcesses();
 
 interface ItemDoc {
   line: number;
@@ -153,6 +154,24 @@ describe('an ERP remittance paid and answered with a return file (end to end, em
       [TITLES[1]!.yourNumber, ['00']],
       [TITLES[2]!.yourNumber, ['PC']],
     ]);
+  });
+
+  it('a provider that does not take a Pix without a key refuses it when the setting says otherwise: nothing is paid, and the error names the setting', async () => {
+    const dir = tempDir();
+    // The sandbox's `spec` dialect, like the API it follows, knows only destinations with a key.
+    const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--dialect', 'spec', '--speed', '600'] });
+    sandboxes.push(s);
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_PIX_AMOUNT_UNIT: 'cents', PAYBATCH_PIX_BY_ACCOUNT: 'bank-code' });
+    const title: TitleSpec = { ...TITLES[0]!, keyKind: '05', key: '', document: '52998224725', account: { bank: '237', branch: '1234', number: '123456', digit: '7' } };
+    const r = await paybatch(['import', write(dir, 'REM0001.rem', [title]), '--start', '--yes'], { env });
+    expect(r.exitCode).not.toBe(0);
+    expect(r.stderr).not.toMatch(/bug|at .*\.js:\d+/);
+    expect(r.stderr).toMatch(/The provider refused the items as written, and would again: .*pixByAccount/);
+    // Said in Portuguese too; the run again continues the same import and is refused the same way.
+    const pt = await paybatch(['import', join(dir, 'REM0001.rem'), '--start', '--yes'], { env: { ...env, LC_ALL: 'pt_BR.UTF-8' } });
+    expect(pt.stderr).toMatch(/o provedor recusou com HTTP 400 \(REQUISICAO_INVALIDA: .*to\.key/);
+    expect(pt.stderr).toMatch(/recusaria de novo: .*pixByAccount/);
+    expect((await s.admin<{ payments: unknown[] }>('payments')).payments).toEqual([]);
   });
 });
 

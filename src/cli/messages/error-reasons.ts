@@ -67,6 +67,11 @@ const PORTUGUESE: ReasonWords = {
       "Quando um registro voltar a abrir, 'paybatch ledger backup' faz uma cópia para restaurar.",
   }),
   alerts_unknown: (r) => ({ message: `Não há alerta ${r.ids} no registro ${r.file}; nenhum foi reconhecido.`, hint: "Veja 'paybatch alerts list --all'." }),
+  items_refused: (r) => ({
+    message: `${r.call}: o provedor recusou com HTTP ${r.status}${r.detail ? ` (${r.detail})` : ''}`,
+    hint:
+      'O provedor recusou os itens como foram escritos, e recusaria de novo: confira o perfil com a documentação dele (pixAmountUnit para os valores; pixByAccount para pagamentos por dados bancários, que pedem um provedor que aceite Pix sem chave) e rode o mesmo comando de novo: a importação continua de onde parou, e cada item mantém seu identificador, então nada é pago duas vezes.',
+  }),
   amount_unit_unset: (r) => {
     const [what, setting, variable, example] =
       r.of === 'pix'

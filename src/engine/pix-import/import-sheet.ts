@@ -407,6 +407,8 @@ async function submitParts(deps: ImportDeps, provider: ProviderClient, batchIds:
  */
 function asResumable(e: ProviderError): ProviderError {
   const again = 'the import continues where it stopped, and every item keeps its identifier, so nothing is paid twice.';
+  // Items refused as written are refused again: what the profile says of the provider must change first.
+  const refused = e.method === 'POST' && /\/items$/.test(e.path) && (e.status === 400 || e.status === 422);
   return new ProviderError(e.message, {
     status: e.status,
     method: e.method,
@@ -417,6 +419,9 @@ function asResumable(e: ProviderError): ProviderError {
     unreachable: e.type === 'provider_unreachable',
     cause: e.cause,
     // What to change comes first when waiting cannot help (a refused certificate, a proxy asking for credentials).
-    hint: isLastingFailure(e) && e.hint ? `${e.hint} Then run the same command again: ${again}` : `Run the same command again when the provider answers: ${again}`,
+    hint: refused
+      ? `The provider refused the items as written, and would again: check the profile against its documentation (pixAmountUnit for the amounts; pixByAccount for payments to account data, which need a provider that takes a Pix without a key), then run the same command again: ${again}`
+      : isLastingFailure(e) && e.hint ? `${e.hint} Then run the same command again: ${again}` : `Run the same command again when the provider answers: ${again}`,
+    ...(refused ? { reason: { code: 'items_refused', call: `${e.method} ${e.path}`, status: e.status!, detail: /\((.*)\)$/.exec(e.message)?.[1] ?? '' } } : {}),
   });
 }
