@@ -70,4 +70,18 @@ describe('resolveKeys', () => {
     expect(refused.get('404')?.error).toEqual({ code: 'key_lookup_failed', why: 'refused_key', message: 'gone' });
     expect(Object.fromEntries(calls)).toEqual({ '503': 3, '429': 3, bug: 3, '404': 1 });
   });
+
+  it('tries once a failure no retry can mend: a client certificate the server refuses, a proxy asking for credentials', async () => {
+    const calls = new Map<string, number>();
+    const failWith = (code: string) => ({
+      lookupKey: async (key: string) => {
+        calls.set(key, (calls.get(key) ?? 0) + 1);
+        throw new ProviderError(`refused (${code})`, { status: null, method: 'POST', path: '/oauth/token', code, unreachable: true });
+      },
+    });
+    await expect(resolveKeys(failWith('ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED'), ['no-cert'])).rejects.toThrow('CERTIFICATE_REQUIRED');
+    await expect(resolveKeys(failWith('ERR_SSL_TLSV1_ALERT_UNKNOWN_CA'), ['unknown-ca'])).rejects.toThrow('UNKNOWN_CA');
+    await expect(resolveKeys(failWith('PROXY_AUTH_REQUIRED'), ['proxy'])).rejects.toThrow('PROXY_AUTH_REQUIRED');
+    expect(Object.fromEntries(calls)).toEqual({ 'no-cert': 1, 'unknown-ca': 1, proxy: 1 });
+  });
 });

@@ -2,7 +2,8 @@ import type { ProviderClient } from '../../provider/client.js';
 import type { Destination } from '../../provider/types.js';
 import { ProviderError } from '../../errors.js';
 import type { LookupFailure } from './import-refusal.js';
-import { retrying, type RetrySettings, type RetryVerdict } from '../../provider/retry-policy.js';
+import { NO_RETRY, retrying, type RetrySettings, type RetryVerdict } from '../../provider/retry-policy.js';
+import { isLastingFailure } from '../../network/lasting-failure.js';
 import { crashPoint } from '../crash-point.js';
 import type { OnProgress } from '../progress.js';
 
@@ -64,7 +65,7 @@ export async function lookKeysUp(
 
 // Rounds of the client's own retries per key: a lookup is a free GET, and one unlucky key must not sink a whole sheet.
 // The rounds follow one another at once (the client already waited between its own attempts), and any failure but a
-// refused key starts another.
+// refused key or a lasting one starts another.
 const LOOKUP_ROUNDS: RetrySettings = Object.freeze({ attempts: 3, baseMs: 0, capMs: 0, maxRetryAfterMs: 0 });
 const ANOTHER_ROUND: RetryVerdict = Object.freeze({ retry: true, retryAfterMs: null, reason: 'lookup failed' });
 
@@ -81,6 +82,7 @@ async function resolveOne(provider: Pick<ProviderClient, 'lookupKey'>, key: stri
         throw e;
       }
     },
-    { settings: LOOKUP_ROUNDS, random: () => 0, sleep: async () => {}, classify: () => ANOTHER_ROUND },
+    // A failure no retry can mend (a refused client certificate, a proxy wanting credentials) ends the rounds at once.
+    { settings: LOOKUP_ROUNDS, random: () => 0, sleep: async () => {}, classify: (e) => (e instanceof ProviderError && isLastingFailure(e) ? NO_RETRY : ANOTHER_ROUND) },
   );
 }
