@@ -73,6 +73,7 @@ export type ErrorReason =
   | { readonly code: 'export_format_invalid'; readonly value: string }
   | { readonly code: 'export_status_with_return' }
   | { readonly code: 'batch_not_remittance'; readonly batchId: number }
+  | { readonly code: 'remittance_bills_unpaid'; readonly file: string }
   // command lines
   | { readonly code: 'listen_invalid'; readonly option: string; readonly value: string }
   | { readonly code: 'interval_invalid' }

@@ -202,7 +202,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
 async function writeReturnFiles(deps: DaemonDeps, dir: string, log: (e: LogEntry) => void): Promise<void> {
   try {
     for (const f of await writeOwedReturnFiles({ ledger: deps.ledger, now: deps.now, dir })) {
-      log({ level: 'info', event: 'return_file_written', msg: 'wrote a CNAB 240 return file', batch: f.batchId, file: f.path });
+      log({ level: 'info', event: 'return_file_written', msg: 'wrote a CNAB 240 return file', ...('batchId' in f ? { batch: f.batchId } : { remittance: f.remittance }), file: f.path });
     }
   } catch (e) {
     if (typeof (e as NodeJS.ErrnoException).syscall !== 'string') throw e;

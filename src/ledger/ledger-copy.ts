@@ -26,6 +26,8 @@ export const COPIED_TABLES = [
   { table: 'remittances', order: 'import_id' },
   { table: 'remittance_titles', order: 'identifier' },
   { table: 'return_files', order: 'batch_id' },
+  { table: 'remittance_bills', order: 'bill_id' },
+  { table: 'bill_return_files', order: 'file_hash' },
 ] as const;
 export const LEFT_BEHIND = ['import_claims', 'batch_claims', 'daemon_lock', 'work_leases', 'daemon_passes'] as const;
 

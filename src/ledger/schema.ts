@@ -27,6 +27,8 @@ export interface Database {
   remittances: RemittancesTable;
   remittance_titles: RemittanceTitlesTable;
   return_files: ReturnFilesTable;
+  remittance_bills: RemittanceBillsTable;
+  bill_return_files: BillReturnFilesTable;
 }
 
 export interface ImportsTable {
@@ -377,6 +379,30 @@ export interface RemittanceTitlesTable {
 /** A return file the daemon wrote for a batch (0021_remittances). */
 export interface ReturnFilesTable {
   batch_id: number;
+  path: string;
+  written_at: string;
+  said: string;
+}
+
+/** A bill paid from a remittance, with its title's records (0022_remittance_bills). */
+export interface RemittanceBillsTable {
+  bill_id: number;
+  file_hash: string;
+  file_name: string;
+  layout: string;
+  file_header: string;
+  company_document: string;
+  encoding: 'utf-8' | 'windows-1252';
+  line: number;
+  lot: number;
+  lot_header: string;
+  records: string;
+  your_number: string;
+}
+
+/** A return file the daemon wrote for a remittance's bills (0022_remittance_bills). */
+export interface BillReturnFilesTable {
+  file_hash: string;
   path: string;
   written_at: string;
   said: string;

@@ -5,6 +5,7 @@
  * `codigo_de_barras`, `barcode`, `line`), the amount (`amount`, `valor`; optional), the description (`description`,
  * `descricao`; optional).
  */
+import { createHash } from 'node:crypto';
 import { InputRejectedError, type InputProblem } from '../errors.js';
 import { foldHeader } from './headers.js';
 import { readTable } from './read-table.js';
@@ -25,6 +26,25 @@ export interface BillSheetRow {
   readonly description: string | null;
   readonly file: string;
   readonly line: number;
+  /** For a bill of a CNAB 240 remittance: its title as read, which the bill's return file is written from. */
+  readonly remittance?: RemittanceBill;
+}
+
+/** A remittance's bill title as its return file needs it (the ledger keeps it with the bill: remittance_bills). */
+export interface RemittanceBill {
+  /** sha256 (hex) of the remittance's bytes. */
+  readonly fileHash: string;
+  readonly fileName: string;
+  readonly layout: string;
+  readonly fileHeader: string;
+  readonly companyDocument: string;
+  readonly encoding: 'utf-8' | 'windows-1252';
+  readonly line: number;
+  readonly lot: number;
+  readonly lotHeader: string;
+  /** Its J and J-52 records as read. */
+  readonly records: readonly string[];
+  readonly yourNumber: string;
 }
 
 type BillColumn = 'code' | 'amount' | 'description';
@@ -141,7 +161,20 @@ function remittanceBills(bytes: Uint8Array, file: string, say: SaySheetReason, o
   const none: SheetProblem[] = bills.length === 0 ? [{ file, reason: { code: 'cnab_no_bills' } }] : [];
   problems.push(...sayAll([...notToday, ...none]));
   if (problems.length) throw rejected(file, problems);
-  return bills.map((t) => ({ code: t.barcode!, amount: formatReais(t.amountCents), description: t.yourNumber || null, file, line: t.line }));
+  const fileHash = remittanceHash(bytes);
+  const lotHeaders = new Map(r.lots.map((l) => [l.number, l.header]));
+  return bills.map((t) => ({
+    code: t.barcode!, amount: formatReais(t.amountCents), description: t.yourNumber || null, file, line: t.line,
+    remittance: {
+      fileHash, fileName: file, layout: r.layout.id, fileHeader: r.fileHeader, companyDocument: r.company.value, encoding: r.encoding,
+      line: t.line, lot: t.lot, lotHeader: lotHeaders.get(t.lot)!, records: t.records, yourNumber: t.yourNumber,
+    },
+  }));
+}
+
+/** A remittance's identity: the sha256 (hex) of its bytes, whatever the file is named. */
+export function remittanceHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 function rejected(file: string, problems: InputProblem[]): InputRejectedError {

@@ -1,13 +1,17 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { remittanceText, type TitleSpec } from '../helpers/cnab240-remittance.js';
-import { checkCnab240Totals, readCnab240Return, type Cnab240Return, type SegmentA, type SegmentZ } from '../helpers/cnab240-return-reader.js';
+import { bankBarcodeFromLine } from '../../src/domain/bank-slip.js';
+import { bankLine, dueDateForBothClocks, MONDAY_10H } from '../bills/fixtures.js';
+import { remittanceText, type BillSpec, type TitleSpec } from '../helpers/cnab240-remittance.js';
+import { checkCnab240Totals, readCnab240Return, type Cnab240Return, type SegmentA, type SegmentJ, type SegmentZ } from '../helpers/cnab240-return-reader.js';
 import { paybatch, startSandboxProcess, useProcesses, userEnv } from '../helpers/e2e.js';
+import { freePort } from '../helpers/free-port.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDir();
-const { sandboxes } = useProcesses();
+const { sandboxes, daemons } = useProcesses();
 
 interface ItemDoc {
   line: number;
@@ -173,5 +177,90 @@ describe('an ERP remittance paid and answered with a return file (end to end, em
     expect(pt.stderr).toMatch(/recusaria de novo: .*pixByAccount/);
     expect((await s.admin<{ payments: unknown[] }>('payments')).payments).toEqual([]);
   });
+
+  it("answers the remittance's bills with a return file of their own: 00 paid, ZA returned, by the daemon and by boleto export", async () => {
+    const dir = tempDir();
+    const returns = join(dir, 'retorno');
+    // A sandbox of its own, its clock on a Monday at 10:00 so the bills are paid at once (the embedded one runs on the
+    // real clock, whose bank window may be closed); its bill returns come as events, so the daemon receives them.
+    const s = await startSandboxProcess({ state: join(dir, 'provider.db'), args: ['--seed', '7', '--speed', '60', '--start-time', MONDAY_10H] });
+    sandboxes.push(s);
+    const env = userEnv(dir, { ...s.env(), PAYBATCH_WEBHOOK_SECRET: 'whsec_Y25hYi1iaWxscy1yZXR1cm4tZTJl', PAYBATCH_CNAB_RETURN_DIR: returns });
+    const port = await freePort();
+    const daemon = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '1', '--timeout', '100s'], { env, timeout: 120_000 });
+    daemons.push(daemon);
+    let log = '';
+    daemon.stderr!.on('data', (b: Buffer) => (log += b.toString()));
+    await until('the daemon to subscribe', () => (log.includes('subscribed to provider events') ? true : null), () => log);
+
+    // Three bills due on a date both clocks read as itself; the sandbox returns the one whose barcode ends in 7701.
+    const due = dueDateForBothClocks();
+    const lines = [bankLine({ amountCents: 15_990, dueDate: due, tail: '0300' }), bankLine({ amountCents: 23_456, dueDate: due, tail: '7701' }), bankLine({ amountCents: 7_501, dueDate: due, tail: '0301' })];
+    // The ERP writes the amount each bill asks today (the sandbox gives some a discount), as the provider states it.
+    const amounts: number[] = [];
+    for (const line of lines) amounts.push(JSON.parse((await paybatch(['boleto', 'details', line, '--json'], { env })).stdout).details.amountCents as number);
+    const bills: BillSpec[] = lines.map((line, i) => ({ yourNumber: `BOL-${i + 1}`, name: `CEDENTE ${i + 1}`, cents: amounts[i]!, date: today, barcode: bankBarcodeFromLine(line) }));
+    const file = join(dir, 'REM0007.rem');
+    writeFileSync(file, remittanceText({ company: COMPANY, generatedOn: today, titles: [TITLES[0]!], bills }));
+
+    const paid = await paybatch(['boleto', 'pay', '--file', file, '--yes', '--json'], { env });
+    expect(paid.exitCode, paid.stderr).toBe(0);
+    expect(JSON.parse(paid.stdout)).toMatchObject({ counts: { paid: 3 }, paidCents: amounts[0]! + amounts[1]! + amounts[2]! });
+    const jOf = (r: Cnab240Return) => r.lots.flatMap((l) => l.details).filter((d): d is SegmentJ => d.segment === 'J');
+    const readReturn = (text: string) => {
+      expect(text.split('\r\n').slice(0, -1).every((l) => l.length === 240)).toBe(true);
+      const read = readCnab240Return(text);
+      expect(checkCnab240Totals(read)).toEqual([]);
+      // Only the bills' lot, each J with its J-52, summing what the remittance asked.
+      expect(read.lots.map((l) => [l.form, l.details.map((d) => d.segment).join(''), l.trailer.amountCentavos])).toEqual([['31', 'JJ52JJ52JJ52', amounts[0]! + amounts[1]! + amounts[2]!]]);
+      return jOf(read).map((j) => [j.seuNumero, j.paymentCentavos, j.occurrences]);
+    };
+
+    // Every bill paid: the daemon writes their return file, private.
+    const first = join(returns, 'retorno-boletos-rem0007.ret');
+    await until('the bills\' return file', () => (existsSync(first) ? true : null), () => log);
+    expect(statSync(first).mode & 0o777).toBe(0o600);
+    expect(readReturn(readFileSync(first, 'latin1'))).toEqual(bills.map((b) => [b.yourNumber, b.cents, ['00']]));
+
+    // The next business day at 10:00 the beneficiary's bank returns the second: a later return says so (ZA).
+    await s.admin('clock/advance', { method: 'POST', body: { seconds: 2 * 86_400 } });
+    const second = join(returns, 'retorno-boletos-rem0007-2.ret');
+    await until('the later return file', () => (existsSync(second) ? true : null), () => log);
+    const now = [[bills[0]!.yourNumber, bills[0]!.cents, ['00']], [bills[1]!.yourNumber, bills[1]!.cents, ['ZA']], [bills[2]!.yourNumber, bills[2]!.cents, ['00']]];
+    expect(readReturn(readFileSync(second, 'latin1'))).toEqual(now);
+
+    // boleto export writes the same any time, on stdout or inside --json.
+    const exported = await paybatch(['boleto', 'export', '--file', file], { env, encoding: 'latin1' });
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    expect(readReturn(exported.stdout)).toEqual(now);
+    expect(exported.stderr).toContain(`Return file of the bills of ${file}: 3 bills.`);
+    const doc = JSON.parse((await paybatch(['boleto', 'export', '--file', file, '--json'], { env })).stdout);
+    expect(doc).toMatchObject({ format: 'cnab240-retorno', layout: 'febraban-240', titles: 3, open: 0 });
+    expect(readReturn(doc.text)).toEqual(now);
+
+    // A remittance none of whose bills was paid from has no bills' return file: said in English and in Portuguese.
+    const other = join(dir, 'REM0008.rem');
+    writeFileSync(other, remittanceText({ company: COMPANY, generatedOn: today, titles: [TITLES[0]!], bills: [{ ...bills[0]!, yourNumber: 'BOL-9' }] }));
+    const none = await paybatch(['boleto', 'export', '--file', other], { env });
+    expect([none.exitCode, none.stdout]).toEqual([2, '']);
+    expect(none.stderr).toContain(`No bill of ${other} was paid with 'paybatch boleto pay --file': this remittance has no bills' return file.`);
+    const nenhum = await paybatch(['boleto', 'export', '--file', other], { env: { ...env, LC_ALL: 'pt_BR.UTF-8' } });
+    expect(nenhum.stderr).toContain(`Nenhum boleto de ${other} foi pago com 'paybatch boleto pay --file'`);
+
+    daemon.kill('SIGTERM');
+    const stopped = await daemon;
+    daemons.splice(0);
+    expect(stopped.exitCode, log).toBe(0);
+  });
 });
 
+/** Waits for `probe` to see something (a file the daemon writes), polling; `log` is shown when it never does. */
+async function until<T>(what: string, probe: () => T | null, log: () => string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log().slice(-3000)}`);
+    await sleep(300);
+  }
+}

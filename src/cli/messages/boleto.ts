@@ -86,6 +86,8 @@ export interface BoletoMessages {
     paid(what: string, transactionId: string | null): string;
     notPaid(what: string): string;
   };
+  /** `boleto export --file`: the bills' return file written on stdout. */
+  returnWritten(file: string, titles: number, open: number): string;
 }
 
 export const boletoMessages: Readonly<Record<Locale, BoletoMessages>> = {
@@ -169,6 +171,8 @@ export const boletoMessages: Readonly<Record<Locale, BoletoMessages>> = {
       paid: (what, tx) => `✓ Recorded ${what} as paid${tx ? ` (transaction ${tx})` : ''}.`,
       notPaid: (what) => `✓ Recorded ${what} as not paid; it may be paid again.`,
     },
+    returnWritten: (file, titles, open) =>
+      `Return file of the bills of ${file}: ${counted('en', titles, { one: 'bill', other: 'bills' })}${open ? `, ${open} still open (written BD: write the return again once they end)` : ''}.`,
   },
   'pt-BR': {
     noBills: 'Nenhuma conta ainda. Pague uma com: paybatch boleto pay <linha-ou-código-de-barras>',
@@ -250,5 +254,7 @@ export const boletoMessages: Readonly<Record<Locale, BoletoMessages>> = {
       paid: (what, tx) => `✓ Registrada ${what} como paga${tx ? ` (transação ${tx})` : ''}.`,
       notPaid: (what) => `✓ Registrada ${what} como não paga; ela pode ser paga de novo.`,
     },
+    returnWritten: (file, titles, open) =>
+      `Arquivo retorno dos boletos de ${file}: ${counted('pt-BR', titles, { one: 'boleto', other: 'boletos' })}${open ? `, ${open} ainda em aberto (com BD: gere o retorno de novo quando terminarem)` : ''}.`,
   },
 };

@@ -51,6 +51,10 @@ const PORTUGUESE: ReasonWords = {
   export_format_invalid: (r) => ({ message: `--format deve ser csv ou cnab240-retorno, não "${r.value}".` }),
   export_status_with_return: () => ({ message: '--status escolhe linhas da planilha a corrigir; um arquivo retorno tem todos os títulos do lote.' }),
   batch_not_remittance: (r) => ({ message: `O lote #${r.batchId} não veio de uma remessa CNAB 240: não tem arquivo retorno.` }),
+  remittance_bills_unpaid: (r) => ({
+    message: `Nenhum boleto de ${r.file} foi pago com 'paybatch boleto pay --file': não há arquivo retorno de boletos dessa remessa.`,
+    hint: `Pague-os com: paybatch boleto pay --file ${r.file}`,
+  }),
   remittance_option: (r) => ({ message: `--${r.option} não combina com uma remessa CNAB 240: ela é importada inteira, cada título na sua data de pagamento.` }),
   import_format_invalid: (r) => ({ message: `--format deve ser cnab240 (CSV e XLSX são reconhecidos pelo conteúdo), não "${r.value}".` }),
   listen_invalid: (r) => ({ message: `${r.option} deve ser host:porta (por exemplo 127.0.0.1:8788), e não "${r.value}".` }),

@@ -12,6 +12,7 @@ import { ProviderError } from '../../errors.js';
 import { blockingBills, getBill, insertBillIntent, updateBill, type BillRow, type BillUpdate } from '../../ledger/bill-repository.js';
 import { closeOpenIntents, failureOutcome, hasOutcome, logIntent, logOutcome } from '../../ledger/call-log.js';
 import type { Ledger } from '../../ledger/ledger.js';
+import { recordRemittanceBill } from '../../ledger/remittance-bill-repository.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { isAlreadyPaid } from '../../provider/error-meaning.js';
 import type { BillDetails, BillPayment } from '../../provider/types.js';
@@ -237,6 +238,8 @@ async function payOne(deps: BillDeps, provider: Pick<ProviderClient, 'payBoleto'
       },
       startedAt,
     );
+    // A remittance's bill is never paid without its title: its return file is written from it.
+    if (bill.request.remittance) await recordRemittanceBill(tx, id, bill.request.remittance);
     const intent = await logIntent(tx, 'pay_bill', `bill:${id}`, { code: decoded.line, amountCents: bill.amountCents, forced: force && blocking !== undefined }, startedAt);
     if (force) await supersedeUnresolved(tx, decoded.barcode, id, startedAt);
     return { billId: id, intentId: intent };

@@ -5,3 +5,4 @@ export * from './saved-receipts.js';
 export * from './period-statement.js';
 export * from '../row-stories.js';
 export * from './return-file.js';
+export * from './bill-return-file.js';

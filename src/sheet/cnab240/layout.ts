@@ -118,6 +118,8 @@ export interface ReturnCodes {
   readonly returned: string;
   /** A Pix failure's reason code (pacs.002, src/domain/reasons.ts) → the bank's code for it, where the table has one. */
   readonly byReason: Readonly<Record<string, string>>;
+  /** A bill's (segment J) codes by how its payment ended: bill returns carry no reason a layout has a code for. */
+  readonly bills: { readonly paid: string; readonly open: string; readonly failed: string; readonly returned: string };
 }
 
 export interface LotTrailerFields extends Common {

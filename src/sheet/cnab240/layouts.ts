@@ -109,6 +109,9 @@ export const FEBRABAN: Cnab240Layout = {
       AB03: 'PB', AB09: 'PB', AB11: 'PB', ED05: 'PB', AC03: 'PC', AC06: 'PC', AC07: 'PC', AC14: 'PD', AG03: 'PE',
       BE01: 'PF', CH11: 'PG', BE17: 'PH', DS27: 'PH', AM04: '01',
     },
+    // Bills, from the G059 list as Santander publishes it: Z4 "registro inconsistente (título)" for a payment the
+    // provider refused, ZA "transferência devolvida" for one the beneficiary's bank returned.
+    bills: { paid: '00', open: 'BD', failed: 'Z4', returned: 'ZA' },
   },
 };
 
@@ -134,7 +137,7 @@ export const ITAU_SISPAG: Cnab240Layout = {
   segmentJ: { ...FEBRABAN.segmentJ, bankNumber: alfa(216, 230) },
   segmentZ: { ...FEBRABAN.segmentZ, yourNumber: alfa(79, 98) },
   // Itaú's note 8: 00 "pagamento efetuado", BD "pagamento agendado", NR "operação não realizada", DV "devolvido".
-  returnCodes: { paid: '00', open: 'BD', failed: 'NR', returned: 'DV', byReason: {} },
+  returnCodes: { paid: '00', open: 'BD', failed: 'NR', returned: 'DV', byReason: {}, bills: { paid: '00', open: 'BD', failed: 'NR', returned: 'DV' } },
 };
 
 /** Every layout, the first whose bank matches a file's being the one it is read with (unless pinned). */

@@ -36,8 +36,12 @@ export interface ReturnFileInput {
   readonly titles: readonly ReturnTitle[];
 }
 
-/** The occurrence codes of an outcome, as the layout's table writes them (up to five 2-character codes). */
-export function occurrencesOf(codes: ReturnCodes, t: Pick<ReturnTitle, 'outcome' | 'reason'>): string {
+/**
+ * The occurrence codes of an outcome, as the layout's table writes them (up to five 2-character codes): a bill's
+ * (`bill`, segment J) by how it ended, a Pix's by its reason where the table has a code for it.
+ */
+export function occurrencesOf(codes: ReturnCodes, t: Pick<ReturnTitle, 'outcome' | 'reason'>, bill = false): string {
+  if (bill) return codes.bills[t.outcome];
   if (t.outcome === 'paid') return codes.paid;
   if (t.outcome === 'open') return codes.open;
   const byReason = t.reason === null ? undefined : codes.byReason[t.reason.toUpperCase()];
@@ -88,7 +92,7 @@ export function returnFile(input: ReturnFileInput): string {
 function titleRecords(layout: Cnab240Layout, t: ReturnTitle): string[] {
   const [first, ...rest] = t.records;
   const isBill = cut(first!, layout.segmentA.segment) === 'J';
-  const occurrences = occurrencesOf(layout.returnCodes, t);
+  const occurrences = occurrencesOf(layout.returnCodes, t, isBill);
   let head = put(first!, isBill ? layout.segmentJ.occurrences : layout.segmentA.occurrences, occurrences);
   const paid = t.outcome === 'paid' || t.outcome === 'returned';
   if (!isBill && paid && t.paidOn !== null && t.paidCents !== null) {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRemittance, type Remittance } from '../../../src/sheet/cnab240/read-remittance.js';
-import { returnFile, type ReturnTitle, type TitleOutcome } from '../../../src/sheet/cnab240/return-file.js';
+import { layoutNamed } from '../../../src/sheet/cnab240/layouts.js';
+import { occurrencesOf, returnFile, type ReturnTitle, type TitleOutcome } from '../../../src/sheet/cnab240/return-file.js';
 import { remittanceText } from '../../helpers/cnab240-remittance.js';
 import { checkCnab240Totals, readCnab240Return, type SegmentA, type SegmentZ } from '../../helpers/cnab240-return-reader.js';
 
@@ -70,5 +71,16 @@ describe('the CNAB 240 return file', () => {
     expect(a.map((d) => d.occurrences[0])).toEqual(['00', 'NR', 'BD', 'BD']);
     expect(a[0]!.payeeDocument).toBe('34452404000138');
     expect(read.lots[0]!.details.find((d) => d.segment === 'Z')).toMatchObject({ authentication: E2E });
+  });
+
+  // A bill's code is how its payment ended, never a Pix reason (AC03 would be PC for a Pix in FEBRABAN's table).
+  it.each([
+    ['febraban-240', ['00', 'BD', 'Z4', 'ZA']],
+    ['itau-sispag', ['00', 'BD', 'NR', 'DV']],
+  ])('says a bill in %s as paid, open, failed or returned', (id, codes) => {
+    const { returnCodes } = layoutNamed(id)!;
+    const ends: TitleOutcome[] = ['paid', 'open', 'failed', 'returned'];
+    expect(ends.map((outcome) => occurrencesOf(returnCodes, { outcome, reason: 'AC03' }, true))).toEqual(codes);
+    expect(occurrencesOf(returnCodes, { outcome: 'failed', reason: 'AC03' })).toBe(id === 'febraban-240' ? 'PC' : 'NR');
   });
 });

@@ -17,6 +17,7 @@ export interface BoletoHelp {
     readonly force: string;
     readonly examples: string;
   };
+  readonly export: { readonly description: string; readonly file: string; readonly examples: string };
   readonly list: { readonly description: string; readonly all: string };
   readonly resolve: {
     readonly description: string;
@@ -61,6 +62,17 @@ Examples:
   paybatch boleto pay 23793381286000782713669500006338500000000000000 --amount 1.234,56
   paybatch boleto pay --file contas.csv --yes
   paybatch boleto pay --file contas.csv`,
+    },
+    export: {
+      description: "write the CNAB 240 return file of the bills paid from a remittance ('boleto pay --file REM.rem') on stdout",
+      file: 'the remittance the bills were paid from (the same bytes: a copy under another name is the same remittance)',
+      examples: `
+Each bill of the remittance paid from it, in its order: its own J and J-52 records with the occurrence code of how its
+payment ended (00 paid, BD scheduled or not yet known, Z4 refused, ZA returned; Itaú: NR, DV), in the remittance's
+layout and encoding. With the cnabReturnDir setting the daemon writes it into that folder once every bill has ended.
+
+Example:
+  paybatch boleto export --file REM0112.rem > RET0112-boletos.ret`,
     },
     list: {
       description: 'bills in the ledger: paid, scheduled, unknown and returned, with the date until which a return can arrive',
@@ -112,6 +124,17 @@ Exemplos:
   paybatch boleto pay 23793381286000782713669500006338500000000000000 --amount 1.234,56
   paybatch boleto pay --file contas.csv --yes
   paybatch boleto pay --file contas.csv`,
+    },
+    export: {
+      description: "escreve na saída o arquivo retorno CNAB 240 dos boletos pagos de uma remessa ('boleto pay --file REM.rem')",
+      file: 'a remessa de que os boletos foram pagos (os mesmos bytes: uma cópia com outro nome é a mesma remessa)',
+      examples: `
+Cada boleto pago da remessa, na ordem dela: os próprios registros J e J-52 com o código de ocorrência de como o
+pagamento terminou (00 pago, BD agendado ou ainda não sabido, Z4 recusado, ZA devolvido; Itaú: NR, DV), no layout e na
+codificação da remessa. Com a configuração cnabReturnDir o daemon o grava nessa pasta quando todos os boletos terminam.
+
+Exemplo:
+  paybatch boleto export --file REM0112.rem > RET0112-boletos.ret`,
     },
     list: {
       description: 'contas no registro local: pagas, agendadas, desconhecidas e devolvidas, com a data até a qual uma devolução pode chegar',

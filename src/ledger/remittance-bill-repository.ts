@@ -1,0 +1,94 @@
+import type { Ledger } from './ledger.js';
+import type { BillStatus } from './schema.js';
+
+/** The remittance title a bill pays (`boleto pay --file REM.rem`): what its return file is written from. */
+export interface RemittanceBillRecord {
+  /** sha256 (hex) of the remittance's bytes: the same file is the same remittance whatever its name. */
+  readonly fileHash: string;
+  readonly fileName: string;
+  readonly layout: string;
+  readonly fileHeader: string;
+  readonly companyDocument: string;
+  readonly encoding: 'utf-8' | 'windows-1252';
+  /** The line of its segment J. */
+  readonly line: number;
+  readonly lot: number;
+  readonly lotHeader: string;
+  /** The title's records as read (J, then J-52). */
+  readonly records: readonly string[];
+  readonly yourNumber: string;
+}
+
+/** Links a bill to its remittance title. Called in the transaction that writes the bill's intent. */
+export async function recordRemittanceBill(tx: Ledger, billId: number, r: RemittanceBillRecord): Promise<void> {
+  await tx.run(
+    tx.db.insertInto('remittance_bills').values({
+      bill_id: billId, file_hash: r.fileHash, file_name: r.fileName, layout: r.layout, file_header: r.fileHeader,
+      company_document: r.companyDocument, encoding: r.encoding, line: r.line, lot: r.lot, lot_header: r.lotHeader,
+      records: r.records.join('\n'), your_number: r.yourNumber,
+    }),
+  );
+}
+
+/** A remittance's bill as the ledger has it: the title, and how its payment stands. Amounts in centavos. */
+export interface RemittanceBillOfFile extends RemittanceBillRecord {
+  readonly billId: number;
+  readonly status: BillStatus;
+  readonly settleDate: string | null;
+  readonly amountPaidCents: number | null;
+}
+
+/**
+ * The bills paid from the remittance of `fileHash`, in remittance line order: for a title paid more than once (a
+ * failed or returned bill paid again by a later run of the same file), its last payment.
+ */
+export async function remittanceBillsOf(ledger: Ledger, fileHash: string): Promise<RemittanceBillOfFile[]> {
+  const rows = await ledger.all(
+    ledger.db
+      .selectFrom('remittance_bills as r')
+      .innerJoin('bills as b', 'b.id', 'r.bill_id')
+      .selectAll('r')
+      .select(['b.status', 'b.settle_date', 'b.amount_paid_cents'])
+      .where('r.file_hash', '=', fileHash)
+      .orderBy('r.line')
+      .orderBy('r.bill_id'),
+  );
+  const last = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) last.set(Number(row.line), row);
+  return [...last.values()].map((r) => ({
+    billId: Number(r.bill_id), fileHash: r.file_hash, fileName: r.file_name, layout: r.layout, fileHeader: r.file_header,
+    companyDocument: r.company_document, encoding: r.encoding, line: Number(r.line), lot: Number(r.lot), lotHeader: r.lot_header,
+    records: r.records.split('\n'), yourNumber: r.your_number, status: r.status, settleDate: r.settle_date,
+    amountPaidCents: r.amount_paid_cents === null ? null : Number(r.amount_paid_cents),
+  }));
+}
+
+/** How long after its last return file a remittance's bills are still watched for a change (a late bill return). */
+const WATCH_DAYS = 30;
+
+/**
+ * Remittances whose bills may owe a return file, oldest first: those without one, and those whose last one is
+ * recent (WATCH_DAYS) when any bill of the ledger changed since it was written. With what it said.
+ */
+export async function remittancesOwedBillReturnFile(ledger: Ledger, now: Date): Promise<{ fileHash: string; said: string | null }[]> {
+  const lastChange = await ledger.first(ledger.db.selectFrom('bills').select((eb) => eb.fn.max('updated_at').as('at')));
+  const since = new Date(now.getTime() - WATCH_DAYS * 86_400_000).toISOString();
+  const rows = await ledger.all(
+    ledger.db
+      .selectFrom('remittance_bills as r')
+      .leftJoin('bill_return_files as f', 'f.file_hash', 'r.file_hash')
+      .select(['r.file_hash', 'f.said', 'f.written_at', (eb) => eb.fn.min('r.bill_id').as('first')])
+      .groupBy(['r.file_hash', 'f.said', 'f.written_at'])
+      .orderBy('first'),
+  );
+  const changed = String(lastChange?.at ?? '');
+  return rows
+    .filter((r) => r.written_at === null || (r.written_at >= since && changed > r.written_at))
+    .map((r) => ({ fileHash: r.file_hash, said: r.said ?? null }));
+}
+
+/** Notes the return file written for a remittance's bills and what it said of them. */
+export async function recordBillReturnFile(ledger: Ledger, fileHash: string, o: { path: string; at: Date; said: string }): Promise<void> {
+  const row = { path: o.path, written_at: o.at.toISOString(), said: o.said };
+  await ledger.run(ledger.db.insertInto('bill_return_files').values({ file_hash: fileHash, ...row }).onConflict((oc) => oc.column('file_hash').doUpdateSet(row)));
+}
