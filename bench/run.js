@@ -11,6 +11,7 @@
 //   ledger              recording an import against raw prepared inserts of the same rows, one transaction
 //   webhooks            bench/webhooks.js: signed events stored per second against the group-commit floor
 //   follow-up           bench/follow-up.mjs: a sheet followed to settled with receipts against bare receipt fetching
+//   dashboard           bench/dashboard.mjs: the dashboard's API routes on one batch of 100,000 items, against 100 ms
 // --quick runs smaller sizes (for CI, under a minute); the goals are judged on the full sizes.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,8 +28,8 @@ const quick = process.argv.includes('--quick');
 const large = process.argv.includes('--large') || process.env.PAYBATCH_BENCH_LARGE === '1';
 const json = process.argv.includes('--json');
 const SIZES = quick
-  ? { startupRuns: 7, sheets: [10_000, 50_000], validateAt: 50_000, rejectAt: 50_000, ledgerRows: 5_000, webhookEvents: 3_000, followUpItems: 300 }
-  : { startupRuns: 15, sheets: [10_000, 100_000, 1_000_000], validateAt: 100_000, rejectAt: 1_000_000, ledgerRows: 20_000, webhookEvents: 20_000, followUpItems: 10_000 };
+  ? { startupRuns: 7, sheets: [10_000, 50_000], validateAt: 50_000, rejectAt: 50_000, ledgerRows: 5_000, webhookEvents: 3_000, followUpItems: 300, dashboardItems: 10_000 }
+  : { startupRuns: 15, sheets: [10_000, 100_000, 1_000_000], validateAt: 100_000, rejectAt: 1_000_000, ledgerRows: 20_000, webhookEvents: 20_000, followUpItems: 10_000, dashboardItems: 100_000 };
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const BIN = here('../bin/paybatch.js');
@@ -147,6 +148,13 @@ const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, pay
 {
   const f = script('follow-up.mjs', ['--items', String(SIZES.followUpItems)]);
   row(`${f.items.toLocaleString('en')} items followed to settled with receipts (import ${f.importSeconds} s, peak RSS import ${f.importPeakMiB} MiB, daemon ${f.daemonPeakMiB} MiB)`, `${f.followUpSeconds} s`, `bare receipt fetching ${f.floorSeconds} s`, f.ratio, '≤ 1.3×', f.ratio <= 1.3);
+}
+
+// Dashboard: its API over HTTP on a ledger holding one large batch; the row names the slowest route.
+{
+  const d = script('dashboard.mjs', ['--items', String(SIZES.dashboardItems)]);
+  const slowest = d.rows.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
+  row(`dashboard API on a batch of ${d.items.toLocaleString('en')} items (${d.rows.length} routes, median of ${d.runs}; slowest: ${slowest.route})`, `${slowest.medianMs} ms`, '—', slowest.medianMs / d.goalMs, `≤ ${d.goalMs} ms`, slowest.medianMs <= d.goalMs);
 }
 
 console.log(`npm run bench${quick ? ' -- --quick' : large ? ' -- --large' : ''}  (node bench/run.js${quick ? ' --quick' : large ? ' --large' : ''})${quick ? ' — quick sizes: the goals are judged on the full run' : ''}`);

@@ -114,22 +114,28 @@ export async function filteredItems(ledger: Ledger, batchId: number, f: ItemFilt
       ]),
     );
   }
-  const counted = await ledger.first(q.select((eb) => eb.fn.countAll<number>().as('n')));
+  // A search reads every item of the batch: the page and the count of its matches come from that one pass (a page
+  // past the end has no row to carry the count, so only then is it asked alone). Without one, the count is an index
+  // walk and the page a few rows of another: carrying the count would read every row.
+  const counted = search ? null : await ledger.first(q.select((eb) => eb.fn.countAll<number>().as('n')));
   const rows = await ledger.all(
     q
       .select([
         'id', 'line', 'identifier', 'key', 'key_type as keyType', 'amount_cents as amountCents', 'description', 'sheet_name as sheetName',
         'recipient_name as recipientName', 'sheet_document as sheetDocument', 'destination_json as destinationJson', 'status', 'reason', 'attempt',
-        'receipt_path as receiptPath', 'updated_at as updatedAt',
+        'receipt_path as receiptPath', 'updated_at as updatedAt', (search ? sql<number>`count(*) over ()` : sql<number>`0`).as('matching'),
       ])
       .orderBy('line')
       .orderBy('id')
       .limit(f.limit)
       .offset(f.offset),
   );
+  const total = counted
+    ? Number(counted.n)
+    : rows.length ? Number(rows[0]!.matching) : Number((await ledger.first(q.select((eb) => eb.fn.countAll<number>().as('n'))))?.n ?? 0);
   return {
-    total: Number(counted?.n ?? 0),
-    items: rows.map(({ sheetName, recipientName, sheetDocument, destinationJson, receiptPath, ...r }) => ({
+    total,
+    items: rows.map(({ sheetName, recipientName, sheetDocument, destinationJson, receiptPath, matching: _matching, ...r }) => ({
       ...r,
       amountCents: Number(r.amountCents),
       attempt: Number(r.attempt),

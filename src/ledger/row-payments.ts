@@ -52,19 +52,50 @@ export async function allRowPayments(ledger: Ledger): Promise<RowPaymentRow[]> {
  * attempts of the same rows in any batch, and the rows' first items when the batch is itself a retry — in ledger order.
  */
 export async function rowPaymentsOfBatch(ledger: Ledger, batchId: number): Promise<RowPaymentRow[]> {
-  // By the indexed links (retry_root_id, original_item_id), not by comparing every item's computed row.
+  return rowPaymentsFrom(ledger, sql`i.batch_id = ${batchId}`);
+}
+
+/** Every payment of the sheet rows items `itemIds` pay (rowPaymentsOfBatch for a page of items), in ledger order. */
+export async function rowPaymentsOfItems(ledger: Ledger, itemIds: readonly number[]): Promise<RowPaymentRow[]> {
+  if (itemIds.length === 0) return [];
+  return rowPaymentsFrom(ledger, sql`i.id IN (${sql.join(itemIds)})`);
+}
+
+/** The payments of the rows of the items `seed` selects (as `i`). */
+async function rowPaymentsFrom(ledger: Ledger, seed: ReturnType<typeof sql>): Promise<RowPaymentRow[]> {
+  // By the indexed links (retry_root_id, original_item_id), not by comparing every item's computed row; the two
+  // halves apart, so that each is an index lookup (an OR of both made SQLite scan the items).
   return numbers(
     await ledger.all(sql<RowPaymentRow>`
       WITH roots AS (
         SELECT DISTINCT COALESCE(i.retry_root_id, p.retry_root_id, p.id, i.id) AS root
-        FROM items i LEFT JOIN items p ON p.id = i.original_item_id WHERE i.batch_id = ${batchId}),
+        FROM items i LEFT JOIN items p ON p.id = i.original_item_id WHERE ${seed}),
       firsts AS (
         SELECT root AS id FROM roots
         UNION SELECT r.id FROM items r WHERE r.retry_root_id IN (SELECT root FROM roots))
-      SELECT ${COLUMNS}
-      WHERE i.id IN (SELECT id FROM firsts) OR i.original_item_id IN (SELECT id FROM firsts)
-      ORDER BY i.id`),
+      SELECT ${COLUMNS} WHERE i.id IN (SELECT id FROM firsts)
+      UNION ALL
+      SELECT ${COLUMNS} WHERE i.original_item_id IN (SELECT id FROM firsts) AND i.id NOT IN (SELECT id FROM firsts)
+      ORDER BY id`),
   );
+}
+
+/**
+ * True when some sheet row batch `batchId` pays was sent more than once: the batch is a retry or holds reprocess
+ * attempts, or another item retries or reprocesses one of its items. A batch whose rows were each sent once has a
+ * trivial lineage (each row ended as its own item), which its status totals already tell.
+ */
+export async function anyRowResent(ledger: Ledger, batchId: number): Promise<boolean> {
+  // Walked from the items sent again (few, by their link indexes), not from the batch's items (up to a million):
+  // `+batch_id` keeps SQLite off the batch index, `> 0` (ids are positive) lets it range over a link index where
+  // IS NOT NULL made it scan the table, and CROSS JOIN keeps its join order.
+  const found = await ledger.all(sql<{ one: number }>`
+    SELECT 1 AS one WHERE
+      EXISTS (SELECT 1 FROM items WHERE retry_root_id > 0 AND +batch_id = ${batchId})
+      OR EXISTS (SELECT 1 FROM items WHERE original_item_id > 0 AND +batch_id = ${batchId})
+      OR EXISTS (SELECT 1 FROM items r CROSS JOIN items i WHERE r.retry_root_id IS NOT NULL AND i.id = r.retry_root_id AND i.batch_id = ${batchId})
+      OR EXISTS (SELECT 1 FROM items r CROSS JOIN items i WHERE r.original_item_id IS NOT NULL AND i.id = r.original_item_id AND i.batch_id = ${batchId})`);
+  return found.length > 0;
 }
 
 // PostgreSQL returns bigint sums and some integers as text; the ledger's ids and centavos fit a number.

@@ -1,5 +1,6 @@
 import type { Ledger } from '../../ledger/open-ledger.js';
-import { rowPaymentsOfBatch } from '../../ledger/row-payments.js';
+import { statusTotals, type BatchStatusTotal } from '../../ledger/dashboard-store.js';
+import { anyRowResent, rowPaymentsOfBatch, rowPaymentsOfItems } from '../../ledger/row-payments.js';
 import type { Lineage, Outcome, RowPayment, Tally } from '../../reports/period-statement.js';
 import { rowStories, type RowStory } from '../row-stories.js';
 
@@ -36,7 +37,8 @@ export interface BatchLineage {
   storyOf(itemId: number): ItemLineage | null;
 }
 
-export async function batchLineage(ledger: Ledger, batchId: number): Promise<BatchLineage> {
+export async function batchLineage(ledger: Ledger, batchId: number, o: { readonly totals?: readonly BatchStatusTotal[] } = {}): Promise<BatchLineage> {
+  if (!(await anyRowResent(ledger, batchId))) return sentOnce(o.totals ?? (await statusTotals(ledger, [batchId])));
   const payments = await rowPaymentsOfBatch(ledger, batchId);
   const stories = [...rowStories(payments).values()].filter((s) => s.payments.some((p) => p.batch_id === batchId));
   const byItem = new Map<number, RowStory>();
@@ -70,4 +72,38 @@ export async function batchLineage(ledger: Ledger, batchId: number): Promise<Bat
       return s ? { outcome: s.outcome, lineage: s.lineage } : null;
     },
   };
+}
+
+/**
+ * The lineage of a batch whose rows were each sent once (most batches): each row ended as its item did, so its
+ * status totals are the whole story (a 100,000-item batch is a GROUP BY, not 100,000 payments read).
+ */
+function sentOnce(totals: readonly { readonly status: string; readonly count: number; readonly sumCents: number }[]): BatchLineage {
+  const tally = (statuses: readonly string[] | null) =>
+    totals
+      .filter((t) => (statuses === null ? !['paid', 'failed', 'returned'].includes(t.status) : statuses.includes(t.status)))
+      .reduce((sum, t) => ({ count: sum.count + t.count, cents: sum.cents + t.sumCents }), { count: 0, cents: 0 });
+  return {
+    rows: totals.reduce((n, t) => n + t.count, 0),
+    resent: 0,
+    paidHere: tally(['paid']),
+    paidElsewhere: [],
+    failed: tally(['failed']),
+    returned: tally(['returned']),
+    open: tally(null),
+    storyOf: () => null,
+  };
+}
+
+/**
+ * The stories of the rows of some items (a page of a batch's items), keyed by item: only rows sent more than once
+ * have one (as BatchLineage.storyOf says). Reads those rows' payments, not the whole batch's.
+ */
+export async function itemStories(ledger: Ledger, itemIds: readonly number[]): Promise<(itemId: number) => ItemLineage | null> {
+  const stories = new Map<number, ItemLineage>();
+  for (const s of rowStories(await rowPaymentsOfItems(ledger, itemIds)).values()) {
+    if (s.payments.length < 2) continue;
+    for (const p of s.payments) stories.set(p.id, { outcome: s.outcome, lineage: s.lineage });
+  }
+  return (itemId) => stories.get(itemId) ?? null;
 }

@@ -8,7 +8,7 @@ import {
 import type { Ledger } from '../../ledger/ledger.js';
 import { pendingApprovals, type ApprovalGate } from '../approvals/index.js';
 import { returnPossibleUntil } from '../bills/index.js';
-import { batchLineage, type ItemLineage, type PaidElsewhere } from '../batches/index.js';
+import { batchLineage, itemStories, type ItemLineage, type PaidElsewhere } from '../batches/index.js';
 import type { Tally } from '../../reports/period-statement.js';
 
 export type { ApprovalGate } from '../approvals/index.js';
@@ -65,8 +65,9 @@ export interface BatchDetail extends BatchProgress {
 export async function batchDetail(ledger: Ledger, id: number, now: Date): Promise<BatchDetail | undefined> {
   const batch = await dashboardBatch(ledger, id);
   if (!batch) return undefined;
-  const progress = withProgress(batch, await statusTotals(ledger, [id]));
-  const { paidHere, paidElsewhere } = await batchLineage(ledger, id);
+  const totals = await statusTotals(ledger, [id]);
+  const progress = withProgress(batch, totals);
+  const { paidHere, paidElsewhere } = await batchLineage(ledger, id, { totals });
   const paidWhere = { paidHere, paidElsewhere };
   const paid = cumulative(await paidTimes(ledger, id));
   if (batch.startedAt === null) return { ...progress, paidOverTime: paid, paidWhere };
@@ -107,7 +108,7 @@ export interface LinedItem extends DashboardItem {
 export async function batchItems(ledger: Ledger, batchId: number, filter: ItemFilter): Promise<{ total: number; items: LinedItem[] }> {
   const page = await filteredItems(ledger, batchId, filter);
   if (page.items.length === 0) return { total: page.total, items: [] };
-  const { storyOf } = await batchLineage(ledger, batchId);
+  const storyOf = await itemStories(ledger, page.items.map((i) => i.id));
   return { total: page.total, items: page.items.map((i) => ({ ...i, lineage: storyOf(i.id) })) };
 }
 

@@ -7,7 +7,7 @@ import { cut } from '../../sheet/cnab240/layout.js';
 import type { Remittance, RemittanceTitle } from '../../sheet/cnab240/read-remittance.js';
 import { pastTitles, readRemittanceFile, remittanceTable } from '../../sheet/cnab240/remittance-table.js';
 import type { TableStreamer } from '../../sheet/table.js';
-import { batchLineage, payOnStart, scheduleImportBatches, type BatchSchedule } from '../batches/index.js';
+import { itemStories, payOnStart, scheduleImportBatches, type BatchSchedule } from '../batches/index.js';
 import { remittanceDatesOf } from '../../ledger/remittance-repository.js';
 import { schedulesOf } from '../../ledger/schedule-store.js';
 import { ImportRefusedError, type ImportProblem } from './import-refusal.js';
@@ -99,7 +99,7 @@ async function nextAttempt(ledger: Ledger, company: string, t: RemittanceTitle):
       n += 1;
       continue;
     }
-    const story = (await batchLineage(ledger, item.batch_id)).storyOf(item.id);
+    const story = (await itemStories(ledger, [item.id]))(item.id);
     const outcome = story?.outcome ?? (item.status === 'paid' || item.status === 'failed' || item.status === 'returned' ? item.status : 'open');
     if (outcome === 'paid') return { n: null, problem: { code: 'title_paid', yourNumber: t.yourNumber, batchId: item.batch_id } };
     if (outcome === 'open') return { n: null, problem: { code: 'title_open', yourNumber: t.yourNumber, batchId: item.batch_id } };
