@@ -1,26 +1,9 @@
+import type { RemittanceBill } from '../domain/remittance-bill.js';
 import type { Ledger } from './ledger.js';
 import type { BillStatus } from './schema.js';
 
-/** The remittance title a bill pays (`boleto pay --file REM.rem`): what its return file is written from. */
-export interface RemittanceBillRecord {
-  /** sha256 (hex) of the remittance's bytes: the same file is the same remittance whatever its name. */
-  readonly fileHash: string;
-  readonly fileName: string;
-  readonly layout: string;
-  readonly fileHeader: string;
-  readonly companyDocument: string;
-  readonly encoding: 'utf-8' | 'windows-1252';
-  /** The line of its segment J. */
-  readonly line: number;
-  readonly lot: number;
-  readonly lotHeader: string;
-  /** The title's records as read (J, then J-52). */
-  readonly records: readonly string[];
-  readonly yourNumber: string;
-}
-
 /** Links a bill to its remittance title. Called in the transaction that writes the bill's intent. */
-export async function recordRemittanceBill(tx: Ledger, billId: number, r: RemittanceBillRecord): Promise<void> {
+export async function recordRemittanceBill(tx: Ledger, billId: number, r: RemittanceBill): Promise<void> {
   await tx.run(
     tx.db.insertInto('remittance_bills').values({
       bill_id: billId, file_hash: r.fileHash, file_name: r.fileName, layout: r.layout, file_header: r.fileHeader,
@@ -31,7 +14,7 @@ export async function recordRemittanceBill(tx: Ledger, billId: number, r: Remitt
 }
 
 /** A remittance's bill as the ledger has it: the title, and how its payment stands. Amounts in centavos. */
-export interface RemittanceBillOfFile extends RemittanceBillRecord {
+export interface RemittanceBillOfFile extends RemittanceBill {
   readonly billId: number;
   readonly status: BillStatus;
   readonly settleDate: string | null;

@@ -6,6 +6,7 @@
  * `descricao`; optional).
  */
 import { createHash } from 'node:crypto';
+import type { RemittanceBill } from '../domain/remittance-bill.js';
 import { InputRejectedError, type InputProblem } from '../errors.js';
 import { foldHeader } from './headers.js';
 import { readTable } from './read-table.js';
@@ -28,23 +29,6 @@ export interface BillSheetRow {
   readonly line: number;
   /** For a bill of a CNAB 240 remittance: its title as read, which the bill's return file is written from. */
   readonly remittance?: RemittanceBill;
-}
-
-/** A remittance's bill title as its return file needs it (the ledger keeps it with the bill: remittance_bills). */
-export interface RemittanceBill {
-  /** sha256 (hex) of the remittance's bytes. */
-  readonly fileHash: string;
-  readonly fileName: string;
-  readonly layout: string;
-  readonly fileHeader: string;
-  readonly companyDocument: string;
-  readonly encoding: 'utf-8' | 'windows-1252';
-  readonly line: number;
-  readonly lot: number;
-  readonly lotHeader: string;
-  /** Its J and J-52 records as read. */
-  readonly records: readonly string[];
-  readonly yourNumber: string;
 }
 
 type BillColumn = 'code' | 'amount' | 'description';

@@ -6,7 +6,7 @@
 import type { BoletoDecode } from '../../domain/boleto.js';
 import { parseAmount } from '../../domain/money.js';
 import type { BillRow } from '../../ledger/bill-repository.js';
-import type { RemittanceBillRecord } from '../../ledger/remittance-bill-repository.js';
+import type { RemittanceBill } from '../../domain/remittance-bill.js';
 import type { BillDetails } from '../../provider/types.js';
 import { checkDecode, checkDetails, chooseAmount, ledgerRefusal, type BillRefusal, type BillTiming, type BillWarning, type ValidBillDecode } from './bill-plan.js';
 
@@ -23,7 +23,7 @@ export interface BillRequest {
   readonly file?: string;
   readonly line?: number;
   /** A bill of a CNAB 240 remittance: its title, linked to the bill with its intent (its return file's source). */
-  readonly remittance?: RemittanceBillRecord;
+  readonly remittance?: RemittanceBill;
 }
 
 /** The provider's answer to a request for a bill's details (endpoint 12): the details, or its refusal of the code. */

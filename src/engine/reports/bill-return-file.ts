@@ -4,21 +4,12 @@ import { remittanceBillsOf } from '../../ledger/remittance-bill-repository.js';
 import type { BillStatus } from '../../ledger/schema.js';
 import { fileNamePart } from '../../reports/output-file.js';
 import { occurrencesOf, type ReturnTitle, type TitleOutcome } from '../../sheet/cnab240/return-file.js';
-import { layoutOfRemittance, writtenReturn } from './return-file-text.js';
+import { layoutOfRemittance, writtenReturn, type ReturnFileText } from './return-file-text.js';
 
-/** The return file of the bills paid from one remittance, and how they ended. */
-export interface BillsReturnFile {
+/** The return file of the bills paid from one remittance (open: intent, unknown or scheduled, said BD). */
+export interface BillsReturnFile extends ReturnFileText {
   /** The remittance as it was named to `boleto pay --file`. */
   readonly fileName: string;
-  readonly layout: string;
-  readonly text: string;
-  /** The file's bytes: its text in the remittance's own encoding. */
-  readonly bytes: Uint8Array;
-  /** Each bill's occurrence codes, in order: what the file says, to tell when a new one is owed. */
-  readonly said: string;
-  readonly titles: number;
-  /** Bills not yet paid, failed or returned (intent, unknown, scheduled): the file says BD for them. */
-  readonly open: number;
 }
 
 /**

@@ -5,6 +5,19 @@ import { layoutNamed } from '../../sheet/cnab240/layouts.js';
 import { returnFile, type ReturnFileInput } from '../../sheet/cnab240/return-file.js';
 import { windows1252Bytes } from '../../sheet/decode-text.js';
 
+/** A return file as written: batch and bill ones alike. */
+export interface ReturnFileText {
+  readonly layout: string;
+  readonly text: string;
+  /** The file's bytes: its text in the remittance's own encoding (positions count bytes in a bank's file). */
+  readonly bytes: Uint8Array;
+  /** Each title's occurrence codes, in order: what the file says, to tell when a new one is owed. */
+  readonly said: string;
+  readonly titles: number;
+  /** Titles still open (not yet paid, failed or returned): the file says so (BD), and will say more later. */
+  readonly open: number;
+}
+
 /** The layout a remittance was read with: written by this version's layouts, but a newer paybatch's ledger may name one this one lacks. */
 export function layoutOfRemittance(id: string): Cnab240Layout {
   const layout = layoutNamed(id);

@@ -9,20 +9,11 @@ import { recordBillReturnFile, remittancesOwedBillReturnFile } from '../../ledge
 import { occurrencesOf, type ReturnTitle } from '../../sheet/cnab240/return-file.js';
 import { rowStories, type RowStory } from '../row-stories.js';
 import { billsReturnFileBase, remittanceBillsReturnFile } from './bill-return-file.js';
-import { layoutOfRemittance, writtenReturn } from './return-file-text.js';
+import { layoutOfRemittance, writtenReturn, type ReturnFileText } from './return-file-text.js';
 
 /** A batch's return file, and how its titles ended. */
-export interface BatchReturnFile {
+export interface BatchReturnFile extends ReturnFileText {
   readonly batchId: number;
-  readonly layout: string;
-  readonly text: string;
-  /** The file's bytes: its text in the remittance's own encoding (positions count bytes in a bank's file). */
-  readonly bytes: Uint8Array;
-  /** Each title's occurrence codes, in order: what the file says, to tell when a new one is owed. */
-  readonly said: string;
-  readonly titles: number;
-  /** Titles still open (not yet paid, failed or returned): the file says so (BD), and will say more later. */
-  readonly open: number;
 }
 
 /**

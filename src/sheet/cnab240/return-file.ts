@@ -66,7 +66,8 @@ export function returnFile(input: ReturnFileInput): string {
     for (const t of titles) {
       const details = titleRecords(layout, t);
       for (const d of details) lines.push(put(put(d, layout.segmentA.lot, lot), layout.segmentA.sequence, String(++sequence)));
-      sum += Number(cut(t.records[0]!, amountField(layout, t.records[0]!)));
+      // The trailer sums the details as written: a paid bill's J carries what was paid.
+      sum += Number(cut(details[0]!, amountField(layout, details[0]!)));
     }
     let trailer = put(' '.repeat(240), layout.lotTrailer.bank, cut(header, h.bank));
     trailer = put(trailer, layout.lotTrailer.lot, lot);
@@ -86,8 +87,9 @@ export function returnFile(input: ReturnFileInput): string {
 
 /**
  * A title's records with its outcome written in: the first (A or J) gets the occurrences, and for a paid title the
- * real date and amount (A) — a J's payment fields are the payment itself, so they stay. A paid Pix with an
- * end-to-end id gets a segment Z after its other records.
+ * real date and amount — an A's in its own "real" fields, a J's in its payment fields (the date and amount the ERP
+ * asked are what the provider paid unless interest, a fine or a discount changed it). A paid Pix with an end-to-end id
+ * gets a segment Z after its other records.
  */
 function titleRecords(layout: Cnab240Layout, t: ReturnTitle): string[] {
   const [first, ...rest] = t.records;
@@ -95,9 +97,9 @@ function titleRecords(layout: Cnab240Layout, t: ReturnTitle): string[] {
   const occurrences = occurrencesOf(layout.returnCodes, t, isBill);
   let head = put(first!, isBill ? layout.segmentJ.occurrences : layout.segmentA.occurrences, occurrences);
   const paid = t.outcome === 'paid' || t.outcome === 'returned';
-  if (!isBill && paid && t.paidOn !== null && t.paidCents !== null) {
-    head = put(head, layout.segmentA.paidOn, ddmmyyyy(t.paidOn));
-    head = put(head, layout.segmentA.paidAmount, String(t.paidCents));
+  if (paid && t.paidOn !== null && t.paidCents !== null) {
+    head = put(head, isBill ? layout.segmentJ.paymentDate : layout.segmentA.paidOn, ddmmyyyy(t.paidOn));
+    head = put(head, isBill ? layout.segmentJ.amount : layout.segmentA.paidAmount, String(t.paidCents));
   }
   const records = [head, ...rest];
   if (!isBill && t.outcome === 'paid' && t.endToEndId !== null) records.push(segmentZ(layout, first!, t.endToEndId, occurrences));

@@ -5,7 +5,7 @@ import { readRemittance, type Remittance } from '../../../src/sheet/cnab240/read
 import { layoutNamed } from '../../../src/sheet/cnab240/layouts.js';
 import { occurrencesOf, returnFile, type ReturnTitle, type TitleOutcome } from '../../../src/sheet/cnab240/return-file.js';
 import { remittanceText } from '../../helpers/cnab240-remittance.js';
-import { checkCnab240Totals, readCnab240Return, type SegmentA, type SegmentZ } from '../../helpers/cnab240-return-reader.js';
+import { checkCnab240Totals, readCnab240Return, type SegmentA, type SegmentJ, type SegmentZ } from '../../helpers/cnab240-return-reader.js';
 
 // The return files are read back by a reader written from the banks' published layouts by someone who did not read
 // the writer (test/helpers/cnab240-return-reader.ts).
@@ -83,4 +83,31 @@ describe('the CNAB 240 return file', () => {
     expect(ends.map((outcome) => occurrencesOf(returnCodes, { outcome, reason: 'AC03' }, true))).toEqual(codes);
     expect(occurrencesOf(returnCodes, { outcome: 'failed', reason: 'AC03' })).toBe(id === 'febraban-240' ? 'PC' : 'NR');
   });
+
+  it("writes into a paid bill's J the day and amount it was paid (interest added), and sums the trailer from them", () => {
+    const bills = readRemittance(
+      remittanceText({
+        company: '11222333000181', generatedOn: '2026-11-27', titles: [],
+        bills: [
+          { yourNumber: 'BOL-1', name: 'ENERGIA SA', cents: 10_000, date: '2026-11-27', barcode: '8'.repeat(44) },
+          { yourNumber: 'BOL-2', name: 'AGUA SA', cents: 5_000, date: '2026-11-27', barcode: '7'.repeat(44) },
+        ],
+      }),
+      'REM.rem',
+    ).remittance!;
+    const titles: ReturnTitle[] = bills.titles.map((t, i) => ({
+      lot: t.lot, lotHeader: bills.lots.find((l) => l.number === t.lot)!.header, records: t.records, outcome: i === 0 ? 'paid' : 'failed', reason: null,
+      paidOn: i === 0 ? '2026-11-28' : null, paidCents: i === 0 ? 10_250 : null, endToEndId: null,
+    }));
+    const read = readCnab240Return(returnFile({ layout: bills.layout, fileHeader: bills.fileHeader, writtenOn: '2026-11-28', writtenAt: '090000', sequence: 2, titles }));
+    expect(checkCnab240Totals(read)).toEqual([]);
+    const j = read.lots.flatMap((l) => l.details).filter((d): d is SegmentJ => d.segment === 'J');
+    // R$ 100,00 asked, R$ 102,50 paid a day later; the failed one keeps what the ERP asked. The lot sums 10,250 + 5,000.
+    expect(j.map((d) => [d.seuNumero, d.occurrences, d.paymentDate, d.paymentCentavos])).toEqual([
+      ['BOL-1', ['00'], '2026-11-28', 10_250],
+      ['BOL-2', ['Z4'], '2026-11-27', 5_000],
+    ]);
+    expect(read.lots.at(-1)!.trailer).toMatchObject({ amountCentavos: 15_250 });
+  });
 });
+
