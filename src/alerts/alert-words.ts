@@ -81,6 +81,11 @@ const EN: Readonly<Record<AlertKind, KindWords>> = {
     summary: null,
     nextStep: 'look for each bill on the provider\'s statement and record it with `paybatch boleto resolve`; pay again with --force only a bill that is not there.',
   },
+  'scheduled-bill-refused': {
+    title: (n) => `${counted('en', n, { one: 'scheduled bill', other: 'scheduled bills' })} not paid on their day`,
+    summary: null,
+    nextStep: 'read the reason on the bill, fix what it names (the bill, the approvals, the provider), then pay it with `paybatch boleto pay <code>`; the daemon does not try it again.',
+  },
 };
 
 const PT: Readonly<Record<AlertKind, KindWords>> = {
@@ -149,6 +154,11 @@ const PT: Readonly<Record<AlertKind, KindWords>> = {
     summary: 'O resultado destes pagamentos é desconhecido há mais tempo do que o limite alertAfter, ou estavam agendados e a data passou sem notícia do provedor.',
     nextStep: 'procure cada conta no extrato do provedor e registre o que encontrar com `paybatch boleto resolve`; pague de novo com --force só uma conta que não esteja lá.',
   },
+  'scheduled-bill-refused': {
+    title: (n) => `${counted('pt-BR', n, { one: 'conta agendada não paga', other: 'contas agendadas não pagas' })} no dia`,
+    summary: 'Uma conta de uma remessa CNAB 240, agendada para este dia, foi recusada quando o daemon foi pagá-la; o motivo está na conta, com o arquivo e a linha da remessa.',
+    nextStep: 'leia o motivo na conta, corrija o que ele aponta (a conta, as aprovações, o provedor) e pague-a com `paybatch boleto pay <código>`; o daemon não tenta de novo.',
+  },
 };
 
 /** The fixed words of alert texts. */
@@ -206,6 +216,7 @@ export interface AlertFactsOf {
   'receipts-unavailable': { readonly receiptWait: number };
   'bill-return': Record<string, never>;
   'bills-without-news': { readonly alertAfter: number };
+  'scheduled-bill-refused': { readonly file: string; readonly line: number; readonly payOn: string; readonly error: string };
   'stray-batches': Record<string, never>;
   'batch-refused': { readonly refusals: number };
   'certificate-expiring': { readonly file: string; readonly subject: string; readonly issuer: string; readonly notAfter: string; readonly days: number };
@@ -243,6 +254,8 @@ const STORED_SUMMARY: { readonly [K in AlertKind]: (f: AlertFactsOf[K]) => strin
   'bill-return': () => 'The money is back in the account; the reason received and its meaning are on each bill.',
   'bills-without-news': (f) =>
     `Their outcome is unknown for over ${formatDuration(f.alertAfter)}, or they were scheduled and their settle date has passed with no word from the provider. Bill payments cannot be looked up through the API: check the provider's statement; pay again with --force only a bill that is not there.`,
+  'scheduled-bill-refused': (f) =>
+    `The bill of ${f.file}:${f.line}, scheduled for ${f.payOn}, was refused when the daemon went to pay it (${f.error}). Nothing was paid; the daemon does not try it again.`,
   'stray-batches': () =>
     "A paybatch run that lost its claim on a batch (it paused, or lost the ledger, while another host took the batch over) had already created another remote batch for it at the provider, which could not be deleted there. The ledger's batch is the one holding its items; delete the stray one in the provider's web interface.",
   'batch-refused': (f) =>

@@ -44,7 +44,7 @@ export function alertItemOf(row: Omit<AlertItem, 'state'> & { readonly ref?: unk
 /** What goes to support: one alert may list many items. */
 export interface Alert {
   id: number;
-  kind: 'stale-items' | 'final-return' | 'unconfirmed-returns' | 'quarantined-events' | 'record-disagrees' | 'record-differs' | 'failures' | 'receipts-unavailable' | 'bill-return' | 'bills-without-news' | 'stray-batches' | 'batch-refused' | (string & {});
+  kind: 'stale-items' | 'final-return' | 'unconfirmed-returns' | 'quarantined-events' | 'record-disagrees' | 'record-differs' | 'failures' | 'receipts-unavailable' | 'bill-return' | 'bills-without-news' | 'scheduled-bill-refused' | 'stray-batches' | 'batch-refused' | (string & {});
   title: string;
   summary: string;
   items: AlertItem[];

@@ -14,6 +14,7 @@ export type DaemonEvent =
   | 'pass_problem'
   | 'receipt_files_swept'
   | 'scheduled_start'
+  | 'scheduled_bills_sent'
   | 'return_file_written'
   | 'return_file_failed'
   | 'unknown_status'

@@ -219,6 +219,7 @@ function logPass(log: (e: LogEntry) => void, p: PassResult): void {
     unsent: p.unsent,
     changed: p.reconciled.changed,
     reprocessed: p.reprocessed,
+    scheduledBills: p.scheduledBills.sent.length,
     receipts: p.receipts.saved.length,
     missingReceipts: p.missingReceipts,
     unsettledBatches: p.unsettledBatches,
@@ -232,6 +233,7 @@ function logPass(log: (e: LogEntry) => void, p: PassResult): void {
   for (const e of p.errors) log({ level: 'warn', event: 'pass_problem', msg: passProblemText(e), step: e.step, ...(e.batchId === undefined ? {} : { batchId: e.batchId }), ...(e.subject === undefined ? {} : { subject: e.subject }), error: e.error });
   // A count, not the paths: receipt file names carry people's names.
   if (p.swept.length) log({ level: 'info', event: 'receipt_files_swept', msg: 'removed temporary receipt files that killed writes left', count: p.swept.length });
+  if (p.scheduledBills.sent.length) log({ level: 'info', event: 'scheduled_bills_sent', msg: `sent ${p.scheduledBills.sent.length} scheduled bill(s) of CNAB 240 remittances`, count: p.scheduledBills.sent.length });
   for (const id of p.scheduledStarts) log({ level: 'info', event: 'scheduled_start', msg: 'started a scheduled batch (import --pay-on)', batch: id });
   for (const u of p.reconciled.unknownStatuses) log({ level: 'warn', event: 'unknown_status', msg: 'unknown item status from the provider (kept, not guessed)', identifier: u.identifier, status: u.status });
   for (const a of p.attention.alerts) log({ level: 'warn', event: 'alert_raised', msg: `alert: ${a.title}`, alertId: a.id, kind: a.kind, items: a.items.length });
@@ -257,6 +259,7 @@ function passProblemText(p: PassProblem): string {
     send: `sending batch #${p.batchId}`,
     stray_batches: 'settling stray remote batches',
     scheduled_start: `starting scheduled batch #${p.batchId}`,
+    scheduled_bill: `paying scheduled bill ${p.subject}`,
     receipt: `receipt of ${p.subject}`,
   }[p.step];
   return `${what}: ${p.error}`;

@@ -103,8 +103,7 @@ export type Cnab240Reason =
   | { readonly code: 'cnab_date_past'; readonly date: string; readonly today: string }
   /** A remittance whose titles are all bills: `boleto pay --file` pays them. */
   | { readonly code: 'cnab_bills_only'; readonly bills: number }
-  /** A bill for another day than today (the bills flow pays now), and a list of bills with none. */
-  | { readonly code: 'cnab_bill_not_today'; readonly date: string; readonly today: string }
+  /** A list of bills with none. */
   | { readonly code: 'cnab_no_bills' }
   /** A payment to an account (a credit, TED, or a Pix by account data): paybatch pays Pix by key. */
   | { readonly code: 'cnab_account_title'; readonly form: string }

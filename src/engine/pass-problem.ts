@@ -1,7 +1,7 @@
 import type { ErrorReason } from '../errors.js';
 
 /** A step of a daemon pass that can fail on its own while the others go on. */
-export type PassStep = 'reconcile' | 'reprocess' | 'send' | 'stray_batches' | 'scheduled_start' | 'receipt';
+export type PassStep = 'reconcile' | 'reprocess' | 'send' | 'stray_batches' | 'scheduled_start' | 'scheduled_bill' | 'receipt';
 
 /**
  * A failure inside a pass, as data: the step, what it was about, and the failure's own message (and reason, when it
@@ -10,7 +10,7 @@ export type PassStep = 'reconcile' | 'reprocess' | 'send' | 'stray_batches' | 's
 export interface PassProblem {
   readonly step: PassStep;
   readonly batchId?: number;
-  /** What the step was for when it is not a batch: a receipt's item identifier, or `bill #3`. */
+  /** What the step was for when it is not a batch: a receipt's item identifier, `bill #3`, or a scheduled bill's `file:line`. */
   readonly subject?: string;
   readonly error: string;
   readonly reason?: ErrorReason;

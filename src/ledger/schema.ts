@@ -29,6 +29,7 @@ export interface Database {
   return_files: ReturnFilesTable;
   remittance_bills: RemittanceBillsTable;
   bill_return_files: BillReturnFilesTable;
+  bill_schedules: BillSchedulesTable;
 }
 
 export interface ImportsTable {
@@ -406,4 +407,24 @@ export interface BillReturnFilesTable {
   path: string;
   written_at: string;
   said: string;
+}
+
+export type BillScheduleStatus = 'waiting' | 'sent' | 'refused';
+
+/** A remittance's bill due on a later day, paid by the daemon on it (0024_bill_schedules). Amount in centavos. */
+export interface BillSchedulesTable {
+  id: Generated<number>;
+  code: string;
+  amount_cents: number;
+  description: string | null;
+  file: string;
+  line: number;
+  file_hash: string;
+  remittance: string;
+  pay_on: string;
+  status: BillScheduleStatus;
+  bill_id: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
 }

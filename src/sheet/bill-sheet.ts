@@ -29,6 +29,8 @@ export interface BillSheetRow {
   readonly line: number;
   /** For a bill of a CNAB 240 remittance: its title as read, which the bill's return file is written from. */
   readonly remittance?: RemittanceBill;
+  /** For a bill of a CNAB 240 remittance: the day (YYYY-MM-DD) it asks to be paid on. */
+  readonly payOn?: string;
 }
 
 type BillColumn = 'code' | 'amount' | 'description';
@@ -125,10 +127,10 @@ function billRows(table: Pick<Table, 'header' | 'headerLine' | 'records' | 'prob
 }
 
 /**
- * The bills of a CNAB 240 remittance (segment J): each its bar code, the amount the remittance pays, and its "seu
- * número" as the description. The file must be sound (as an import requires), and each bill due on `today`: the
- * bills flow pays now, so a bill for another day is refused with its line rather than paid early or late. Pix titles
- * of the same file are left to `paybatch import`.
+ * The bills of a CNAB 240 remittance (segment J): each its bar code, the amount the remittance pays, its "seu número"
+ * as the description, and the day the remittance pays it (`payOn`: today's are paid now, later ones scheduled). The
+ * file must be sound (as an import requires); a bill whose day has passed before `today` is refused with its line
+ * rather than paid late. Pix titles of the same file are left to `paybatch import`.
  */
 function remittanceBills(bytes: Uint8Array, file: string, say: SaySheetReason, o: { readonly today?: string; readonly cnabLayout?: string }): BillSheetRow[] {
   const reading = remittanceText(bytes, file, o.cnabLayout);
@@ -139,16 +141,16 @@ function remittanceBills(bytes: Uint8Array, file: string, say: SaySheetReason, o
   const problems: InputProblem[] = sayAll(r.problems.filter((p) => bills.some((t) => t.line === p.line)));
   const date = r.layout.segmentJ.paymentDate.at;
   const today = o.today;
-  const notToday: SheetProblem[] = today === undefined ? [] : bills
-    .filter((t) => t.paymentDate !== today)
-    .map((t) => ({ file, line: t.line, field: `${date[0]}-${date[1]}`, reason: { code: 'cnab_bill_not_today', date: t.paymentDate, today } }));
+  const passed: SheetProblem[] = today === undefined ? [] : bills
+    .filter((t) => t.paymentDate < today)
+    .map((t) => ({ file, line: t.line, field: `${date[0]}-${date[1]}`, reason: { code: 'cnab_date_past', date: t.paymentDate, today } }));
   const none: SheetProblem[] = bills.length === 0 ? [{ file, reason: { code: 'cnab_no_bills' } }] : [];
-  problems.push(...sayAll([...notToday, ...none]));
+  problems.push(...sayAll([...passed, ...none]));
   if (problems.length) throw rejected(file, problems);
   const fileHash = remittanceHash(bytes);
   const lotHeaders = new Map(r.lots.map((l) => [l.number, l.header]));
   return bills.map((t) => ({
-    code: t.barcode!, amount: formatReais(t.amountCents), description: t.yourNumber || null, file, line: t.line,
+    code: t.barcode!, amount: formatReais(t.amountCents), description: t.yourNumber || null, file, line: t.line, payOn: t.paymentDate,
     remittance: {
       fileHash, fileName: file, layout: r.layout.id, fileHeader: r.fileHeader, companyDocument: r.company.value, encoding: r.encoding,
       line: t.line, lot: t.lot, lotHeader: lotHeaders.get(t.lot)!, records: t.records, yourNumber: t.yourNumber,

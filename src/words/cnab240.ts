@@ -56,7 +56,6 @@ const en: Sentences = {
   cnab_your_number_missing: () => 'the "seu número" is blank: paybatch knows a title by it, so that it is paid only once',
   cnab_date_past: (r) => `the payment date ${r.date} has passed (today is ${r.today}); the ERP must write a new date`,
   cnab_bills_only: (r) => `the remittance holds only bills (${r.bills} in segment J): pay them with 'paybatch boleto pay --file'`,
-  cnab_bill_not_today: (r) => `the bill is to be paid on ${r.date}, not today (${r.today}): pay it on that day`,
   cnab_no_bills: () => "the remittance has no bills (segment J): import its Pix titles with 'paybatch import'",
   cnab_account_title: (r) =>
     `a payment to bank account data (payment form ${r.form}${r.form === '45' ? ', Pix initiated by account data' : ''}): sent only to a provider that takes a Pix without a key ('paybatch config set pixByAccount bank-code', if its documentation says so); otherwise have the ERP send the payee's Pix key in segment B`,
@@ -92,7 +91,6 @@ const ptBR: Sentences = {
   cnab_your_number_missing: () => 'o "seu número" está em branco: o paybatch reconhece o título por ele, para pagá-lo uma vez só',
   cnab_date_past: (r) => `a data de pagamento ${r.date} já passou (hoje é ${r.today}); o ERP precisa gravar uma nova data`,
   cnab_bills_only: (r) => `a remessa só tem boletos (${r.bills} no segmento J): pague-os com 'paybatch boleto pay --file'`,
-  cnab_bill_not_today: (r) => `o boleto é para pagar em ${r.date}, não hoje (${r.today}): pague-o nesse dia`,
   cnab_no_bills: () => "a remessa não tem boletos (segmento J): importe seus títulos Pix com 'paybatch import'",
   cnab_account_title: (r) =>
     `um pagamento por dados bancários (forma de lançamento ${r.form}${r.form === '45' ? ', Pix iniciado por dados bancários' : ''}): só vai a um provedor que aceita Pix sem chave ('paybatch config set pixByAccount bank-code', se a documentação dele diz isso); senão, faça o ERP enviar a chave Pix do favorecido no segmento B`,

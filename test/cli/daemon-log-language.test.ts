@@ -71,6 +71,7 @@ const LINES: Readonly<Record<DaemonEvent, DaemonLogEntry>> = {
   dashboard_listening: { level: 'info', msg: 'dashboard: http://127.0.0.1:8788/#t', url: 'http://127.0.0.1:8788/#t' },
   return_file_written: { level: 'info', msg: 'wrote a CNAB 240 return file', batch: 7, file: '/srv/erp/retorno/retorno-7-rem0001.ret' },
   return_file_failed: { level: 'warn', msg: 'cannot write CNAB 240 return files', dir: '/srv/erp/retorno', error: 'ENOTDIR: not a directory' },
+  scheduled_bills_sent: { level: 'info', msg: 'sent 2 scheduled bill(s) of CNAB 240 remittances', count: 2 },
 };
 
 function render(locale: 'pt-BR' | 'en', format: 'pretty' | 'json'): string[] {

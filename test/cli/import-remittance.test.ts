@@ -153,7 +153,7 @@ describe('paybatch import of a CNAB 240 remittance', () => {
 describe('paybatch boleto pay --file with a CNAB 240 remittance', () => {
   const useSandbox = useCliOnSandbox();
 
-  it("pays the remittance's bills due today through the bills flow, and refuses one for another day naming its line", async () => {
+  it("pays the remittance's bills due today through the bills flow, schedules those due later once, and refuses a passed day naming its line", async () => {
     const { run } = await useSandbox(MONDAY_10H, { LC_ALL: 'en_US.UTF-8' });
     const dir = tempDir();
     const line = bankLine({ amountCents: 15_075 });
@@ -169,10 +169,35 @@ describe('paybatch boleto pay --file with a CNAB 240 remittance', () => {
     // The J segment is line 7: file header, the Pix lot (header, A, B, trailer), the bills' lot header.
     expect(doc).toMatchObject({ outcome: 'ok', counts: { paid: 1 }, paidCents: amountCents, bills: [{ fileLine: 7, description: 'BOL-77' }] });
 
-    const later = write(dir, 'REMBOL2.rem', { generatedOn: '2025-03-10', titles: [{ ...TITLES[0]!, date: '2025-03-10' }], bills: [{ ...bill, yourNumber: 'BOL-78', date: '2025-03-12' }] });
-    const refused = await run(['boleto', 'pay', '--file', later, '--yes']);
+    // A remittance with a bill due today and one due Wednesday: the first paid, the second scheduled for its day.
+    const line2 = bankLine({ amountCents: 20_000 });
+    const amount2 = JSON.parse((await run(['boleto', 'details', line2, '--json'])).stdout).details.amountCents as number;
+    const today2 = { ...bill, yourNumber: 'BOL-78', cents: amount2, barcode: bankBarcodeFromLine(line2) };
+    const later = write(dir, 'REMBOL2.rem', {
+      generatedOn: '2025-03-10', titles: [{ ...TITLES[0]!, date: '2025-03-10' }],
+      bills: [today2, { ...bill, yourNumber: 'BOL-79', cents: 9_900, date: '2025-03-12', barcode: bankBarcodeFromLine(bankLine({ amountCents: 9_900 })) }],
+    });
+    const mixed = await run(['boleto', 'pay', '--file', later, '--yes', '--json']);
+    expect(mixed.code, mixed.stderr).toBe(0);
+    expect(mixed.stderr).toContain('REMBOL2.rem:9  R$ 99,00  scheduled for 2025-03-12: the daemon pays it on that day');
+    const mixedDoc = JSON.parse(mixed.stdout);
+    expect(mixedDoc).toMatchObject({ outcome: 'ok', counts: { paid: 1 }, paidCents: amount2, bills: [{ fileLine: 7, description: 'BOL-78' }] });
+    expect(mixedDoc.scheduled).toEqual([{ file: later, fileLine: 9, payOn: '2025-03-12', amountCents: 9_900, already: false }]);
+
+    // The same file again: the paid bill left out, the scheduled one listed as such and not scheduled again.
+    const again = await run(['boleto', 'pay', '--file', later, '--yes', '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    const againDoc = JSON.parse(again.stdout);
+    expect(againDoc).toMatchObject({ outcome: 'ok', counts: { paid: 0 }, bills: [], skipped: [{ fileLine: 7 }] });
+    expect(againDoc.scheduled).toEqual([{ file: later, fileLine: 9, payOn: '2025-03-12', amountCents: 9_900, already: true }]);
+    const shown = await run(['boleto', 'pay', '--file', later, '--yes']);
+    expect(shown.stdout).toContain('REMBOL2.rem:9 already scheduled for 2025-03-12: not scheduled again');
+
+    // A bill whose day has passed is still refused with its line.
+    const passed = write(dir, 'REMBOL3.rem', { generatedOn: '2025-03-10', titles: [{ ...TITLES[0]!, date: '2025-03-10' }], bills: [{ ...bill, yourNumber: 'BOL-80', date: '2025-03-07' }] });
+    const refused = await run(['boleto', 'pay', '--file', passed, '--yes']);
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(/REMBOL2\.rem:7 positions 145-152: the bill is to be paid on 2025-03-12, not today \(2025-03-10\): pay it on that day/);
+    expect(refused.stderr).toMatch(/REMBOL3\.rem:7 positions 145-152: the payment date 2025-03-07 has passed \(today is 2025-03-10\)/);
   });
 });
 

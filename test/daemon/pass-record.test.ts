@@ -16,7 +16,7 @@ vi.mock('../../src/engine/follow-up/follow-up.js', () => ({
     await during.pass();
     return {
       pending: 0, unsent: 0, unsettledBatches: 0, unknownBills: 0, unknownPixCalls: 0, missingReceipts: 0, reprocessed: 0, errors: [], reconciled: { batches: 0, changed: 0, unknownStatuses: [] }, submitted: [],
-      scheduledStarts: [], receipts: { saved: [] }, attention: { stale: 0, alerts: [] }, openAlerts: 0, swept: [],
+      scheduledStarts: [], scheduledBills: { sent: [], refused: [], errors: [] }, receipts: { saved: [] }, attention: { stale: 0, alerts: [] }, openAlerts: 0, swept: [],
     } as unknown as PassResult;
   },
 }));

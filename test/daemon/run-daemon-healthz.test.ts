@@ -27,6 +27,7 @@ vi.mock('../../src/engine/follow-up/follow-up.js', () => ({
       reconciled: { batches: 0, changed: 0, unknownStatuses: [] },
       submitted: [],
       scheduledStarts: [],
+      scheduledBills: { sent: [], refused: [], errors: [] },
       receipts: { saved: [] },
       attention: { stale: 0, alerts: [] },
       openAlerts: 0,

@@ -25,6 +25,7 @@ vi.mock('../../src/engine/follow-up/follow-up.js', () => ({
       reconciled: { batches: 1, changed: 1, unknownStatuses: [] },
       submitted: [],
       scheduledStarts: [],
+      scheduledBills: { sent: [], refused: [], errors: [] },
       receipts: { saved: [], failed: [] },
       attention: { stale: 0, alerts: [] },
       openAlerts: 0,

@@ -74,6 +74,13 @@ export interface BoletoMessages {
     readonly noDocument: string;
     leftOut(where: string, why: string): string;
     readonly nothingToPay: string;
+    /** A remittance's bill for a later day, in the plan (`where` is file:line). */
+    laterLine(where: string, amount: string, day: string): string;
+    confirmSchedules(count: number, total: string): string;
+    /** Said inside the payment's question when the file also schedules bills. */
+    andSchedule(count: number, total: string): string;
+    scheduled(where: string, amount: string, day: string): string;
+    alreadyScheduled(where: string, day: string): string;
     receipt(path: string): string;
     stopped(count: number, lines: readonly (number | undefined)[]): string;
     readonly settleFirst: string;
@@ -158,6 +165,11 @@ export const boletoMessages: Readonly<Record<Locale, BoletoMessages>> = {
       noDocument: 'no document',
       leftOut: (where, why) => `- ${where} left out: ${why}`,
       nothingToPay: 'Nothing to pay: every bill of the file is already paid or scheduled in the ledger.',
+      laterLine: (where, amount, day) => `${where}  ${amount}  scheduled for ${day}: the daemon pays it on that day`,
+      confirmSchedules: (count, total) => `Schedule ${counted('en', count, { one: 'bill', other: 'bills' })} totalling ${total} for the day the remittance asks?`,
+      andSchedule: (count, total) => `, and schedule ${counted('en', count, { one: 'bill', other: 'bills' })} totalling ${total} for a later day`,
+      scheduled: (where, amount, day) => `${where} ${amount} scheduled for ${day}: the daemon pays it on that day`,
+      alreadyScheduled: (where, day) => `- ${where} already scheduled for ${day}: not scheduled again`,
       receipt: (path) => `  receipt: ${path}`,
       stopped: (count, lines) => `Stopped after an unknown outcome: ${counted('en', count, { one: 'bill was', other: 'bills were' })} not sent (${lines.map((l) => `line ${l}`).join(', ')}).`,
       settleFirst:
@@ -241,6 +253,11 @@ export const boletoMessages: Readonly<Record<Locale, BoletoMessages>> = {
       noDocument: 'sem documento',
       leftOut: (where, why) => `- ${where} deixada de fora: ${why}`,
       nothingToPay: 'Nada a pagar: todas as contas do arquivo já estão pagas ou agendadas no registro local.',
+      laterLine: (where, amount, day) => `${where}  ${amount}  agendada para ${day}: o daemon a paga nesse dia`,
+      confirmSchedules: (count, total) => `Agendar ${counted('pt-BR', count, { one: 'conta', other: 'contas' })} somando ${total} para o dia que a remessa pede?`,
+      andSchedule: (count, total) => `, e agendar ${counted('pt-BR', count, { one: 'conta', other: 'contas' })} somando ${total} para um dia posterior`,
+      scheduled: (where, amount, day) => `${where} ${amount} agendada para ${day}: o daemon a paga nesse dia`,
+      alreadyScheduled: (where, day) => `- ${where} já agendada para ${day}: não foi agendada de novo`,
       receipt: (path) => `  comprovante: ${path}`,
       stopped: (count, lines) => `Parado após um resultado desconhecido: ${counted('pt-BR', count, { one: 'conta não foi enviada', other: 'contas não foram enviadas' })} (${lines.map((l) => `linha ${l}`).join(', ')}).`,
       settleFirst:

@@ -92,6 +92,7 @@ const PORTUGUESE_EVENTS: EventWords = {
   pass_problem: (e) => `problema na passada, ${PASS_STEPS[e.step as PassStep]?.(e) ?? String(e.step)}: ${String(e.error)}`,
   receipt_files_swept: (e) => `${counted('pt-BR', n(e.count), { one: 'arquivo temporário', other: 'arquivos temporários' })} de comprovante deixados por gravações interrompidas removidos`,
   scheduled_start: () => 'lote agendado iniciado (import --pay-on)',
+  scheduled_bills_sent: (e) => `${counted('pt-BR', n(e.count), { one: 'conta agendada enviada', other: 'contas agendadas enviadas' })} (remessa CNAB 240)`,
   return_file_written: () => 'arquivo retorno CNAB 240 gravado',
   return_file_failed: () => 'não foi possível gravar arquivos retorno CNAB 240 (os pagamentos seguem)',
   unknown_status: () => 'situação de item desconhecida vinda do provedor (guardada, não adivinhada)',
@@ -125,6 +126,7 @@ const PASS_STEPS: { readonly [S in PassStep]: (e: DaemonLogEntry) => string } = 
   send: (e) => `ao enviar o lote #${String(e.batchId)}`,
   stray_batches: () => 'ao resolver lotes remotos soltos',
   scheduled_start: (e) => `ao iniciar o lote agendado #${String(e.batchId)}`,
+  scheduled_bill: (e) => `ao pagar a conta agendada ${String(e.subject)}`,
   receipt: (e) => `no comprovante de ${String(e.subject)}`,
 };
 

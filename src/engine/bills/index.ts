@@ -6,3 +6,4 @@ export * from './bills.js';
 export * from './pay-bill.js';
 export * from './plan-bills.js';
 export * from './resolve-bill.js';
+export * from './scheduled-bills.js';

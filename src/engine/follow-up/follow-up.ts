@@ -8,7 +8,7 @@ import { workLeft, type WorkLeft } from '../../ledger/work-left.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { BillDocumentWriter } from '../../receipts/bill-receipt.js';
 import { raiseAlerts, type AttentionDeps, type AttentionResult } from '../alerts/index.js';
-import { writeOwedBillDocuments } from '../bills/index.js';
+import { payScheduledBills, writeOwedBillDocuments, type ScheduledBillsResult } from '../bills/index.js';
 import { fetchReceipts, type ReceiptsResult } from './fetch-receipts.js';
 import { reconcileBatch } from './reconcile.js';
 import { reprocessUnpaidForInstability } from './reprocess.js';
@@ -34,6 +34,8 @@ export interface PassResult extends WorkLeft {
   readonly submitted: readonly number[];
   /** Scheduled batches (`import --pay-on`) whose time came in this pass, started (also in `submitted`). */
   readonly scheduledStarts: readonly number[];
+  /** Remittance bills scheduled for a later day (`boleto pay --file`) whose day came: sent or refused in this pass. */
+  readonly scheduledBills: ScheduledBillsResult;
   readonly reprocessed: number;
   readonly receipts: ReceiptsResult;
   readonly attention: AttentionResult;
@@ -84,8 +86,14 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   };
   errors.push(...scheduled.errors);
 
-  // Bills whose status moved since their last document (scheduled → paid → returned) get the next one.
   const lease = leaseOptions(deps);
+  // Each schedule is claimed on its own (a shared ledger), so the lease only spares other daemons the reading.
+  const scheduledBills = (await withLease(ledger, 'scheduled-bills', now, () =>
+    payScheduledBills({ ledger, now, provider: async () => provider, documents: deps.billDocuments, send: deps.send, profile: deps.profile, sandbox: deps.sandbox, ...(deps.approvals ? { approvals: deps.approvals } : {}) }),
+  lease)) ?? { sent: [], refused: [], errors: [] };
+  errors.push(...scheduledBills.errors);
+
+  // Bills whose status moved since their last document (scheduled → paid → returned) get the next one.
   const bills = (await withLease(ledger, 'bill-documents', now, () =>
     writeOwedBillDocuments({ ledger, now, documents: deps.billDocuments }),
   lease)) ?? { saved: [], failed: [] };
@@ -99,6 +107,7 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
     reconciled: { batches: started.length, changed, unknownStatuses },
     submitted,
     scheduledStarts: scheduled.started,
+    scheduledBills,
     reprocessed: reprocess.attempts,
     receipts,
     attention,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { BillOutcome, OnBillOutcome, PayBillsResult } from '../../../engine/bills/index.js';
-import type { BillRequest, PreparedBill } from '../../../engine/bills/index.js';
+import type { DatedBillRequest, PreparedBill, ScheduledBill } from '../../../engine/bills/index.js';
 import { CancelledError, ExitCode, UsageError } from '../../../errors.js';
 import type { RawInput, Runner } from '../../command.js';
 import type { Context } from '../../context.js';
@@ -66,28 +66,38 @@ export function parseBoletoPayOptions(raw: RawInput): BoletoPayOptions {
 }
 
 export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promise<number> {
-  const { prepareBillPayment, commitBillPayment, BillsRefusedError } = await import('../../../engine/bills/index.js');
+  const { prepareBillPayment, commitBillPayment, BillsRefusedError, billsByDay, recordBillSchedules } = await import('../../../engine/bills/index.js');
   const words = await import('./bill-messages.js');
   const profile = await ctx.profile();
   const { saoPauloDate } = await import('../../../domain/bank-calendar.js');
   const { cnabLayout } = profile.settings;
-  const requests = await billRequests(opts.source, { today: saoPauloDate(ctx.now()), ...(cnabLayout ? { cnabLayout } : {}) });
+  const today = saoPauloDate(ctx.now());
+  const read = await billRequests(opts.source, { today, ...(cnabLayout ? { cnabLayout } : {}) });
   const fromFile = opts.source.kind === 'file';
   const amountWay = fromFile ? 'column' : 'option';
   const h = await humanize(ctx, words);
   let result: PayBillsResult;
+  let scheduled: readonly ScheduledBill[];
+  const ledger = await ctx.ledger();
+  // A remittance's bills for a later day are scheduled, not paid now (the daemon pays each on its day).
+  const { now: requests, later } = await billsByDay(ledger, read, today);
   try {
     const { approvalGateOf, makerKeyOf } = await import('../../approval-gate.js');
     const { billDocumentWriter } = await import('../../../receipts/bill-receipt.js');
     const documents = billDocumentWriter({ receiptsDir: profile.receiptsDir, locale: await ctx.locale(), sandbox: profile.embeddedSandbox });
-    const deps = { ledger: await ctx.ledger(), provider: () => ctx.provider(), now: ctx.now, documents, approvals: await approvalGateOf(ctx), maker: await makerKeyOf(ctx) };
+    const deps = { ledger, provider: () => ctx.provider(), now: ctx.now, documents, approvals: await approvalGateOf(ctx), maker: await makerKeyOf(ctx) };
     const prepared = await prepareBillPayment(deps, { requests, force: opts.force, skipPaid: fromFile });
+    const fresh = later.filter((b) => !b.already);
+    if (prepared.kind === 'plan' || fresh.length) {
+      // No bill is paid, scheduled, nor its intent written, before the person confirms the plan (or passed --yes).
+      const bills = prepared.kind === 'plan' ? prepared.plan.bills : [];
+      if (bills.length) showPlan(ctx.out, bills, fromFile, h);
+      for (const b of fresh) ctx.out.info(h.frame.laterLine(`${b.file}:${b.line}`, h.formatBRL(b.amountCents), h.day(b.payOn)));
+      if (!opts.yes && !(await ctx.prompter.confirm(confirmQuestion(bills, fresh, h)))) throw new CancelledError('paid');
+      scheduled = await recordBillSchedules(deps, later);
+    } else scheduled = later;
     if (prepared.kind === 'done') result = prepared.result;
     else {
-      // No bill is paid, nor its intent written, before the person confirms the plan (or passed --yes).
-      const { bills } = prepared.plan;
-      showPlan(ctx.out, bills, fromFile, h);
-      if (!opts.yes && !(await ctx.prompter.confirm(confirmQuestion(bills, h)))) throw new CancelledError('paid');
       const onOutcome: OnBillOutcome | undefined = fromFile
         ? (o, i, n) => ctx.out.info(h.frame.progress(i + 1, n, `${o.bill.request.file}:${o.bill.request.line}`, h.status(o.status), h.bill.outcomeText(o).message))
         : undefined;
@@ -116,8 +126,9 @@ export async function runBoletoPay(ctx: Context, opts: BoletoPayOptions): Promis
       })),
       notAttempted: result.notAttempted.map((b) => ({ file: b.request.file ?? null, fileLine: b.request.line ?? null, line: b.decoded.line, amountCents: b.amountCents })),
       skipped: result.skipped.map((k) => ({ file: k.request.file ?? null, fileLine: k.request.line ?? null, line: k.paidBy.line, billId: k.paidBy.id, status: k.paidBy.status, reason: words.leftOutText(k.paidBy) })),
+      scheduled: scheduled.map((b) => ({ file: b.file, fileLine: b.line, payOn: b.payOn, amountCents: b.amountCents, already: b.already })),
     },
-    () => renderOutcomes(ctx.out, result, h),
+    () => renderOutcomes(ctx.out, result, scheduled, h),
   );
   for (const o of result.outcomes) {
     for (const w of o.warnings) ctx.out.warn(h.bill.warningText(w));
@@ -143,8 +154,8 @@ async function humanize(ctx: Context, words: Words): Promise<Humanized> {
   };
 }
 
-/** The bills to pay: the one typed, or the rows of the file. */
-async function billRequests(source: BillSource, o: { readonly today: string; readonly cnabLayout?: string }): Promise<readonly BillRequest[]> {
+/** The bills to pay: the one typed, or the rows of the file (a remittance's with the day each asks). */
+async function billRequests(source: BillSource, o: { readonly today: string; readonly cnabLayout?: string }): Promise<readonly DatedBillRequest[]> {
   if (source.kind === 'code') return [{ code: source.code, amount: source.amount, description: source.description }];
   const { readFile } = await import('node:fs/promises');
   const { readBillList } = await import('../../../sheet/bill-sheet.js');
@@ -159,11 +170,16 @@ async function billRequests(source: BillSource, o: { readonly today: string; rea
   return readBillList(bytes, source.file, (reason) => saySheet(reason, 'en'), o);
 }
 
-function renderOutcomes(out: Output, result: PayBillsResult, { bill, frame }: Humanized): void {
+function renderOutcomes(out: Output, result: PayBillsResult, scheduled: readonly ScheduledBill[], h: Humanized): void {
+  const { bill, frame } = h;
   const s = out.style;
   const mark: Record<BillOutcome['status'], string> = { paid: s.green('✓'), scheduled: s.cyan('◷'), unknown: s.yellow('?'), failed: s.red('✗') };
   for (const k of result.skipped) out.print(frame.leftOut(`${k.request.file}:${k.request.line}`, bill.leftOutText(k.paidBy)));
-  if (!result.outcomes.length && result.skipped.length) out.print(frame.nothingToPay);
+  for (const b of scheduled) {
+    const where = `${b.file}:${b.line}`;
+    out.print(b.already ? frame.alreadyScheduled(where, h.day(b.payOn)) : `${s.cyan('◷')} ${frame.scheduled(where, h.formatBRL(b.amountCents), h.day(b.payOn))}`);
+  }
+  if (!result.outcomes.length && result.skipped.length && !scheduled.some((b) => !b.already)) out.print(frame.nothingToPay);
   for (const o of result.outcomes) {
     out.print(`${mark[o.status]} ${bill.outcomeText(o).message}`);
     if (o.receiptPath) out.print(frame.receipt(o.receiptPath));
@@ -213,13 +229,14 @@ function when(b: PreparedBill, h: Humanized): string {
   return b.timing.scheduledFor ? h.frame.scheduledFor(h.day(b.timing.scheduledFor)) : h.frame.now;
 }
 
-function confirmQuestion(bills: readonly PreparedBill[], h: Humanized): string {
+function confirmQuestion(bills: readonly PreparedBill[], later: readonly ScheduledBill[], h: Humanized): string {
   const { frame, formatBRL } = h;
+  const laterTotal = formatBRL(later.reduce((s, b) => s + b.amountCents, 0));
+  if (bills.length === 0) return frame.confirmSchedules(later.length, laterTotal);
   const only = bills.length === 1 ? bills[0] : undefined;
-  if (only) {
-    return frame.confirmOne(formatBRL(only.amountCents), only.details.beneficiary || frame.theBeneficiary, only.details.beneficiaryDocument || frame.noDocument, when(only, h));
-  }
   const total = bills.reduce((s, b) => s + b.amountCents, 0);
-  const later = bills.filter((b) => b.timing.scheduledFor !== null).length;
-  return frame.confirmMany(bills.length, formatBRL(total), later);
+  const pay = only
+    ? frame.confirmOne(formatBRL(only.amountCents), only.details.beneficiary || frame.theBeneficiary, only.details.beneficiaryDocument || frame.noDocument, when(only, h))
+    : frame.confirmMany(bills.length, formatBRL(total), bills.filter((b) => b.timing.scheduledFor !== null).length);
+  return later.length ? `${pay.replace(/\?$/, '')}${frame.andSchedule(later.length, laterTotal)}?` : pay;
 }

@@ -46,7 +46,7 @@ export const boletoHelp: Readonly<Record<Locale, BoletoHelp>> = {
     pay: {
       description: 'pay a bill (or every bill of a CSV file): checks offline and with the provider, confirms, pays once',
       amount: "amount to pay, e.g. 159,90: only for bills that let the payer choose it (default: the bill's)",
-      file: 'pay every bill of a CSV file (columns code (or codigo, linha), amount (valor, optional), description (descricao, optional)), or the bills (segment J) of a CNAB 240 remittance due today',
+      file: 'pay every bill of a CSV file (columns code (or codigo, linha), amount (valor, optional), description (descricao, optional)), or the bills (segment J) of a CNAB 240 remittance: those due today paid now, those due later scheduled for their day (the daemon pays them)',
       note: 'a note kept with the payment in the ledger and on the receipt',
       yes: 'do not ask for confirmation (scripts, CI)',
       force: 'pay although the ledger has the bill as paid, scheduled or with an unknown outcome',
@@ -107,7 +107,7 @@ unknown (bill payments cannot be looked up through the API). Check the provider'
     pay: {
       description: 'paga uma conta (ou todas as contas de um arquivo CSV): confere sem rede e com o provedor, confirma, paga uma única vez',
       amount: 'valor a pagar, p. ex. 159,90: só para contas em que o pagador escolhe o valor (padrão: o da conta)',
-      file: 'paga todas as contas de um arquivo CSV (colunas code (ou codigo, linha), amount (valor, opcional), description (descricao, opcional)), ou os boletos (segmento J) de uma remessa CNAB 240 com data de hoje',
+      file: 'paga todas as contas de um arquivo CSV (colunas code (ou codigo, linha), amount (valor, opcional), description (descricao, opcional)), ou os boletos (segmento J) de uma remessa CNAB 240: os com data de hoje pagos agora, os com data posterior agendados para o seu dia (o daemon os paga)',
       note: 'uma observação guardada com o pagamento no registro local e no comprovante',
       yes: 'não pede confirmação (scripts, CI)',
       force: 'paga mesmo que o registro local tenha a conta como paga, agendada ou com resultado desconhecido',
