@@ -50,8 +50,8 @@ describe('the catalogs of reasons', () => {
     expect(saySheet({ code: 'amount_zero' }, 'en')).toBe('amount must be greater than zero');
   });
 
-  it('name the kinds of key for people in Portuguese, and keep the type words in English', () => {
-    expect(KEY_TYPE_WORDS['pt-BR']).toEqual({ cpf: 'CPF', cnpj: 'CNPJ', phone: 'celular', email: 'e-mail', evp: 'chave aleatória' });
-    expect(KEY_TYPE_WORDS.en).toEqual({ cpf: 'cpf', cnpj: 'cnpj', phone: 'phone', email: 'email', evp: 'evp' });
+  it('name the kinds of key (and a payment to account data) for people in Portuguese, and keep the type words in English', () => {
+    expect(KEY_TYPE_WORDS['pt-BR']).toEqual({ cpf: 'CPF', cnpj: 'CNPJ', phone: 'celular', email: 'e-mail', evp: 'chave aleatória', account: 'dados bancários' });
+    expect(KEY_TYPE_WORDS.en).toEqual({ cpf: 'cpf', cnpj: 'cnpj', phone: 'phone', email: 'email', evp: 'evp', account: 'account data' });
   });
 });

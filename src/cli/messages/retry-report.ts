@@ -52,7 +52,7 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
     returnWritten: (batchId, titles, open) =>
       `Return file of batch #${batchId}: ${counted('en', titles, { one: 'title', other: 'titles' })}${open ? `, ${open} still open (written BD: write the return again once they end)` : ''}.`,
     unconfirmedLeftOut: (rows, sourceId) =>
-      `${counted('en', rows, { one: 'row', other: 'rows' })} left out: only an event says ${rows === 1 ? 'it' : 'they'} failed, and the provider may still pay ${rows === 1 ? 'it' : 'them'}. Once its item pages confirm (the daemon's next read, or 'paybatch batch show ${sourceId} --refresh'), export again.`,
+      `${counted('en', rows, { one: 'row', other: 'rows' })} left out: only an event says ${pluralForm('en', rows, { one: 'it', other: 'they' })} failed, and the provider may still pay ${pluralForm('en', rows, { one: 'it', other: 'them' })}. Once its item pages confirm (the daemon's next read, or 'paybatch batch show ${sourceId} --refresh'), export again.`,
     noRemittance: (batchId) => `Batch #${batchId} was not imported from a CNAB 240 remittance: it has no return file.`,
     statementWritten: (file, from, to) => `✓ ${file}: statement of ${from} to ${to} (São Paulo days).`,
     statementTotals: (kind, [all, paid, failed, returned, open]) =>
@@ -83,7 +83,7 @@ export const retryReportMessages: Readonly<Record<Locale, RetryReportMessages>> 
     returnWritten: (batchId, titles, open) =>
       `Arquivo retorno do lote #${batchId}: ${counted('pt-BR', titles, { one: 'título', other: 'títulos' })}${open ? `, ${open} ainda em aberto (com BD: gere o retorno de novo quando terminarem)` : ''}.`,
     unconfirmedLeftOut: (rows, sourceId) =>
-      `${counted('pt-BR', rows, { one: 'linha ficou', other: 'linhas ficaram' })} de fora: só um evento diz que ${rows === 1 ? 'falhou' : 'falharam'}, e o provedor ainda pode ${rows === 1 ? 'pagá-la' : 'pagá-las'}. Quando as páginas de itens confirmarem (a próxima leitura do daemon, ou 'paybatch batch show ${sourceId} --refresh'), exporte de novo.`,
+      `${counted('pt-BR', rows, { one: 'linha ficou', other: 'linhas ficaram' })} de fora: só um evento diz que ${pluralForm('pt-BR', rows, { one: 'falhou', other: 'falharam' })}, e o provedor ainda pode ${pluralForm('pt-BR', rows, { one: 'pagá-la', other: 'pagá-las' })}. Quando as páginas de itens confirmarem (a próxima leitura do daemon, ou 'paybatch batch show ${sourceId} --refresh'), exporte de novo.`,
     noRemittance: (batchId) => `O lote #${batchId} não veio de uma remessa CNAB 240: não tem arquivo retorno.`,
     statementWritten: (file, from, to) => `✓ ${file}: extrato de ${localDay(from, 'pt-BR')} a ${localDay(to, 'pt-BR')} (dias de São Paulo).`,
     statementTotals: (kind, [all, paid, failed, returned, open]) =>
