@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storedAlertWords } from '../../src/alerts/alert.js';
 import { openLedger } from '../../src/ledger/open-ledger.js';
 import { startDashboard } from '../../src/ui/dashboard-server.js';
@@ -67,7 +67,8 @@ describe('the dashboard on a phone (Chromium, 400 px wide)', () => {
     for (const [i, hash] of ['#/', '#/alerts', '#/bills', '#/receipts', '#/approvals', '#/statement'].entries()) {
       const item = items.nth(i);
       expect(await item.isVisible()).toBe(true);
-      const box = (await item.boundingBox())!;
+      // The menu is drawn again as the page's data arrives: its box is read once it is laid out.
+      const box = await vi.waitFor(async () => (await item.boundingBox()) ?? Promise.reject(new Error(`menu item ${hash} not laid out`)));
       expect({ hash, left: box.x >= 0, right: box.x + box.width <= WIDTH }).toEqual({ hash, left: true, right: true });
       await item.click();
       await page.waitForFunction(`location.hash === ${JSON.stringify(hash)}`);
