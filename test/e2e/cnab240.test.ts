@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { bankBarcodeFromLine } from '../../src/domain/bank-slip.js';
 import { bankLine, dueDateForBothClocks, MONDAY_10H } from '../bills/fixtures.js';
@@ -187,11 +187,10 @@ describe('an ERP remittance paid and answered with a return file (end to end, em
     sandboxes.push(s);
     const env = userEnv(dir, { ...s.env(), PAYBATCH_WEBHOOK_SECRET: 'whsec_Y25hYi1iaWxscy1yZXR1cm4tZTJl', PAYBATCH_CNAB_RETURN_DIR: returns });
     const port = await freePort();
-    const daemon = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '1', '--timeout', '100s'], { env, timeout: 120_000 });
+    const daemon = paybatch(['daemon', '--listen', `127.0.0.1:${port}`, '--public-url', `http://127.0.0.1:${port}/webhooks`, '--interval', '1', '--timeout', '100s', '--log-format', 'json'], { env, timeout: 120_000 });
     daemons.push(daemon);
-    let log = '';
-    daemon.stderr!.on('data', (b: Buffer) => (log += b.toString()));
-    await until('the daemon to subscribe', () => (log.includes('subscribed to provider events') ? true : null), () => log);
+    const log = daemonLog(daemon.stderr!);
+    await log.line('the daemon to subscribe', (l) => l.msg === 'subscribed to provider events');
 
     // Three bills due on a date both clocks read as itself; the sandbox returns the one whose barcode ends in 7701.
     const due = dueDateForBothClocks();
@@ -218,14 +217,14 @@ describe('an ERP remittance paid and answered with a return file (end to end, em
 
     // Every bill paid: the daemon writes their return file, private.
     const first = join(returns, 'retorno-boletos-rem0007.ret');
-    await until('the bills\' return file', () => (existsSync(first) ? true : null), () => log);
+    await log.line("the bills' return file", (l) => l.event === 'return_file_written' && l.file === first);
     expect(statSync(first).mode & 0o777).toBe(0o600);
     expect(readReturn(readFileSync(first, 'latin1'))).toEqual(bills.map((b) => [b.yourNumber, b.cents, ['00']]));
 
     // The next business day at 10:00 the beneficiary's bank returns the second: a later return says so (ZA).
     await s.admin('clock/advance', { method: 'POST', body: { seconds: 2 * 86_400 } });
     const second = join(returns, 'retorno-boletos-rem0007-2.ret');
-    await until('the later return file', () => (existsSync(second) ? true : null), () => log);
+    await log.line('the later return file', (l) => l.event === 'return_file_written' && l.file === second);
     const now = [[bills[0]!.yourNumber, bills[0]!.cents, ['00']], [bills[1]!.yourNumber, bills[1]!.cents, ['ZA']], [bills[2]!.yourNumber, bills[2]!.cents, ['00']]];
     expect(readReturn(readFileSync(second, 'latin1'))).toEqual(now);
 
@@ -250,17 +249,39 @@ describe('an ERP remittance paid and answered with a return file (end to end, em
     daemon.kill('SIGTERM');
     const stopped = await daemon;
     daemons.splice(0);
-    expect(stopped.exitCode, log).toBe(0);
+    expect(stopped.exitCode, log.text()).toBe(0);
   });
 });
 
-/** Waits for `probe` to see something (a file the daemon writes), polling; `log` is shown when it never does. */
-async function until<T>(what: string, probe: () => T | null, log: () => string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${log().slice(-3000)}`);
-    await sleep(300);
-  }
+/**
+ * The daemon's JSON log lines as they come, and a wait for the first that `matches` (already logged or still to
+ * come): the daemon says what it did, so the test follows its events. The whole log is shown when it never comes.
+ */
+function daemonLog(stderr: Readable): { line(what: string, matches: (l: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<void>; text(): string } {
+  let text = '';
+  let partial = '';
+  const lines: Record<string, unknown>[] = [];
+  const waiting = new Set<() => void>();
+  stderr.on('data', (b: Buffer) => {
+    text += b.toString();
+    const parts = (partial + b.toString()).split('\n');
+    partial = parts.pop()!;
+    for (const raw of parts) if (raw.trim()) lines.push(JSON.parse(raw) as Record<string, unknown>);
+    for (const wake of waiting) wake();
+  });
+  return {
+    text: () => text,
+    line: (what, matches, timeoutMs = 60_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (!lines.some(matches)) return;
+          waiting.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => (waiting.delete(check), reject(new Error(`no log line for ${what}\n${text.slice(-3000)}`))), timeoutMs);
+        waiting.add(check);
+        check();
+      }),
+  };
 }
