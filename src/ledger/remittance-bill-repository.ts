@@ -1,5 +1,6 @@
 import type { RemittanceBill } from '../domain/remittance-bill.js';
 import type { Ledger } from './ledger.js';
+import { mayOweReturnFile } from './remittance-repository.js';
 import type { BillStatus } from './schema.js';
 
 /** Links a bill to its remittance title. Called in the transaction that writes the bill's intent. */
@@ -46,16 +47,12 @@ export async function remittanceBillsOf(ledger: Ledger, fileHash: string): Promi
   }));
 }
 
-/** How long after its last return file a remittance's bills are still watched for a change (a late bill return). */
-const WATCH_DAYS = 30;
-
 /**
- * Remittances whose bills may owe a return file, oldest first: those without one, and those whose last one is
- * recent (WATCH_DAYS) when any bill of the ledger changed since it was written. With what it said.
+ * Remittances whose bills may owe a return file (mayOweReturnFile: any bill of the ledger changed since), oldest
+ * first, with what the last one said.
  */
 export async function remittancesOwedBillReturnFile(ledger: Ledger, now: Date): Promise<{ fileHash: string; said: string | null }[]> {
   const lastChange = await ledger.first(ledger.db.selectFrom('bills').select((eb) => eb.fn.max('updated_at').as('at')));
-  const since = new Date(now.getTime() - WATCH_DAYS * 86_400_000).toISOString();
   const rows = await ledger.all(
     ledger.db
       .selectFrom('remittance_bills as r')
@@ -64,10 +61,7 @@ export async function remittancesOwedBillReturnFile(ledger: Ledger, now: Date): 
       .groupBy(['r.file_hash', 'f.said', 'f.written_at'])
       .orderBy('first'),
   );
-  const changed = String(lastChange?.at ?? '');
-  return rows
-    .filter((r) => r.written_at === null || (r.written_at >= since && changed > r.written_at))
-    .map((r) => ({ fileHash: r.file_hash, said: r.said ?? null }));
+  return rows.filter((r) => mayOweReturnFile(r.written_at, lastChange?.at, now)).map((r) => ({ fileHash: r.file_hash, said: r.said ?? null }));
 }
 
 /** Notes the return file written for a remittance's bills and what it said of them. */

@@ -72,8 +72,17 @@ export async function remittanceOfBatch(ledger: Ledger, batchId: number): Promis
   };
 }
 
-/** How long after its last return file a batch's titles are still watched for a change (a retry, a late return). */
+/** How long after its last return file titles are still watched for a change (a retry, a late return). */
 const WATCH_DAYS = 30;
+
+/**
+ * Whether a return file may be owed, for a batch's titles or a remittance's bills alike: none written yet, or the last
+ * one recent (WATCH_DAYS) and something of the ledger changed since (`lastChange`, the newest `updated_at`).
+ */
+export function mayOweReturnFile(writtenAt: string | null, lastChange: unknown, now: Date): boolean {
+  if (writtenAt === null) return true;
+  return writtenAt >= new Date(now.getTime() - WATCH_DAYS * 86_400_000).toISOString() && String(lastChange ?? '') > writtenAt;
+}
 
 /**
  * Settled batches imported from a remittance that may owe a return file, oldest first: those without one, and those
@@ -81,7 +90,6 @@ const WATCH_DAYS = 30;
  */
 export async function batchesOwedReturnFile(ledger: Ledger, now: Date): Promise<{ batchId: number; said: string | null }[]> {
   const lastChange = await ledger.first(ledger.db.selectFrom('items').select((eb) => eb.fn.max('updated_at').as('at')));
-  const since = new Date(now.getTime() - WATCH_DAYS * 86_400_000).toISOString();
   const rows = await ledger.all(
     ledger.db
       .selectFrom('batches as b')
@@ -91,10 +99,7 @@ export async function batchesOwedReturnFile(ledger: Ledger, now: Date): Promise<
       .where((eb) => eb.exists(eb.selectFrom('items as i').innerJoin('remittance_titles as t', 't.identifier', 'i.identifier').select('i.id').whereRef('i.batch_id', '=', 'b.id')))
       .orderBy('b.id'),
   );
-  const changed = String(lastChange?.at ?? '');
-  return rows
-    .filter((r) => r.written_at === null || (r.written_at >= since && changed > r.written_at))
-    .map((r) => ({ batchId: Number(r.id), said: r.said ?? null }));
+  return rows.filter((r) => mayOweReturnFile(r.written_at, lastChange?.at, now)).map((r) => ({ batchId: Number(r.id), said: r.said ?? null }));
 }
 
 /** Notes the return file written for a batch and what it said of its titles. */

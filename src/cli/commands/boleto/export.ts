@@ -30,16 +30,10 @@ export function parseBoletoExportOptions(raw: RawInput): BoletoExportOptions {
 
 /** The return file of the remittance's bills, on stdout (or inside `--json`). */
 export async function runBoletoExport(ctx: Context, opts: BoletoExportOptions): Promise<void> {
-  const { readFile } = await import('node:fs/promises');
-  const { remittanceHash } = await import('../../../sheet/bill-sheet.js');
+  const { hashSheetFile } = await import('../../../sheet/sheet-file.js');
   const { remittanceBillsReturnFile } = await import('../../../engine/reports/index.js');
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(opts.file);
-  } catch (e) {
-    throw new UsageError(`Cannot read ${opts.file}: ${(e as Error).message}`, { reason: { code: 'file_unreadable', file: opts.file, error: (e as Error).message } });
-  }
-  const file = await remittanceBillsReturnFile(await ctx.ledger(), remittanceHash(bytes), ctx.now());
+  // A remittance is known by its bytes' SHA-256, as `boleto pay --file` recorded it; an unreadable file is refused as any input file.
+  const file = await remittanceBillsReturnFile(await ctx.ledger(), await hashSheetFile(opts.file), ctx.now());
   if (file === null) {
     throw new UsageError(`No bill of ${opts.file} was paid with 'paybatch boleto pay --file': this remittance has no bills' return file.`, {
       hint: `Pay them with: paybatch boleto pay --file ${opts.file}`,
