@@ -1,10 +1,14 @@
-// Bundles the compiled CLI (dist/cli/main.js) into dist/bundle/: one module graph instead of hundreds of files
-// halves the start-up of every command (see `npm run bench`). Heavy parts loaded lazily stay separate chunks.
+// Bundles the compiled CLI (dist/cli/main.js) into dist/bundle/ in two passes. esbuild turns hundreds of files and
+// their packages (CommonJS included) into ES modules split at every lazy import; rollup then cuts those into chunks
+// by what is loaded together: everything a start needs in main.js, one file, and each command's lazy part beside it.
+// esbuild alone left a start 15 files to resolve and link, each a cost (see `npm run bench`).
 // Native and data-carrying packages stay outside: better-sqlite3 (a native addon) and pdfkit (reads its font files
 // next to its own code).
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+import { rollup } from 'rollup';
 
 // commander requires node:child_process (and with it dgram and the socket list) only to run stand-alone executable
 // subcommands, which paybatch has none of: in the bundle it is required on first use, not at every start.
@@ -21,12 +25,29 @@ const commanderLazyChildProcess = {
   },
 };
 
+// Node's own modules are taken with process.getBuiltinModule instead of imported: importing one as an ES module
+// reads every export, and node:fs's lazy `promises` then loads fs/promises, readline and the streams at every start.
+// Named imports become reads of the module object where they are used (rollup's synthetic named exports).
+const BUILTIN = '\0builtin:';
+const builtinsByGetter = {
+  name: 'builtins-by-getter',
+  resolveId(id) {
+    const bare = id.replace(/^node:/, '');
+    return id.startsWith('node:') || builtinModules.includes(bare) ? `${BUILTIN}node:${bare}` : null;
+  },
+  load(id) {
+    if (!id.startsWith(BUILTIN)) return null;
+    return { code: `export default process.getBuiltinModule(${JSON.stringify(id.slice(BUILTIN.length))});`, syntheticNamedExports: true };
+  },
+};
+
 // Built beside the current bundle, then swapped in: a CLI already running (a test, a daemon) still finds the lazy
 // chunks of its own build, which are removed only once they are old. A fresh folder leaves no stale chunk behind.
+const stage = `dist/bundle.stage-${process.pid}`;
 const next = `dist/bundle.next-${process.pid}`;
 const { outputFiles } = await build({
   entryPoints: ['dist/cli/main.js'],
-  outdir: next,
+  outdir: stage,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -37,12 +58,30 @@ const { outputFiles } = await build({
   logLevel: 'warning',
   write: false,
 });
-// CommonJS packages inside an ES module bundle still call require() for Node's own modules: the chunks that do get
-// a require of their own. Only those: each createRequire costs every start that loads its chunk, and most have none.
+// CommonJS packages inside an ES module bundle still call require() for Node's own modules: the modules that do get
+// a require of their own. Only those: each createRequire costs every start that loads it, and most have none.
 const REQUIRE = "import { createRequire as __paybatchRequire } from 'node:module'; const require = __paybatchRequire(import.meta.url);\n";
 for (const file of outputFiles) {
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, /(?<![\w$])require(?![\w$])/.test(file.text) ? REQUIRE + file.text : file.text);
+}
+try {
+  // esbuild has already shaken the tree; rollup only regroups the modules.
+  const regrouped = await rollup({
+    input: join(stage, 'main.js'),
+    treeshake: false,
+    preserveEntrySignatures: 'allow-extension',
+    external: ['better-sqlite3', 'pdfkit'],
+    plugins: [builtinsByGetter],
+    onwarn: (warning, warn) => {
+      // esbuild's output has the cycles its packages have, and one package's eval (exceljs): both known and harmless.
+      if (warning.code !== 'CIRCULAR_DEPENDENCY' && warning.code !== 'EVAL') warn(warning);
+    },
+  });
+  await regrouped.write({ dir: next, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunk-[hash].js' });
+  await regrouped.close();
+} finally {
+  rmSync(stage, { recursive: true, force: true });
 }
 try {
   renameSync('dist/bundle', `dist/bundle.old-${process.pid}`);

@@ -14,7 +14,9 @@ import { programHelp, type ProgramHelp } from './messages/help/program.js';
 import { usageErrorIn } from './messages/usage-errors.js';
 import { Output } from './output.js';
 
-const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+/** paybatch's version, read when it is asked for: most runs never are. */
+let knownVersion: string | undefined;
+const version = (): string => (knownVersion ??= (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version);
 
 /**
  * Each module of cli/commands/ with the top-level commands it registers, in the order help lists them. A run loads
@@ -97,7 +99,7 @@ export function buildProgram(io: IO, runner: Runner, groups: readonly RegisterCo
   const h = programHelp[locale];
   const program = new Command('paybatch')
     .description(h.description)
-    .version(version, '-V, --version', h.version)
+    .version('', '-V, --version', h.version)
     .option('--json', h.json, false)
     .addOption(new Option('--profile <name>', h.profile).env('PAYBATCH_PROFILE'))
     .addOption(new Option('--ledger <path|url>', h.ledger))
@@ -147,8 +149,9 @@ function answerVersion(program: Command, io: IO): void {
   const emitter = program as unknown as EventEmitter & { rawArgs: string[] };
   emitter.removeAllListeners('option:version');
   emitter.on('option:version', () => {
-    io.stdout.write(emitter.rawArgs.includes('--json') ? `${JSON.stringify({ version })}\n` : `${version}\n`);
-    throw new CommanderError(ExitCode.ok, 'commander.version', version);
+    const v = version();
+    io.stdout.write(emitter.rawArgs.includes('--json') ? `${JSON.stringify({ version: v })}\n` : `${v}\n`);
+    throw new CommanderError(ExitCode.ok, 'commander.version', v);
   });
 }
 
@@ -190,7 +193,7 @@ function addShellCommands(program: Command, io: IO, h: ProgramHelp): void {
     .addHelpText('after', h.man.examples)
     .action(async (_opts: unknown, cmd: Command) => {
       const [{ commandTree }, { manPage }] = await Promise.all([import('./command-tree.js'), import('./man-page.js')]);
-      const roff = manPage(commandTree(program), { version, date: new Date().toISOString().slice(0, 10) });
+      const roff = manPage(commandTree(program), { version: version(), date: new Date().toISOString().slice(0, 10) });
       io.stdout.write(cmd.optsWithGlobals().json ? `${JSON.stringify({ roff })}\n` : roff);
     });
 }

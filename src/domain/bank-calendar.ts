@@ -2,13 +2,17 @@
  * Brazilian national bank holidays, business days and the bill payment window.
  *
  * Dates are calendar days written `YYYY-MM-DD` (no time zone: a day in Brazil). Instants are `Date`s and are
- * converted through `America/Sao_Paulo` with Intl, never with a fixed offset: until 2019 Sao Paulo had daylight
- * saving time (UTC-2 in summer), so historic instants need the time zone database.
+ * converted through `America/Sao_Paulo` with the time zone database, never with a fixed offset: until 2019 Sao Paulo
+ * had daylight saving time (UTC-2 in summer), and a decree may bring it back. The system's copy of the database is
+ * read first (see sao-paulo-zone.ts); Intl answers what it cannot.
  *
  * The calendar is the one of CMN Resolution 4.880/2020 as published by FEBRABAN: weekends and national holidays
  * are not business days. Days with reduced hours at the branches (Ash Wednesday opens at noon; 31 December has
  * no service to the public) are business days here, as they are for compensation and digital channels.
  */
+
+import { saoPauloZone } from './sao-paulo-zone.js';
+import { tzifOffset } from './tzif.js';
 
 const TIME_ZONE = 'America/Sao_Paulo';
 const DAY_MS = 86_400_000;
@@ -205,7 +209,7 @@ export function addBusinessDays(date: string, n: number): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Sao Paulo wall clock
 
-/** Made on first use: the first Intl formatter of a process loads ICU's data (~30 ms), which most commands never need. */
+/** Made on first use, and only where the system's tz database cannot answer: the first Intl formatter of a process costs more than Node's own start. */
 let wallClockFormat: Intl.DateTimeFormat | undefined;
 const wallClockFormatter = (): Intl.DateTimeFormat =>
   (wallClockFormat ??= new Intl.DateTimeFormat('en-US', {
@@ -228,6 +232,12 @@ interface WallClock extends YearMonthDay {
 function wallClock(instant: Date): WallClock {
   const ms = instant.getTime();
   if (Number.isNaN(ms)) throw new RangeError('invalid Date');
+  const zone = saoPauloZone();
+  const offset = zone === undefined ? undefined : tzifOffset(zone, ms);
+  if (offset !== undefined) {
+    const local = new Date(ms + offset);
+    return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds() };
+  }
   const parts: Record<string, number> = {};
   for (const part of wallClockFormatter().formatToParts(ms)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
