@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { maskedDocumentMatches } from '../../src/domain/document.js';
+import { destinationForKey } from '../../src/sandbox/key-directory.js';
 import { SHEET_FIELDS } from '../../src/sheet/headers.js';
 import { readSheet } from '../../src/sheet/read-sheet.js';
 import { templateCsv } from '../../src/sheet/template.js';
@@ -27,5 +29,12 @@ describe('templateCsv', () => {
       return validateRows(sheet, { maxItemAmountCents: null }).valid.map((r) => [r.keyType, r.amountCents, r.identifier, r.document]);
     };
     expect(rows('en')).toEqual(rows('pt'));
+  });
+
+  it.each(['pt', 'en'] as const)('%s: imports on the embedded sandbox, each document the one its key belongs to', (lang) => {
+    const sheet = readSheet(utf8(templateCsv(lang)), 't.csv');
+    const withDocument = validateRows(sheet, { maxItemAmountCents: null }).valid.filter((r) => r.document !== null);
+    expect(withDocument.map((r) => r.keyType).sort()).toEqual(['cnpj', 'cpf']);
+    for (const r of withDocument) expect(maskedDocumentMatches(r.document?.value ?? '', destinationForKey(r.key, r.keyType).document)).toBe(true);
   });
 });
