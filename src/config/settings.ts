@@ -219,7 +219,7 @@ export const SETTINGS: Record<SettingName, SettingSpec> = {
   instabilityWords: { describe: 'more words that mark a return as Pix instability (to be paid again), comma-separated', ...list },
   requestTimeout: { describe: 'longest wait for a provider answer before the call counts as failed', ...duration, format: (v: number) => formatDuration(v) },
   maxItemAmount: { describe: 'largest amount of one item (R$)', ...amount, format: (v: number) => formatBRL(v) },
-  maxBatchTotal: { describe: 'largest total of one batch (R$)', ...amount, format: (v: number) => formatBRL(v) },
+  maxBatchTotal: { describe: 'largest total of one import or retry, all its batches together (R$)', ...amount, format: (v: number) => formatBRL(v) },
   maxBatchItems: { describe: 'most items the provider takes in one batch; a larger sheet is sent as several batches (parts)', ...positiveInt },
   staleAfter: { describe: 'no update for this long: refresh the item from the provider', ...duration, format: (v: number) => formatDuration(v) },
   alertAfter: { describe: 'still no update after this long: alert support', ...duration, format: (v: number) => formatDuration(v) },

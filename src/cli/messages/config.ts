@@ -70,7 +70,7 @@ const INIT_SETTINGS_PT_BR: { readonly [S in InitSetting]: string } = {
   webhookVerification: 'como as entregas provam o segredo: auto (qualquer método abaixo) | standard-webhooks | hmac | header | basic | bearer',
   pixAmountUnit: 'unidade dos valores Pix na API: cents | reais (vazio: nenhum Pix é enviado; veja na documentação do provedor)',
   maxItemAmount: 'maior valor de um item (R$)',
-  maxBatchTotal: 'maior total de um lote (R$)',
+  maxBatchTotal: 'maior total de uma importação ou repetição, somados todos os seus lotes (R$)',
   receiptsDir: 'pasta dos comprovantes em PDF',
   apiKey: 'Service-ApiKey',
   clientSecret: 'client secret OAuth 2.0',
