@@ -140,8 +140,11 @@ function cellText(cell, shape) {
   return shape.quoteAll || needs ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** Writes `rows` rows of `shape` to `file` (the same bytes for the same shape and size). */
-export async function writeShape(file, shape, rows) {
+/**
+ * Writes `rows` rows of `shape` to `file` (the same bytes for the same shape and size). `nameOf(key, type)`, when
+ * given, names each row's payee in place of a made-up name (the name the provider has for that key, say).
+ */
+export async function writeShape(file, shape, rows, nameOf = null) {
   // The same sheet, byte for byte, on every run and machine.
   const rng = prng(SEED);
   if (shape.xlsx) {
@@ -162,7 +165,9 @@ export async function writeShape(file, shape, rows) {
   };
   buffered += shape.header.map((c) => cellText(c, shape)).join(shape.delimiter) + shape.eol;
   for (let i = 0; i < rows; i++) {
-    buffered += shape.line(rowValues(rng, i, shape.keys, shape.accents), i).map((c) => cellText(c, shape)).join(shape.delimiter) + shape.eol;
+    const v = rowValues(rng, i, shape.keys, shape.accents);
+    if (nameOf) v.name = nameOf(v.key, v.type);
+    buffered += shape.line(v, i).map((c) => cellText(c, shape)).join(shape.delimiter) + shape.eol;
     if (buffered.length > 1 << 16) await flush();
   }
   await flush();

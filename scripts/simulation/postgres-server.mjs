@@ -9,8 +9,11 @@ import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 
-/** Starts a server; resolves with { url, stop() } once it accepts connections. */
-export async function startPostgres() {
+/**
+ * Starts a server; resolves with { url, pid, stop() } once it accepts connections (`pid`: the postmaster's). Without
+ * `durable`, writes are not flushed to disk (fsync=off), which is all a simulation needs.
+ */
+export async function startPostgres({ durable = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'paybatch-sim-postgres-'));
   chmodSync(dir, 0o755);
   const password = randomBytes(12).toString('hex');
@@ -31,7 +34,7 @@ export async function startPostgres() {
     await run(initdb, ['--pgdata', data, '--auth=password', '--username=paybatch', '--pwfile', passwordFile, '--encoding=UTF8', '--locale=C'], owner, 'initdb');
     rmSync(passwordFile, { force: true });
     // Room for several seeds at once, each with a daemon and commands holding connections.
-    const args = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300', '-c', 'fsync=off'];
+    const args = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300', ...(durable ? [] : ['-c', 'fsync=off'])];
     child = spawn(postgres, args, { ...owner, env: cEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
     let said = '';
     await new Promise((resolve, reject) => {
@@ -52,6 +55,7 @@ export async function startPostgres() {
   process.once('exit', quit);
   return {
     url: `postgres://paybatch:${password}@127.0.0.1:${port}/postgres`,
+    pid: child.pid,
     async stop() {
       process.off('exit', quit);
       if (child.exitCode === null && child.signalCode === null) {
