@@ -15,8 +15,8 @@ export interface XlsxLimits {
   /** Characters of the text of a row's cells, held until the row ends: 1 Mi, where a payment row has a few hundred. */
   readonly rowChars: number;
   /**
-   * Rows of a worksheet: 250,000, a quarter of Excel's 1,048,576. exceljs makes objects for every cell and the import
-   * keeps a little for every row: checking 250,000 short rows takes 150–180 MiB, a million 280 MiB.
+   * Rows of a worksheet: 250,000, a quarter of Excel's 1,048,576. The import keeps a little for every row: checking
+   * 250,000 short rows took 150–180 MiB and a million 280 MiB when exceljs also made objects for every cell.
    */
   readonly rows: number;
   /** Column descriptions (`<col>`) of a worksheet, each kept by exceljs: 16,384, Excel's number of columns. */
@@ -85,16 +85,13 @@ export function guardReader(reader: object, limits: XlsxLimits): void {
   }
   const worksheet = r._parseWorksheet.bind(r);
   r._parseWorksheet = (bytes, sheetNo) => worksheet(scan(bytes, limits, 'worksheetBytes'), sheetNo);
-  // exceljs starts its cache of shared strings as an array it pushes each string to, and the worksheet's reader
-  // looks them up by index: a string of its own would cost some 40 bytes beyond its text, more than most cells'.
-  let table: unknown;
+  // exceljs starts its cache of shared strings as an array it pushes each string to, and the rows (xlsx-rows.ts) look
+  // them up by index: a string of its own would cost some 40 bytes beyond its text, more than most cells'.
+  let table: SharedStrings | undefined;
   Object.defineProperty(reader, 'sharedStrings', {
     get: () => table,
     set: () => {
-      const strings = new SharedStrings();
-      table = new Proxy([], {
-        get: (_, key) => (key === 'push' ? strings.add : typeof key === 'string' ? strings.at(Number(key)) : undefined),
-      });
+      table = new SharedStrings();
     },
   });
 }
@@ -112,7 +109,7 @@ class SharedStrings {
   #page = 0;
 
   /** A string as exceljs gives it: its text, runs of formatted text (rich text), or null when empty. */
-  readonly add = (value: unknown): void => {
+  push(value: unknown): void {
     const runs = (value as { richText?: { text?: string | null }[] } | null)?.richText;
     const text = typeof value === 'string' ? value : (runs ?? []).map((run) => run.text ?? '').join('');
     if (this.#count === this.#ends.length) {
@@ -123,7 +120,7 @@ class SharedStrings {
     this.#pending.push(text);
     this.#ends[this.#count++] = this.#length += text.length;
     if (this.#length >= 65_536 || this.#pending.length >= 4096) this.#endPage();
-  };
+  }
 
   /** The string at `index` (an integer), or undefined (NaN, an index past the last). */
   at(index: number): string | undefined {

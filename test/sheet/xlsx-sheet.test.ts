@@ -8,7 +8,7 @@ import yazl from 'yazl';
 import { UsageError } from '../../src/errors.js';
 import type { SheetRow } from '../../src/sheet/read-sheet.js';
 import { streamSheetFile, validateSheetFile } from '../../src/sheet/sheet-file.js';
-import { cellText } from '../../src/sheet/xlsx-table.js';
+import { cellText } from '../../src/sheet/xlsx-cell-text.js';
 import type { ValidRow } from '../../src/sheet/validate-rows.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 import { writePayroll } from '../helpers/workbooks.js';
