@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 
 /**
  * Starts a server; resolves with { url, pid, stop() } once it accepts connections (`pid`: the postmaster's). Without
- * `durable`, writes are not flushed to disk (fsync=off), which is all a simulation needs.
+ * `durable`, writes are not flushed to disk (fsync=off), which is all a simulation needs; the benches that measure
+ * durable commits (bench/webhooks.js, bench/scale.mjs) ask for it.
  */
 export async function startPostgres({ durable = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'paybatch-sim-postgres-'));

@@ -35,6 +35,11 @@ const APPLY_BATCH = 512;
 const QUIET_MS = 10;
 const MAX_WAIT_MS = 2_000;
 const MAX_WAITING = 100_000;
+/**
+ * Groups of deliveries being stored at once: the next group is written while the one before waits for the disk
+ * (storeWebhookEvents syncs off the event loop), and the syncs are shared.
+ */
+const STORES_AT_ONCE = 4;
 /** After applying failed (an effect threw, the ledger away), trying again after this long. */
 const RETRY_MS = 5_000;
 
@@ -79,18 +84,27 @@ export function storeDeliveries(ledger: Ledger, rules: EventRules, o: { reading?
   let pausedUntil = 0;
   let wake: NodeJS.Timeout | null = null;
 
-  const store = groupCommit(async (group: readonly DeliveredEvent[]): Promise<Settled<'stored' | 'duplicate'>[]> => {
-    const outcomes = await storeWebhookEvents(ledger, group);
-    const at = performance.now();
-    group.forEach((d, i) => {
-      if (outcomes[i] !== 'stored') return;
-      stored += 1;
-      // The payload is in the ledger now; the event is what applying needs.
-      queue.push({ delivered: { event: d.event, meta: { deliveryId: d.meta.deliveryId, receivedAt: d.meta.receivedAt } }, lane: laneOf(d.event), storedAt: at });
-    });
-    schedule();
-    return outcomes.map((outcome) => ({ ok: true, outcome }));
-  });
+  /** The last group's turn to queue its events: groups are queued for applying in the order they were committed. */
+  let queued: Promise<unknown> = Promise.resolve();
+  const store = groupCommit(
+    async (group: readonly DeliveredEvent[]): Promise<Settled<'stored' | 'duplicate'>[]> => {
+      // Transactions take the ledger in the order asked, so the groups commit in this order; their syncs may overlap.
+      const storing = storeWebhookEvents(ledger, group);
+      const turn = queued.then(() => storing);
+      queued = turn.catch(() => {});
+      const outcomes = await turn;
+      const at = performance.now();
+      group.forEach((d, i) => {
+        if (outcomes[i] !== 'stored') return;
+        stored += 1;
+        // The payload is in the ledger now; the event is what applying needs.
+        queue.push({ delivered: { event: d.event, meta: { deliveryId: d.meta.deliveryId, receivedAt: d.meta.receivedAt } }, lane: laneOf(d.event), storedAt: at });
+      });
+      schedule();
+      return outcomes.map((outcome) => ({ ok: true, outcome }));
+    },
+    { overlap: STORES_AT_ONCE },
+  );
 
   /** Applies on the next turn of the event loop; asked while applying, once more after. */
   let again = false;

@@ -11,42 +11,49 @@ const DEFAULT_MAX_GROUP = 256;
 
 /**
  * Group commit (STYLE.md "Durable acknowledgements are grouped"): items submitted together — in the same turn of
- * the event loop, or while the previous commit was running — go to `commit` as one group, flushed on the next
- * setImmediate or at once when `maxGroup` are waiting. One commit runs at a time. Every item's promise settles only
- * after its group's commit returned: with `commit`'s own outcome for that item, or rejected with the error when the
- * whole commit threw (nothing of the group may then be acknowledged).
+ * the event loop, or while the commits running are at their limit — go to `commit` as one group, flushed on the next
+ * setImmediate or at once when `maxGroup` are waiting. Every item's promise settles only after its group's commit
+ * returned: with `commit`'s own outcome for that item, or rejected with the error when the whole commit threw
+ * (nothing of the group may then be acknowledged).
+ *
+ * One commit runs at a time, unless `overlap` lets more start before the earlier ones returned: for a commit whose
+ * wait is the disk's, shared by the commits made meanwhile (a ledger transaction with durable 'async'), so the next
+ * group is written while the one before is synced. `commit` then keeps its groups' order itself where it matters.
  */
-export function groupCommit<T, R>(commit: (group: readonly T[]) => readonly Settled<R>[] | Promise<readonly Settled<R>[]>, o: { maxGroup?: number } = {}): GroupCommit<T, R> {
+export function groupCommit<T, R>(commit: (group: readonly T[]) => readonly Settled<R>[] | Promise<readonly Settled<R>[]>, o: { maxGroup?: number; overlap?: number } = {}): GroupCommit<T, R> {
   const maxGroup = Math.max(1, o.maxGroup ?? DEFAULT_MAX_GROUP);
+  const overlap = Math.max(1, o.overlap ?? 1);
   let queue: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
-  let running = false;
+  let running = 0;
   let scheduled = false;
 
-  async function flush(): Promise<void> {
-    scheduled = false;
-    if (running) return;
-    running = true;
+  async function commitGroup(group: typeof queue): Promise<void> {
+    let results: readonly Settled<R>[];
     try {
-      // Items that arrive while a commit runs (an asynchronous one) make up the next group.
-      while (queue.length > 0) {
-        const group = queue.length > maxGroup ? queue.splice(0, maxGroup) : queue;
-        if (group === queue) queue = [];
-        let results: readonly Settled<R>[];
-        try {
-          results = await commit(group.map((g) => g.item));
-          if (results.length !== group.length) throw new Error(`the commit settled ${results.length} of ${group.length} items`);
-        } catch (error) {
-          for (const g of group) g.reject(error);
-          continue;
-        }
-        group.forEach((g, i) => {
-          const r = results[i]!;
-          if (r.ok) g.resolve(r.outcome);
-          else g.reject(r.error);
-        });
-      }
-    } finally {
-      running = false;
+      results = await commit(group.map((g) => g.item));
+      if (results.length !== group.length) throw new Error(`the commit settled ${results.length} of ${group.length} items`);
+    } catch (error) {
+      for (const g of group) g.reject(error);
+      return;
+    }
+    group.forEach((g, i) => {
+      const r = results[i]!;
+      if (r.ok) g.resolve(r.outcome);
+      else g.reject(r.error);
+    });
+  }
+
+  function flush(): void {
+    scheduled = false;
+    // Items that arrive while the commits are at their limit make up the next group.
+    while (queue.length > 0 && running < overlap) {
+      const group = queue.length > maxGroup ? queue.splice(0, maxGroup) : queue;
+      if (group === queue) queue = [];
+      running += 1;
+      void commitGroup(group).finally(() => {
+        running -= 1;
+        flush();
+      });
     }
   }
 
@@ -54,11 +61,11 @@ export function groupCommit<T, R>(commit: (group: readonly T[]) => readonly Sett
     submit(item: T): Promise<R> {
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (running) return;
-        if (queue.length >= maxGroup) void flush();
+        if (running >= overlap) return;
+        if (queue.length >= maxGroup) flush();
         else if (!scheduled) {
           scheduled = true;
-          setImmediate(() => void flush());
+          setImmediate(flush);
         }
       });
     },

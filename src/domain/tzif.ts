@@ -1,7 +1,7 @@
 /**
  * A time zone's offsets from its compiled tz database file (TZif, RFC 8536), the file the system keeps under
  * /usr/share/zoneinfo. Reading one costs microseconds; the first Intl date formatter of a process costs more than
- * starting Node itself (V8 first builds its table of every locale ICU knows).
+ * starting Node itself (V8 first builds its table of every language and region ICU has data for).
  *
  * Only what the file says for certain is answered: an instant before the first transition, or after the last one
  * when the zone's rule for later years has daylight saving time, gets undefined, and the caller asks Intl.

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { fail, ok, type Result } from './result.js';
 
 /**
@@ -157,17 +157,18 @@ export function verifyDelivery(input: DeliveryInput, o: VerifyOptions): VerifyRe
 }
 
 /** What verification derives from a secret, kept for the last secret seen: a receiver has one, used by every delivery. */
-let derived: { readonly secret: string; readonly problem: string | null; readonly keys: Buffer[] } | null = null;
+let derived: { readonly secret: string; readonly problem: string | null; readonly keys: KeyObject[] } | null = null;
 
-function derivedFrom(secret: string): { problem: string | null; keys: Buffer[] } {
-  if (derived?.secret !== secret) derived = { secret, problem: webhookSecretProblem(secret), keys: webhookKeyCandidates(secret) };
+/** The keys as KeyObjects: createHmac with a Buffer key makes one on every call (measured here: 35 µs, against 5). */
+function derivedFrom(secret: string): { problem: string | null; keys: KeyObject[] } {
+  if (derived?.secret !== secret) derived = { secret, problem: webhookSecretProblem(secret), keys: webhookKeyCandidates(secret).map((key) => createSecretKey(key)) };
   return derived;
 }
 
 interface Context {
   input: DeliveryInput;
   secret: string;
-  keys: Buffer[];
+  keys: KeyObject[];
   tolerance: number;
 }
 
@@ -328,11 +329,11 @@ function decodeSignature(value: string): Buffer[] {
   return readings.filter((r) => r.length > 0);
 }
 
-function macs(keys: Buffer[], prefix: string, body: Buffer): Buffer[] {
+function macs(keys: KeyObject[], prefix: string, body: Buffer): Buffer[] {
   return keys.flatMap((key) => [mac('sha256', key, prefix, body), mac('sha1', key, prefix, body)]);
 }
 
-function mac(algorithm: 'sha256' | 'sha1', key: Buffer, prefix: string, body: string | Buffer): Buffer {
+function mac(algorithm: 'sha256' | 'sha1', key: Buffer | KeyObject, prefix: string, body: string | Buffer): Buffer {
   return createHmac(algorithm, key).update(prefix, 'utf8').update(body).digest();
 }
 

@@ -34,8 +34,12 @@ export interface TransactionOptions {
    * durable commit makes it durable with it, and a crash before that loses it whole, never in part). Only for work
    * that is redone when lost: applying an event stored durably as not applied yet. A PostgreSQL ledger commits as
    * always; so does a transaction inside another.
+   * 'async': durable when transaction() resolves, as with true; on SQLite the commit is made with synchronous=NORMAL
+   * and the -wal file is synced after the lock is let go, by an fdatasync off the event loop that the commits made
+   * meanwhile share (wal-sync.ts), so other work goes on while the disk writes. For a hot path of small durable
+   * commits: the webhook receiver's group commit.
    */
-  readonly durable?: boolean;
+  readonly durable?: boolean | 'async';
 }
 
 /** A query built with kysely: by the builder, or hand-written with its `sql` tag. */

@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import type Sqlite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { bindSqlite, compileQuery, type Ledger, type LedgerQuery } from './ledger.js';
 import type { Database } from './schema.js';
+import { walSync } from './wal-sync.js';
 
 type Statement = Sqlite.Statement<unknown[]>;
 
@@ -36,6 +38,8 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
   // The lock: the open transaction's end. Waiters loop (another waiter may take it first) and take it with no await
   // between their check and their take.
   let held: Promise<void> | null = null;
+  /** A file ledger in WAL mode (openLedger's) has a -wal file to sync; an in-memory one has nothing durable. */
+  const wal = file === ':memory:' ? null : walSync(`${resolve(file)}-wal`);
   let savepoints = 0;
 
   const inTransaction: Ledger = {
@@ -69,15 +73,15 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
       let release!: () => void;
       held = new Promise((r) => (release = r));
       // Set outside the transaction (SQLite refuses it inside) and back before the lock is let go.
-      const relaxed = o?.durable === false ? (raw.pragma('synchronous', { simple: true }) as number) : null;
+      const relaxed = o?.durable === false || o?.durable === 'async' ? (raw.pragma('synchronous', { simple: true }) as number) : null;
+      let result: Awaited<ReturnType<typeof fn>>;
       try {
         if (relaxed !== null) raw.pragma('synchronous = NORMAL');
         // IMMEDIATE: take the write lock up front, so a writer waits (busy_timeout) instead of failing midway.
         raw.exec('BEGIN IMMEDIATE');
         try {
-          const result = await fn(inTransaction);
+          result = await fn(inTransaction);
           raw.exec('COMMIT');
-          return result;
         } catch (e) {
           if (raw.inTransaction) raw.exec('ROLLBACK');
           throw e;
@@ -88,6 +92,9 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
         savepoints = 0;
         release();
       }
+      // Committed, the lock let go: the disk writes while the event loop and the next transactions go on.
+      if (o?.durable === 'async' && wal) await wal.sync();
+      return result;
     },
     all: async (q) => {
       while (held !== null) await held;
@@ -103,6 +110,7 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
     },
     close: async () => {
       while (held !== null) await held;
+      await wal?.close();
       await close();
     },
   };

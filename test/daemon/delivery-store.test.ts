@@ -3,7 +3,9 @@ import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { storeDeliveries } from '../../src/daemon/delivery-store.js';
 import type { DaemonLogEntry } from '../../src/daemon/log-events.js';
 import { storeWebhookEvents } from '../../src/engine/webhooks/stored-events.js';
-import { sqliteOf } from '../../src/ledger/open-ledger.js';
+import Sqlite from 'better-sqlite3';
+import { NOT_APPLIED } from '../../src/ledger/event-repository.js';
+import { openLedger, sqliteOf } from '../../src/ledger/open-ledger.js';
 import { ledgerWithStartedBatch } from '../helpers/ledger-fixture.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -36,6 +38,27 @@ describe("the daemon's store of deliveries (SQLite)", () => {
     ]);
     expect(store.state()).toMatchObject({ stored: 2, applied: 2, waiting: 0, oldestWaitMs: 0 });
     await ledger.close();
+  });
+
+  it('answers deliveries committed together only once their commit is durable; both are there after a reopen', async () => {
+    const dir = tempDir();
+    const { ledger, identifiers } = await ledgerWithStartedBatch(dir, 2, at);
+    const store = storeDeliveries(ledger, {});
+    const outcomes = await Promise.all([store.onEvent(pix({ eventId: 'a', identifier: identifiers[0]! }), meta), store.onEvent(pix({ eventId: 'b', identifier: identifiers[1]! }), meta)]);
+    expect(outcomes).toEqual(['stored', 'stored']);
+    // Another connection sees both the moment they are answered, before any apply.
+    const file = sqliteOf(ledger).name;
+    const other = new Sqlite(file, { readonly: true });
+    expect(other.prepare('SELECT event_id, effect FROM webhook_events ORDER BY rowid').all()).toEqual([
+      { event_id: 'a', effect: NOT_APPLIED },
+      { event_id: 'b', effect: NOT_APPLIED },
+    ]);
+    other.close();
+    await store.close();
+    await ledger.close();
+    const reopened = await openLedger(file);
+    expect(sqliteOf(reopened).prepare('SELECT status FROM items ORDER BY id').all()).toEqual([{ status: 'paid' }, { status: 'paid' }]);
+    await reopened.close();
   });
 
   it("applies an item's events in the order they were stored", async () => {

@@ -90,6 +90,37 @@ describe('group commit', () => {
     expect(next.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 
+  it('with overlap, starts the next group before the commit before returned, at most overlap at once', async () => {
+    const groups: string[][] = [];
+    const gates = [deferred<void>(), deferred<void>(), deferred<void>()];
+    const entered = [deferred<void>(), deferred<void>(), deferred<void>()];
+    const store = groupCommit(
+      async (group: readonly string[]) => {
+        const n = groups.length;
+        groups.push([...group]);
+        entered[n]!.resolve();
+        await gates[n]!.promise;
+        return group.map(stored);
+      },
+      { overlap: 2 },
+    );
+    const a = store.submit('a');
+    await entered[0]!.promise;
+    const b = store.submit('b');
+    await entered[1]!.promise;
+    // Two commits run: c and d wait for one of them to return, then go together.
+    const later = [store.submit('c'), store.submit('d')];
+    await new Promise((r) => setImmediate(r));
+    expect(groups).toEqual([['a'], ['b']]);
+    gates[1]!.resolve();
+    expect(await b).toBe('b');
+    await entered[2]!.promise;
+    expect(groups).toEqual([['a'], ['b'], ['c', 'd']]);
+    gates[0]!.resolve();
+    gates[2]!.resolve();
+    expect(await Promise.all([a, ...later])).toEqual(['a', 'c', 'd']);
+  });
+
   it('splits a group at maxGroup', async () => {
     const sizes: number[] = [];
     const store = groupCommit(

@@ -13,8 +13,8 @@ import { applyEffect, type DeliveredEvent, type EventRules } from './apply-event
 
 /**
  * Stores events that arrived together with ONE commit, none applied: 'stored', or 'duplicate' for an id stored
- * already (earlier in the group too). Outcomes are in the order of `events`; when the commit fails it throws, and
- * none of the group may be acknowledged.
+ * already (earlier in the group too). Outcomes are in the order of `events` and hold once this resolves (the commit is
+ * on disk by then); when the commit or its sync fails it throws, and none of the group may be acknowledged.
  */
 export function storeWebhookEvents(ledger: Ledger, events: readonly DeliveredEvent[]): Promise<('stored' | 'duplicate')[]> {
   return ledger.transaction(async (tx) => {
@@ -24,7 +24,7 @@ export function storeWebhookEvents(ledger: Ledger, events: readonly DeliveredEve
       outcomes.push((await storeUnappliedEvent(tx, row)) ? 'stored' : 'duplicate');
     }
     return outcomes;
-  });
+  }, DURABLE_OFF_THE_LOOP);
 }
 
 /**
@@ -98,6 +98,8 @@ export async function applyStoredEvents(ledger: Ledger, events: readonly Deliver
 }
 
 const NOT_DURABLE = { durable: false } as const;
+/** Durable once this resolves, the disk's wait spent on other deliveries and on applying (TransactionOptions). */
+const DURABLE_OFF_THE_LOOP = { durable: 'async' } as const;
 
 /**
  * The events stored and not applied yet (a daemon stopped before applying them), in the order they were stored, read
