@@ -27,9 +27,11 @@ const commanderLazyChildProcess = {
 
 // Node's own modules are taken with process.getBuiltinModule instead of imported: importing one as an ES module
 // reads every export, and node:fs's lazy `promises` then loads fs/promises, readline and the streams at every start.
-// Named imports become reads of the module object where they are used (rollup's synthetic named exports).
+// Each becomes a module exporting the module object and its plain values by name, read once; an accessor (fs.promises,
+// process.stdout) only where some code imports it by that name (`importedNames`), since reading one does its work.
+// (Rollup's synthetic named exports built a namespace object for each instead: 4 ms for fs, path and os per start.)
 const BUILTIN = '\0builtin:';
-const builtinsByGetter = {
+const builtinsByGetter = (importedNames) => ({
   name: 'builtins-by-getter',
   resolveId(id) {
     const bare = id.replace(/^node:/, '');
@@ -37,9 +39,34 @@ const builtinsByGetter = {
   },
   load(id) {
     if (!id.startsWith(BUILTIN)) return null;
-    return { code: `export default process.getBuiltinModule(${JSON.stringify(id.slice(BUILTIN.length))});`, syntheticNamedExports: true };
+    const name = id.slice(BUILTIN.length);
+    const wanted = importedNames.get(name) ?? new Set();
+    const exported = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(name)))
+      .filter(([key, d]) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key) && ('value' in d || wanted.has(key)))
+      .map(([key]) => key);
+    return `const m = process.getBuiltinModule(${JSON.stringify(name)});\nexport default m;\nexport const { ${exported.join(', ')} } = m;\n`;
   },
-};
+  // `import * as tls from "node:tls"` takes the module object itself, whose accessors (tls.rootCertificates) work
+  // when read; a namespace of the exports above would lack them.
+  transform(code) {
+    return code.replace(/import \* as ([\w$]+) from "((?:node:)?[\w/]+)";/g, (line, local, from) =>
+      builtinModules.includes(from.replace(/^node:/, '')) ? `import ${local} from "${from}";` : line,
+    );
+  },
+});
+
+/** The names each of Node's modules is imported by (`import { a, b as c } from "node:x"`) in esbuild's output. */
+function namesImportedFromBuiltins(texts) {
+  const names = new Map();
+  for (const text of texts) {
+    for (const [, list, from] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"((?:node:)?[\w/]+)"/g)) {
+      const id = `node:${from.replace(/^node:/, '')}`;
+      if (!names.has(id)) names.set(id, new Set());
+      for (const part of list.split(',')) if (part.trim()) names.get(id).add(part.trim().split(/\s+as\s+/)[0]);
+    }
+  }
+  return names;
+}
 
 // Built beside the current bundle, then swapped in: a CLI already running (a test, a daemon) still finds the lazy
 // chunks of its own build, which are removed only once they are old. A fresh folder leaves no stale chunk behind.
@@ -72,9 +99,10 @@ try {
     treeshake: false,
     preserveEntrySignatures: 'allow-extension',
     external: ['better-sqlite3', 'pdfkit'],
-    plugins: [builtinsByGetter],
+    plugins: [builtinsByGetter(namesImportedFromBuiltins(outputFiles.map((file) => file.text)))],
     onwarn: (warning, warn) => {
       // esbuild's output has the cycles its packages have, and one package's eval (exceljs): both known and harmless.
+      if (warning.code === 'MISSING_EXPORT') throw new Error(warning.message);
       if (warning.code !== 'CIRCULAR_DEPENDENCY' && warning.code !== 'EVAL') warn(warning);
     },
   });
