@@ -45,8 +45,11 @@ const timeAsync = async (fn) => {
   await fn();
   return performance.now() - t;
 };
+/** The command that measures the rows being added, printed beside them. */
+let command = '';
 /** Runs a bench script with --json and returns the JSON document on its last line (its table goes to stderr). */
 const script = (file, args) => {
+  command = `node bench/${file} ${args.join(' ')}`.trim();
   const out = execFileSync(process.execPath, [here(file), ...args, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
   process.stderr.write(out.split('\n').slice(0, -2).join('\n') + '\n');
   return JSON.parse(out.trim().split('\n').at(-1));
@@ -63,7 +66,7 @@ const benchItems = (n, first = 0) => {
 
 /** One row of the table: what paybatch did, the floor, their ratio (as the goal reads it), the goal and whether it is met. */
 const rows = [];
-const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, paybatch: ours, floor, ratio: +ratio.toFixed(2), goal, met: met ? 'yes' : 'no' });
+const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, paybatch: ours, floor, ratio: +ratio.toFixed(2), goal, met: met ? 'yes' : 'no', command });
 
 // Start-up: whole processes, interleaved with the empty node process so drift hits both alike.
 {
@@ -88,6 +91,7 @@ const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, pay
   }
   rmSync(dir, { recursive: true, force: true });
   const floor = `node -e '' ${(median(node) / 1000).toFixed(3)} s`;
+  command = `node bin/paybatch.js <command> against node -e '', in turn, median of ${SIZES.startupRuns}`;
   row('`--version`, whole process', `${(median(version) / 1000).toFixed(3)} s`, floor, median(version) / median(node), '≤ 1.3×', median(version) / median(node) <= 1.3);
   row('`keys check <cpf>`, whole process', `${(median(keys) / 1000).toFixed(3)} s`, floor, median(keys) / median(node), '≤ 1.3×', median(keys) / median(node) <= 1.3);
   row('`batch list` (SQLite ledger, 5 batches), whole process', `${(median(list) / 1000).toFixed(3)} s`, floor, median(list) / median(node), '≤ 1.6×', median(list) / median(node) <= 1.6);
@@ -132,6 +136,7 @@ const row = (measure, ours, floor, ratio, goal, met) => rows.push({ measure, pay
     const ledger = await openLedger(join(dir, 'ledger.db'));
     const oursMs = await timeAsync(() => recordImport(ledger, { fileHash: 'h', fileName: 'bench.csv', rowCount: n, batchName: 'bench', itemCount: items.length, items, rejectedCount: 0, now: new Date() }));
     await ledger.close();
+    command = 'bench/run.js itself: recordImport against prepared inserts';
     row(`record an import of ${n.toLocaleString('en')} items`, `${oursMs.toFixed(0)} ms`, `raw inserts ${rawMs.toFixed(0)} ms`, oursMs / rawMs, '—', true);
   } finally {
     rmSync(dir, { recursive: true, force: true });
