@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { EventReading } from '../domain/webhook-event.js';
+import type { News } from '../engine/follow-up/index.js';
 import { applyStoredEvents, laneOf, recordWebhookEvents, storeWebhookEvents, unappliedWebhookEvents, type DeliveredEvent, type EventRules } from '../engine/webhooks/index.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import { groupCommit, type Settled } from './group-commit.js';
@@ -61,8 +62,8 @@ interface Waiting {
  * tried again after RETRY_MS. On PostgreSQL, where several hosts may receive the same item's events, each event is
  * applied in the transaction that stores it, so the order of the commits is the order of the events.
  */
-export function storeDeliveries(ledger: Ledger, rules: EventRules, o: { reading?: Partial<EventReading>; log?: (e: DaemonLogEntry) => void } = {}): DeliveryStore {
-  if (ledger.dialect !== 'sqlite') return storedWithEffect(ledger, rules);
+export function storeDeliveries(ledger: Ledger, rules: EventRules, o: { reading?: Partial<EventReading>; log?: (e: DaemonLogEntry) => void; news?: News } = {}): DeliveryStore {
+  if (ledger.dialect !== 'sqlite') return storedWithEffect(ledger, rules, o.news);
   const log = o.log ?? (() => {});
   let stored = 0;
   let applied = 0;
@@ -226,6 +227,7 @@ export function storeDeliveries(ledger: Ledger, rules: EventRules, o: { reading?
         }
       });
       queue = queue.filter((w) => !done.has(w));
+      if (done.size > 0) o.news?.tell();
       // Deliveries get their turn between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -268,13 +270,16 @@ export function storeDeliveries(ledger: Ledger, rules: EventRules, o: { reading?
 }
 
 /** PostgreSQL's: each event stored and applied in one transaction, a group of deliveries per commit. */
-function storedWithEffect(ledger: Ledger, rules: EventRules): DeliveryStore {
+function storedWithEffect(ledger: Ledger, rules: EventRules, news: News | undefined): DeliveryStore {
   let stored = 0;
   const store = groupCommit((group: readonly DeliveredEvent[]) => recordWebhookEvents(ledger, group, rules));
   return {
     onEvent: async (event, meta) => {
       const outcome = await store.submit({ event, meta });
-      if (outcome === 'stored') stored += 1;
+      if (outcome === 'stored') {
+        stored += 1;
+        news?.tell();
+      }
       return outcome;
     },
     state: () => ({ stored, applied: stored, waiting: 0, oldestWaitMs: 0, lagMs: { max: 0, mean: 0 } }),

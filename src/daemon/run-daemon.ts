@@ -4,7 +4,7 @@ import type { Settings } from '../config/settings.js';
 import type { CallbackHandler } from '../engine/webhooks/index.js';
 import type { ApprovalGate } from '../engine/approvals/index.js';
 import type { BillDocumentWriter } from '../engine/bills/index.js';
-import { followUpPass, type PassProblem, type PassResult } from '../engine/follow-up/index.js';
+import { followUpPass, News, type PassProblem, type PassResult } from '../engine/follow-up/index.js';
 import { writeOwedReturnFiles } from '../engine/reports/index.js';
 import type { Ledger } from '../ledger/open-ledger.js';
 import type { CertificateFacts } from '../network/certificate-facts.js';
@@ -121,6 +121,8 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
   await syncClock();
   let receiver: RunningReceiver | null = null;
   let deliveries: DeliveryStore | null = null;
+  // Events applied while a pass fetches receipts: the items they paid are fetched in that pass, not the next.
+  const news = new News();
   let passes = 0;
   let last: PassResult | null = null;
   let timedOut = false;
@@ -131,7 +133,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
       const webhook = o.webhook;
       const eventReading = { amountUnit: webhook.amountUnit, reasonCodeFields: deps.provider.dialect.reasonCodeFields, reasonMessageFields: deps.provider.dialect.reasonMessageFields };
       const rules = { onCallback: deps.onCallback, instabilityWords: deps.provider.dialect.instabilityWords, statusWords: deps.provider.dialect.statusWords };
-      const store = (deliveries = storeDeliveries(ledger, rules, { reading: eventReading, log }));
+      const store = (deliveries = storeDeliveries(ledger, rules, { reading: eventReading, log, news }));
       receiver = await startReceiver({
         host: o.listen.host,
         port: o.listen.port,
@@ -154,7 +156,7 @@ export async function runDaemon(deps: DaemonDeps, o: DaemonOptions): Promise<Dae
       }
     }
     while (!signal.aborted) {
-      const pass = await syncClock().then(() => followUpPass(deps)).catch((e: unknown) => {
+      const pass = await syncClock().then(() => followUpPass({ ...deps, news })).catch((e: unknown) => {
         if (!isLedgerUnavailable(e)) throw e;
         log({ level: 'warn', event: 'ledger_unreachable', msg: 'the ledger cannot be reached (or stayed busy with other hosts); trying again', error: (e as Error).message });
         return null;

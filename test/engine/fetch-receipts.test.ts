@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetchReceipts } from '../../src/engine/follow-up/fetch-receipts.js';
+import { News } from '../../src/engine/follow-up/news.js';
 import { recordWebhookEvent } from '../../src/engine/webhooks/apply-event.js';
 import type { WebhookEvent } from '../../src/domain/webhook-event.js';
 import { ProviderError } from '../../src/errors.js';
@@ -65,6 +66,46 @@ describe('fetching receipts', () => {
     expect(result.saved).toHaveLength(3);
     expect(result.failed).toHaveLength(1);
     expect(pathsOf(ledger).filter((r) => r.path !== null).map((r) => r.id)).toEqual([1, 2, 4]);
+  });
+
+  it('with news of payments to come, waits for them instead of stopping, and stops once they end with nothing due', async () => {
+    const dir = tempDir();
+    const { ledger } = await ledgerWithStartedBatch(dir, 4, at);
+    const pay = sqliteOf(ledger).prepare("UPDATE items SET status = 'paid', pix_id = 'pix-' || id WHERE id = ?");
+    pay.run(1);
+    const base = provider();
+    // Counts the waits: each of the four workers waits once it finds nothing due.
+    const news = new (class extends News {
+      waits = 0;
+      override since(count: number, until: Promise<unknown>) {
+        this.waits += 1;
+        return super.since(count, until);
+      }
+    })();
+    const turn = () => new Promise((r) => setImmediate(r));
+    let end!: () => void;
+    const until = new Promise<void>((resolve) => (end = resolve));
+    let finished = false;
+    const run = fetchReceipts({ ledger, provider: base, receiptsDir: join(dir, 'receipts'), now: () => at }, { more: { news, until } }).finally(() => (finished = true));
+    // Item 1 is fetched, then the workers wait: nothing else is due and the payments are not done.
+    while (news.waits < 4) await turn();
+    expect(base.asked).toEqual(['pix-1']);
+    expect(finished).toBe(false);
+    // A page pays items 2 and 3 and says so: both are fetched before the payments' side ends.
+    pay.run(2);
+    pay.run(3);
+    news.tell();
+    while (news.waits < 8) await turn();
+    expect(finished).toBe(false);
+    expect(base.asked.sort()).toEqual(['pix-1', 'pix-2', 'pix-3']);
+    // The last page pays item 4 and the payments' side ends at once: one more asking takes it.
+    pay.run(4);
+    news.tell();
+    end();
+    const result = await run;
+    expect(base.asked.sort()).toEqual(['pix-1', 'pix-2', 'pix-3', 'pix-4']);
+    expect(result.saved).toHaveLength(4);
+    expect(pathsOf(ledger).filter((r) => r.path !== null).map((r) => r.id)).toEqual([1, 2, 3, 4]);
   });
 
   it('saves every receipt and records its path, in chunks of many per commit', async () => {

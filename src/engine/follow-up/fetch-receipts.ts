@@ -6,12 +6,19 @@ import type { Receipt } from '../../provider/types.js';
 import { adoptPixId, otherPixIdClaims, setAsideUnconfirmedPixId } from '../../ledger/pix-id-claims.js';
 import { looksLikePdf, writePixReceipt } from '../../receipts/receipt-file.js';
 import { crashPoint } from '../crash-point.js';
+import type { News } from './news.js';
 
 const RECEIPT_CONCURRENCY = 4;
 /** A daemon claims this many receipts at a time, for this long (it renews nothing: a claim outlives one fetch). */
 const CLAIM = { items: 50, ms: 60_000 };
 /** Receipt paths recorded per commit: a commit each cost ~2 ms with synchronous=FULL (21 s of a 10,000-item follow-up). */
 const RECORD_CHUNK = 100;
+
+/** Items may still be paid while `until` is pending (a pass reading pages, events applied): `news` tells when. */
+export interface MorePaid {
+  readonly news: News;
+  readonly until: Promise<unknown>;
+}
 
 export interface ReceiptsResult {
   readonly saved: readonly string[];
@@ -24,15 +31,17 @@ export interface ReceiptsResult {
  * profile's or the ledger's own folder), and its path recorded on the item — a chunk of paths per commit. A receipt
  * written but not recorded yet (a crash in between) is fetched again next time and written over the same file,
  * which is harmless: the same path, replaced atomically. With `claimAs` (the daemon), the items are claimed a page at
- * a time, so daemons sharing a ledger fetch different receipts.
+ * a time, so daemons sharing a ledger fetch different receipts. With `more` (a pass), it keeps taking the items paid
+ * while `more.until` is pending, each as soon as `more.news` tells it may be due.
  */
 export async function fetchReceipts(
   deps: { ledger: Ledger; provider: Pick<ProviderClient, 'receipt'>; receiptsDir: string; now: () => Date; receiptWait?: number },
-  o: { batchId?: number; again?: boolean; claimAs?: string } = {},
+  o: { batchId?: number; again?: boolean; claimAs?: string; more?: MorePaid } = {},
 ): Promise<ReceiptsResult> {
   const { ledger } = deps;
   const saved: string[] = [];
-  const failed: { identifier: string; error: string }[] = [];
+  // By item: a later try under a corrected Pix id replaces an earlier failure.
+  const failed = new Map<number, { identifier: string; error: string }>();
   let written: { itemId: number; path: string }[] = [];
   const record = async (): Promise<void> => {
     const chunk = written;
@@ -52,34 +61,48 @@ export async function fetchReceipts(
         pdf: receipt.pdf,
       });
       crashPoint('receipt-write');
+      failed.delete(it.id);
+      done.add(it.id);
       written.push({ itemId: it.id, path });
       if (written.length >= RECORD_CHUNK) await record();
     } catch (e) {
       if (!(e instanceof PaybatchError)) throw e;
-      failed.push({ identifier: it.identifier, error: e.message });
+      failed.set(it.id, { identifier: it.identifier, error: e.message });
     }
   };
-  // Items paid meanwhile (a daemon applies events as this runs) are taken too: a worker that finds the list done
-  // asks the ledger again, and stops when nothing new is due. Each receipt is tried once per run.
-  const tried = new Set<number>();
+  // Items paid meanwhile (a daemon applies events and reads pages as this runs) are taken too: a worker that finds
+  // the list done asks the ledger again; with `more`, it then waits for news of items paid until `more.until`
+  // settles, so a receipt is fetched as soon as its payment is known. It stops when nothing new is due after that.
+  // Each receipt is tried once per run under each Pix id (a page that corrects an event's id gives a new try), and
+  // one saved is not fetched again while its path waits for its commit.
+  const tried = new Set<string>();
+  const key = (it: ReceiptDue) => `${it.id} ${it.pixId}`;
+  const done = new Set<number>();
   let due: ReceiptDue[] = [];
   let next = 0;
   // One asking at a time: workers that find the list done meanwhile wait for the same answer.
   let asking: Promise<void> | null = null;
+  // The news told before the last asking began, which that asking saw.
+  let seen = 0;
   const ask = async (): Promise<void> => {
+    seen = o.more?.news.count ?? 0;
     const now = deps.now();
     const asked = o.claimAs === undefined
       ? await receiptsDue(ledger, o)
       : await claimReceiptsDue(ledger, { holder: o.claimAs, now, claimMs: CLAIM.ms, limit: CLAIM.items });
-    const fresh = asked.filter((it) => !tried.has(it.id));
-    for (const it of fresh) tried.add(it.id);
+    const fresh = asked.filter((it) => !tried.has(key(it)) && !done.has(it.id));
+    for (const it of fresh) tried.add(key(it));
     due = fresh;
     next = 0;
   };
   const take = async (): Promise<ReceiptDue | undefined> => {
-    if (next >= due.length) await (asking ??= ask().finally(() => (asking = null)));
-    // Empty when the answer brought nothing new, or the other workers took it all: this worker stops.
-    return next < due.length ? due[next++] : undefined;
+    for (;;) {
+      if (next < due.length) return due[next++];
+      await (asking ??= ask().finally(() => (asking = null)));
+      if (next < due.length) return due[next++];
+      // Nothing new: without `more`, or once it ended with no news since that asking, this worker stops.
+      if (!o.more || !(await o.more.news.since(seen, o.more.until))) return undefined;
+    }
   };
   // A few at a time: each is a round trip to the provider, and receipts are what a finished batch waits for.
   const worker = async () => {
@@ -91,7 +114,7 @@ export async function fetchReceipts(
   await record();
   const failure = ended.find((e) => e.status === 'rejected');
   if (failure) throw failure.reason;
-  return { saved, failed };
+  return { saved, failed: [...failed.values()] };
 }
 
 /**

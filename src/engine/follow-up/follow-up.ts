@@ -10,6 +10,7 @@ import type { BillDocumentWriter } from '../../receipts/bill-receipt.js';
 import { raiseAlerts, type AttentionDeps, type AttentionResult } from '../alerts/index.js';
 import { payScheduledBills, writeOwedBillDocuments, type ScheduledBillsResult } from '../bills/index.js';
 import { fetchReceipts, type ReceiptsResult } from './fetch-receipts.js';
+import { News } from './news.js';
 import { reconcileBatch } from './reconcile.js';
 import { reprocessUnpaidForInstability } from './reprocess.js';
 import type { ApprovalGate } from '../approvals/index.js';
@@ -27,6 +28,8 @@ export interface FollowUpDeps extends AttentionDeps {
   readonly billDocuments: BillDocumentWriter;
   /** The profile's approval policy and approvers: starts wait for the approvals they demand (absent: no policy). */
   readonly approvals?: ApprovalGate;
+  /** Told when events applied outside the pass paid items (the daemon's deliveries): their receipts are taken in the pass. */
+  readonly news?: News;
 }
 
 export interface PassResult extends WorkLeft {
@@ -70,20 +73,21 @@ export async function followUpPass(deps: FollowUpDeps): Promise<PassResult> {
   };
 
   // Receipts are fetched while the provider's item pages are read and batches are sent: both wait on the provider,
-  // and a large batch's receipts are most of a follow-up. Items paid meanwhile by events are taken in the same run;
-  // the items the pages showed paid, right after (a `daemon --once` pass leaves no receipt it could save).
+  // and a large batch's receipts are most of a follow-up. An item is taken as soon as a page or an event shows it
+  // paid (each page read and each batch of events applied tells `news`), and the fetching ends once the payments'
+  // side is done and nothing more is due (a `daemon --once` pass leaves no receipt it could save).
   // On a shared (PostgreSQL) ledger receipts are claimed a page at a time, so daemons fetch different ones.
-  const fetch = () => fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now, receiptWait: deps.settings.receiptWait }, ledger.dialect === 'postgres' ? { claimAs: LEASE_HOLDER } : {});
-  const [pixRun, paymentsRun] = await Promise.allSettled([fetch(), followPayments(deps, guard)]);
-  if (paymentsRun.status === 'rejected') throw paymentsRun.reason;
+  const news = deps.news ?? new News();
+  const paymentsRun = followPayments(deps, guard, news);
+  const more = { news, until: paymentsRun };
+  const [pixRun, payments] = await Promise.allSettled([
+    fetchReceipts({ ledger, provider, receiptsDir: deps.receiptsDir, now, receiptWait: deps.settings.receiptWait }, ledger.dialect === 'postgres' ? { claimAs: LEASE_HOLDER, more } : { more }),
+    paymentsRun,
+  ]);
+  if (payments.status === 'rejected') throw payments.reason;
   if (pixRun.status === 'rejected') throw pixRun.reason;
-  const { started, changed, unknownStatuses, reprocess, submitted, scheduled } = paymentsRun.value;
-  const late = changed > 0 ? await fetch() : { saved: [], failed: [] };
-  const failedLate = new Set(late.failed.map((f) => f.identifier));
-  const pix: ReceiptsResult = {
-    saved: [...pixRun.value.saved, ...late.saved],
-    failed: [...pixRun.value.failed.filter((f) => !failedLate.has(f.identifier)), ...late.failed],
-  };
+  const { started, changed, unknownStatuses, reprocess, submitted, scheduled } = payments.value;
+  const pix = pixRun.value;
   errors.push(...scheduled.errors);
 
   const lease = leaseOptions(deps);
@@ -126,7 +130,7 @@ const leaseOptions = (deps: FollowUpDeps): LeaseOptions & { leaseMs: number } =>
  * turn confirmed instability returns into new attempts, finish every submission or start the ledger still owes,
  * then the scheduled starts whose time came.
  */
-async function followPayments(deps: FollowUpDeps, guard: Guard) {
+async function followPayments(deps: FollowUpDeps, guard: Guard, news: News) {
   const { ledger, provider, now } = deps;
   let changed = 0;
   const unknownStatuses: { identifier: string; status: string }[] = [];
@@ -140,7 +144,7 @@ async function followPayments(deps: FollowUpDeps, guard: Guard) {
   for (const b of started) {
     // A batch another daemon is reading right now (a shared ledger) is that daemon's in this pass.
     const r = await guard('reconcile', b.id, () =>
-      withLease(ledger, `batch:${b.id}:reconcile`, now, (fence) => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords, fence }, b.id), reading),
+      withLease(ledger, `batch:${b.id}:reconcile`, now, (fence) => reconcileBatch({ ledger, provider, now, instabilityWords: provider.dialect.instabilityWords, fence, news }, b.id), reading),
     );
     if (r) {
       changed += r.changed;

@@ -2,5 +2,6 @@
 export * from './compare-with-provider.js';
 export * from './fetch-receipts.js';
 export * from './follow-up.js';
+export * from './news.js';
 export * from './reconcile.js';
 export * from '../pass-problem.js';

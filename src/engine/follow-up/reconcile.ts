@@ -7,6 +7,7 @@ import { recordDifferences } from '../../ledger/record-differences.js';
 import { compareItems } from './item-differences.js';
 import type { Ledger } from '../../ledger/open-ledger.js';
 import type { LeaseFence } from '../work-lease.js';
+import type { News } from './news.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { Item } from '../../provider/types.js';
 
@@ -30,12 +31,26 @@ export interface ReadPage {
   readonly askedAt: Date;
 }
 
-/** A batch's item pages, one at a time, each with the moment it was asked for (after the previous one was used). */
+/**
+ * A batch's item pages, each with the moment it was asked for. The next page is asked for as soon as a page comes
+ * (its cursor is known then), so it travels while the caller applies this one: the moment stays honest, since news
+ * after it is still newer than the page.
+ */
 export async function* readPages(provider: Pick<ProviderClient, 'items'>, remoteId: string, now: () => Date): AsyncGenerator<ReadPage> {
+  const pages = provider.items(remoteId)[Symbol.asyncIterator]();
   let askedAt = now();
-  for await (const items of provider.items(remoteId)) {
-    yield { items, askedAt };
-    askedAt = now();
+  let coming = pages.next();
+  try {
+    for (let page = await coming; !page.done; page = await coming) {
+      const read = { items: page.value, askedAt };
+      askedAt = now();
+      coming = pages.next();
+      yield read;
+    }
+  } finally {
+    // A caller that stops early leaves a page on its way: its failure is nobody's to report.
+    void coming.catch(() => undefined);
+    await pages.return?.();
   }
 }
 
@@ -52,6 +67,8 @@ export async function reconcileBatch(
     instabilityWords?: readonly string[];
     /** The daemon's lease on this batch's reading: each page is written only while it holds (work-lease.ts). */
     fence?: LeaseFence;
+    /** Told when a page paid items (or moved them otherwise): their receipts may be due. */
+    news?: News;
   },
   batchId: number,
   /** The batch's pages, when the caller has just read them (`readPages`); otherwise they are read here. */
@@ -80,6 +97,7 @@ export async function reconcileBatch(
       else if (applied[i] === 'unknown-status') unknownStatuses.push({ identifier: remote.identifier, status: remote.status });
       else if (applied[i] === 'changed') changed += 1;
     });
+    if (applied.includes('changed')) deps.news?.tell();
   }
   const at = now().toISOString();
   // Settled once every item is in a final state that the provider's own record shows: events alone settle nothing.
