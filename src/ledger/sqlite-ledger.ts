@@ -38,8 +38,11 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
   // The lock: the open transaction's end. Waiters loop (another waiter may take it first) and take it with no await
   // between their check and their take.
   let held: Promise<void> | null = null;
-  /** A file ledger in WAL mode (openLedger's) has a -wal file to sync; an in-memory one has nothing durable. */
-  const wal = file === ':memory:' ? null : walSync(`${resolve(file)}-wal`);
+  /**
+   * A file ledger in WAL mode (openLedger asks for it) has a -wal file to sync. Elsewhere (in memory, or a file
+   * system where SQLite kept another journal) an 'async' commit is made durable by its own fsync instead.
+   */
+  const wal = file !== ':memory:' && raw.pragma('journal_mode', { simple: true }) === 'wal' ? walSync(`${resolve(file)}-wal`) : null;
   let savepoints = 0;
 
   const inTransaction: Ledger = {
@@ -73,7 +76,7 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
       let release!: () => void;
       held = new Promise((r) => (release = r));
       // Set outside the transaction (SQLite refuses it inside) and back before the lock is let go.
-      const relaxed = o?.durable === false || o?.durable === 'async' ? (raw.pragma('synchronous', { simple: true }) as number) : null;
+      const relaxed = o?.durable === false || (o?.durable === 'async' && wal) ? (raw.pragma('synchronous', { simple: true }) as number) : null;
       let result: Awaited<ReturnType<typeof fn>>;
       try {
         if (relaxed !== null) raw.pragma('synchronous = NORMAL');

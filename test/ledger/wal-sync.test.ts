@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openLedger, sqliteOf } from '../../src/ledger/open-ledger.js';
+import { sqliteLedger } from '../../src/ledger/sqlite-ledger.js';
 import { walSync } from '../../src/ledger/wal-sync.js';
 import { useTempDir } from '../helpers/temp-dir.js';
 
@@ -73,6 +75,24 @@ describe('the WAL sync after commits made without one', () => {
     expect(committedIds(file)).toEqual(['a', 'b']);
     // Committed with synchronous=NORMAL (the sync follows off the loop), then back to FULL for every other commit.
     expect(sqliteOf(ledger).pragma('synchronous', { simple: true })).toBe(2);
+    await ledger.close();
+  });
+
+  it("commits durable 'async' with its own fsync where SQLite kept another journal than WAL (nothing to sync after)", async () => {
+    const file = join(tempDir(), 'ledger.db');
+    const made = await openLedger(file);
+    const { db } = made; // builds the queries only
+    await made.close();
+    const raw = new Sqlite(file);
+    raw.pragma('journal_mode = DELETE');
+    const ledger = sqliteLedger(file, raw, db, async () => {
+      raw.close();
+    });
+    const insert = db.insertInto('webhook_events').values({ event_id: 'a', kind: 'pix', delivery_id: null, received_at: 'x', payload_json: '{}', effect: 'e', topic: 'pix' });
+    expect(await ledger.transaction((tx) => tx.run(insert), { durable: 'async' })).toEqual({ changes: 1 });
+    expect(committedIds(file)).toEqual(['a']);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    expect(raw.pragma('synchronous', { simple: true })).toBe(2);
     await ledger.close();
   });
 });
