@@ -34,7 +34,7 @@ const byRatio = [...reports].sort((a, b) => a.ratio - b.ratio);
 const median = byRatio[Math.floor((byRatio.length - 1) / 2)];
 console.log(`node bench/follow-up.mjs --items ${ITEMS} --runs ${RUNS}`);
 console.table(reports);
-console.log(`followed to settled with receipts / bare receipt fetching, median of ${RUNS}: ${median.ratio}x (run ${median.run}; goal <= 1.3x)`);
+console.log(`followed to settled with receipts / bare receipt fetching: ${median.ratio}x (the median of ${RUNS} runs: run ${median.run}; goal <= 1.3x)`);
 if (args.json) console.log(JSON.stringify({ ...median, runs: RUNS, ratios: reports.map((x) => x.ratio) }));
 
 /** One run in a folder of its own: a fresh sandbox and ledger, the daemon, then the floor. */
