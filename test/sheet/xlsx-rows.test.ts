@@ -138,10 +138,10 @@ describe('worksheet rows read from the XML (xlsx-rows.ts)', () => {
       '<!-- a comment <row r="9"> --><row r="3"><c r="A3" t="inlineStr"><is><t><![CDATA[dropped]]>kept</t></is></c><c r="B3"><v>1</v></c><c r="B3" t="s"><v>2</v></c></row>' +
       '<row r="4"><c r="$C$4"><v>2</v></c><c r="A4" t="s"><v>2</v></c></row>'],
   ])('gives exactly the rows exceljs gives: %s', async (_, rows) => {
-    for (const sheetFirst of [false, true]) {
-      const book = await workbook(rows, { sheetFirst });
-      expect(await paybatchRows(book)).toEqual(await exceljsRows(book));
-    }
+    // exceljs reads a worksheet stored before the shared strings with them or without them, as its streams happen to
+    // run (a header of "" now and then): its reading of the parts in order is the reference, for both orders.
+    const reference = await exceljsRows(await workbook(rows));
+    for (const sheetFirst of [false, true]) expect(await paybatchRows(await workbook(rows, { sheetFirst }))).toEqual(reference);
   });
 
   it('gives exactly the rows exceljs gives for any mix of cells, styles and gaps', async () => {
