@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { envOf } from '../scripts/simulation/processes.mjs';
 
 export const BIN = fileURLToPath(new URL('../bin/paybatch.js', import.meta.url));
 const run = promisify(execFile);
@@ -80,13 +81,7 @@ export function paybatchEnv(dir, ready) {
     XDG_CONFIG_HOME: join(dir, 'config'),
     XDG_DATA_HOME: join(dir, 'data'),
     NO_COLOR: '1',
-    PAYBATCH_BASE_URL: ready.url,
-    PAYBATCH_PIX_AMOUNT_UNIT: 'cents',
-    PAYBATCH_BILL_AMOUNT_UNIT: 'reais',
-    PAYBATCH_TOKEN_URL: ready.tokenUrl,
-    PAYBATCH_API_KEY: ready.apiKey,
-    PAYBATCH_CLIENT_ID: ready.clientId,
-    PAYBATCH_CLIENT_SECRET: ready.clientSecret,
+    ...envOf(ready),
     PAYBATCH_WEBHOOK_SECRET: 'bench-webhook-secret',
     PAYBATCH_RECEIPTS_DIR: join(dir, 'receipts'),
     PAYBATCH_MAX_BATCH_TOTAL: '100000000000',

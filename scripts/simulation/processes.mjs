@@ -104,7 +104,8 @@ function adminOf(ready) {
   };
 }
 
-const envOf = (ready) => ({
+/** What a paybatch command needs to pay through the sandbox `ready` (amounts in centavos). */
+export const envOf = (ready) => ({
   PAYBATCH_BASE_URL: ready.url,
   PAYBATCH_PIX_AMOUNT_UNIT: 'cents',
   PAYBATCH_BILL_AMOUNT_UNIT: 'reais',

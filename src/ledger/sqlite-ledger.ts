@@ -40,9 +40,14 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
   let held: Promise<void> | null = null;
   /**
    * A file ledger in WAL mode (openLedger asks for it) has a -wal file to sync. Elsewhere (in memory, or a file
-   * system where SQLite kept another journal) an 'async' commit is made durable by its own fsync instead.
+   * system where SQLite kept another journal) an 'async' commit is made durable by its own fsync instead. Asked at
+   * the first 'async' commit (the webhook receiver's), not at every open.
    */
-  const wal = file !== ':memory:' && raw.pragma('journal_mode', { simple: true }) === 'wal' ? walSync(`${resolve(file)}-wal`) : null;
+  let wal: ReturnType<typeof walSync> | null | undefined;
+  const walOf = () => {
+    if (wal === undefined) wal = file !== ':memory:' && raw.pragma('journal_mode', { simple: true }) === 'wal' ? walSync(`${resolve(file)}-wal`) : null;
+    return wal;
+  };
   let savepoints = 0;
 
   const inTransaction: Ledger = {
@@ -76,7 +81,7 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
       let release!: () => void;
       held = new Promise((r) => (release = r));
       // Set outside the transaction (SQLite refuses it inside) and back before the lock is let go.
-      const relaxed = o?.durable === false || (o?.durable === 'async' && wal) ? (raw.pragma('synchronous', { simple: true }) as number) : null;
+      const relaxed = o?.durable === false || (o?.durable === 'async' && walOf()) ? (raw.pragma('synchronous', { simple: true }) as number) : null;
       let result: Awaited<ReturnType<typeof fn>>;
       try {
         if (relaxed !== null) raw.pragma('synchronous = NORMAL');
