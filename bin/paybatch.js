@@ -8,12 +8,6 @@ if (refusal) {
   process.exit(1);
 }
 
-// `paybatch ... | head` closes the pipe early: that is the reader's choice, not an error.
-process.stdout.on('error', (e) => {
-  if (e.code !== 'EPIPE') throw e;
-  process.exit(process.exitCode ?? 0);
-});
-
 // V8's compiled code for the bundle, kept on disk by Node (in its default folder under the system's temporary one)
 // and checked against each file's content: a start then compiles little. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 module.enableCompileCache?.();

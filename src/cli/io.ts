@@ -1,10 +1,16 @@
+import { writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { isatty } from 'node:tty';
+
+/** Where a command's text and bytes go: stdout or stderr, or a buffer in tests. */
+export interface TextOut {
+  write(chunk: string | Uint8Array): unknown;
+}
 
 /** The terminal as paybatch sees it; tests build one over buffers (see test/helpers/test-io.ts). */
 export interface IO {
   readonly stdin: Readable;
-  readonly stdout: Writable;
+  readonly stdout: TextOut;
+  /** A stream: prompts and the spinner draw on it. */
   readonly stderr: Writable;
   readonly stdinIsTTY: boolean;
   readonly stdoutIsTTY: boolean;
@@ -14,19 +20,89 @@ export interface IO {
   readonly columns: number;
 }
 
+/**
+ * The process's terminal, each part made when first asked for: process.stdout, stderr and stdin are streams whose
+ * making loads Node's net and stream modules (on a pipe, a fifth of the start-up of `paybatch --version`), and
+ * asking whether one is a terminal loads node:tty. stdout is written straight to its descriptor (see descriptorOut).
+ */
 export function processIO(): IO {
+  let tty: { stdin: boolean; stdout: boolean; stderr: boolean } | undefined;
+  const terminal = () => {
+    // node:tty loads net and the streams: taken when first asked, not imported (which loads it at every start).
+    const { isatty } = process.getBuiltinModule('node:tty');
+    return (tty ??= { stdin: isatty(0), stdout: isatty(1), stderr: isatty(2) });
+  };
+  let columns: number | undefined;
   return {
-    // Made on first use: creating process.stdin costs milliseconds on a pipe, and most commands never read it.
     get stdin() {
       return process.stdin;
     },
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdinIsTTY: isatty(0),
-    stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdout: descriptorOut(1, () => process.stdout, readerGone),
+    get stderr() {
+      return process.stderr;
+    },
+    get stdinIsTTY() {
+      return terminal().stdin;
+    },
+    get stdoutIsTTY() {
+      return terminal().stdout;
+    },
+    get stderrIsTTY() {
+      return terminal().stderr;
+    },
     env: process.env,
-    columns: terminalColumns(process.env.COLUMNS, process.stdout.columns),
+    get columns() {
+      return (columns ??= terminalColumns(process.env.COLUMNS, terminal().stdout ? process.stdout.columns : undefined));
+    },
+  };
+}
+
+/** `paybatch ... | head` closes the pipe early: that is the reader's choice, not an error. */
+function readerGone(): never {
+  process.exit(process.exitCode ?? 0);
+}
+
+/** Bytes written to a descriptor with write(2) before output goes through its stream (see descriptorOut). */
+const DIRECT_BYTES = 64 * 1024;
+
+/** How descriptorOut reaches its descriptor (fs.writeSync; tests give descriptors that fail). */
+type WriteSync = (fd: number, bytes: Uint8Array, offset: number, length: number) => number;
+
+/**
+ * Writes to descriptor `fd` with write(2), so a command that prints a few lines never makes the stream; after
+ * DIRECT_BYTES (a pipe's buffer: a long-running daemon's logs must not block on a slow reader), or when the
+ * descriptor would block (EAGAIN: it was left non-blocking), the rest goes through `stream()`, in order. A reader
+ * gone (EPIPE) calls `closed`, on either path.
+ */
+export function descriptorOut(fd: number, stream: () => NodeJS.WritableStream, closed: () => void, write: WriteSync = writeSync): TextOut {
+  let through: NodeJS.WritableStream | null = null;
+  let written = 0;
+  const toStream = (): NodeJS.WritableStream => {
+    if (through) return through;
+    through = stream();
+    through.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      closed();
+    });
+    return through;
+  };
+  return {
+    write(chunk) {
+      if (through || written >= DIRECT_BYTES) return toStream().write(chunk);
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+      let done = 0;
+      try {
+        while (done < bytes.length) done += write(fd, bytes, done, bytes.length - done);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EPIPE') return closed();
+        if (code !== 'EAGAIN') throw e;
+        return toStream().write(bytes.subarray(done));
+      } finally {
+        written += done;
+      }
+      return true;
+    },
   };
 }
 

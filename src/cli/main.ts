@@ -84,7 +84,7 @@ export async function main(argv: readonly string[], deps: MainDeps = {}): Promis
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {
-    return await reportError(error, ctx?.out ?? fallbackOutput(io, argv));
+    return await reportError(error, () => ctx?.out ?? fallbackOutput(io, argv));
   } finally {
     await ctx?.close();
   }
@@ -214,12 +214,15 @@ function fallbackOutput(io: IO, argv: readonly string[]): Output {
   return new Output(io, { json: argv.includes('--json'), quiet: false, verbose: false, color: !argv.includes('--no-color') });
 }
 
-/** The one place that maps errors to messages and exit codes. */
-async function reportError(error: unknown, out: Output): Promise<number> {
+/** The one place that maps errors to messages and exit codes. `output` is made only when there is something to say. */
+async function reportError(error: unknown, output: () => Output): Promise<number> {
   if (error instanceof CommanderError) {
     const shown = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code);
     if (shown) return ExitCode.ok;
     if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
+  }
+  const out = output();
+  if (error instanceof CommanderError) {
     // commander has already printed its message on stderr.
     if (out.json && !out.jsonDone) out.writeJson({ ok: false, error: { type: 'usage', message: error.message.replace(/^error: /, ''), exitCode: ExitCode.usage } });
     return ExitCode.usage;

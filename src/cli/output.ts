@@ -29,8 +29,7 @@ const require = createRequire(import.meta.url);
  * JSON document); status, progress and warnings go to stderr.
  */
 export class Output {
-  readonly style: Style;
-  readonly errStyle: Style;
+  private styles: { out: Style; err: Style } | undefined;
   private jsonWritten = false;
   /**
    * The language of human output: from the environment until the profile is read, then the profile's `locale`
@@ -47,9 +46,20 @@ export class Output {
     private readonly io: IO,
     readonly options: OutputOptions,
   ) {
-    this.style = makeStyle(colorEnabled(io, 'stdout', options.color));
-    this.errStyle = makeStyle(colorEnabled(io, 'stderr', options.color));
     this.locale = resolveLocale(undefined, languageEnv(io));
+  }
+
+  /** Colours for stdout, chosen at first use: asking whether it is a terminal costs a start that prints none. */
+  get style(): Style {
+    return this.stylesOf().out;
+  }
+
+  get errStyle(): Style {
+    return this.stylesOf().err;
+  }
+
+  private stylesOf(): { out: Style; err: Style } {
+    return (this.styles ??= { out: makeStyle(colorEnabled(this.io, 'stdout', this.options.color)), err: makeStyle(colorEnabled(this.io, 'stderr', this.options.color)) });
   }
 
   get json(): boolean {

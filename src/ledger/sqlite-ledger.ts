@@ -49,6 +49,15 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
     return wal;
   };
   let savepoints = 0;
+  // Prepared once: better-sqlite3's exec and pragma parse their text at every call, a cost each webhook commit paid.
+  const control = new Map<string, Statement>();
+  const run = (sql: string) => {
+    let stmt = control.get(sql);
+    if (!stmt) control.set(sql, (stmt = raw.prepare(sql)));
+    stmt.run();
+  };
+  /** The level durable commits run under (openLedger sets FULL): read at the first commit that relaxes it. */
+  let durableLevel: number | undefined;
 
   const inTransaction: Ledger = {
     dialect: 'sqlite',
@@ -81,21 +90,21 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
       let release!: () => void;
       held = new Promise((r) => (release = r));
       // Set outside the transaction (SQLite refuses it inside) and back before the lock is let go.
-      const relaxed = o?.durable === false || (o?.durable === 'async' && walOf()) ? (raw.pragma('synchronous', { simple: true }) as number) : null;
+      const relaxed = o?.durable === false || (o?.durable === 'async' && walOf()) ? (durableLevel ??= raw.pragma('synchronous', { simple: true }) as number) : null;
       let result: Awaited<ReturnType<typeof fn>>;
       try {
-        if (relaxed !== null) raw.pragma('synchronous = NORMAL');
+        if (relaxed !== null) run('PRAGMA synchronous = NORMAL');
         // IMMEDIATE: take the write lock up front, so a writer waits (busy_timeout) instead of failing midway.
-        raw.exec('BEGIN IMMEDIATE');
+        run('BEGIN IMMEDIATE');
         try {
           result = await fn(inTransaction);
-          raw.exec('COMMIT');
+          run('COMMIT');
         } catch (e) {
-          if (raw.inTransaction) raw.exec('ROLLBACK');
+          if (raw.inTransaction) run('ROLLBACK');
           throw e;
         }
       } finally {
-        if (relaxed !== null) raw.pragma(`synchronous = ${relaxed}`);
+        if (relaxed !== null) run(`PRAGMA synchronous = ${relaxed}`);
         held = null;
         savepoints = 0;
         release();
