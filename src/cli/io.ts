@@ -1,4 +1,4 @@
-import { writeSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 
 /** Where a command's text and bytes go: stdout or stderr, or a buffer in tests. */
@@ -26,12 +26,8 @@ export interface IO {
  * asking whether one is a terminal loads node:tty. stdout is written straight to its descriptor (see descriptorOut).
  */
 export function processIO(): IO {
-  let tty: { stdin: boolean; stdout: boolean; stderr: boolean } | undefined;
-  const terminal = () => {
-    // node:tty loads net and the streams: taken when first asked, not imported (which loads it at every start).
-    const { isatty } = process.getBuiltinModule('node:tty');
-    return (tty ??= { stdin: isatty(0), stdout: isatty(1), stderr: isatty(2) });
-  };
+  const tty: (boolean | undefined)[] = [];
+  const terminal = (fd: 0 | 1 | 2): boolean => (tty[fd] ??= isTerminal(fd));
   let columns: number | undefined;
   return {
     get stdin() {
@@ -42,19 +38,33 @@ export function processIO(): IO {
       return process.stderr;
     },
     get stdinIsTTY() {
-      return terminal().stdin;
+      return terminal(0);
     },
     get stdoutIsTTY() {
-      return terminal().stdout;
+      return terminal(1);
     },
     get stderrIsTTY() {
-      return terminal().stderr;
+      return terminal(2);
     },
     env: process.env,
     get columns() {
-      return (columns ??= terminalColumns(process.env.COLUMNS, terminal().stdout ? process.stdout.columns : undefined));
+      return (columns ??= terminalColumns(process.env.COLUMNS, terminal(1) ? process.stdout.columns : undefined));
     },
   };
+}
+
+/**
+ * Whether descriptor `fd` is a terminal. Only a character device may be one: a pipe or a file is told by fstat, and
+ * node:tty (which loads net and the streams) is asked only about the rest. It is taken when needed, not imported,
+ * which would load it at every start.
+ */
+function isTerminal(fd: number): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false; // closed: no terminal
+  }
+  return process.getBuiltinModule('node:tty').isatty(fd);
 }
 
 /** `paybatch ... | head` closes the pipe early: that is the reader's choice, not an error. */
