@@ -118,6 +118,10 @@ try {
     preserveEntrySignatures: 'allow-extension',
     external: ['better-sqlite3', 'pdfkit'],
     plugins: [builtinsByGetter(namesImportedFromBuiltins(outputFiles.map((file) => file.text)))],
+    // The merging of small chunks reports its counts as info: not news at every build.
+    onLog: (level, log, handler) => {
+      if (log.code !== 'OPTIMIZE_CHUNK_STATUS') handler(level, log);
+    },
     onwarn: (warning, warn) => {
       // esbuild's output has the cycles its packages have, and one package's eval (exceljs): both known and harmless.
       if (warning.code === 'MISSING_EXPORT') throw new Error(warning.message);
