@@ -227,13 +227,12 @@ export async function receiptsDue(ledger: Ledger, o: { batchId?: number; again?:
 }
 
 /**
- * Claims up to `limit` items whose receipt is due for `holder` for `claimMs` by the ledger's clock and returns them:
- * items no other daemon holds (or whose claim expired: its holder may have died; or whose holder, a process of this
- * host, has ended). On
- * PostgreSQL the rows are taken with FOR UPDATE SKIP LOCKED, so daemons asking at the same moment get different
- * items, none waiting for another.
+ * Claims up to `limit` items whose receipt is due for `holder` for `claimMs` by the ledger's clock and returns them,
+ * in id order from past `after`: items no other daemon holds (or whose claim expired: its holder may have died; or
+ * whose holder, a process of this host, has ended). On PostgreSQL the rows are taken with FOR UPDATE SKIP LOCKED, so
+ * daemons asking at the same moment get different items, none waiting for another.
  */
-export async function claimReceiptsDue(ledger: Ledger, o: { holder: string; now: Date; claimMs: number; limit: number }): Promise<ReceiptDue[]> {
+export async function claimReceiptsDue(ledger: Ledger, o: { holder: string; now: Date; claimMs: number; limit: number; after?: number }): Promise<ReceiptDue[]> {
   const now = ledgerTime(ledger, o.now);
   const holders = await ledger.all(
     ledger.db.selectFrom('items').select('receipt_claimed_by').distinct()
@@ -246,6 +245,7 @@ export async function claimReceiptsDue(ledger: Ledger, o: { holder: string; now:
     .where('status', 'in', ['paid', 'returned'])
     .where('pix_id', 'is not', null)
     .where('receipt_path', 'is', null)
+    .where('id', '>', o.after ?? 0)
     .where((eb) => eb.or([eb('receipt_claim_until', 'is', null), eb('receipt_claim_until', '<', now), eb('receipt_claimed_by', 'in', [o.holder, ...ended])]))
     .orderBy('id')
     .limit(o.limit);

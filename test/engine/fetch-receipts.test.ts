@@ -108,6 +108,19 @@ describe('fetching receipts', () => {
     expect(pathsOf(ledger).filter((r) => r.path !== null).map((r) => r.id)).toEqual([1, 2, 3, 4]);
   });
 
+  it('claiming a page at a time (a shared ledger), gets past the items it failed on: they do not hold the head of the queue', async () => {
+    const dir = tempDir();
+    const ledger = await paidLedger(dir, 130);
+    // The first 100 by id (two claims' worth) are not PDFs: each is tried once, and the 30 after them are saved.
+    const broken = Array.from({ length: 100 }, (_, i) => `pix-${i + 1}`);
+    const base = provider(broken);
+    const result = await fetchReceipts({ ledger, provider: base, receiptsDir: join(dir, 'receipts'), now: () => at }, { claimAs: 'daemon-a' });
+    expect(base.asked.length).toBe(130);
+    expect(new Set(base.asked).size).toBe(130);
+    expect(result.failed).toHaveLength(100);
+    expect(pathsOf(ledger).filter((r) => r.path !== null).map((r) => r.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 101));
+  });
+
   it('saves every receipt and records its path, in chunks of many per commit', async () => {
     const dir = tempDir();
     const ledger = await paidLedger(dir, 250);

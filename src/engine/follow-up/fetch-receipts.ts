@@ -84,13 +84,27 @@ export async function fetchReceipts(
   let asking: Promise<void> | null = null;
   // The news told before the last asking began, which that asking saw.
   let seen = 0;
+  const isFresh = (it: ReceiptDue) => !tried.has(key(it)) && !done.has(it.id);
+  // Claims go on in id order from the last one (`claimed`), so items this run already tried (claimed again: they
+  // are its own) never hold the head of the queue; past the end they start again from the first, once per asking.
+  let claimed = 0;
+  const claimFresh = async (holder: string): Promise<ReceiptDue[]> => {
+    for (let wrapped = false; ; ) {
+      const asked = await claimReceiptsDue(ledger, { holder, now: deps.now(), claimMs: CLAIM.ms, limit: CLAIM.items, after: claimed });
+      if (asked.length === 0) {
+        if (claimed === 0 || wrapped) return [];
+        claimed = 0;
+        wrapped = true;
+        continue;
+      }
+      claimed = Math.max(...asked.map((it) => it.id));
+      const fresh = asked.filter(isFresh);
+      if (fresh.length > 0) return fresh;
+    }
+  };
   const ask = async (): Promise<void> => {
     seen = o.more?.news.count ?? 0;
-    const now = deps.now();
-    const asked = o.claimAs === undefined
-      ? await receiptsDue(ledger, o)
-      : await claimReceiptsDue(ledger, { holder: o.claimAs, now, claimMs: CLAIM.ms, limit: CLAIM.items });
-    const fresh = asked.filter((it) => !tried.has(key(it)) && !done.has(it.id));
+    const fresh = o.claimAs === undefined ? (await receiptsDue(ledger, o)).filter(isFresh) : await claimFresh(o.claimAs);
     for (const it of fresh) tried.add(key(it));
     due = fresh;
     next = 0;
