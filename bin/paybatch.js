@@ -13,4 +13,6 @@ if (refusal) {
 module.enableCompileCache?.();
 
 const { main } = await import('../dist/bundle/main.js');
-process.exitCode = await main(process.argv.slice(2));
+// `paybatch ... | head` closes the pipe early: that is the reader's choice, not an error.
+const readerGone = () => process.exit(process.exitCode ?? 0);
+process.exitCode = await main(process.argv.slice(2), { readerGone });

@@ -22,6 +22,8 @@ export interface GlobalOptions {
 /** What main() can be given instead of the real process: tests inject buffers, a clock and scripted prompts. */
 export interface MainDeps {
   readonly io?: IO;
+  /** Without `io`: what to do when stdout's reader goes away (bin/paybatch.js ends the process). */
+  readonly readerGone?: () => void;
   readonly now?: () => Date;
   readonly prompter?: Prompter;
 }

@@ -24,9 +24,9 @@ export interface IO {
  * The process's terminal, each part made when first asked for: process.stdout, stderr and stdin are streams whose
  * making loads Node's net and stream modules (process.stdout on a pipe: 17 M instructions, a fifth of an empty `node`
  * process's own), and asking whether one is a terminal loads node:tty. stdout is written straight to its descriptor
- * (see descriptorOut).
+ * (see descriptorOut); `readerGone` is called when its reader went away (`paybatch … | head`).
  */
-export function processIO(): IO {
+export function processIO(readerGone: () => void): IO {
   const tty: (boolean | undefined)[] = [];
   const terminal = (fd: 0 | 1 | 2): boolean => (tty[fd] ??= isTerminal(fd));
   let columns: number | undefined;
@@ -66,11 +66,6 @@ function isTerminal(fd: number): boolean {
     return false; // closed: no terminal
   }
   return process.getBuiltinModule('node:tty').isatty(fd);
-}
-
-/** `paybatch ... | head` closes the pipe early: that is the reader's choice, not an error. */
-function readerGone(): never {
-  process.exit(process.exitCode ?? 0);
 }
 
 /** Bytes written to a descriptor with write(2) before output goes through its stream (see descriptorOut). */

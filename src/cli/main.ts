@@ -67,7 +67,8 @@ export async function commandGroupsFor(argv: readonly string[]): Promise<Registe
 
 /** Runs paybatch with the given arguments (without node and script) and returns the exit code. */
 export async function main(argv: readonly string[], deps: MainDeps = {}): Promise<number> {
-  const io = deps.io ?? processIO();
+  // Without bin's readerGone, output to a reader gone is dropped.
+  const io = deps.io ?? processIO(deps.readerGone ?? (() => {}));
   let exitCode: number = ExitCode.ok;
   let ctx: Context | undefined;
 
@@ -216,11 +217,8 @@ function fallbackOutput(io: IO, argv: readonly string[]): Output {
 
 /** The one place that maps errors to messages and exit codes. `output` is made only when there is something to say. */
 async function reportError(error: unknown, output: () => Output): Promise<number> {
-  if (error instanceof CommanderError) {
-    const shown = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code);
-    if (shown) return ExitCode.ok;
-    if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
-  }
+  if (error instanceof CommanderError && ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.ok;
+  if (error instanceof CommanderError && error.code === 'commander.executeSubCommandAsync') return error.exitCode;
   const out = output();
   if (error instanceof CommanderError) {
     // commander has already printed its message on stderr.

@@ -13,13 +13,19 @@ type Statement = Sqlite.Statement<unknown[]>;
  * while it is open, queries from outside it wait, or they would become part of it.
  */
 export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Database>, close: () => Promise<void>): Ledger {
+  // Each SQL text prepared once: queries, and the transactions' own BEGIN, COMMIT and pragmas (better-sqlite3's exec
+  // and pragma parse their text at every call, a cost each webhook commit paid).
   const statements = new Map<string, Statement>();
-  const prepare = (q: LedgerQuery<unknown>) => {
-    const { sql, parameters } = compileQuery(q, db);
+  const statementOf = (sql: string): Statement => {
     let stmt = statements.get(sql);
     if (!stmt) statements.set(sql, (stmt = raw.prepare(sql)));
-    return { stmt, parameters: parameters as unknown[] };
+    return stmt;
   };
+  const prepare = (q: LedgerQuery<unknown>) => {
+    const { sql, parameters } = compileQuery(q, db);
+    return { stmt: statementOf(sql), parameters: parameters as unknown[] };
+  };
+  const run = (sql: string) => statementOf(sql).run();
   const direct = {
     all: <R>(q: LedgerQuery<R>) => {
       const { stmt, parameters } = prepare(q);
@@ -49,13 +55,6 @@ export function sqliteLedger(file: string, raw: Sqlite.Database, db: Kysely<Data
     return wal;
   };
   let savepoints = 0;
-  // Prepared once: better-sqlite3's exec and pragma parse their text at every call, a cost each webhook commit paid.
-  const control = new Map<string, Statement>();
-  const run = (sql: string) => {
-    let stmt = control.get(sql);
-    if (!stmt) control.set(sql, (stmt = raw.prepare(sql)));
-    stmt.run();
-  };
   /** The level durable commits run under (openLedger sets FULL): read at the first commit that relaxes it. */
   let durableLevel: number | undefined;
 
