@@ -2,8 +2,8 @@
 // their packages (CommonJS included) into ES modules split at every lazy import; rollup then cuts those into chunks
 // by what is loaded together: everything a start needs in main.js, one file, and each command's lazy part beside it.
 // esbuild alone left a start 15 files to resolve and link, each a cost (see `npm run bench`).
-// Native and data-carrying packages stay outside: better-sqlite3 (a native addon) and pdfkit (reads its font files
-// next to its own code).
+// pdfkit stays outside (it reads its font files next to its own code), and so does better-sqlite3's native addon.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -25,35 +25,93 @@ const commanderLazyChildProcess = {
   },
 };
 
+// better-sqlite3's dozen CommonJS files cost each ledger-reading start 3 to 4 ms to resolve and load one by one: they
+// go into the bundle. Only its native addon stays a file, which lib/binding.js finds beside its own folder: that
+// folder is asked of Node (the package's entry, resolved from the bundle) instead of __dirname, absent from ES modules.
+const BINDING_FOLDER = '__dirname';
+const betterSqliteInBundle = {
+  name: 'better-sqlite3-in-bundle',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]better-sqlite3[\\/]lib[\\/]binding\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const uses = source.split(BINDING_FOLDER).length - 1;
+      if (uses !== 3) throw new Error(`${args.path} names ${BINDING_FOLDER} ${uses} times, not 3; update scripts/bundle.mjs`);
+      const folder = "path.dirname(require.resolve('better-sqlite3'))";
+      return { contents: source.replaceAll(BINDING_FOLDER, folder), loader: 'js' };
+    });
+  },
+};
+
 // Node's own modules are taken with process.getBuiltinModule instead of imported: importing one as an ES module
 // reads every export, and node:fs's lazy `promises` then loads fs/promises, readline and the streams at every start.
 // Each becomes a module exporting the module object and its plain values by name, read once; an accessor (fs.promises,
 // process.stdout) only where some code imports it by that name (`importedNames`), since reading one does its work.
 // (Rollup's synthetic named exports built a namespace object for each instead: 4 ms for fs, path and os per start.)
+// A module a bare start of Node has not loaded (crypto, fs/promises, timers/promises, net…) is not even taken until
+// one of the functions imported from it by name is called, when each is a plain function or a class without static
+// members (`lazyExport`): `batch list` paid for loading crypto (and fs/promises its readline and streams) for a
+// ledger file name it never makes. Its named imports go to a shim of stand-ins; its module object (a package's
+// `import crypto from "crypto"`) stays with the shim above, in the chunks that import it.
 const BUILTIN = '\0builtin:';
-const builtinsByGetter = (importedNames) => ({
-  name: 'builtins-by-getter',
-  resolveId(id) {
-    const bare = id.replace(/^node:/, '');
-    return id.startsWith('node:') || builtinModules.includes(bare) ? `${BUILTIN}node:${bare}` : null;
-  },
-  load(id) {
-    if (!id.startsWith(BUILTIN)) return null;
-    const name = id.slice(BUILTIN.length);
-    const wanted = importedNames.get(name) ?? new Set();
-    const exported = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(name)))
-      .filter(([key, d]) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key) && ('value' in d || wanted.has(key)))
-      .map(([key]) => key);
-    return `const m = process.getBuiltinModule(${JSON.stringify(name)});\nexport default m;\nexport const { ${exported.join(', ')} } = m;\n`;
-  },
-  // `import * as tls from "node:tls"` takes the module object itself, whose accessors (tls.rootCertificates) work
-  // when read; a namespace of the exports above would lack them.
-  transform(code) {
-    return code.replace(/import \* as ([\w$]+) from "((?:node:)?[\w/]+)";/g, (line, local, from) =>
-      builtinModules.includes(from.replace(/^node:/, '')) ? `import ${local} from "${from}";` : line,
-    );
-  },
-});
+const LAZY = 'paybatch-lazy-builtin:';
+const builtinsByGetter = (texts, loadedAtStart) => {
+  const named = namesImportedFromBuiltins(texts);
+  const deferred = new Set(
+    [...named].filter(([name, keys]) => !loadedAtStart.has(name) && [...keys].every((key) => lazyExport(process.getBuiltinModule(name)[key], key, texts))).map(([name]) => name),
+  );
+  return {
+    name: 'builtins-by-getter',
+    resolveId(id) {
+      if (id.startsWith(LAZY)) return `\0${id}`;
+      const bare = id.replace(/^node:/, '');
+      return id.startsWith('node:') || builtinModules.includes(bare) ? `${BUILTIN}node:${bare}` : null;
+    },
+    load(id) {
+      const take = (name) => `process.getBuiltinModule(${JSON.stringify(name)})`;
+      if (id.startsWith(`\0${LAZY}`)) {
+        const name = id.slice(LAZY.length + 1);
+        // Named apart from the export, so no chunk's own use of a global (setTimeout) could meet a stand-in.
+        const standIns = [...named.get(name)].map((key) => `function lazy_${key}(...a) { return new.target ? new (m()).${key}(...a) : m().${key}(...a); }`);
+        const exports = [...named.get(name)].map((key) => `lazy_${key} as ${key}`);
+        return `let taken;\nconst m = () => (taken ??= ${take(name)});\n${standIns.join('\n')}\nexport { ${exports.join(', ')} };\n`;
+      }
+      if (!id.startsWith(BUILTIN)) return null;
+      const name = id.slice(BUILTIN.length);
+      const wanted = named.get(name) ?? new Set();
+      const exported = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(name)))
+        .filter(([key, d]) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key) && ('value' in d || wanted.has(key)))
+        .map(([key]) => key);
+      return `const m = ${take(name)};\nexport default m;\nexport const { ${exported.join(', ')} } = m;\n`;
+    },
+    // `import * as tls from "node:tls"` takes the module object itself, whose accessors (tls.rootCertificates) work
+    // when read; a namespace of the exports above would lack them.
+    transform(code) {
+      return code
+        .replace(/import \* as ([\w$]+) from "((?:node:)?[\w/]+)";/g, (line, local, from) =>
+          builtinModules.includes(from.replace(/^node:/, '')) ? `import ${local} from "${from}";` : line,
+        )
+        .replace(/(import\s*\{[^}]*\}\s*from\s*")((?:node:)?[\w/]+)"/g, (line, head, from) =>
+          deferred.has(`node:${from.replace(/^node:/, '')}`) ? `${head}${LAZY}node:${from.replace(/^node:/, '')}"` : line,
+        );
+    },
+  };
+};
+
+/**
+ * A function a shim may stand in for until its module is taken: called or constructed through the stand-in, it does
+ * the same. Not a class with static members (Readable.from), which the stand-in lacks, nor one some code tests with
+ * `instanceof`, which a stand-in would always fail.
+ */
+const lazyExport = (value, key, texts) =>
+  typeof value === 'function' &&
+  Object.getOwnPropertyNames(value).every((own) => ['length', 'name', 'prototype'].includes(own)) &&
+  !texts.some((text) => new RegExp(`instanceof\\s+${key}\\b`).test(text));
+
+/** Node's own modules a bare `node -e ''` of the Node running the build has loaded: nothing saved by deferring them. */
+function modulesLoadedAtStart() {
+  const list = JSON.parse(execFileSync(process.execPath, ['-p', 'JSON.stringify(process.moduleLoadList)'], { encoding: 'utf8' }));
+  return new Set(list.filter((m) => m.startsWith('NativeModule ')).map((m) => `node:${m.slice('NativeModule '.length)}`));
+}
 
 // Source text with a single character beyond ASCII is read by V8 as two bytes a character, the whole file: main.js
 // held one (a minus sign in a regular expression) and its decoding alone cost 0.7 ms of each start. Each such
@@ -98,8 +156,8 @@ const { outputFiles } = await build({
   format: 'esm',
   platform: 'node',
   target: 'node22',
-  external: ['better-sqlite3', 'pdfkit'],
-  plugins: [commanderLazyChildProcess],
+  external: ['pdfkit'],
+  plugins: [commanderLazyChildProcess, betterSqliteInBundle],
   logLevel: 'warning',
   write: false,
 });
@@ -116,8 +174,8 @@ try {
     input: join(stage, 'main.js'),
     treeshake: false,
     preserveEntrySignatures: 'allow-extension',
-    external: ['better-sqlite3', 'pdfkit'],
-    plugins: [builtinsByGetter(namesImportedFromBuiltins(outputFiles.map((file) => file.text)))],
+    external: ['pdfkit'],
+    plugins: [builtinsByGetter(outputFiles.map((file) => file.text), modulesLoadedAtStart())],
     // The merging of small chunks reports its counts as info: not news at every build.
     onLog: (level, log, handler) => {
       if (log.code !== 'OPTIMIZE_CHUNK_STATUS') handler(level, log);

@@ -10,20 +10,30 @@ import { batchMessages } from './messages/batch.js';
  */
 export type BatchWait = 'approvals' | 'pay_on' | null;
 
-/** What each batch waits for, from the ledger and the profile's approval gate (read only when a batch may wait). */
+/** What each batch waits for, from the ledger and the profile's approval gate (read only under an approval policy). */
 export async function batchWaits(ctx: Context, listed: readonly { readonly batch: BatchRow; readonly schedule: BatchSchedule | undefined }[]): Promise<BatchWait[]> {
-  if (!listed.some(({ batch }) => mayWait(batch))) return listed.map(() => null);
+  const awaiting = listed.some(({ batch }) => mayWait(batch)) ? await approvalsAwaited(ctx) : null;
+  const waits: BatchWait[] = [];
+  for (const { batch, schedule } of listed) {
+    if (!mayWait(batch)) waits.push(null);
+    else if (awaiting && (await awaiting(batch))) waits.push('approvals');
+    else waits.push(schedule?.state === 'scheduled' ? 'pay_on' : null);
+  }
+  return waits;
+}
+
+/**
+ * Whether a batch still lacks approvals, under the profile's policy; null without one, which reads neither the
+ * approvers nor the ledger's approvals (nor loads their code: `batch list` of a profile without a policy).
+ */
+async function approvalsAwaited(ctx: Context): Promise<((batch: BatchRow) => Promise<boolean>) | null> {
+  const { approvalPolicyOf, policyActive } = await import('../domain/approval-policy.js');
+  if (!policyActive(approvalPolicyOf((await ctx.profile()).settings))) return null;
   const { awaitsApprovals } = await import('../engine/approvals/index.js');
   const { approvalGateOf } = await import('./approval-gate.js');
   const gate = await approvalGateOf(ctx);
   const ledger = await ctx.ledger();
-  const waits: BatchWait[] = [];
-  for (const { batch, schedule } of listed) {
-    if (!mayWait(batch)) waits.push(null);
-    else if (await awaitsApprovals(ledger, gate, batch)) waits.push('approvals');
-    else waits.push(schedule?.state === 'scheduled' ? 'pay_on' : null);
-  }
-  return waits;
+  return (batch) => awaitsApprovals(ledger, gate, batch);
 }
 
 /** A sheet batch not started, nor asked to start. */

@@ -3,7 +3,7 @@ import type { Locale } from '../../words/locale.js';
 import { UsageError } from '../../errors.js';
 import { noOptions, type RawInput, type RegisterCommands } from '../command.js';
 import type { Context } from '../context.js';
-import { approvalMessages, type ApprovalMessages } from '../messages/approvals.js';
+import type { ApprovalMessages } from '../messages/approvals.js';
 import { approvalsHelp } from '../messages/help/approvals.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 
@@ -95,6 +95,7 @@ export function parseApproverListOptions(raw: RawInput): ApproverListOptions {
 }
 
 async function words(ctx: Context): Promise<ApprovalMessages> {
+  const { approvalMessages } = await import('../messages/approvals.js');
   return approvalMessages[await ctx.locale()];
 }
 
@@ -169,6 +170,7 @@ export async function runApprovalsPending(ctx: Context): Promise<void> {
   const { approvalGateOf } = await import('../approval-gate.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
+  const { approvalMessages } = await import('../messages/approvals.js');
   const locale = await ctx.locale();
   const w = approvalMessages[locale];
   const gate = await approvalGateOf(ctx);

@@ -7,7 +7,7 @@ import { CancelledError, UsageError } from '../../errors.js';
 import type { BatchRow } from '../../engine/batches/index.js';
 import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
-import { approvalMessages, type ApprovalMessages } from '../messages/approvals.js';
+import type { ApprovalMessages } from '../messages/approvals.js';
 import { approveHelp } from '../messages/help/approve.js';
 import { arg, flag, optionalText } from '../raw-input.js';
 import { approveOptions } from './approvals.js';
@@ -155,6 +155,7 @@ interface Humanized {
 async function humanize(ctx: Context): Promise<Humanized> {
   const { formatBRL } = await import('../../domain/money.js');
   const { APPROVAL_WORDS } = await import('../messages/approval-words.js');
+  const { approvalMessages } = await import('../messages/approvals.js');
   const locale = await ctx.locale();
   return { w: approvalMessages[locale], words: APPROVAL_WORDS[locale], formatBRL, reasons: (check) => check.need.reasons.map(APPROVAL_WORDS[locale].reason).join('; ') };
 }
@@ -220,6 +221,7 @@ export async function batchApprovals(ctx: Context, batch: BatchRow) {
   const { approvalGateOf } = await import('../approval-gate.js');
   const { APPROVAL_WORDS } = await import('../messages/approval-words.js');
   const { localDateTime, zoneLabel } = await import('../../words/local-time.js');
+  const { approvalMessages } = await import('../messages/approvals.js');
   const locale = await ctx.locale();
   const w = approvalMessages[locale];
   const check = await missingApprovals(await ctx.ledger(), await approvalGateOf(ctx), { kind: 'batch', batch });

@@ -6,7 +6,6 @@ import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
 import { batchExportHelp } from '../messages/help/batch-export.js';
-import { retryReportMessages } from '../messages/retry-report.js';
 import { arg, text } from '../raw-input.js';
 import { collectStatuses, parseRetryStatuses } from './batch-retry.js';
 
@@ -44,6 +43,7 @@ export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Pr
   const { exportBatchRows } = await import('../../engine/reports/index.js');
   const { paymentSheetCsv } = await import('../../sheet/payment-sheet-csv.js');
   const { findBatch } = await import('../../engine/batches/index.js');
+  const { retryReportMessages } = await import('../messages/retry-report.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const source = await findBatch(ledger, opts.ref);
@@ -63,6 +63,7 @@ export async function runBatchExport(ctx: Context, opts: BatchExportOptions): Pr
 /** The batch's CNAB 240 return file, on stdout (or inside `--json`). */
 async function writeReturnFile(ctx: Context, batchId: number, locale: Locale): Promise<void> {
   const { batchReturnFile } = await import('../../engine/reports/index.js');
+  const { retryReportMessages } = await import('../messages/retry-report.js');
   const file = await batchReturnFile(await ctx.ledger(), batchId, ctx.now());
   if (file === null) throw new UsageError(retryReportMessages[locale].noRemittance(batchId), { reason: { code: 'batch_not_remittance', batchId } });
   if (ctx.out.json) ctx.out.writeJson({ batchId, format: 'cnab240-retorno', layout: file.layout, titles: file.titles, open: file.open, text: file.text });

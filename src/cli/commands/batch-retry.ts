@@ -7,7 +7,7 @@ import type { RawInput, Runner } from '../command.js';
 import type { Context } from '../context.js';
 import { batchMessages } from '../messages/batch.js';
 import { batchRetryHelp } from '../messages/help/batch-retry.js';
-import { retryReportMessages, type RetryReportMessages } from '../messages/retry-report.js';
+import type { RetryReportMessages } from '../messages/retry-report.js';
 import { statusWord } from '../../words/status-words.js';
 import { batchName } from '../../words/batch-name.js';
 import type { Output } from '../output.js';
@@ -69,6 +69,7 @@ export async function runBatchRetry(ctx: Context, opts: BatchRetryOptions): Prom
   const { findBatch } = await import('../../engine/batches/index.js');
   const { formatBRL } = await import('../../domain/money.js');
   const { progressReporter } = await import('../progress.js');
+  const { retryReportMessages } = await import('../messages/retry-report.js');
   const ledger = await ctx.ledger();
   const locale = await ctx.locale();
   const source = await findBatch(ledger, opts.ref);
