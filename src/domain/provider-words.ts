@@ -64,9 +64,10 @@ function keyOf(word: string): string {
   return normaliseWord(word).replaceAll('_', '');
 }
 
-const DEFAULT_BY_KEY: ReadonlyMap<string, ProviderItemState> = new Map(
-  Object.entries(DEFAULT_STATUS_WORDS).flatMap(([state, list]) => list.map((w) => [keyOf(w), state as ProviderItemState] as const)),
-);
+/** Made on first use: normalising every word at load cost each start that loads this module, most never look one up. */
+let defaultByKey: ReadonlyMap<string, ProviderItemState> | undefined;
+const defaultStateOf = (key: string): ProviderItemState | undefined =>
+  (defaultByKey ??= new Map(Object.entries(DEFAULT_STATUS_WORDS).flatMap(([state, list]) => list.map((w) => [keyOf(w), state as ProviderItemState] as const)))).get(key);
 
 /**
  * The item state a provider's status word means, or null when unknown. Case, accents, surrounding spaces, `_`, `-`
@@ -77,5 +78,5 @@ export function itemStateFromWord(word: string, overrides: Readonly<Record<strin
   const key = keyOf(word);
   if (key === '') return null;
   const override = Object.entries(overrides).find(([k]) => keyOf(k) === key);
-  return override?.[1] ?? DEFAULT_BY_KEY.get(key) ?? null;
+  return override?.[1] ?? defaultStateOf(key) ?? null;
 }

@@ -11,3 +11,9 @@ export function ledgerTime(ledger: Ledger, hostNow: Date, plusMs = 0): RawBuilde
   if (ledger.dialect === 'sqlite') return sql<string>`${new Date(hostNow.getTime() + plusMs).toISOString()}`;
   return sql<string>`to_char((clock_timestamp() + ${plusMs} * interval '1 millisecond') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
+
+/** The ledger's clock read now (`ledgerTime`), as ISO 8601 text. */
+export async function readLedgerTime(ledger: Ledger, hostNow: Date): Promise<string> {
+  const row = await ledger.first(sql<{ now: string }>`SELECT ${ledgerTime(ledger, hostNow)} AS now`);
+  return row!.now;
+}

@@ -13,11 +13,11 @@ export interface ClockReading {
 async function readLedgerClock(ledger: Ledger): Promise<ClockReading> {
   if (ledger.dialect === 'sqlite') return { offsetMs: 0, roundTripMs: 0 };
   // Imported here: this module loads at every start (cli/context.ts), kysely only once a ledger opens.
-  const [{ sql }, { ledgerTime }] = await Promise.all([import('kysely'), import('./ledger-clock.js')]);
+  const { readLedgerTime } = await import('./ledger-clock.js');
   const asked = Date.now();
-  const row = await ledger.first(sql<{ now: string }>`SELECT ${ledgerTime(ledger, new Date(asked))} AS now`);
+  const now = await readLedgerTime(ledger, new Date(asked));
   const answered = Date.now();
-  return { offsetMs: Date.parse(row!.now) - (asked + answered) / 2, roundTripMs: answered - asked };
+  return { offsetMs: Date.parse(now) - (asked + answered) / 2, roundTripMs: answered - asked };
 }
 
 /** A host clock this far off the ledger's is corrected (below it, the difference decides nothing a lease does). */
