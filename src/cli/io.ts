@@ -128,12 +128,18 @@ export function colorEnabled(io: IO, stream: 'stdout' | 'stderr', flag: boolean)
   return stream === 'stdout' ? io.stdoutIsTTY : io.stderrIsTTY;
 }
 
+/** The variables that choose the language (resolveLocale reads these). */
+const LANGUAGE_VARIABLES = ['LC_ALL', 'LC_MESSAGES', 'LANG'] as const;
+
 /**
  * The environment that chooses the language: the run's own (io.env, which is process.env outside tests) over the
- * process's, so a test that gives no LC_ALL/LANG reads the one its runner set.
+ * process's, so a test that gives no LC_ALL/LANG reads the one its runner set. Only those variables: copying the
+ * whole environment (twice a start) took 0.2 ms of each.
  */
 export function languageEnv(io: IO): NodeJS.ProcessEnv {
-  return { ...process.env, ...io.env };
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of LANGUAGE_VARIABLES) env[name] = name in io.env ? io.env[name] : process.env[name];
+  return env;
 }
 
 /** Prompts need a person: stdin and stderr on a terminal. */
