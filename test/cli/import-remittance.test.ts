@@ -31,7 +31,7 @@ describe('paybatch import of a CNAB 240 remittance', () => {
   it('pays the titles due today now and schedules those due later for their day; the same file again is the same import', async () => {
     const dir = tempDir();
     const file = write(dir, 'REM0001.rem');
-    const checked = await runCli(['import', file, '--check', '--json'], { env: envOf(dir) });
+    const checked = await runCli(['import', file, '--check', '--json'], { env: envOf(dir), now });
     expect(checked.code, checked.stderr).toBe(0);
     expect(JSON.parse(checked.stdout)).toMatchObject({ rows: 3, totals: { count: 3, sumCents: 183356 } });
 
