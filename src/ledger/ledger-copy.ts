@@ -29,6 +29,7 @@ export const COPIED_TABLES = [
   { table: 'remittance_bills', order: 'bill_id' },
   { table: 'bill_return_files', order: 'file_hash' },
   { table: 'bill_schedules', order: 'id' },
+  { table: 'remittance_bill_lines', order: 'id' },
 ] as const;
 export const LEFT_BEHIND = ['import_claims', 'batch_claims', 'daemon_lock', 'work_leases', 'daemon_passes'] as const;
 

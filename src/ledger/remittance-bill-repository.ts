@@ -14,6 +14,34 @@ export async function recordRemittanceBill(tx: Ledger, billId: number, r: Remitt
   );
 }
 
+/**
+ * Notes the remittance lines a run is about to pay (`boleto pay --file`), before the first bill's intent: the return
+ * file waits for a bill of each (remittanceLinesUnbilled). A line noted by an earlier run of the file stays noted.
+ */
+export async function recordRemittanceBillLines(ledger: Ledger, lines: readonly { readonly fileHash: string; readonly line: number }[]): Promise<void> {
+  if (!lines.length) return;
+  await ledger.run(
+    ledger.db
+      .insertInto('remittance_bill_lines')
+      .values(lines.map((l) => ({ file_hash: l.fileHash, line: l.line })))
+      .onConflict((oc) => oc.columns(['file_hash', 'line']).doNothing()),
+  );
+}
+
+/** How many lines of the remittance of `fileHash` a run set out to pay and no bill was recorded for yet. */
+export async function remittanceLinesUnbilled(ledger: Ledger, fileHash: string): Promise<number> {
+  const row = await ledger.first(
+    ledger.db
+      .selectFrom('remittance_bill_lines as l')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('l.file_hash', '=', fileHash)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('remittance_bills as r').select('r.bill_id').whereRef('r.file_hash', '=', 'l.file_hash').whereRef('r.line', '=', 'l.line'))),
+      ),
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** A remittance's bill as the ledger has it: the title, and how its payment stands. Amounts in centavos. */
 export interface RemittanceBillOfFile extends RemittanceBill {
   readonly billId: number;

@@ -30,6 +30,7 @@ export interface Database {
   remittance_bills: RemittanceBillsTable;
   bill_return_files: BillReturnFilesTable;
   bill_schedules: BillSchedulesTable;
+  remittance_bill_lines: RemittanceBillLinesTable;
 }
 
 export interface ImportsTable {
@@ -399,6 +400,13 @@ export interface RemittanceBillsTable {
   lot_header: string;
   records: string;
   your_number: string;
+}
+
+/** A remittance line a `boleto pay --file` run set out to pay (0026_remittance_bill_lines). */
+export interface RemittanceBillLinesTable {
+  id: Generated<number>;
+  file_hash: string;
+  line: number;
 }
 
 /** A return file the daemon wrote for a remittance's bills (0022_remittance_bills). */

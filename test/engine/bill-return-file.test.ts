@@ -97,6 +97,31 @@ describe("the return file of a remittance's bills", () => {
     expect(jOf(file.text).map((j) => j.seuNumero)).toEqual(['BOL-1', 'BOL-2', 'BOL-3', 'BOL-4']);
   });
 
+  it('waits for every line a run set out to pay: a daemon pass between two of its bills writes none', async () => {
+    const ledger = await openLedger(':memory:');
+    ledgers.push(ledger);
+    const three = Buffer.from(remittanceText({ company: '11222333000181', generatedOn: '2025-03-10', bills: BILLS.slice(0, 3), titles: [] }));
+    const dir = join(tempDir(), 'retorno');
+    const write = () => writeOwedReturnFiles({ ledger, now: () => MONDAY, dir });
+    // A daemon's pass runs as each bill's receipt is written: after its answer, before the next bill's intent.
+    const duringRun: unknown[] = [];
+    const receipts = billDocumentWriter({ receiptsDir: tempDir(), locale: 'en', sandbox: false });
+    const documents: typeof receipts = async (data) => {
+      duringRun.push(await write());
+      return receipts(data);
+    };
+    const provider = new FakeProvider((code) => detailsFor(code, amountOf(code)));
+    const deps = { ledger, provider: async () => provider, now: () => MONDAY, documents };
+    const requests = await readBillList(three, 'REM0002.rem', (r) => saySheet(r, 'en'), { today: '2025-03-10' });
+    const paid = await payBills(deps, requests, { force: false, skipPaid: true, confirm: async () => true });
+    expect(paid.outcomes.map((o) => o.status)).toEqual(['paid', 'paid', 'paid']);
+    // Nothing while the third was still to pay; the pass after the third's answer writes the file, naming all three.
+    const file = join(dir, 'retorno-boletos-rem0002.ret');
+    expect(duringRun).toEqual([[], [], [{ remittance: 'REM0002.rem', path: file }]]);
+    expect(jOf(readFileSync(file, 'utf8')).map((j) => [j.seuNumero, j.occurrences[0]])).toEqual([['BOL-1', '00'], ['BOL-2', '00'], ['BOL-3', '00']]);
+    expect(await write()).toEqual([]);
+  });
+
   it('is written by the daemon once every bill has ended, privately, and again when what it says changes', async () => {
     const { ledger, pay, at } = await setUp();
     await pay();

@@ -89,11 +89,13 @@ const SCHEMA: Record<string, string[]> = {
   bill_return_files: ['file_hash', 'path', 'written_at', 'said'],
   // 0024_bill_schedules
   bill_schedules: ['id', 'code', 'amount_cents', 'description', 'file', 'line', 'file_hash', 'remittance', 'pay_on', 'status', 'bill_id', 'error', 'created_at', 'updated_at'],
+  // 0026_remittance_bill_lines
+  remittance_bill_lines: ['id', 'file_hash', 'line'],
   // kysely's own bookkeeping
   kysely_migration: ['name', 'timestamp'],
   kysely_migration_lock: ['id', 'is_locked'],
 };
-const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_provider_record', '0016_maker_signatures', '0017_fencing', '0018_bill_charges', '0019_daemon_passes', '0020_paid_at', '0021_remittances', '0022_remittance_bills', '0023_batch_totals_index', '0024_bill_schedules', '0025_receipts_due_index'];
+const MIGRATIONS = ['0001_ledger', '0002_daemon', '0003_bills', '0004_provider_profile', '0005_import_claims', '0006_provider_confirmation', '0007_follow_up_watch', '0008_batch_claims', '0009_pay_on', '0010_retries', '0011_bill_documents', '0012_approvals', '0013_work_leases', '0014_record_state', '0015_provider_record', '0016_maker_signatures', '0017_fencing', '0018_bill_charges', '0019_daemon_passes', '0020_paid_at', '0021_remittances', '0022_remittance_bills', '0023_batch_totals_index', '0024_bill_schedules', '0025_receipts_due_index', '0026_remittance_bill_lines'];
 
 /** Tables (sqlite's own left out) and their columns, in order. */
 function schemaOf(db: Sqlite.Database): Record<string, string[]> {

@@ -12,7 +12,7 @@ import { ProviderError } from '../../errors.js';
 import { blockingBills, getBill, insertBillIntent, updateBill, type BillRow, type BillUpdate } from '../../ledger/bill-repository.js';
 import { closeOpenIntents, failureOutcome, hasOutcome, logIntent, logOutcome } from '../../ledger/call-log.js';
 import type { Ledger } from '../../ledger/ledger.js';
-import { recordRemittanceBill } from '../../ledger/remittance-bill-repository.js';
+import { recordRemittanceBill, recordRemittanceBillLines } from '../../ledger/remittance-bill-repository.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { isAlreadyPaid } from '../../provider/error-meaning.js';
 import type { BillDetails, BillPayment } from '../../provider/types.js';
@@ -176,6 +176,8 @@ export async function commitBillPayment(deps: BillDeps, plan: BillPaymentPlan, o
   const { bills, skipped, force } = plan;
   if (deps.approvals) await requireBillApprovals(deps.ledger, deps.approvals, bills.map(billApprovalTarget));
   const provider = await deps.provider();
+  // A remittance's bills are paid one after another: its return file waits for every line this run is to pay.
+  await recordRemittanceBillLines(deps.ledger, bills.flatMap((b) => (b.request.remittance ? [{ fileHash: b.request.remittance.fileHash, line: b.request.remittance.line }] : [])));
   const outcomes: BillOutcome[] = [];
   for (const [i, bill] of bills.entries()) {
     const outcome = await payOne(deps, provider, bill, force);

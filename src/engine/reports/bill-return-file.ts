@@ -1,12 +1,15 @@
 import { basename, extname } from 'node:path';
 import type { Ledger } from '../../ledger/open-ledger.js';
-import { remittanceBillsOf } from '../../ledger/remittance-bill-repository.js';
+import { remittanceBillsOf, remittanceLinesUnbilled } from '../../ledger/remittance-bill-repository.js';
 import type { BillStatus } from '../../ledger/schema.js';
 import { fileNamePart } from '../../reports/output-file.js';
 import { occurrencesOf, type ReturnTitle, type TitleOutcome } from '../../sheet/cnab240/return-file.js';
 import { layoutOfRemittance, writtenReturn, type ReturnFileText } from './return-file-text.js';
 
-/** The return file of the bills paid from one remittance (open: intent, unknown or scheduled, said BD). */
+/**
+ * The return file of the bills paid from one remittance (open: intent, unknown or scheduled, said BD; and the lines a
+ * `boleto pay --file` run set out to pay that have no bill yet).
+ */
 export interface BillsReturnFile extends ReturnFileText {
   /** The remittance as it was named to `boleto pay --file`. */
   readonly fileName: string;
@@ -44,7 +47,9 @@ export async function remittanceBillsReturnFile(ledger: Ledger, fileHash: string
   const sequence = BILLS_SEQUENCE + Math.min(...bills.map((b) => b.billId));
   const { text, bytes } = writtenReturn({ layout, fileHeader: first.fileHeader, encoding: first.encoding, sequence, titles }, now);
   const said = titles.map((t) => occurrencesOf(layout.returnCodes, t, true)).join(' ');
-  return { fileName: first.fileName, layout: layout.id, text, bytes, said, titles: titles.length, open: titles.filter((t) => t.outcome === 'open').length };
+  // A line a run set out to pay and has not reached yet (it pays one bill after another) is open too.
+  const open = titles.filter((t) => t.outcome === 'open').length + (await remittanceLinesUnbilled(ledger, fileHash));
+  return { fileName: first.fileName, layout: layout.id, text, bytes, said, titles: titles.length, open };
 }
 
 /** The name (without `.ret`) of a remittance's bills' return file: `retorno-boletos-<the remittance's name>`. */
