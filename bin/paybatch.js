@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-import module from 'node:module';
-import { unsupportedNode } from './supported-node.js';
+'use strict';
+// CommonJS, as the bundle: an ES module here would start Node's ES module loader, a tenth of a short command.
+const { enableCompileCache } = require('node:module');
+const { join } = require('node:path');
+const { unsupportedNode } = require('./supported-node.js');
 
 const refusal = unsupportedNode(process.versions.node);
 if (refusal) {
@@ -8,28 +11,34 @@ if (refusal) {
   process.exit(1);
 }
 
-// V8's compiled code for the bundle, kept on disk by Node (in its default folder under the system's temporary one)
-// and checked against each file's content: a start then compiles little. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-module.enableCompileCache?.();
+// What Node itself loads (pdfkit, kept outside the bundle) keeps its compiled code in Node's cache, in its folder
+// under the system's temporary one; the bundle keeps its own (bundle-loader.js). NODE_DISABLE_COMPILE_CACHE=1 turns
+// both off.
+enableCompileCache?.();
 
-// The bundle's files import each other by relative names only ('./chunk-x.js'). Node's own resolution looks up the
-// package scope, its package.json and the file's stat for each, 6% of `batch list`'s start; these names need
-// none of it. (Node before 22.15 has no registerHooks: it resolves them itself.)
-const BUNDLE = new URL('../dist/bundle/', import.meta.url).href;
-module.registerHooks?.({
-  resolve: (specifier, context, next) =>
-    /^\.\/[\w-]+\.js$/.test(specifier) && context.parentURL?.startsWith(BUNDLE)
-      ? { url: new URL(specifier, context.parentURL).href, format: 'module', shortCircuit: true }
-      : next(specifier, context),
-});
-
-const { main } = await import('../dist/bundle/main.js');
+const { loadBundle } = require('./bundle-loader.js');
+const argv = process.argv.slice(2);
+const bundle = loadBundle(join(__dirname, '../dist/bundle/main.cjs'), { command: commandOf(argv) });
 // `paybatch ... | head` closes the pipe early: that is the reader's choice, not an error.
 const readerGone = () => process.exit(process.exitCode ?? 0);
-process.exitCode = await main(process.argv.slice(2), { readerGone });
-// Once nothing is left to run (no handle, request or timer, the microtasks done), the process ends without tearing
-// its heap down first, as a natural exit does: about a millisecond of every short command. Anything still pending
-// (a daemon's last writes, a slow pipe) is let finish as usual.
-setImmediate(() => {
-  if (process.getActiveResourcesInfo().length === 0) process.exit();
+bundle.exports.main(argv, { readerGone }).then((code) => {
+  process.exitCode = code;
+  bundle.save();
+  // Once nothing is left to run (no handle, request or timer, the microtasks done), the process ends without tearing
+  // its heap down first, as a natural exit does: about a millisecond of every short command. Anything still pending
+  // (a daemon's last writes, a slow pipe) is let finish as usual.
+  setImmediate(() => {
+    if (process.getActiveResourcesInfo().length === 0) process.exit();
+  });
 });
+
+/** The command's words ("keys check", "batch list"; none for --version): what a cache of the bundle was made for. */
+function commandOf(words) {
+  const named = [];
+  for (let i = 0; i < words.length && named.length < 2; i++) {
+    if (words[i] === '--profile' || words[i] === '--ledger') i++;
+    else if (/^[a-z][a-z-]*$/.test(words[i])) named.push(words[i]);
+    else if (!words[i].startsWith('-')) break;
+  }
+  return named.join(' ');
+}

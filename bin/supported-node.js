@@ -4,7 +4,7 @@
 // ASCII only (its accent written \u00e9), as the bundle: a character beyond ASCII makes V8 read a file as UTF-16.
 
 /** Why this paybatch cannot run on Node.js `version` ("20.20.2"), in both of its languages, or undefined. */
-export function unsupportedNode(version) {
+function unsupportedNode(version) {
   const [major, minor] = version.split('.').map(Number);
   if (major > 22 || (major === 22 && minor >= 12)) return undefined;
   return (
@@ -12,3 +12,5 @@ export function unsupportedNode(version) {
     `O paybatch precisa do Node.js 22.12 ou mais novo (22, 24 ou 26); este \u00e9 o Node.js ${version}.\n`
   );
 }
+
+module.exports = { unsupportedNode };

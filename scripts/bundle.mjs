@@ -1,7 +1,9 @@
 // Bundles the compiled CLI (dist/cli/main.js) into dist/bundle/ in two passes. esbuild turns hundreds of files and
 // their packages (CommonJS included) into ES modules split at every lazy import; rollup then cuts those into chunks
-// by what is loaded together: everything a start needs in main.js, one file, and each command's lazy part beside it.
-// esbuild alone left a start 15 files to resolve and link, each a cost (see `npm run bench`).
+// by what is loaded together: everything a start needs in main.cjs, one file, and each command's lazy part beside it.
+// esbuild alone left a start 15 files to resolve and link, each a cost (see `npm run bench`). The chunks are written
+// as CommonJS, which bin/bundle-loader.js loads with V8 code caches made after a run (ES modules give no hold on
+// those, and starting Node's ES module loader cost a tenth of a short command).
 // pdfkit stays outside (it reads its font files next to its own code), and so does better-sqlite3's native addon.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -113,28 +115,6 @@ function modulesLoadedAtStart() {
   return new Set(list.filter((m) => m.startsWith('NativeModule ')).map((m) => `node:${m.slice('NativeModule '.length)}`));
 }
 
-// esbuild wraps each CommonJS module in a method that V8 compiles when it is first called, parsing the whole module
-// (commander's command.js: 85 KB) at every start, since Node's compile cache keeps only what was compiled with the
-// file. Written as a parenthesised function instead, V8 compiles it with the file and the cache keeps it.
-const COMMONJS_START = /= __commonJS\(\{\n {2}("[^"\n]+")\(([\w$, ]*)\) \{\n/g;
-const COMMONJS_END = '\n  }\n});';
-const eagerCommonJs = {
-  name: 'eager-commonjs',
-  renderChunk(code, chunk) {
-    let out = '';
-    let from = 0;
-    for (const m of code.matchAll(COMMONJS_START)) {
-      if (m.index < from) throw new Error(`${chunk.fileName}: a CommonJS wrapper inside another; update scripts/bundle.mjs`);
-      const end = code.indexOf(COMMONJS_END, m.index);
-      const next = code.slice(m.index + m[0].length, end).search(COMMONJS_START);
-      if (end < 0 || next >= 0) throw new Error(`${chunk.fileName}: the CommonJS wrapper of ${m[1]} has no end of its own; update scripts/bundle.mjs`);
-      out += `${code.slice(from, m.index)}= __commonJS({\n  ${m[1]}: (function(${m[2]}) {\n${code.slice(m.index + m[0].length, end)}\n  })\n});`;
-      from = end + COMMONJS_END.length;
-    }
-    return from === 0 ? null : { code: out + code.slice(from), map: null };
-  },
-};
-
 // Source text with a single character beyond ASCII is read by V8 as two bytes a character, the whole file: main.js
 // held one (a minus sign in a regular expression) and its decoding alone cost 0.7 ms of each start. Each such
 // character is written as its \u escape, which means the same in strings, templates, regular expressions,
@@ -142,6 +122,9 @@ const eagerCommonJs = {
 const asciiOnly = {
   name: 'ascii-only',
   renderChunk(code, chunk) {
+    // bin/bundle-loader.js runs the chunks as scripts, which have no import() of their own: packages are required.
+    const imported = chunk.dynamicImports.filter((id) => !id.endsWith('.cjs'));
+    if (imported.length) throw new Error(`${chunk.fileName} imports ${imported.join(', ')} with import(); require it (createRequire) instead`);
     if (/\\[^\x00-\x7f]/.test(code)) throw new Error(`${chunk.fileName}: a backslash before a character beyond ASCII; escaping it would change its meaning`);
     return { code: code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), map: null };
   },
@@ -208,7 +191,7 @@ try {
       if (warning.code !== 'CIRCULAR_DEPENDENCY' && warning.code !== 'EVAL') warn(warning);
     },
   });
-  await regrouped.write({ dir: next, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunk-[hash].js', plugins: [eagerCommonJs, asciiOnly], experimentalMinChunkSize: MIN_CHUNK_BYTES });
+  await regrouped.write({ dir: next, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunk-[hash].cjs', plugins: [asciiOnly], experimentalMinChunkSize: MIN_CHUNK_BYTES });
   await regrouped.close();
 } finally {
   rmSync(stage, { recursive: true, force: true });

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 versions=("$@")
 [ ${#versions[@]} -gt 0 ] || versions=(22.23.3 26.12.1)
-[ -f dist/bundle/main.js ] || npm run build
+[ -f dist/bundle/main.cjs ] || npm run build
 for version in "${versions[@]}"; do
   dir="$(mktemp -d)"
   trap 'rm -rf "$dir"' EXIT

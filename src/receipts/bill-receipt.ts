@@ -176,7 +176,7 @@ function billReceiptRows(f: BillReceiptFacts): [string, string][] {
 
 /** Renders a bill document as a PDF with pdfkit (loaded on first use) and returns its bytes. */
 export async function renderBillReceipt(f: BillReceiptFacts): Promise<Buffer> {
-  const PDFDocument = await loadPdfKit();
+  const PDFDocument = loadPdfKit();
   const w = WORDS[f.locale];
   const title = w.title[f.kind];
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Producer: 'paybatch', Creator: 'paybatch' } });

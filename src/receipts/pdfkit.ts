@@ -7,7 +7,7 @@ type PdfKit = typeof import('pdfkit');
  * inflated at load) for fonts embedded from files; receipts use only the standard PDF fonts, so a stand-in that
  * refuses takes its place in the module cache: ~110 ms less CPU for every command that writes a receipt.
  */
-export async function loadPdfKit(): Promise<PdfKit> {
+export function loadPdfKit(): PdfKit {
   const fromPdfKit = createRequire(createRequire(import.meta.url).resolve('pdfkit'));
   const fontkitPath = fromPdfKit.resolve('fontkit');
   const cache = createRequire(import.meta.url).cache;
@@ -22,5 +22,6 @@ export async function loadPdfKit(): Promise<PdfKit> {
     };
     cache[fontkitPath] = standIn;
   }
-  return (await import('pdfkit')).default;
+  // Required, not imported: the bundle is CommonJS files run by bin/bundle-loader.js, which gives them no import().
+  return createRequire(import.meta.url)('pdfkit') as PdfKit;
 }

@@ -16,7 +16,7 @@ const INDENT = 24;
 
 /** An A4 landscape document (pdfkit's standard fonts) and the promise of its bytes once `end()` is called. */
 export async function landscapePdf(title: string): Promise<{ readonly doc: Pdf; readonly bytes: Promise<Buffer> }> {
-  const PDFDocument = await loadPdfKit();
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 40, info: { Title: title, Producer: 'paybatch', Creator: 'paybatch' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

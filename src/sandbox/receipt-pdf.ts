@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { localDateTime, zoneLabel } from '../words/local-time.js';
 import { shownDocument } from '../domain/document.js';
 import { maskPixKey } from '../domain/masked-key.js';
@@ -76,7 +77,8 @@ function receiptRows(f: ReceiptFacts): [string, string][] {
 
 /** Renders a Pix receipt as a PDF (pdfkit, loaded on first use) and returns its bytes. */
 export async function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
+  // Required, not imported: the bundle is CommonJS files run by bin/bundle-loader.js, which gives them no import().
+  const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit');
   const title = f.kind === 'refund' ? 'Comprovante de devolução Pix' : 'Comprovante de pagamento Pix';
   const doc = new PDFDocument({
     size: 'A4',

@@ -31,7 +31,7 @@ describe('the packed tarball, installed as users install it', () => {
     const pack = await execa(process.execPath, [NPM_CLI, 'pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, env });
     const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const shipped = packed!.files.map((f) => f.path);
-    expect(shipped).toEqual(expect.arrayContaining(['bin/paybatch.js', 'dist/bundle/main.js', 'migrations/0001_ledger.sql', 'migrations/postgres/0001_ledger.sql', 'fixtures/pagamentos-exemplo.csv', 'src/ui/assets/index.html']));
+    expect(shipped).toEqual(expect.arrayContaining(['bin/paybatch.js', 'dist/bundle/main.cjs', 'migrations/0001_ledger.sql', 'migrations/postgres/0001_ledger.sql', 'fixtures/pagamentos-exemplo.csv', 'src/ui/assets/index.html']));
     expect(shipped.filter((f) => f.startsWith('test/') || (f.startsWith('src/') && !f.startsWith('src/ui/assets/')))).toEqual([]);
 
     const install = await execa(process.execPath, [NPM_CLI, 'install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed!.filename)], { cwd: dir, env, reject: false, all: true });
