@@ -43,11 +43,15 @@ function loadBundle(entry, { env = process.env, command = '' } = {}) {
     if (name && (!cachedData || script.cachedDataRejected || !contributed.has(`${name} ${command}`))) owed.push({ name, script });
     const module = { id: file, filename: file, exports: {}, loaded: false };
     loaded.set(file, module);
-    const outside = createRequire(file);
-    const require = (id) => (/^\.\/[\w-]+\.cjs$/.test(id) ? load(join(dirname(file), id)) : outside(id));
-    require.resolve = outside.resolve;
-    require.cache = outside.cache;
-    script.runInThisContext()(module.exports, require, module, file, dirname(file));
+    // The bundle's own files by their relative names, Node's modules as they are; only a package needs Node's
+    // resolution (made once asked: it costs each file that never requires one).
+    const here = dirname(file);
+    let outside;
+    const packages = () => (outside ??= createRequire(file));
+    const require = (id) => (/^\.\/[\w-]+\.cjs$/.test(id) ? load(join(here, id)) : (process.getBuiltinModule(id) ?? packages()(id)));
+    require.resolve = (id, options) => packages().resolve(id, options);
+    Object.defineProperty(require, 'cache', { get: () => packages().cache });
+    script.runInThisContext()(module.exports, require, module, file, here);
     module.loaded = true;
     return module.exports;
   };
