@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 'use strict';
 // CommonJS, as the bundle: an ES module here would start Node's ES module loader, a tenth of a short command.
-const { enableCompileCache } = require('node:module');
 const { join } = require('node:path');
 const { unsupportedNode } = require('./supported-node.js');
 
@@ -10,11 +9,6 @@ if (refusal) {
   process.stderr.write(refusal);
   process.exit(1);
 }
-
-// What Node itself loads (pdfkit, kept outside the bundle) keeps its compiled code in Node's cache, in its folder
-// under the system's temporary one; the bundle keeps its own (bundle-loader.js). NODE_DISABLE_COMPILE_CACHE=1 turns
-// both off.
-enableCompileCache?.();
 
 const { loadBundle } = require('./bundle-loader.js');
 const argv = process.argv.slice(2);
