@@ -5,15 +5,16 @@
 // run, holding every function that run compiled, and made again when another command first uses the file (the cache
 // then holds both: V8 keeps the functions it read from the old one).
 //
-// The caches live in the user's cache folder (XDG_CACHE_HOME, else ~/.cache), under paybatch/code/<node>-<arch>/:
-// compiled code is code, so the folder is made 0700 and used only while it is the user's own and nobody else may write
-// in it. An entry is named after its file's size, inode and change time, so a rebuilt or reinstalled file never meets
-// an old cache; V8 itself refuses a cache from another Node or other flags. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+// The caches live in the user's cache folder (XDG_CACHE_HOME if absolute, else ~/.cache), under
+// paybatch/code/<node>-<arch>/: compiled code is code, so the folder is made 0700 and used only while it is the
+// user's own and nobody else may write in it. An entry is named after its file's size, inode and change time, so a
+// rebuilt or reinstalled file never meets an old cache; V8 itself refuses a cache from another Node or other flags.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 'use strict';
 const { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { homedir } = require('node:os');
-const { basename, dirname, join } = require('node:path');
+const { basename, dirname, isAbsolute, join } = require('node:path');
 const vm = require('node:vm');
 
 /** What has contributed to which cache entry: `<entry> <command>` lines. */
@@ -78,7 +79,9 @@ function loadBundle(entry, { env = process.env, command = '' } = {}) {
 function cacheFolder(env) {
   if (env.NODE_DISABLE_COMPILE_CACHE === '1') return null;
   try {
-    const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+    // A relative XDG_CACHE_HOME is not one (the XDG base directory rules): it would put code beside whatever folder
+    // the command runs in.
+    const base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
     const folder = join(base, 'paybatch', 'code', `${process.versions.node}-${process.arch}`);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const s = statSync(folder);

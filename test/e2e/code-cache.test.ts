@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paybatch, userEnv } from '../helpers/e2e.js';
@@ -66,7 +66,7 @@ describe("the bundle's code caches (end to end)", { timeout: 60_000 }, () => {
     expect(u.entries()).not.toContain(stale);
   });
 
-  it('are not used from a folder others may write in, nor with NODE_DISABLE_COMPILE_CACHE=1; the command works the same', async () => {
+  it('are not used from a folder others may write in, nor from a relative XDG_CACHE_HOME, nor with NODE_DISABLE_COMPILE_CACHE=1', async () => {
     const shared = user();
     await shared.keys();
     const before = shared.entries();
@@ -77,6 +77,15 @@ describe("the bundle's code caches (end to end)", { timeout: 60_000 }, () => {
     expect(readFileSync(join(shared.folder, 'contributed'), 'utf8')).toBe('');
     expect(shared.entries()).toEqual(before);
     expect(statSync(shared.folder).mode & 0o777).toBe(0o777);
+
+    // A relative XDG_CACHE_HOME is not a cache folder: ~/.cache is used, nothing lands where the command runs.
+    const relative = user();
+    const home = relative.env.HOME!;
+    const cwd = join(home, 'work');
+    mkdirSync(cwd);
+    expect((await paybatch(['--version'], { env: { ...relative.env, XDG_CACHE_HOME: 'cache' }, cwd })).exitCode).toBe(0);
+    expect(readdirSync(cwd)).toEqual([]);
+    expect(readdirSync(join(home, '.cache', 'paybatch', 'code', `${process.versions.node}-${process.arch}`)).some((f) => f.startsWith('main.cjs.'))).toBe(true);
 
     const off = user();
     const r = await paybatch(['keys', 'check', CPF], { env: { ...off.env, NODE_DISABLE_COMPILE_CACHE: '1' } });
