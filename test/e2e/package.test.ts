@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -25,13 +25,15 @@ describe('the packed tarball, installed as users install it', () => {
     // Whatever runs `node` for npm and for the installed paybatch's shebang is the Node under test; nothing of the
     // npm that runs these tests (its npm_* variables name this checkout) reaches the user's npm.
     const inherited = Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k));
-    const env = { ...Object.fromEntries(inherited), PATH: [dirname(process.execPath), process.env.PATH].join(delimiter), LC_ALL: 'en_US.UTF-8', NO_COLOR: '1', XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
+    const env = { ...Object.fromEntries(inherited), PATH: [dirname(process.execPath), process.env.PATH].join(delimiter), LC_ALL: 'en_US.UTF-8', NO_COLOR: '1', XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), XDG_CACHE_HOME: join(dir, 'cache'), TMPDIR: join(dir, 'tmp') };
+    // The demo's folder (made under the system's temporary one) and the code caches stay inside the test's folder.
+    mkdirSync(env.TMPDIR);
 
     // dist/ is what `npm test` just built; pack takes it as it is (no second build under running tests).
     const pack = await execa(process.execPath, [NPM_CLI, 'pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, env });
     const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const shipped = packed!.files.map((f) => f.path);
-    expect(shipped).toEqual(expect.arrayContaining(['bin/paybatch.js', 'dist/bundle/main.cjs', 'migrations/0001_ledger.sql', 'migrations/postgres/0001_ledger.sql', 'fixtures/pagamentos-exemplo.csv', 'src/ui/assets/index.html']));
+    expect(shipped).toEqual(expect.arrayContaining(['bin/paybatch.js', 'bin/bundle-loader.js', 'bin/package.json', 'dist/bundle/main.cjs', 'migrations/0001_ledger.sql', 'migrations/postgres/0001_ledger.sql', 'fixtures/pagamentos-exemplo.csv', 'src/ui/assets/index.html']));
     expect(shipped.filter((f) => f.startsWith('test/') || (f.startsWith('src/') && !f.startsWith('src/ui/assets/')))).toEqual([]);
 
     const install = await execa(process.execPath, [NPM_CLI, 'install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed!.filename)], { cwd: dir, env, reject: false, all: true });
