@@ -27,7 +27,8 @@ const CONTRIBUTED = 'contributed';
  */
 function loadBundle(entry, { env = process.env, command = '' } = {}) {
   const folder = cacheFolder(env);
-  const contributed = folder ? readContributions(folder) : new Set();
+  const contributed = new Set(folder ? (readIfThere(join(folder, CONTRIBUTED), 'utf8') ?? '').split('\n').filter(Boolean) : []);
+  const contribution = (name) => `${name} ${command}`;
   const loaded = new Map();
   const owed = [];
 
@@ -36,12 +37,12 @@ function loadBundle(entry, { env = process.env, command = '' } = {}) {
     if (known) return known.exports;
     const source = readFileSync(file, 'latin1'); // the bundle is ASCII (scripts/bundle.mjs)
     const name = folder ? entryName(file) : null;
-    const cachedData = name ? readCache(join(folder, name)) : undefined;
+    const cachedData = name ? readIfThere(join(folder, name)) : undefined;
     const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
       filename: file,
       ...(cachedData ? { cachedData } : {}),
     });
-    if (name && (!cachedData || script.cachedDataRejected || !contributed.has(`${name} ${command}`))) owed.push({ name, script });
+    if (name && (!cachedData || script.cachedDataRejected || !contributed.has(contribution(name)))) owed.push({ name, script });
     const module = { id: file, filename: file, exports: {}, loaded: false };
     loaded.set(file, module);
     // The bundle's own files by their relative names, Node's modules as they are; only a package needs Node's
@@ -62,10 +63,8 @@ function loadBundle(entry, { env = process.env, command = '' } = {}) {
     if (!folder || !owed.length) return;
     try {
       for (const { name, script } of owed) {
-        const tmp = join(folder, `.${name}.${process.pid}`);
-        writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
-        renameSync(tmp, join(folder, name));
-        contributed.add(`${name} ${command}`);
+        writeWhole(folder, name, script.createCachedData());
+        contributed.add(contribution(name));
       }
       forgetOthers(folder, dirname(entry), contributed);
     } catch {
@@ -83,8 +82,11 @@ function cacheFolder(env) {
     // the command runs in.
     const base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
     const folder = join(base, 'paybatch', 'code', `${process.versions.node}-${process.arch}`);
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const s = statSync(folder);
+    let s = statSync(folder, { throwIfNoEntry: false });
+    if (!s) {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      s = statSync(folder);
+    }
     // Code is read from here: only a folder of this user's that nobody else may write in.
     if (s.uid !== process.getuid?.() || (s.mode & 0o022) !== 0) return null;
     if ((s.mode & 0o777) !== 0o700) chmodSync(folder, 0o700);
@@ -100,20 +102,20 @@ function entryName(file) {
   return `${basename(file)}.${s.size}.${s.ino}.${s.ctimeNs}.v8`;
 }
 
-function readCache(path) {
+/** The file's bytes (or text in `encoding`), or undefined when there is none to read. */
+function readIfThere(path, encoding) {
   try {
-    return readFileSync(path);
+    return readFileSync(path, encoding);
   } catch {
     return undefined;
   }
 }
 
-function readContributions(folder) {
-  try {
-    return new Set(readFileSync(join(folder, CONTRIBUTED), 'utf8').split('\n').filter(Boolean));
-  } catch {
-    return new Set();
-  }
+/** Writes `name` in `folder` under a temporary name first, so no other process reads it half-written. */
+function writeWhole(folder, name, data) {
+  const tmp = join(folder, `.${name}.${process.pid}`);
+  writeFileSync(tmp, data, { mode: 0o600 });
+  renameSync(tmp, join(folder, name));
 }
 
 /** Removes the entries of files no longer in the bundle (an older build), and rewrites what contributed to the rest. */
@@ -121,9 +123,7 @@ function forgetOthers(folder, bundle, contributed) {
   const current = new Set(readdirSync(bundle).map((f) => (f.endsWith('.cjs') ? entryName(join(bundle, f)) : null)).filter(Boolean));
   for (const f of readdirSync(folder)) if (f.endsWith('.v8') && !current.has(f)) rmSync(join(folder, f), { force: true });
   const kept = [...contributed].filter((line) => current.has(line.split(' ')[0]));
-  const tmp = join(folder, `.${CONTRIBUTED}.${process.pid}`);
-  writeFileSync(tmp, kept.map((line) => `${line}\n`).join(''), { mode: 0o600 });
-  renameSync(tmp, join(folder, CONTRIBUTED));
+  writeWhole(folder, CONTRIBUTED, kept.map((line) => `${line}\n`).join(''));
 }
 
 module.exports = { loadBundle };

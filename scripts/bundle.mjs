@@ -65,16 +65,16 @@ const builtinsByGetter = (texts, loadedAtStart) => {
     name: 'builtins-by-getter',
     resolveId(id) {
       if (id.startsWith(LAZY)) return `\0${id}`;
-      const bare = id.replace(/^node:/, '');
-      return id.startsWith('node:') || builtinModules.includes(bare) ? `${BUILTIN}node:${bare}` : null;
+      return id.startsWith('node:') || builtinModules.includes(id) ? `${BUILTIN}${builtinId(id)}` : null;
     },
     load(id) {
       const take = (name) => `process.getBuiltinModule(${JSON.stringify(name)})`;
       if (id.startsWith(`\0${LAZY}`)) {
         const name = id.slice(LAZY.length + 1);
+        const keys = [...named.get(name)];
         // Named apart from the export, so no chunk's own use of a global (setTimeout) could meet a stand-in.
-        const standIns = [...named.get(name)].map((key) => `function lazy_${key}(...a) { return new.target ? new (m()).${key}(...a) : m().${key}(...a); }`);
-        const exports = [...named.get(name)].map((key) => `lazy_${key} as ${key}`);
+        const standIns = keys.map((key) => `function lazy_${key}(...a) { return new.target ? new (m()).${key}(...a) : m().${key}(...a); }`);
+        const exports = keys.map((key) => `lazy_${key} as ${key}`);
         return `let taken;\nconst m = () => (taken ??= ${take(name)});\n${standIns.join('\n')}\nexport { ${exports.join(', ')} };\n`;
       }
       if (!id.startsWith(BUILTIN)) return null;
@@ -93,7 +93,7 @@ const builtinsByGetter = (texts, loadedAtStart) => {
           builtinModules.includes(from.replace(/^node:/, '')) ? `import ${local} from "${from}";` : line,
         )
         .replace(/(import\s*\{[^}]*\}\s*from\s*")((?:node:)?[\w/]+)"/g, (line, head, from) =>
-          deferred.has(`node:${from.replace(/^node:/, '')}`) ? `${head}${LAZY}node:${from.replace(/^node:/, '')}"` : line,
+          deferred.has(builtinId(from)) ? `${head}${LAZY}${builtinId(from)}"` : line,
         );
     },
   };
@@ -122,20 +122,30 @@ function modulesLoadedAtStart() {
 const asciiOnly = {
   name: 'ascii-only',
   renderChunk(code, chunk) {
-    // bin/bundle-loader.js runs the chunks as scripts, which have no import() of their own: packages are required.
-    const imported = chunk.dynamicImports.filter((id) => !id.endsWith('.cjs'));
-    if (imported.length) throw new Error(`${chunk.fileName} imports ${imported.join(', ')} with import(); require it (createRequire) instead`);
     if (/\\[^\x00-\x7f]/.test(code)) throw new Error(`${chunk.fileName}: a backslash before a character beyond ASCII; escaping it would change its meaning`);
     return { code: code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), map: null };
   },
 };
+
+// bin/bundle-loader.js runs the chunks as scripts, which have no import() of their own: packages are required.
+const requiredPackages = {
+  name: 'required-packages',
+  renderChunk(_code, chunk) {
+    const imported = chunk.dynamicImports.filter((id) => !id.endsWith('.cjs'));
+    if (imported.length) throw new Error(`${chunk.fileName} imports ${imported.join(', ')} with import(); require it (createRequire) instead`);
+    return null;
+  },
+};
+
+/** `node:x` for a Node module named `x` or `node:x`. */
+const builtinId = (from) => `node:${from.replace(/^node:/, '')}`;
 
 /** The names each of Node's modules is imported by (`import { a, b as c } from "node:x"`) in esbuild's output. */
 function namesImportedFromBuiltins(texts) {
   const names = new Map();
   for (const text of texts) {
     for (const [, list, from] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"((?:node:)?[\w/]+)"/g)) {
-      const id = `node:${from.replace(/^node:/, '')}`;
+      const id = builtinId(from);
       if (!names.has(id)) names.set(id, new Set());
       for (const part of list.split(',')) if (part.trim()) names.get(id).add(part.trim().split(/\s+as\s+/)[0]);
     }
@@ -191,7 +201,7 @@ try {
       if (warning.code !== 'CIRCULAR_DEPENDENCY' && warning.code !== 'EVAL') warn(warning);
     },
   });
-  await regrouped.write({ dir: next, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunk-[hash].cjs', plugins: [asciiOnly], experimentalMinChunkSize: MIN_CHUNK_BYTES });
+  await regrouped.write({ dir: next, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunk-[hash].cjs', plugins: [requiredPackages, asciiOnly], experimentalMinChunkSize: MIN_CHUNK_BYTES });
   await regrouped.close();
 } finally {
   rmSync(stage, { recursive: true, force: true });

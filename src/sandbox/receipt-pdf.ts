@@ -7,6 +7,10 @@ import type { Destination } from '../domain/destination.js';
 import type { PixKeyType } from '../domain/pix-key.js';
 import type { Payer } from './payer.js';
 
+// pdfkit is required, not imported: the bundle is CommonJS files run by bin/bundle-loader.js, which gives them no
+// import().
+const require = createRequire(import.meta.url);
+
 /** What a Pix receipt shows. Amount in centavos; `at`: the real instant of the payment, ms since the epoch. */
 export interface ReceiptFacts {
   readonly kind: 'payment' | 'refund';
@@ -77,8 +81,7 @@ function receiptRows(f: ReceiptFacts): [string, string][] {
 
 /** Renders a Pix receipt as a PDF (pdfkit, loaded on first use) and returns its bytes. */
 export async function renderReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
-  // Required, not imported: the bundle is CommonJS files run by bin/bundle-loader.js, which gives them no import().
-  const PDFDocument = createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit');
+  const PDFDocument = require('pdfkit') as typeof import('pdfkit');
   const title = f.kind === 'refund' ? 'Comprovante de devolução Pix' : 'Comprovante de pagamento Pix';
   const doc = new PDFDocument({
     size: 'A4',
